@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// One `npm test` runs every suite. Database-backed server suites run on the embedded
+// PGlite always, and a second time on PostgreSQL when DATABASE_URL is set (CI sets it).
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects = [
+  { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
+  serverProject('server:pglite', { TEST_DB: 'pglite' }),
+  {
+    test: {
+      name: 'web',
+      root: './apps/web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+    },
+  },
+];
+
+if (process.env.DATABASE_URL) {
+  projects.push(serverProject('server:postgres', { TEST_DB: 'postgres' }));
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+  },
+});
