@@ -1,0 +1,78 @@
+/**
+ * Every user-facing message of the product, keyed. The English templates are the spec's exact
+ * texts (spec §5, §8); `{{name}}` placeholders are filled by `formatMessage` on the server and by
+ * i18next (same syntax) in the web app, whose `en` resources are this object itself.
+ */
+export const MESSAGES_EN = {
+  // spec §5 field messages
+  'field.required': '{{title}} is required',
+  'field.minChars': '{{title}} has minimum {{min}} characters',
+  'field.maxChars': '{{title}} has maximum {{max}} characters',
+  'field.requiredGeneric': 'This field is required',
+  // spec §5 public contact form
+  'contact.nameRequired': 'Name is required',
+  'contact.emailRequired': 'Email is Required',
+  'contact.emailInvalid': 'Invalid email address',
+  'contact.messageRequired': 'Message is required',
+  'contact.success': 'Thank you so much for your message!',
+  'contact.failure': 'Oops! Something wrong happened. Please try again.',
+  // spec §5 platform
+  'email.invalid': 'invalid email address',
+  'password.mismatch': 'The passwords do not match',
+  'register.agreeRequired': 'You must to agree to Terms & Conditions',
+  'phone.invalid': 'Phone number not valid',
+  'url.invalid': 'Url not valid',
+  'deposit.minimum': 'Minimum Deposit {{currency}} {{min}}',
+  'withdraw.maximum': 'Maximum withdraw can be {{max}}',
+  'withdraw.noBalance': "You don't have balance to withdraw",
+  'trigger.cantBeLower': "Can't be lower than {{value}}",
+  'trigger.cantBeHigher': "Can't be higher than {{value}}",
+  // spec §8 error catalogue
+  'page.notFound': "Oops! We can't seem to find the page you're looking for. Error code: 404",
+  'login.error_message': 'Invalid credentials.',
+  'login.auto.error': 'The auto login link is invalid or has expired.',
+  'forgot_password.error_message': 'Email is not exist.',
+  'register.error_message': 'This email already exist',
+  'auth.invalidCredentials': 'Invalid credentials.',
+  'auth.emailNotExist': 'Email is not exist.',
+  'auth.emailTaken': 'This email already exist',
+  'document.notSupported': 'File not supported',
+  'price.unavailable': 'Will be back soon',
+  'trade.temporarilyUnavailable': 'Temporarily unavailable',
+  'trade.temporarilyUnavailableLower': 'temporarily unavailable',
+  'trade.created': 'New position was created successfully',
+  'data.saved': 'The data was successfully saved',
+  'list.empty': 'no data to show',
+  'positions.empty': 'no positions to show',
+  'account.notVerified': 'The account is not verified',
+  'account.noAccess': 'You have no access',
+  'account.fillDetails': 'To activate your account you have to fill all the details',
+  'account.completeFirst': 'You have to complete your account first',
+  // generic server errors (not in the spec; phrased to say what to do next)
+  'error.validation': 'Some fields are not valid. Please check them and try again.',
+  'error.unauthorized': 'Your session has ended. Please log in again.',
+  'error.forbidden': 'You have no access',
+  'error.notFound': 'The requested resource was not found.',
+  'error.rateLimited': 'Too many attempts. Please wait a minute and try again.',
+  'error.internal': 'Something went wrong on our side. Please try again in a moment.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES_EN;
+export type MessageParams = Record<string, string | number>;
+
+/** A message to show a user: a key plus the values its template needs. */
+export interface Message {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES_EN, value);
+
+/** Renders a message with `{{param}}` interpolation; unknown placeholders stay as they are. */
+export function formatMessage(message: Message, templates: Record<string, string> = MESSAGES_EN): string {
+  const template = templates[message.key] ?? MESSAGES_EN[message.key];
+  const params = message.params ?? {};
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
