@@ -1,0 +1,127 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { formatMessage, isMessageKey } from '@openbroker/domain';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { AppError, type FieldError, validationFailed } from './lib/errors.js';
+import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
+import type { App } from './http.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Composes the application from its modules. Never listens: main.ts does that, tests use inject().
+ */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    // On shutdown, idle keep-alive connections close at once; in-flight requests finish.
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const failed = validationFailed(error.validation.map(toFieldError));
+      return reply.code(failed.statusCode).send(failed.toBody());
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      const limited = new AppError(429, 'RATE_LIMITED', 'error.rateLimited');
+      return reply.code(429).send(limited.toBody());
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+      const bad = new AppError(status, 'BAD_REQUEST', 'error.validation');
+      return reply.code(status).send({ ...bad.toBody(), detail: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const internal = new AppError(500, 'INTERNAL', 'error.internal');
+    return reply.code(500).send(internal.toBody());
+  });
+
+  const web = readWebBuild(ctx.config.webDistDir);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(web?.inlineScriptHashes ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The site is served over plain http on localhost by default; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+  });
+
+  // Per-route limits (login, forgot password, forms) opt in; the store is Redis when configured,
+  // so limits hold across nodes.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'ob:rl:' } : {}),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'OpenBroker API',
+        description:
+          'Client area, trading, payments, content, affiliate and back-office API. Envelope: `{status, data}` or `{status: false, code, key, message}`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(async (scope) => healthRoutes(scope as App, ctx));
+  await app.register(async (scope) => brandsRoutes(scope as App, ctx));
+  await webRoutes(app, ctx, web);
+
+  return app;
+}
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** Maps a schema failure to a field error whose key the web app can translate. */
+function toFieldError(issue: ValidationIssue): FieldError {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const raw = issue.message ?? '';
+  const zodIssue = (issue.params?.issue ?? {}) as { params?: Record<string, string | number> };
+  if (isMessageKey(raw)) {
+    const params = zodIssue.params;
+    return {
+      path,
+      key: raw,
+      ...(params ? { params } : {}),
+      message: formatMessage({ key: raw, ...(params ? { params } : {}) }),
+    };
+  }
+  // A structural problem (wrong type, unknown shape) the domain schemas do not name: say so plainly.
+  return { path, key: 'error.validation', message: raw || formatMessage({ key: 'error.validation' }) };
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment once and validated (style §11).
+ * Defaults run offline on one machine: embedded PGlite under ./data, no Redis, no SMTP.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/ in development and tests, dist/ in the built server: both sit in apps/server/.
+const serverRoot = path.resolve(here, '..');
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+      if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (or 1/0), got "${value}"` });
+      return z.NEVER;
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        const parsed = new URL(value);
+        if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+        return value;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${redact(value)}"`,
+        });
+        return z.NEVER;
+      }
+    });
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: (issue) => `NODE_ENV must be development, production or test, got "${String(issue.input)}"`,
+    })
+    .default('production'),
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 0 && Number(v) <= 65535, {
+      error: (issue) => `PORT must be a whole number from 0 to 65535, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: (issue) =>
+        `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${String(issue.input)}"`,
+    })
+    .default('info'),
+  DEFAULT_BRAND: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, { error: 'DEFAULT_BRAND must be a brand slug (a-z, 0-9, -)' })
+    .default('demo'),
+  SEED_DEMO: bool('SEED_DEMO', true),
+  TRUST_PROXY: bool('TRUST_PROXY', false),
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .default('20')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1440, {
+      error: (issue) =>
+        `SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
+  MIGRATIONS_DIR: z.string().default(path.resolve(serverRoot, 'src/db/migrations')),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof EnvSchema>) {
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    defaultBrand: env.DEFAULT_BRAND,
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR),
+  };
+}
+
+/** Thrown when the environment is invalid; its message names each variable and what it expects. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from an environment map (process.env by default). */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => issue.message);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  return toConfig(result.data);
+}
+
+/** Hides the password in a connection string before it reaches a log line. */
+export function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+}

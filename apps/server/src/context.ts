@@ -1,0 +1,12 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { BrandsService } from './modules/brands/brands.service.js';
+
+/** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  redis: Redis | undefined;
+  brands: BrandsService;
+}

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** A brand's public and operational settings (white-label; architecture §7). */
+export interface BrandSettings {
+  currency: string;
+  currencySymbol: string;
+  minDeposit: number;
+  languages: string[];
+  features: {
+    registrationEnabled: boolean;
+    restrictedMode: boolean;
+    economics: boolean;
+    homeRedirectsToPlatform: boolean;
+  };
+  theme: { primary: string; logoText: string };
+  legalName: string;
+  copyright: string;
+  supportEmail: string;
+  homeSlug: string;
+}
+
+/** Document status JSON kept per document type on the user (spec §3). */
+export interface DocumentField {
+  status: '0' | '1' | '2' | '3';
+  note: string;
+  updated: string | null;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  /** Host names that resolve to this brand (architecture §7), lower-case, without port. */
+  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  settings: jsonb('settings').$type<BrandSettings>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  alpha2: varchar('alpha2', { length: 2 }).notNull().unique(),
+  /** International calling code without '+', e.g. '44'. */
+  phoneCode: varchar('phone_code', { length: 8 }).notNull(),
+});
+
+export const assetCategories = pgTable('asset_categories', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull().unique(),
+  /** Comma-separated leverage list as the spec shows it, e.g. '1,3,5,10,15,20,30'. */
+  leverage: varchar('leverage', { length: 200 }).notNull(),
+});
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: serial('id').primaryKey(),
+    symbol: varchar('symbol', { length: 32 }).notNull().unique(),
+    /** Exchange-prefixed name, e.g. 'BINANCE:BTCUSDT'. */
+    name: varchar('name', { length: 64 }).notNull(),
+    displayName: varchar('display_name', { length: 120 }).notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    assetCategoryId: integer('asset_category_id')
+      .notNull()
+      .references(() => assetCategories.id),
+    precision: smallint('precision').notNull().default(2),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('assets_category_idx').on(t.assetCategoryId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    birthDate: date('birth_date'),
+    countryId: integer('country_id').references(() => countries.id),
+    state: varchar('state', { length: 100 }).notNull().default(''),
+    city: varchar('city', { length: 100 }).notNull().default(''),
+    street: varchar('street', { length: 200 }).notNull().default(''),
+    zipCode: varchar('zip_code', { length: 20 }).notNull().default(''),
+    /** Client number shown in the header (spec §2). */
+    pin: varchar('pin', { length: 12 }).notNull().unique(),
+    level: varchar('level', { length: 32 }).notNull().default('Basic'),
+    verifiedAccount: boolean('verified_account').notNull().default(false),
+    autoTrading: boolean('auto_trading').notNull().default(false),
+    /** Category name → allowed leverage indexes (spec §3). Absent category: all allowed. */
+    customLeverage: jsonb('custom_leverage').$type<Record<string, number[]>>().notNull().default({}),
+    /** Category ids the client may trade (spec §6). */
+    assetsGroupPermission: jsonb('assets_group_permission').$type<number[]>().notNull().default([]),
+    /** The client's own referral code (spec §3 uniqid). */
+    uniqid: varchar('uniqid', { length: 32 }).notNull().unique(),
+    docPassport: jsonb('doc_passport')
+      .$type<DocumentField>()
+      .notNull()
+      .default({ status: '0', note: '', updated: null }),
+    docAddress: jsonb('doc_address')
+      .$type<DocumentField>()
+      .notNull()
+      .default({ status: '0', note: '', updated: null }),
+    docFundingFront: jsonb('doc_funding_front')
+      .$type<DocumentField>()
+      .notNull()
+      .default({ status: '0', note: '', updated: null }),
+    docFundingBack: jsonb('doc_funding_back')
+      .$type<DocumentField>()
+      .notNull()
+      .default({ status: '0', note: '', updated: null }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One account per e-mail per brand, case-insensitively.
+    uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
+  ],
+);
+
+export const affiliates = pgTable(
+  'affiliates',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    /** Tracking code used in `/?ref=<code>` links. */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('affiliates_brand_email_uq').on(t.brandId, sql`lower(${t.email})`)],
+);
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    /** 'admin' can do everything; finer roles arrive with the back office. */
+    role: varchar('role', { length: 32 }).notNull().default('admin'),
+    /** Null: all brands. */
+    brandId: integer('brand_id').references(() => brands.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Opaque bearer sessions, stored as SHA-256 of the token (architecture §8). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** Whose session: a client, an affiliate or a staff member; tokens never cross kinds. */
+    subjectType: varchar('subject_type', { length: 16 }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    info: text('info').notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
+);

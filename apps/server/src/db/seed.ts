@@ -1,0 +1,180 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords.js';
+import { newCode, newPin } from '../lib/random.js';
+import type { Db } from './client.js';
+import countryRows from './data/countries.json' with { type: 'json' };
+import {
+  affiliates,
+  assetCategories,
+  type BrandSettings,
+  brands,
+  countries,
+  staffUsers,
+  users,
+} from './schema.js';
+
+/** Category ids are fixed: clients' assets_group_permission lists them (spec §6). */
+export const ASSET_CATEGORIES = [
+  // Leverage caps follow the ESMA retail limits: 30 majors, 20 indices/gold, 10 commodities, 5 stocks, 2 crypto.
+  { id: 1, name: 'forex', leverage: '1,3,5,10,15,20,30' },
+  { id: 2, name: 'stocks', leverage: '1,3,5' },
+  { id: 3, name: 'crypto', leverage: '1,2' },
+  { id: 4, name: 'commodities', leverage: '1,3,5,10,15,20' },
+  { id: 5, name: 'index', leverage: '1,3,5,10,15,20' },
+] as const;
+
+export const DEMO_BRAND_SETTINGS: BrandSettings = {
+  currency: 'EUR',
+  currencySymbol: '€',
+  minDeposit: 250,
+  languages: ['en', 'de'],
+  features: {
+    registrationEnabled: true,
+    restrictedMode: false,
+    economics: true,
+    homeRedirectsToPlatform: false,
+  },
+  theme: { primary: '#0b5cff', logoText: 'OpenBroker' },
+  legalName: 'OpenBroker Demo Ltd.',
+  copyright:
+    '© OpenBroker Demo Ltd. CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage.',
+  supportEmail: 'support@example.com',
+  homeSlug: 'index',
+};
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+  where: string;
+}
+
+/** The demo logins seeded on first start (also listed in README.md). */
+export const DEMO_LOGINS: DemoLogin[] = [
+  { role: 'Verified client', email: 'demo@example.com', password: 'Demo1234!', where: '/login' },
+  { role: 'Unverified client', email: 'new@example.com', password: 'Demo1234!', where: '/login' },
+  { role: 'Affiliate', email: 'affiliate@example.com', password: 'Demo1234!', where: '/affiliate' },
+  { role: 'Staff admin', email: 'admin@example.com', password: 'Admin1234!', where: '/backoffice' },
+];
+
+export interface SeedResult {
+  /** True when this call filled an empty database. */
+  seeded: boolean;
+  demo: boolean;
+}
+
+/**
+ * Fills an empty database: reference data (countries, asset categories), the default brand and,
+ * unless disabled, the demo accounts. Does nothing when a brand already exists, so restarts and
+ * concurrent starts never duplicate or overwrite anything.
+ */
+export async function seedDatabase(
+  db: Db,
+  options: { demo: boolean; brandSlug: string },
+): Promise<SeedResult> {
+  // Hash before the transaction: argon2 is deliberately slow.
+  const hashes = options.demo
+    ? await Promise.all(DEMO_LOGINS.map((login) => hashPassword(login.password)))
+    : [];
+  return db.transaction(async (tx) => {
+    // Serialise concurrent first starts on PostgreSQL; PGlite has one connection anyway.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [existing] = await tx.select({ n: count() }).from(brands);
+    if ((existing?.n ?? 0) > 0) return { seeded: false, demo: false };
+
+    await tx
+      .insert(countries)
+      .values(
+        (countryRows as [string, string, string][]).map(([alpha2, name, phoneCode]) => ({
+          alpha2,
+          name,
+          phoneCode,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(assetCategories)
+      .values([...ASSET_CATEGORIES])
+      .onConflictDoNothing();
+
+    const [brand] = await tx
+      .insert(brands)
+      .values({
+        slug: options.brandSlug,
+        name: options.demo ? 'OpenBroker Demo' : 'OpenBroker',
+        hosts: ['localhost', '127.0.0.1'],
+        settings: options.demo
+          ? DEMO_BRAND_SETTINGS
+          : {
+              ...DEMO_BRAND_SETTINGS,
+              features: { ...DEMO_BRAND_SETTINGS.features, registrationEnabled: false },
+              legalName: 'OpenBroker',
+              copyright: '© OpenBroker',
+            },
+      })
+      .returning();
+    if (!brand) throw new Error('seed: brand insert returned nothing');
+    if (!options.demo) return { seeded: true, demo: false };
+
+    const [verifiedHash, unverifiedHash, affiliateHash, adminHash] = hashes as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const [germany] = await tx.select().from(countries).where(eq(countries.alpha2, 'DE'));
+    const [affiliate] = await tx
+      .insert(affiliates)
+      .values({
+        brandId: brand.id,
+        email: 'affiliate@example.com',
+        passwordHash: affiliateHash,
+        firstName: 'Alex',
+        lastName: 'Partner',
+        code: 'DEMOAFF',
+      })
+      .returning();
+    if (!affiliate) throw new Error('seed: affiliate insert returned nothing');
+    await tx.insert(users).values([
+      {
+        brandId: brand.id,
+        email: 'demo@example.com',
+        passwordHash: verifiedHash,
+        firstName: 'Dana',
+        lastName: 'Demo',
+        phone: '+4915123456789',
+        birthDate: '1988-04-12',
+        countryId: germany?.id ?? null,
+        state: 'Berlin',
+        city: 'Berlin',
+        street: 'Friedrichstraße 68',
+        zipCode: '10117',
+        pin: newPin(),
+        level: 'Gold',
+        verifiedAccount: true,
+        assetsGroupPermission: ASSET_CATEGORIES.map((c) => c.id),
+        uniqid: newCode(),
+      },
+      {
+        brandId: brand.id,
+        email: 'new@example.com',
+        passwordHash: unverifiedHash,
+        firstName: 'Noah',
+        lastName: 'Newcomer',
+        phone: '+447700900123',
+        pin: newPin(),
+        level: 'Basic',
+        verifiedAccount: false,
+        assetsGroupPermission: [],
+        uniqid: newCode(),
+      },
+    ]);
+    await tx.insert(staffUsers).values({
+      email: 'admin@example.com',
+      passwordHash: adminHash,
+      name: 'Demo Admin',
+      role: 'admin',
+    });
+    return { seeded: true, demo: true };
+  });
+}

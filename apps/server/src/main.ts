@@ -1,0 +1,84 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { DatabaseUnavailableError } from './db/client.js';
+import { DEMO_LOGINS } from './db/seed.js';
+import { openRuntime, RedisUnavailableError } from './runtime.js';
+
+const SHUTDOWN_TIMEOUT_MS = 4_500;
+
+/** Start-up failures an operator can fix: one clear line, exit code 1, no stack trace. */
+const EXPECTED = [ConfigError, DatabaseUnavailableError, RedisUnavailableError];
+
+function fail(message: string): never {
+  process.stderr.write(`openbroker: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  const app = await buildApp(runtime.ctx);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await runtime.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`port ${config.port} is already in use. Stop the other process or set PORT.`);
+    if (code === 'EACCES')
+      fail(`not allowed to listen on port ${config.port}. Choose a port above 1024 with PORT.`);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `OpenBroker is running on http://localhost:${port}`,
+    `  database: ${runtime.ctx.database.describe}${runtime.seed.seeded ? ' (migrated and seeded just now)' : ''}`,
+    `  redis:    ${config.redisUrl ? 'connected' : 'not configured (single node)'}`,
+    `  API docs: http://localhost:${port}/api/docs`,
+  ];
+  const brand = await runtime.ctx.brands.resolve(undefined).catch(() => undefined);
+  if (config.seedDemo && brand) {
+    lines.push('', runtime.seed.seeded ? 'Demo logins seeded:' : 'Demo logins (as seeded on first start):');
+    for (const login of DEMO_LOGINS) {
+      lines.push(
+        `  ${login.role.padEnd(18)} ${login.email.padEnd(24)} ${login.password.padEnd(12)} ${login.where}`,
+      );
+    }
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  process.stdout.write(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung connection must not keep the process alive past the promised 5 s.
+    const timer = setTimeout(() => {
+      process.stderr.write('openbroker: shutdown took too long, exiting\n');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.stdout.write('OpenBroker stopped.\n');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (EXPECTED.some((kind) => error instanceof kind)) fail((error as Error).message);
+  process.stderr.write(`openbroker: failed to start: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});
