@@ -48,6 +48,20 @@ export const MESSAGES_EN = {
   'account.noAccess': 'You have no access',
   'account.fillDetails': 'To activate your account you have to fill all the details',
   'account.completeFirst': 'You have to complete your account first',
+  // field and rule messages the spec implies but does not word (our texts; same {{title}} style as spec §5)
+  'field.invalid': '{{title}} is not valid',
+  'field.min': '{{title}} must be at least {{min}}',
+  'field.max': '{{title}} can be at most {{max}}',
+  'field.step': '{{title}} must be a multiple of {{step}}',
+  'date.untilBeforeFrom': "The until date can't be before the from date",
+  'trade.leverageNotAllowed': 'This leverage is not available for your account',
+  // spec §9 withdrawal agreement, as a full sentence
+  'withdraw.agreement':
+    'I understand that withdrawn funds may take about seven business days to reach my account.',
+  // spec §5 documents: upload hints shown beside the form
+  'document.formatHint': 'Accepted files: jpg, jpeg or pdf, at most 2 MB.',
+  'document.addressHint':
+    'The proof of address must be dated within the past 3 months. Mobile phone bills are not accepted.',
   // generic server errors (not in the spec; phrased to say what to do next)
   'error.validation': 'Some fields are not valid. Please check them and try again.',
   'error.unauthorized': 'Your session has ended. Please log in again.',

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DOCUMENT_STATUS,
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  detectFileKind,
+  extensionOf,
+  fileKindMatchesName,
+  isDocumentType,
+  parseDocumentField,
+  showsUploadForm,
+  validateUpload,
+} from './documents.js';
+import { formatMessage } from './messages.js';
+
+const MB = 1024 * 1024;
+const bytes = (...values: number[]) => new Uint8Array(values);
+const ascii = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+
+describe('spec §3 document types', () => {
+  it('are passport, address proof and the two sides of the funding proof', () => {
+    expect(DOCUMENT_TYPES).toEqual(['doc_passport', 'doc_address', 'doc_funding_front', 'doc_funding_back']);
+    expect(Object.keys(DOCUMENT_TYPE_LABELS)).toEqual([...DOCUMENT_TYPES]);
+    expect(isDocumentType('doc_address')).toBe(true);
+    expect(isDocumentType('doc_selfie')).toBe(false);
+  });
+});
+
+describe('spec §4 document status', () => {
+  it("is a string: '0' Waiting, '1' Processing, '2' Approved, '3' Rejected", () => {
+    expect(DOCUMENT_STATUS).toEqual({ waiting: '0', processing: '1', approved: '2', rejected: '3' });
+    expect(DOCUMENT_STATUS_LABELS).toEqual({
+      '0': 'Waiting',
+      '1': 'Processing',
+      '2': 'Approved',
+      '3': 'Rejected',
+    });
+  });
+
+  it('shows the upload form while waiting and again after a rejection, not while processing or approved', () => {
+    expect(showsUploadForm('0')).toBe(true);
+    expect(showsUploadForm('3')).toBe(true);
+    expect(showsUploadForm('1')).toBe(false);
+    expect(showsUploadForm('2')).toBe(false);
+  });
+
+  it('reads a document field with its rejection note', () => {
+    expect(
+      parseDocumentField('{"status":"3","note":"Blurry photo","updated":"2026-01-02 10:00:00"}'),
+    ).toEqual({
+      status: '3',
+      note: 'Blurry photo',
+      updated: '2026-01-02 10:00:00',
+    });
+    expect(parseDocumentField({ status: 2 })).toEqual({ status: '2', note: '', updated: null });
+  });
+
+  it('defaults an empty or broken field to Waiting', () => {
+    const waiting = { status: '0', note: '', updated: null };
+    for (const raw of [null, undefined, '', '{oops', '"text"', { status: '9' }, { status: true }])
+      expect(parseDocumentField(raw)).toEqual(waiting);
+  });
+});
+
+describe('spec §5 upload rule', () => {
+  it('accepts jpg, jpeg and pdf up to 2 MB, whatever the case of the extension', () => {
+    expect(validateUpload({ name: 'passport.jpg', size: 1000, mimeType: 'image/jpeg' })).toBeNull();
+    expect(validateUpload({ name: 'bill.PDF', size: 2 * MB, mimeType: 'application/pdf' })).toBeNull();
+    expect(validateUpload({ name: 'scan.JPEG', size: 5 })).toBeNull();
+  });
+
+  it.each([
+    ['a file over 2 MB', { name: 'big.pdf', size: 2 * MB + 1 }],
+    ['a png', { name: 'photo.png', size: 1000 }],
+    ['a name without extension', { name: 'passport', size: 1000 }],
+    [
+      'a pdf name with an image MIME type of another kind',
+      { name: 'x.pdf', size: 10, mimeType: 'image/png' },
+    ],
+    ['a double extension ending in exe', { name: 'id.jpg.exe', size: 10 }],
+  ])('refuses %s with File not supported', (_, file) => {
+    const message = validateUpload(file);
+    expect(message && formatMessage(message)).toBe('File not supported');
+  });
+
+  it('requires a file', () => {
+    for (const file of [null, undefined, { name: '', size: 10 }, { name: 'empty.pdf', size: 0 }]) {
+      const message = validateUpload(file);
+      expect(message && formatMessage(message)).toBe('File is required');
+    }
+  });
+
+  it('finds the extension of a name', () => {
+    expect(extensionOf('a.b.JPG')).toBe('jpg');
+    expect(extensionOf('noext')).toBe('');
+    expect(extensionOf('trailing.')).toBe('');
+  });
+});
+
+describe('architecture §8 content check', () => {
+  it('recognises a JPEG by FF D8 FF and a PDF by %PDF-', () => {
+    expect(detectFileKind(bytes(0xff, 0xd8, 0xff, 0xe0, 0x00))).toBe('jpeg');
+    expect(detectFileKind(ascii('%PDF-1.7\n'))).toBe('pdf');
+  });
+
+  it('recognises nothing else, including a renamed PNG, an HTML page and a truncated header', () => {
+    expect(detectFileKind(bytes(0x89, 0x50, 0x4e, 0x47))).toBeNull();
+    expect(detectFileKind(ascii('<html>'))).toBeNull();
+    expect(detectFileKind(ascii('%PDF'))).toBeNull();
+    expect(detectFileKind(bytes(0xff, 0xd8))).toBeNull();
+    expect(detectFileKind(new Uint8Array())).toBeNull();
+  });
+
+  it('checks the content against the name', () => {
+    expect(fileKindMatchesName('pdf', 'bill.pdf')).toBe(true);
+    expect(fileKindMatchesName('jpeg', 'id.JPEG')).toBe(true);
+    expect(fileKindMatchesName('jpeg', 'bill.pdf')).toBe(false);
+    expect(fileKindMatchesName(null, 'bill.pdf')).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+/** Payment methods and the deposit and withdraw rules (spec §5, §9). */
+import { AMOUNT_STEP, CURRENCY_SYMBOL, MIN_DEPOSIT_DEFAULT } from './constants.js';
+import { formatMoney, isWholeCents, parseNumberInput } from './money.js';
+import { titleFor } from './titles.js';
+import { type FieldMessage, FORM_PATH, fieldMessage, type ValidationResult } from './validation.js';
+
+// spec §9: Payment method ids: bank wire 2, alternative 3, Titan 9, card providers 1, withdraw 6.
+export const PAYMENT_METHOD = Object.freeze({
+  creditCard: 1,
+  bankWire: 2,
+  alternative: 3,
+  withdraw: 6,
+  /** The Titan cashier widget. */
+  cashier: 9,
+} as const);
+
+export type PaymentMethodId = (typeof PAYMENT_METHOD)[keyof typeof PAYMENT_METHOD];
+
+/** Method ids a deposit may use (every method but withdraw). */
+export const DEPOSIT_METHOD_IDS = [
+  PAYMENT_METHOD.creditCard,
+  PAYMENT_METHOD.bankWire,
+  PAYMENT_METHOD.alternative,
+  PAYMENT_METHOD.cashier,
+] as const;
+export type DepositMethodId = (typeof DEPOSIT_METHOD_IDS)[number];
+
+/** Whether a value is a deposit method id. */
+export function isDepositMethodId(value: unknown): value is DepositMethodId {
+  return (DEPOSIT_METHOD_IDS as readonly unknown[]).includes(value);
+}
+
+/** Title of the n-th configured card provider, 0-based: 0 → 'Credit Card 1' (spec §9). */
+export function cardProviderTitle(index0: number): string {
+  return `Credit Card ${index0 + 1}`;
+}
+
+/** Input of `validateDeposit`; minDeposit defaults to 250 and currencySymbol to €. */
+export interface DepositCheck {
+  amount: number | string | null | undefined;
+  method: number | string | null | undefined;
+  minDeposit?: number;
+  currencySymbol?: string;
+  profileComplete: boolean;
+}
+
+/**
+ * Deposit rules (spec §5): an incomplete profile blocks with 'You have to complete your account first';
+ * amount required and ≥ the minimum ('Minimum Deposit € 250'), whole cents; a deposit method is required.
+ */
+export function validateDeposit(
+  input: DepositCheck,
+): ValidationResult<{ amount: number; method: DepositMethodId }> {
+  // spec §5: the profile is incomplete ... then deposit is blocked with a message and link to my account
+  if (!input.profileComplete)
+    return { ok: false, errors: [fieldMessage(FORM_PATH, 'account.completeFirst')] };
+
+  const errors: FieldMessage[] = [];
+  const min = input.minDeposit ?? MIN_DEPOSIT_DEFAULT;
+  const currency = input.currencySymbol ?? CURRENCY_SYMBOL;
+  const amount = parseNumberInput(input.amount);
+  const amountTitle = titleFor('amount');
+  // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}'
+  if (amount === null) errors.push(fieldMessage('amount', 'field.required', { title: amountTitle }));
+  else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
+  else if (amount < min) errors.push(fieldMessage('amount', 'deposit.minimum', { currency, min }));
+  else if (!isWholeCents(amount))
+    errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
+
+  // spec §5: a method is required
+  const method = parseNumberInput(input.method);
+  const methodTitle = titleFor('method');
+  if (method === null) errors.push(fieldMessage('method', 'field.required', { title: methodTitle }));
+  else if (!isDepositMethodId(method))
+    errors.push(fieldMessage('method', 'field.invalid', { title: methodTitle }));
+
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: { amount: amount as number, method: method as DepositMethodId } };
+}
+
+/** Longest withdraw comment accepted, in characters. */
+export const WITHDRAW_COMMENTS_MAX = 1000;
+
+/** Input of `validateWithdraw`. */
+export interface WithdrawCheck {
+  amount: number | string | null | undefined;
+  comments: string | null | undefined;
+  freeMargin: number;
+  currencySymbol?: string;
+}
+
+/**
+ * Withdraw rules (spec §5): no positive free margin blocks with "You don't have balance to withdraw";
+ * amount and comments required; amount above free margin gives 'Maximum withdraw can be € X'.
+ */
+export function validateWithdraw(
+  input: WithdrawCheck,
+): ValidationResult<{ amount: number; comments: string }> {
+  // spec §5: if free margin is not positive, 'You don't have balance to withdraw'
+  if (!(input.freeMargin > 0)) return { ok: false, errors: [fieldMessage(FORM_PATH, 'withdraw.noBalance')] };
+
+  const errors: FieldMessage[] = [];
+  const amount = parseNumberInput(input.amount);
+  const amountTitle = titleFor('amount');
+  if (amount === null) errors.push(fieldMessage('amount', 'field.required', { title: amountTitle }));
+  else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
+  else if (amount < AMOUNT_STEP)
+    errors.push(fieldMessage('amount', 'field.min', { title: amountTitle, min: AMOUNT_STEP }));
+  else if (!isWholeCents(amount))
+    errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
+  // spec §5: amount cannot exceed free margin, else 'Maximum withdraw can be X'
+  else if (amount > input.freeMargin)
+    errors.push(
+      fieldMessage('amount', 'withdraw.maximum', {
+        max: formatMoney(input.freeMargin, input.currencySymbol),
+      }),
+    );
+
+  const comments = (input.comments ?? '').trim();
+  const commentsTitle = titleFor('comments');
+  if (comments === '') errors.push(fieldMessage('comments', 'field.required', { title: commentsTitle }));
+  else if (comments.length > WITHDRAW_COMMENTS_MAX)
+    errors.push(
+      fieldMessage('comments', 'field.maxChars', { title: commentsTitle, max: WITHDRAW_COMMENTS_MAX }),
+    );
+
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: { amount: amount as number, comments } };
+}

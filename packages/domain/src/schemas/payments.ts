@@ -1,0 +1,81 @@
+/** Deposit, withdraw and transaction-create payloads (spec §5, §7). */
+import { z } from 'zod';
+import { AMOUNT_STEP, CURRENCY_SYMBOL } from '../constants.js';
+import type { Message } from '../messages.js';
+import { isWholeCents } from '../money.js';
+import { isDepositMethodId, PAYMENT_METHOD, WITHDRAW_COMMENTS_MAX } from '../payments.js';
+import { titleFor } from '../titles.js';
+import { amountField, formObject, MAX_LENGTH, requiredNumber, requiredText } from './fields.js';
+
+const depositMethod = () =>
+  requiredNumber('method', (n, title) =>
+    isDepositMethodId(n) ? null : { key: 'field.invalid', params: { title } },
+  );
+
+/** Deposit form {amount, method}: amount in whole cents, method a deposit method id. The brand minimum is in `depositInputFor`. */
+export const DepositInput = formObject({
+  amount: amountField('amount', AMOUNT_STEP),
+  method: depositMethod(),
+});
+export type DepositInput = z.infer<typeof DepositInput>;
+
+/** DepositInput plus the brand's minimum deposit ('Minimum Deposit € 250'); defaults: currency symbol €. */
+export function depositInputFor(minDeposit: number, currencySymbol: string = CURRENCY_SYMBOL) {
+  return formObject({
+    // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}'
+    amount: requiredNumber('amount', (n, title): Message | null => {
+      if (n < minDeposit)
+        return { key: 'deposit.minimum', params: { currency: currencySymbol, min: minDeposit } };
+      return isWholeCents(n) ? null : { key: 'field.step', params: { title, step: AMOUNT_STEP } };
+    }),
+    method: depositMethod(),
+  });
+}
+
+/** Withdraw form {amount, comments}; the free-margin limit is checked by `validateWithdraw` with live figures. */
+export const WithdrawInput = formObject({
+  amount: amountField('amount', AMOUNT_STEP),
+  comments: requiredText('comments', { max: WITHDRAW_COMMENTS_MAX }),
+});
+export type WithdrawInput = z.infer<typeof WithdrawInput>;
+
+/**
+ * POST /api/transactions/create {amount, method, comments}: deposits send a positive amount, withdraw
+ * (method 6) a negative one with comments (spec §7).
+ */
+export const TransactionCreateInput = formObject({
+  amount: requiredNumber('amount', (n, title) =>
+    n !== 0 && isWholeCents(n) ? null : { key: 'field.invalid', params: { title } },
+  ),
+  method: requiredNumber('method', (n, title) =>
+    isDepositMethodId(n) || n === PAYMENT_METHOD.withdraw
+      ? null
+      : { key: 'field.invalid', params: { title } },
+  ),
+  comments: z
+    .string({ error: 'field.invalid' })
+    .trim()
+    .refine((v) => v.length <= MAX_LENGTH.comments, {
+      message: 'field.maxChars',
+      params: { title: titleFor('comments'), max: MAX_LENGTH.comments },
+    })
+    .optional(),
+}).superRefine((v, ctx) => {
+  const withdraw = v.method === PAYMENT_METHOD.withdraw;
+  // spec §7: withdraw sends a negative amount
+  if (withdraw !== v.amount < 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amount'],
+      message: 'field.invalid',
+      params: { title: titleFor('amount') },
+    });
+  if (withdraw && !v.comments)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['comments'],
+      message: 'field.required',
+      params: { title: titleFor('comments') },
+    });
+});
+export type TransactionCreateInput = z.infer<typeof TransactionCreateInput>;

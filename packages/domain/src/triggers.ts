@@ -1,0 +1,96 @@
+/** Stop loss and take profit: validation when set (spec §5) and firing on a quote (architecture §5). */
+import { formatPrice } from './format.js';
+import type { Message } from './messages.js';
+import { parseNumberInput } from './money.js';
+import { valuationPrice } from './position.js';
+import type { Direction, Quote } from './pricing.js';
+import { titleFor } from './titles.js';
+
+export type TriggerKind = 'stop_loss' | 'take_profit';
+
+/** A stop loss or take profit as forms and the API send it: empty is null, undefined or ''. */
+export type TriggerInput = number | string | null | undefined;
+
+/** Field errors of `validateStopLossTakeProfit`, keyed like the API fields. */
+export interface TriggerErrors {
+  stop_lost?: Message;
+  take_profit?: Message;
+}
+
+/** Parses a trigger level: null when unset (empty or 0, which legacy data uses for "none"), NaN when invalid. */
+export function parseTriggerLevel(raw: TriggerInput): number | null {
+  const n = parseNumberInput(raw);
+  if (n === null || n === 0) return null;
+  return n > 0 ? n : Number.NaN;
+}
+
+const lower = (value: number): Message => ({
+  key: 'trigger.cantBeLower',
+  params: { value: formatPrice(value) },
+});
+const higher = (value: number): Message => ({
+  key: 'trigger.cantBeHigher',
+  params: { value: formatPrice(value) },
+});
+
+/**
+ * Checks SL/TP against the current dealing price the position would close at (either may be empty).
+ * Buy: TP above the sell price, SL below it. Sell: TP below the buy price, SL above it. Equal is rejected too.
+ */
+export function validateStopLossTakeProfit(input: {
+  direction: Direction;
+  stop_lost?: TriggerInput;
+  take_profit?: TriggerInput;
+  quote: Quote;
+}): TriggerErrors {
+  const errors: TriggerErrors = {};
+  const reference = valuationPrice(input.direction, input.quote);
+  const stopLoss = parseTriggerLevel(input.stop_lost);
+  const takeProfit = parseTriggerLevel(input.take_profit);
+
+  if (Number.isNaN(stopLoss))
+    errors.stop_lost = { key: 'field.invalid', params: { title: titleFor('stop_lost') } };
+  if (Number.isNaN(takeProfit))
+    errors.take_profit = { key: 'field.invalid', params: { title: titleFor('take_profit') } };
+
+  if (input.direction === 'buy') {
+    // spec §5: for buy, take profit must be above the sell price ('Can't be lower than X')
+    if (takeProfit !== null && takeProfit <= reference) errors.take_profit = lower(reference);
+    // spec §5: and stop loss below it ('Can't be higher than X')
+    if (stopLoss !== null && stopLoss >= reference) errors.stop_lost = higher(reference);
+  } else {
+    // spec §5: for sell, take profit must be below the buy price ('Can't be higher than X')
+    if (takeProfit !== null && takeProfit >= reference) errors.take_profit = higher(reference);
+    // spec §5: and stop loss above it ('Can't be lower than X')
+    if (stopLoss !== null && stopLoss <= reference) errors.stop_lost = lower(reference);
+  }
+  return errors;
+}
+
+/** Whether `validateStopLossTakeProfit` found nothing. */
+export function triggersValid(errors: TriggerErrors): boolean {
+  return errors.stop_lost === undefined && errors.take_profit === undefined;
+}
+
+/**
+ * Which trigger a quote fires, at the position's valuation price: a buy's SL when sell ≤ SL, TP when sell ≥ TP;
+ * a sell's SL when buy ≥ SL, TP when buy ≤ TP. Stop loss wins if both would fire. null when none.
+ */
+export function triggerFires(
+  position: { direction: Direction; stop_lost?: TriggerInput; take_profit?: TriggerInput },
+  quote: Quote,
+): TriggerKind | null {
+  const p = valuationPrice(position.direction, quote);
+  const stopLoss = parseTriggerLevel(position.stop_lost);
+  const takeProfit = parseTriggerLevel(position.take_profit);
+  const sl = stopLoss !== null && !Number.isNaN(stopLoss) ? stopLoss : null;
+  const tp = takeProfit !== null && !Number.isNaN(takeProfit) ? takeProfit : null;
+  if (position.direction === 'buy') {
+    if (sl !== null && p <= sl) return 'stop_loss';
+    if (tp !== null && p >= tp) return 'take_profit';
+  } else {
+    if (sl !== null && p >= sl) return 'stop_loss';
+    if (tp !== null && p <= tp) return 'take_profit';
+  }
+  return null;
+}
