@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
+import { apiRequest } from './client.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('unwraps {status: true, data}', async () => {
+    answer(200, { status: true, data: { slug: 'demo' } });
+    await expect(apiRequest('/api/brand')).resolves.toEqual({ slug: 'demo' });
+  });
+
+  it('sends the bearer token in the header and in the body (spec §7)', async () => {
+    const fetchMock = answer(200, { status: true, data: null });
+    await apiRequest('/api/accounts/get', { body: {}, token: 'abc' });
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/accounts/get');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+    expect(JSON.parse(String(init.body))).toEqual({ token: 'abc' });
+  });
+
+  it('turns the error envelope into an ApiError with code, message and field errors', async () => {
+    answer(400, {
+      status: false,
+      code: 'VALIDATION',
+      message: 'error.validation',
+      errors: [{ path: 'email', key: 'email.invalid' }],
+    });
+    const error = await apiRequest('/api/accounts/login', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.httpStatus).toBe(400);
+    expect(apiError.code).toBe('VALIDATION');
+    expect(apiError.errors).toEqual([{ path: 'email', key: 'email.invalid' }]);
+    expect(apiError.toMessage({ key: 'login.error_message' })).toEqual({ key: 'error.validation' });
+  });
+
+  it('maps a known English text back to its catalogue key, else uses the screen message', async () => {
+    expect(
+      new ApiError(409, { code: 'TAKEN', message: 'This email already exist' }).toMessage({
+        key: 'register.error_message',
+      }),
+    ).toEqual({ key: 'auth.emailTaken' });
+    expect(
+      new ApiError(401, { code: 'BAD', message: 'nope' }).toMessage({ key: 'login.error_message' }),
+    ).toEqual({
+      key: 'login.error_message',
+    });
+    expect(
+      new ApiError(429, { code: 'RATE', message: 'slow down' }).toMessage({ key: 'login.error_message' }),
+    ).toEqual({
+      key: 'error.rateLimited',
+    });
+  });
+
+  it('reports an unreachable server as a network ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = (await apiRequest('/api/brand').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe(CLIENT_ERROR_CODES.network);
+    expect(error.isNetwork).toBe(true);
+    expect(error.toMessage({ key: 'login.error_message' })).toEqual({ key: 'error.internal' });
+  });
+
+  it('reports a proxy error page (no JSON) as a bad response', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>502</html>', { status: 502 })),
+    );
+    const error = (await apiRequest('/api/brand').catch((e: unknown) => e)) as ApiError;
+    expect(error.httpStatus).toBe(502);
+    expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
+  });
+
+  it('a 401 is an ended session', () => {
+    expect(new ApiError(401, { code: 'UNAUTHORIZED', message: 'x' }).isUnauthorized).toBe(true);
+  });
+});

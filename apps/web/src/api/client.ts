@@ -1,0 +1,60 @@
+import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
+import type { Envelope } from './types.js';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** JSON body. For authenticated calls the token is added to it too, as the spec's calls carry it (§7). */
+  body?: Record<string, unknown>;
+  /** Bearer token; omit for the calls the spec marks as not bearer-authenticated. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** The browser's description of itself, sent as `info` with logins (spec §7). */
+export const browserInfo = (): string => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+
+/**
+ * Calls the REST API and unwraps the `{status, data}` envelope. Resolves with `data`; rejects with an
+ * `ApiError` for an error envelope, a non-2xx answer, an unreadable answer, or no answer at all.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { token, signal } = options;
+  const method = options.method ?? (options.body ? 'POST' : 'GET');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(token ? { ...options.body, token } : (options.body ?? {}));
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: signal ?? null });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, { code: CLIENT_ERROR_CODES.network, message: 'The server could not be reached.' });
+  }
+
+  let payload: Envelope<T> | undefined;
+  try {
+    payload = (await response.json()) as Envelope<T>;
+  } catch {
+    payload = undefined;
+  }
+  if (!payload || typeof payload !== 'object' || !('status' in payload)) {
+    throw new ApiError(response.status, {
+      code: CLIENT_ERROR_CODES.badResponse,
+      message: `The server answered ${response.status} without a readable body.`,
+    });
+  }
+  if (payload.status !== true || !response.ok) {
+    const error = payload.status === false ? payload : undefined;
+    throw new ApiError(response.status, {
+      code: error?.code ?? 'HTTP_ERROR',
+      message: error?.message ?? response.statusText,
+      errors: error?.errors ?? [],
+    });
+  }
+  return payload.data;
+}

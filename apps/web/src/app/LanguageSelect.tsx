@@ -1,0 +1,44 @@
+import { MENU_LANGUAGES } from '@openbroker/domain';
+import { useId } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage } from './i18n/i18n.js';
+
+/** Language names in their own language: they read the same whatever the page language is. */
+const ENDONYMS: Record<string, string> = { en: 'English', de: 'Deutsch', it: 'Italiano', es: 'Español' };
+
+/** spec §2: the language dropdown offers en and de; the choice is stored and set as <html lang>. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : MENU_LANGUAGES[0];
+  // A language outside the menu (it, es: partial, spec §1) can still be stored; keep it selectable.
+  const languages: readonly string[] = (MENU_LANGUAGES as readonly string[]).includes(current)
+    ? MENU_LANGUAGES
+    : [...MENU_LANGUAGES, current];
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {t('language.label')}
+      </label>
+      <Form.Select
+        id={id}
+        size="sm"
+        className="ob-language-select"
+        data-testid="language-select"
+        value={current}
+        title={t('language.label')}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isLanguage(next)) void changeLanguage(i18n, next);
+        }}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} data-testid={`language-option-${language}`}>
+            {ENDONYMS[language] ?? language}
+          </option>
+        ))}
+      </Form.Select>
+    </>
+  );
+}

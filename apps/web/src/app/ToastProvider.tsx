@@ -1,0 +1,73 @@
+import { type Message, TIMING } from '@openbroker/domain';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { Toast, ToastContainer } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../ui/forms.js';
+
+export type ToastVariant = 'success' | 'danger' | 'info';
+
+interface ToastItem {
+  id: number;
+  variant: ToastVariant;
+  message: Message;
+}
+
+type ShowToast = (variant: ToastVariant, message: Message) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+const ICONS: Record<ToastVariant, string> = {
+  success: 'bi-check-circle-fill',
+  danger: 'bi-exclamation-octagon-fill',
+  info: 'bi-info-circle-fill',
+};
+
+/** Hosts the app's toasts (spec §8: success toasts autohide after 3 s). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const show = useCallback<ShowToast>((variant, message) => {
+    setToasts((current) => [...current, { id: Date.now() + Math.random(), variant, message }]);
+  }, []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)),
+    [],
+  );
+  const value = useMemo(() => show, [show]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ToastContainer position="top-end" className="p-3 ob-toasts" containerPosition="fixed">
+        {toasts.map((toast) => (
+          <Toast
+            key={toast.id}
+            bg={toast.variant}
+            autohide
+            delay={TIMING.toastAutohideMs}
+            onClose={() => dismiss(toast.id)}
+          >
+            <Toast.Body className="d-flex align-items-center gap-2 text-white">
+              <i className={`bi ${ICONS[toast.variant]}`} aria-hidden="true" />
+              <span className="flex-grow-1">{text(toast.message)}</span>
+              <button
+                type="button"
+                className="btn-close btn-close-white"
+                aria-label={t('app.close')}
+                onClick={() => dismiss(toast.id)}
+              />
+            </Toast.Body>
+          </Toast>
+        ))}
+      </ToastContainer>
+    </ToastContext.Provider>
+  );
+}
+
+/** Shows a toast: `toast('success', {key: 'data.saved'})`. */
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast must be used below <ToastProvider>');
+  return show;
+}

@@ -1,0 +1,68 @@
+import { MESSAGES_EN } from '@openbroker/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/memoryStorage.js';
+import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
+import { DE } from './de.js';
+import { changeLanguage, createI18n, initialLanguage } from './i18n.js';
+import { IT } from './it.js';
+import { EN } from './resources.js';
+import { UI_EN } from './uiEn.js';
+
+afterEach(() => {
+  document.documentElement.lang = '';
+});
+
+describe('i18n (spec §1: en, de full; it, es partial; fallback en)', () => {
+  it('English texts are the domain catalogue itself', () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('page.notFound')).toBe(MESSAGES_EN['page.notFound']);
+    expect(i18n.t('login.auto.error')).toBe(MESSAGES_EN['login.auto.error']);
+    expect(i18n.t('nav.login')).toBe('Login');
+  });
+
+  it('interpolates {{params}} like the domain formatMessage', () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('deposit.minimum', { currency: '€', min: 250 })).toBe('Minimum Deposit € 250');
+  });
+
+  it('an Italian key that is missing falls back to English', () => {
+    const i18n = createI18n('it');
+    expect(IT['contact.success']).toBeUndefined();
+    expect(i18n.t('contact.success')).toBe(MESSAGES_EN['contact.success']);
+    expect(i18n.t('nav.login')).toBe('Accedi');
+  });
+
+  it('German translates the menu', () => {
+    const i18n = createI18n('de');
+    expect(i18n.t('nav.login')).toBe('Anmelden');
+    expect(i18n.t('page.notFound')).not.toBe(MESSAGES_EN['page.notFound']);
+  });
+
+  it('German keeps every placeholder of the English template', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, german] of Object.entries(DE)) {
+      const english = (EN as Record<string, string>)[key];
+      expect(english, `${key} exists in English`).toBeDefined();
+      expect(placeholders(german), key).toEqual(placeholders(english ?? ''));
+    }
+  });
+
+  it('German covers every web text', () => {
+    for (const key of Object.keys(UI_EN)) expect(DE, key).toHaveProperty(key);
+  });
+
+  it('starts in the stored language, or English', () => {
+    expect(initialLanguage(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'de' }))).toBe('de');
+    expect(initialLanguage(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'xx' }))).toBe('en');
+    expect(initialLanguage(memoryStorage())).toBe('en');
+  });
+
+  it('a language switch is stored and set on <html lang>', async () => {
+    const storage = memoryStorage();
+    const i18n = createI18n('en');
+    await changeLanguage(i18n, 'de', storage);
+    expect(i18n.language).toBe('de');
+    expect(storage.dump()[LANGUAGE_STORAGE_KEY]).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+});

@@ -1,0 +1,58 @@
+import { type MyAccountPage, normalizeMyAccountPage } from '@openbroker/domain';
+import { Card, Col, Nav, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useParams } from 'react-router';
+import type { TranslationKey } from '../../app/i18n/resources.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { useAuth } from '../auth/useAuth.js';
+import { AccountSidePanel } from './AccountSidePanel.js';
+import { DocumentsTab } from './DocumentsTab.js';
+import { PasswordTab } from './PasswordTab.js';
+import { ProfileTab } from './ProfileTab.js';
+
+const TABS: readonly [MyAccountPage, TranslationKey, string][] = [
+  ['info', 'account.tab.info', 'bi-person'],
+  ['password', 'account.tab.password', 'bi-lock'],
+  ['documents', 'account.tab.documents', 'bi-file-earmark-check'],
+];
+
+/** spec §2 /my-account/{page}: tabs info, password, documents and the side panel. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const page = normalizeMyAccountPage(useParams().page);
+  if (!auth) return null;
+  const { user } = auth;
+
+  return (
+    <div className="container-xl ob-section" data-testid="account-screen">
+      <PageHeader title={t('account.title')} />
+      <Row className="g-4">
+        <Col lg={4} xl={3} className="order-lg-last">
+          <AccountSidePanel user={user} />
+        </Col>
+        <Col lg={8} xl={9}>
+          <Card className="ob-card">
+            <Card.Header className="ob-card-header ob-tabs-header">
+              <Nav variant="underline" className="ob-tabs" role="tablist">
+                {TABS.map(([id, label, icon]) => (
+                  <Nav.Item key={id}>
+                    <Nav.Link as={NavLink} to={`/my-account/${id}`} role="tab" aria-selected={page === id}>
+                      <i className={`bi ${icon} me-1`} aria-hidden="true" />
+                      {t(label)}
+                    </Nav.Link>
+                  </Nav.Item>
+                ))}
+              </Nav>
+            </Card.Header>
+            <Card.Body className="p-4" role="tabpanel">
+              {page === 'info' && <ProfileTab user={user} />}
+              {page === 'password' && <PasswordTab />}
+              {page === 'documents' && <DocumentsTab user={user} />}
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

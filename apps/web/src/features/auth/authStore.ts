@@ -1,0 +1,59 @@
+import type { AuthData } from '../../api/types.js';
+import { createPersistentStore } from '../../lib/persistentStore.js';
+import { readItem, removeItem, writeItem } from '../../lib/storage.js';
+
+/** localStorage key of the client session: `{access_token, user}` as the login answer gives it. */
+export const AUTH_STORAGE_KEY = 'ob.auth';
+/** spec §4: set after sign-up (or an auto login with missing details) until the first deposit screen. */
+export const REGISTER_FLAG_KEY = 'ob.register';
+/** spec §4: a referral code from the `ref` query parameter, stored once and sent at registration. */
+export const REFERRAL_CODE_KEY = 'ob.ref';
+
+export const isAuthData = (value: unknown): value is AuthData => {
+  if (!value || typeof value !== 'object') return false;
+  const candidate = value as Partial<AuthData>;
+  return (
+    typeof candidate.access_token === 'string' &&
+    candidate.access_token !== '' &&
+    !!candidate.user &&
+    typeof candidate.user === 'object'
+  );
+};
+
+export const authStore = createPersistentStore<AuthData>(AUTH_STORAGE_KEY, isAuthData);
+
+/** Why a session ended without the user pressing logout; the login page says so. */
+export type LogoutReason = 'idle' | 'expired';
+
+let endedSessionNote: { reason: LogoutReason; at: number } | null = null;
+const ENDED_SESSION_NOTE_MS = 10_000;
+
+/**
+ * A short-lived note from the logout to the login page. Route state alone is not enough: when the session
+ * is cleared on a protected screen, the route guard may redirect to /login first, with its own state.
+ * Reading does not consume it (React may run initialisers twice); it expires, and a login clears it.
+ */
+export const endedSession = {
+  mark: (reason: LogoutReason, now = Date.now()): void => {
+    endedSessionNote = { reason, at: now };
+  },
+  peek: (now = Date.now()): LogoutReason | null =>
+    endedSessionNote && now - endedSessionNote.at < ENDED_SESSION_NOTE_MS ? endedSessionNote.reason : null,
+  clear: (): void => {
+    endedSessionNote = null;
+  },
+};
+
+export const registerFlag = {
+  isSet: (): boolean => readItem(REGISTER_FLAG_KEY) === '1',
+  set: (): void => writeItem(REGISTER_FLAG_KEY, '1'),
+  clear: (): void => removeItem(REGISTER_FLAG_KEY),
+};
+
+/** Stores the `ref` query parameter's code unless one is already stored (spec §4: stored once). */
+export function captureReferralCode(search: string): void {
+  const code = new URLSearchParams(search).get('ref')?.trim();
+  if (code && readItem(REFERRAL_CODE_KEY) === null) writeItem(REFERRAL_CODE_KEY, code.slice(0, 64));
+}
+
+export const storedReferralCode = (): string | null => readItem(REFERRAL_CODE_KEY);

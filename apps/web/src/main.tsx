@@ -1,0 +1,20 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import 'bootstrap-icons/font/bootstrap-icons.css';
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { createI18n } from './app/i18n/i18n.js';
+import { captureReferralCode } from './features/auth/authStore.js';
+
+captureReferralCode(window.location.search);
+const i18n = createI18n();
+document.documentElement.lang = i18n.language;
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App i18n={i18n} />
+  </StrictMode>,
+);

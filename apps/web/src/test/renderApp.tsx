@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { AuthData, Brand, User } from '../api/types.js';
+import { AppProviders } from '../app/AppProviders.js';
+import { createI18n } from '../app/i18n/i18n.js';
+import { ROUTES } from '../app/routes.js';
+import { authStore } from '../features/auth/authStore.js';
+
+/** Test data: a brand as GET /api/brand answers it. */
+export function brandFixture(features: Partial<Brand['features']> = {}): Brand {
+  return {
+    slug: 'test',
+    name: 'Test Broker',
+    currency: 'EUR',
+    currencySymbol: '€',
+    minDeposit: 250,
+    languages: ['en', 'de'],
+    features: {
+      registrationEnabled: false,
+      restrictedMode: false,
+      economics: true,
+      homeRedirectsToPlatform: false,
+      ...features,
+    },
+    theme: { primary: '#0b5cab', logoText: 'TestBroker' },
+    legalName: 'Test Broker Ltd.',
+    copyright: '© Test Broker Ltd.',
+    supportEmail: 'support@test.example',
+  };
+}
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    full_name: 'Ada Lovelace',
+    email: 'ada@test.example',
+    pin: '123456',
+    level: 'Gold',
+    verified_account: 1,
+    uniqid: 'ada42',
+    ...overrides,
+  };
+}
+
+type Handler = (body: Record<string, unknown>) => { status: number; json: unknown };
+
+export interface RenderAppOptions {
+  brand?: Brand | null;
+  auth?: AuthData | null;
+  language?: 'en' | 'de' | 'it' | 'es';
+  /** Answers per API path; `/api/brand` is answered from `brand` unless given here. */
+  api?: Record<string, Handler>;
+}
+
+/** Renders the whole route table at `path` with a stubbed fetch, like the browser would. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const { brand = brandFixture(), auth = null, language = 'en', api = {} } = options;
+  if (auth) authStore.set(auth);
+  const calls: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input.toString();
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ path: url, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    const handler =
+      api[url] ??
+      (url === '/api/brand'
+        ? () =>
+            brand
+              ? { status: 200, json: { status: true, data: brand } }
+              : { status: 503, json: { status: false, code: 'UNAVAILABLE', message: 'down' } }
+        : () => ({ status: 404, json: { status: false, code: 'NOT_FOUND', message: 'error.notFound' } }));
+    const { status, json } = handler(body);
+    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  const i18n = createI18n(language);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
+  const view = render(
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, i18n, calls, fetchMock };
+}
