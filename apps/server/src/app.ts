@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { formatMessage, isMessageKey } from '@openbroker/domain';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -12,11 +12,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import type { App } from './http.js';
 import { AppError, type FieldError, validationFailed } from './lib/errors.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
-import type { App } from './http.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -27,7 +27,19 @@ export interface BuildOptions {
  */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      ...(ctx.config.logFormat === 'pretty'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' },
+            },
+          }
+        : {}),
+    },
+    // One line per request at info is noise for a single-machine install; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     // On shutdown, idle keep-alive connections close at once; in-flight requests finish.
     forceCloseConnections: 'idle',
@@ -55,6 +67,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError(500, 'INTERNAL', 'error.internal');
     return reply.code(500).send(internal.toBody());
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'warn' : 'debug';
+    request.log[level](
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
 
   const web = readWebBuild(ctx.config.webDistDir);

@@ -65,6 +65,11 @@ const EnvSchema = z.object({
         `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${String(issue.input)}"`,
     })
     .default('info'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'], {
+      error: (issue) => `LOG_FORMAT must be pretty or json, got "${String(issue.input)}"`,
+    })
+    .optional(),
   DEFAULT_BRAND: z
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, { error: 'DEFAULT_BRAND must be a brand slug (a-z, 0-9, -)' })
@@ -92,9 +97,12 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.DATA_DIR),
+    // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
+    dataDir: env.DATA_DIR.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
+    // Humans at a terminal get readable lines; services and log shippers get JSON.
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     defaultBrand: env.DEFAULT_BRAND,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
-import { seedDatabase, type SeedResult } from './db/seed.js';
+import { type SeedResult, seedDatabase } from './db/seed.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
 

@@ -52,7 +52,8 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
   return { app, runtime, config };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Creates an empty database on the DATABASE_URL server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `ob_test_${randomBytes(6).toString('hex')}`;

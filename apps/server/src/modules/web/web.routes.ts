@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../lib/errors.js';
 import type { App } from '../../http.js';
+import { notFound } from '../../lib/errors.js';
 
 /** The built single-page app, if there is one: its index.html and the hashes of its inline scripts. */
 export interface WebBuild {
@@ -39,6 +39,7 @@ export async function webRoutes(app: App, _ctx: AppContext, build: WebBuild | un
       root: build.dir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed asset names never change content: cache them for a year; index.html never.
       setHeaders(res, filePath) {
         res.setHeader(

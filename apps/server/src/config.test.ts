@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redact } from './config.js';
+
+describe('configuration', () => {
+  it('runs offline with no settings at all: port 3000, embedded database under ./data, no Redis', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.sessionIdleMs).toBe(20 * 60_000);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('PORT overrides the port', () => {
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    ],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL must be a URL starting with redis:// or rediss://'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false (or 1/0), got "maybe"'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "0"'],
+    [{ DEFAULT_BRAND: 'Not A Slug' }, 'DEFAULT_BRAND must be a brand slug'],
+  ])('rejects %o naming the variable and what it expects', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT must .*; LOG_LEVEL must/);
+  });
+
+  it('never prints a database password', () => {
+    expect(redact('postgres://app:s3cret@db:5432/broker')).toBe('postgres://app:***@db:5432/broker');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/x' })).toThrow(/app:\*\*\*@db/);
+  });
+});
