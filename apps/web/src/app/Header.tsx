@@ -32,7 +32,7 @@ export function Header() {
     <Navbar
       expand="xl"
       sticky="top"
-      className="ob-navbar"
+      className={user ? 'ob-navbar' : 'ob-navbar ob-navbar-guest'}
       expanded={expanded}
       onToggle={setExpanded}
       aria-label={t('nav.main')}

@@ -2,6 +2,7 @@ import { MENU_LANGUAGES } from '@openbroker/domain';
 import { useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../lib/useMediaQuery.js';
 import { changeLanguage, isLanguage } from './i18n/i18n.js';
 
 /** Language names in their own language: they read the same whatever the page language is. */
@@ -11,6 +12,8 @@ const ENDONYMS: Record<string, string> = { en: 'English', de: 'Deutsch', it: 'It
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  // Phones show the short code so the header keeps to one line.
+  const compact = useMediaQuery('(max-width: 575.98px)');
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : MENU_LANGUAGES[0];
   // A language outside the menu (it, es: partial, spec §1) can still be stored; keep it selectable.
   const languages: readonly string[] = (MENU_LANGUAGES as readonly string[]).includes(current)
@@ -35,7 +38,7 @@ export function LanguageSelect() {
       >
         {languages.map((language) => (
           <option key={language} value={language} data-testid={`language-option-${language}`}>
-            {ENDONYMS[language] ?? language}
+            {compact ? language.toUpperCase() : (ENDONYMS[language] ?? language)}
           </option>
         ))}
       </Form.Select>
