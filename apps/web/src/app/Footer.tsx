@@ -56,8 +56,8 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="ob-risk small mt-4 mb-3">{t('footer.riskWarning')}</p>
-        <p className="small text-body-secondary mb-0">{brand.copyright}</p>
+        {/* The brand's own legal line: copyright and, where the brand has one, its risk warning. */}
+        <p className="ob-risk small mt-4 mb-0">{brand.copyright}</p>
       </div>
     </footer>
   );

@@ -110,8 +110,6 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'footer.legal': 'Rechtliches',
   'footer.company': 'Unternehmen',
   'footer.support': 'Support: {{email}}',
-  'footer.riskWarning':
-    'Risikohinweis: CFDs sind komplexe Instrumente und gehen wegen der Hebelwirkung mit einem hohen Risiko einher, schnell Geld zu verlieren. Überlegen Sie, ob Sie verstehen, wie CFDs funktionieren, und ob Sie es sich leisten können, das hohe Risiko eines Geldverlusts einzugehen.',
 
   'form.email': 'E-Mail',
   'form.password': 'Passwort',

@@ -46,8 +46,6 @@ export const UI_EN = {
   'footer.legal': 'Legal',
   'footer.company': 'Company',
   'footer.support': 'Support: {{email}}',
-  'footer.riskWarning':
-    'Risk warning: CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. Consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.',
 
   'form.email': 'Email',
   'form.password': 'Password',
