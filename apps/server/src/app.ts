@@ -2,18 +2,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { formatMessage, isMessageKey } from '@openbroker/domain';
+import { type FieldMessage, formatMessage, validateInput } from '@openbroker/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from './context.js';
 import type { App } from './http.js';
 import { AppError, type FieldError, validationFailed } from './lib/errors.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
@@ -46,14 +42,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Requests are validated by the domain schemas themselves, so every problem comes back as a
+  // translatable message key with its parameters (`{errors: [{path, key, params, message}]}`).
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    const result = validateInput(schema as z.ZodType, data);
+    return result.ok ? { value: result.value } : { error: validationFailed(result.errors.map(withText)) };
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const failed = validationFailed(error.validation.map(toFieldError));
-      return reply.code(failed.statusCode).send(failed.toBody());
-    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) {
       const limited = new AppError(429, 'RATE_LIMITED', 'error.rateLimited');
@@ -105,7 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // so limits hold across nodes.
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'ob:rl:' } : {}),
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}rl:` } : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -126,27 +123,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(async (scope) => healthRoutes(scope as App, ctx));
   await app.register(async (scope) => brandsRoutes(scope as App, ctx));
+  await app.register(async (scope) => accountsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;
 }
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
-
-/** Maps a schema failure to a field error whose key the web app can translate. */
-function toFieldError(issue: ValidationIssue): FieldError {
-  const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const raw = issue.message ?? '';
-  const zodIssue = (issue.params?.issue ?? {}) as { params?: Record<string, string | number> };
-  if (isMessageKey(raw)) {
-    const params = zodIssue.params;
-    return {
-      path,
-      key: raw,
-      ...(params ? { params } : {}),
-      message: formatMessage({ key: raw, ...(params ? { params } : {}) }),
-    };
-  }
-  // A structural problem (wrong type, unknown shape) the domain schemas do not name: say so plainly.
-  return { path, key: 'error.validation', message: raw || formatMessage({ key: 'error.validation' }) };
-}
+const withText = (message: FieldMessage): FieldError => ({ ...message, message: formatMessage(message) });

@@ -59,6 +59,10 @@ const EnvSchema = z.object({
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'REDIS_PREFIX must be 1-64 letters, digits, ":", "_" or "-"' })
+    .default('ob:'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: (issue) =>
@@ -84,6 +88,14 @@ const EnvSchema = z.object({
         `SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  AUTH_RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .default('10')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, {
+      error: (issue) =>
+        `AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
   MIGRATIONS_DIR: z.string().default(path.resolve(serverRoot, 'src/db/migrations')),
 });
@@ -100,6 +112,8 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
     dataDir: env.DATA_DIR.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR),
     redisUrl: env.REDIS_URL,
+    /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+    redisPrefix: env.REDIS_PREFIX,
     logLevel: env.LOG_LEVEL,
     // Humans at a terminal get readable lines; services and log shippers get JSON.
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
@@ -107,6 +121,8 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    /** Attempts per minute and client address on login, forgot password and register. */
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR),
   };

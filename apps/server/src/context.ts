@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { SessionsService } from './modules/sessions/sessions.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface AppContext {
@@ -9,4 +11,6 @@ export interface AppContext {
   database: Database;
   redis: Redis | undefined;
   brands: BrandsService;
+  sessions: SessionsService;
+  accounts: AccountsService;
 }

@@ -3,8 +3,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { type SeedResult, seedDatabase } from './db/seed.js';
+import { AccountsRepo } from './modules/accounts/accounts.repo.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { SessionsRepo } from './modules/sessions/sessions.repo.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
 export class RedisUnavailableError extends Error {
@@ -29,11 +33,14 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     await database.migrate(config.migrationsDir);
     const seed = await seedDatabase(database.db, { demo: config.seedDemo, brandSlug: config.defaultBrand });
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+    const sessions = new SessionsService(new SessionsRepo(database.db), config.sessionIdleMs);
     const ctx: AppContext = {
       config,
       database,
       redis,
       brands: new BrandsService(new BrandsRepo(database.db), config.defaultBrand),
+      sessions,
+      accounts: new AccountsService(new AccountsRepo(database.db), sessions),
     };
     return {
       ctx,

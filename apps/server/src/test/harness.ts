@@ -28,6 +28,8 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
     DATA_DIR: 'memory://',
     DATABASE_URL: undefined,
     REDIS_URL: process.env.REDIS_URL,
+    // Suites share the CI Redis: each gets its own key space.
+    REDIS_PREFIX: `ob:test:${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...overrides,
   };

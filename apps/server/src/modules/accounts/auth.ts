@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../lib/errors.js';
+import type { Brand } from '../brands/brands.service.js';
+import type { SessionRow } from '../sessions/sessions.repo.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { UserRow } from './accounts.repo.js';
+import type { AccountsService } from './accounts.service.js';
+
+/**
+ * The bearer token of a request. The spec's calls carry it as `Authorization: Bearer`, in the
+ * JSON body (`token`) or in the query (`?token=`); all three are accepted, the header first.
+ */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const body = request.body as { token?: unknown } | undefined;
+  if (body && typeof body === 'object' && typeof body.token === 'string') return body.token;
+  const query = request.query as { token?: unknown } | undefined;
+  if (query && typeof query.token === 'string') return query.token;
+  return undefined;
+}
+
+export interface ClientAuth {
+  brand: Brand;
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+}
+
+/** Authenticates a client-area request: a live client session of a client of this brand, or 401. */
+export async function requireClient(
+  request: FastifyRequest,
+  deps: { sessions: SessionsService; accounts: AccountsService; brand: Brand },
+): Promise<ClientAuth> {
+  const token = tokenOf(request);
+  const session = token ? await deps.sessions.authenticate(token, 'client') : undefined;
+  const user = session ? await deps.accounts.clientFor(deps.brand, session.subjectId) : undefined;
+  if (!token || !session || !user) throw unauthorized();
+  return { brand: deps.brand, user, session, token };
+}

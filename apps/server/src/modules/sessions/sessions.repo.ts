@@ -1,0 +1,55 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type SubjectType = 'client' | 'affiliate' | 'staff';
+
+export class SessionsRepo {
+  constructor(private readonly db: Db) {}
+
+  async create(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+    const [row] = await this.db.insert(sessions).values(values).returning();
+    if (!row) throw new Error('session insert returned nothing');
+    return row;
+  }
+
+  async findActiveByHash(tokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+      .limit(1);
+    return row;
+  }
+
+  async touch(id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+  }
+
+  async revoke(id: number, at: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllFor(
+    subjectType: SubjectType,
+    subjectId: number,
+    at: Date,
+    exceptId?: number,
+  ): Promise<void> {
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.subjectType, subjectType),
+          eq(sessions.subjectId, subjectId),
+          isNull(sessions.revokedAt),
+        ),
+      );
+    for (const { id } of rows) if (id !== exceptId) await this.revoke(id, at);
+  }
+}

@@ -1,0 +1,71 @@
+import { hashToken, newToken } from '../../lib/random.js';
+import type { SessionRow, SessionsRepo, SubjectType } from './sessions.repo.js';
+
+/** A session is never valid longer than this, however active (architecture §8). */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
+/** Activity is written at most this often, so a busy client does not write on every call. */
+const TOUCH_EVERY_MS = 30_000;
+
+export interface IssuedSession {
+  token: string;
+  session: SessionRow;
+}
+
+/**
+ * Opaque bearer sessions (architecture §2, §8): a random token is handed out once and only its
+ * SHA-256 is stored; a session ends on logout, after `idleMs` without a call (spec §4: 20 minutes),
+ * or after SESSION_MAX_AGE_MS. Tokens are bound to one kind of subject and never cross kinds.
+ */
+export class SessionsService {
+  constructor(
+    private readonly repo: SessionsRepo,
+    private readonly idleMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async issue(
+    subjectType: SubjectType,
+    subjectId: number,
+    meta: { info: string; ip: string },
+  ): Promise<IssuedSession> {
+    const token = newToken();
+    const now = this.now();
+    const session = await this.repo.create({
+      subjectType,
+      subjectId,
+      tokenHash: hashToken(token),
+      info: meta.info.slice(0, 4096),
+      ip: meta.ip.slice(0, 64),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.idleMs),
+    });
+    return { token, session };
+  }
+
+  /** The live session of that kind for a token, its idle clock restarted; undefined when ended. */
+  async authenticate(token: string, subjectType: SubjectType): Promise<SessionRow | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const session = await this.repo.findActiveByHash(hashToken(token));
+    if (!session || session.subjectType !== subjectType) return undefined;
+    const now = this.now();
+    const idleEnd = session.lastSeenAt.getTime() + this.idleMs;
+    const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
+    if (now.getTime() >= Math.min(idleEnd, hardEnd)) return undefined;
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      const expiresAt = new Date(Math.min(now.getTime() + this.idleMs, hardEnd));
+      await this.repo.touch(session.id, now, expiresAt);
+      return { ...session, lastSeenAt: now, expiresAt };
+    }
+    return session;
+  }
+
+  async revoke(session: SessionRow): Promise<void> {
+    await this.repo.revoke(session.id, this.now());
+  }
+
+  /** Ends every session of a subject, optionally keeping the current one (password change). */
+  async revokeAll(subjectType: SubjectType, subjectId: number, keepSessionId?: number): Promise<void> {
+    await this.repo.revokeAllFor(subjectType, subjectId, this.now(), keepSessionId);
+  }
+}
