@@ -27,6 +27,13 @@ const projects = [
   },
 ];
 
+// CI sets REQUIRE_SERVICES=1: a missing PostgreSQL or Redis must fail the run, not skip suites.
+if (process.env.REQUIRE_SERVICES === '1') {
+  for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+    if (!process.env[name]) throw new Error(`REQUIRE_SERVICES=1 but ${name} is not set`);
+  }
+}
+
 if (process.env.DATABASE_URL) {
   projects.push(serverProject('server:postgres', { TEST_DB: 'postgres' }));
 }
@@ -34,6 +41,8 @@ if (process.env.DATABASE_URL) {
 export default defineConfig({
   test: {
     projects,
-    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
   },
 });

@@ -1,0 +1,60 @@
+/**
+ * Benchmarks print figures; they are not timed tests (DEVELOPERS.md). Run with `npm run bench`.
+ * Covers what exists so far: the domain rules on the trading hot path, and the HTTP stack
+ * (Fastify + envelope + brand lookup) on the embedded database. Later issues add the engine,
+ * API journeys and socket fan-out here.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  accountSummary,
+  buyPrice,
+  formatPrice,
+  positionProfitAt,
+  triggerFires,
+  validateStopLossTakeProfit,
+} from '@openbroker/domain';
+
+interface Figure {
+  name: string;
+  ops: number;
+  nsPerOp: number;
+}
+
+function measure(name: string, fn: (i: number) => unknown, minMs = 400): Figure {
+  for (let i = 0; i < 2_000; i++) fn(i); // warm-up
+  let ops = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (let i = 0; i < 1_000; i++) fn(ops + i);
+    ops += 1_000;
+    elapsed = performance.now() - start;
+  }
+  return { name, ops: Math.round((ops / elapsed) * 1_000), nsPerOp: Math.round((elapsed * 1e6) / ops) };
+}
+
+const quote = (i: number) => ({ buy: 64_000 + (i % 100), sell: 63_990 + (i % 100) });
+const position = { direction: 'buy' as const, amount: 1_000, leverage: 2, open_rate: 63_500 };
+const openPositions = Array.from({ length: 50 }, (_, i) => ({ amount: 100 + i, profit: (i % 7) - 3 }));
+
+const figures: Figure[] = [
+  measure('buyPrice (slippage)', (i) => buyPrice(64_000 + (i % 100))),
+  measure('positionProfitAt (decimal)', (i) => positionProfitAt(position, quote(i))),
+  measure('triggerFires', (i) =>
+    triggerFires({ ...position, stop_lost: 60_000, take_profit: 70_000 }, quote(i)),
+  ),
+  measure('validateStopLossTakeProfit', (i) =>
+    validateStopLossTakeProfit({ direction: 'buy', stop_lost: 60_000, take_profit: 70_000, quote: quote(i) }),
+  ),
+  measure('accountSummary (50 open)', () => accountSummary(10_000, openPositions)),
+  measure('formatPrice', (i) => formatPrice(1.08 + i / 1e6)),
+];
+
+console.log('\nDomain rules (single core, Node', process.version, ')');
+console.log('name'.padEnd(34), 'ops/s'.padStart(12), 'ns/op'.padStart(10));
+for (const f of figures) {
+  console.log(f.name.padEnd(34), f.ops.toLocaleString('en').padStart(12), String(f.nsPerOp).padStart(10));
+}
+
+const { httpFigures } = await import('./http.js');
+await httpFigures();
