@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from './messages.js';
-import { countryFromPhone, isPhoneValid, normalizePhone, validatePhone } from './phone.js';
+import {
+  callingCodeOf,
+  composePhone,
+  countryFromPhone,
+  isPhoneValid,
+  normalizePhone,
+  phoneCountries,
+  splitPhone,
+  validatePhone,
+} from './phone.js';
 
 describe('spec §5 phone numbers', () => {
   it('accepts valid international numbers', () => {
@@ -39,5 +48,57 @@ describe('spec §5 phone numbers', () => {
     expect(normalizePhone(' +49 (151) 123-45678 ')).toBe('+4915112345678');
     expect(normalizePhone('0044 20 7183 8750')).toBe('+442071838750');
     expect(normalizePhone('+49 123')).toBeNull();
+  });
+});
+
+describe('country picker for phone numbers', () => {
+  it('lists every country with its calling code, by alpha-2 code', () => {
+    const list = phoneCountries();
+    expect(list.length).toBeGreaterThan(200);
+    expect(list).toContainEqual({ alpha2: 'DE', callingCode: '49' });
+    expect(list).toContainEqual({ alpha2: 'US', callingCode: '1' });
+    const codes = list.map((c) => c.alpha2);
+    expect(codes).toEqual([...codes].sort());
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('gives the calling code of a country', () => {
+    expect(callingCodeOf('DE')).toBe('49');
+    expect(callingCodeOf('gb')).toBe('44');
+    expect(callingCodeOf('ZZ')).toBeNull();
+    expect(callingCodeOf(null)).toBeNull();
+  });
+
+  it('reads a national number in the chosen country, dropping the trunk prefix', () => {
+    expect(composePhone('DE', '0151 12345678')).toBe('+4915112345678');
+    expect(composePhone('DE', '151 12345678')).toBe('+4915112345678');
+    expect(composePhone('GB', '020 7183 8750')).toBe('+442071838750');
+  });
+
+  it('keeps international input as typed, whatever the country', () => {
+    expect(composePhone('DE', ' +44 20 7183 8750 ')).toBe('+44 20 7183 8750');
+    expect(composePhone('US', '0044 20 7183 8750')).toBe('0044 20 7183 8750');
+  });
+
+  it('puts the calling code in front of a number it cannot read, so validation explains it', () => {
+    const composed = composePhone('DE', '123');
+    expect(composed).toBe('+49 123');
+    expect(validatePhone(composed)).toEqual({ key: 'phone.invalid' });
+  });
+
+  it('keeps empty input empty (the required message) and a number without a known country as typed', () => {
+    expect(composePhone('DE', '  ')).toBe('');
+    expect(composePhone(null, '0151 12345678')).toBe('0151 12345678');
+    expect(composePhone('ZZ', '0151 12345678')).toBe('0151 12345678');
+  });
+
+  it('splits a stored number for the picker, and composes it back to the same number', () => {
+    for (const stored of ['+4915112345678', '+442071838750', '+12025550143']) {
+      const { alpha2, national } = splitPhone(stored);
+      expect(alpha2).toBe(countryFromPhone(stored));
+      expect(composePhone(alpha2, national)).toBe(stored);
+    }
+    expect(splitPhone('+49 123')).toEqual({ alpha2: null, national: '+49 123' });
+    expect(splitPhone(null)).toEqual({ alpha2: null, national: '' });
   });
 });

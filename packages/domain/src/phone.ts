@@ -2,7 +2,13 @@
  * Phone numbers with libphonenumber-js (spec §5): valid and possible, country derived from the number.
  * Numbers are expected in international format with '+' (a leading '00' is read as '+').
  */
-import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  type PhoneNumber,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js';
 import type { Message } from './messages.js';
 
 function parse(raw: string | null | undefined): PhoneNumber | undefined {
@@ -35,4 +41,60 @@ export function countryFromPhone(raw: string | null | undefined): string | null 
 export function normalizePhone(raw: string | null | undefined): string | null {
   const phone = parse(raw);
   return phone?.isValid() && phone.isPossible() ? phone.number : null;
+}
+
+/** A country of the phone-number plan: ISO 3166 alpha-2 code and its calling code without '+' ('DE', '49'). */
+export interface PhoneCountry {
+  alpha2: string;
+  callingCode: string;
+}
+
+let phoneCountryList: readonly PhoneCountry[] | undefined;
+
+/**
+ * Every country libphonenumber-js knows, with its calling code, ordered by alpha-2 code. Used where the
+ * countries table of the server is not available (the logged-out registration form).
+ */
+export function phoneCountries(): readonly PhoneCountry[] {
+  phoneCountryList ??= Object.freeze(
+    getCountries()
+      .map((alpha2) => Object.freeze({ alpha2, callingCode: String(getCountryCallingCode(alpha2)) }))
+      .sort((a, b) => a.alpha2.localeCompare(b.alpha2)),
+  );
+  return phoneCountryList;
+}
+
+const isPhoneCountry = (alpha2: string | null | undefined): alpha2 is CountryCode =>
+  !!alpha2 && phoneCountries().some((c) => c.alpha2 === alpha2);
+
+/** Calling code of an alpha-2 country without '+' ('DE' → '49'), or null for an unknown code. */
+export function callingCodeOf(alpha2: string | null | undefined): string | null {
+  const code = alpha2?.trim().toUpperCase();
+  return isPhoneCountry(code) ? String(getCountryCallingCode(code)) : null;
+}
+
+/**
+ * The number a form sends, from a chosen country and what the user typed. International input ('+…' or
+ * '00…') is kept as typed, whatever the country. A national number is read in the chosen country's plan
+ * (its trunk prefix dropped: DE '0151 12345678' → '+4915112345678'); when it cannot be read, the calling
+ * code is put in front so the number's own validation explains the problem. '' stays '' (required).
+ */
+export function composePhone(alpha2: string | null | undefined, input: string | null | undefined): string {
+  const typed = (input ?? '').trim();
+  if (typed === '' || typed.startsWith('+') || typed.startsWith('00')) return typed;
+  const country = alpha2?.trim().toUpperCase();
+  if (!isPhoneCountry(country)) return typed;
+  const phone = parsePhoneNumberFromString(typed, country);
+  if (phone?.isValid()) return phone.number;
+  return `+${getCountryCallingCode(country)} ${typed}`;
+}
+
+/**
+ * A stored number split for a country picker and a national input ('+4915112345678' →
+ * {alpha2: 'DE', national: '01511 2345678'}). A number whose country is unknown stays whole.
+ */
+export function splitPhone(raw: string | null | undefined): { alpha2: string | null; national: string } {
+  const phone = parse(raw);
+  if (phone?.country && phone.isValid()) return { alpha2: phone.country, national: phone.formatNational() };
+  return { alpha2: null, national: (raw ?? '').trim() };
 }
