@@ -84,4 +84,14 @@ describe('message catalogue', () => {
       expect(template.replace(/\{\{\w+\}\}/g, ''), key).not.toMatch(/[{}]/);
     }
   });
+
+  it.each<[MessageKey, string]>([
+    ['register.disabled', 'Registration is not available on this site.'],
+    ['password.resetInvalid', 'This reset link is invalid or has expired. Please request a new one.'],
+    ['mail.sendFailed', 'We could not send the e-mail just now. Please try again in a few minutes.'],
+    ['document.alreadyApproved', 'This document is already approved and cannot be replaced.'],
+  ])('words the client-area refusal %s so the client knows what happened', (key, text) => {
+    expect(isMessageKey(key)).toBe(true);
+    expect(formatMessage({ key })).toBe(text);
+  });
 });

@@ -69,6 +69,11 @@ export const MESSAGES_EN = {
   'error.notFound': 'The requested resource was not found.',
   'error.rateLimited': 'Too many attempts. Please wait a minute and try again.',
   'error.internal': 'Something went wrong on our side. Please try again in a moment.',
+  // client area answers the spec implies but does not word (our texts)
+  'register.disabled': 'Registration is not available on this site.',
+  'password.resetInvalid': 'This reset link is invalid or has expired. Please request a new one.',
+  'mail.sendFailed': 'We could not send the e-mail just now. Please try again in a few minutes.',
+  'document.alreadyApproved': 'This document is already approved and cannot be replaced.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
