@@ -2,16 +2,21 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type FieldMessage, formatMessage, validateInput } from '@openbroker/domain';
+import { validateInput } from '@openbroker/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from './context.js';
 import type { App } from './http.js';
-import { AppError, type FieldError, validationFailed } from './lib/errors.js';
+import { AppError, invalidFields } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { documentsRoutes } from './modules/kyc/documents.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { popupsRoutes } from './modules/popups/popups.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 
 export interface BuildOptions {
@@ -46,7 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // translatable message key with its parameters (`{errors: [{path, key, params, message}]}`).
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
     const result = validateInput(schema as z.ZodType, data);
-    return result.ok ? { value: result.value } : { error: validationFailed(result.errors.map(withText)) };
+    return result.ok ? { value: result.value } : { error: invalidFields(result.errors) };
   });
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => {
@@ -98,8 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: false,
   });
 
-  // Per-route limits (login, forgot password, forms) opt in; the store is Redis when configured,
-  // so limits hold across nodes.
+  // Per-route limits (login, register, forgot password, forms; lib/rate-limit.ts) opt in; the store
+  // is Redis when configured, so limits hold across nodes.
   await app.register(fastifyRateLimit, {
     global: false,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}rl:` } : {}),
@@ -124,9 +129,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => healthRoutes(scope as App, ctx));
   await app.register(async (scope) => brandsRoutes(scope as App, ctx));
   await app.register(async (scope) => accountsRoutes(scope as App, ctx));
+  await app.register(async (scope) => profileRoutes(scope as App, ctx));
+  await app.register(async (scope) => passwordResetRoutes(scope as App, ctx));
+  await app.register(async (scope) => popupsRoutes(scope as App, ctx));
+  await app.register(async (scope) => documentsRoutes(scope as App, ctx));
+  await app.register(async (scope) => referenceRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;
 }
-
-const withText = (message: FieldMessage): FieldError => ({ ...message, message: formatMessage(message) });

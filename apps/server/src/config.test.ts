@@ -45,4 +45,46 @@ describe('configuration', () => {
     expect(redact('postgres://app:s3cret@db:5432/broker')).toBe('postgres://app:***@db:5432/broker');
     expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/x' })).toThrow(/app:\*\*\*@db/);
   });
+
+  it('keeps mail offline and auto-login codes at 15 minutes unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('no-reply@localhost');
+    expect(config.loginCodeTtlMs).toBe(15 * 60_000);
+    expect(config.uploadDir).toBe(path.resolve('data', 'uploads'));
+  });
+
+  it('reads the mail, auto-login and upload settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'no-reply@broker.example.com',
+      LOGIN_CODE_TTL_MINUTES: '60',
+      UPLOAD_DIR: '/srv/openbroker/uploads',
+    });
+    expect(config.smtpUrl).toBe('smtps://mailer:secret@smtp.example.com:465');
+    expect(config.mailFrom).toBe('no-reply@broker.example.com');
+    expect(config.loginCodeTtlMs).toBe(60 * 60_000);
+    expect(config.uploadDir).toBe('/srv/openbroker/uploads');
+  });
+
+  it('keeps uploads under DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/ob' }).uploadDir).toBe('/var/lib/ob/uploads');
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
+    [{ SMTP_URL: 'smtp://user:hunter2@' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
+    [{ MAIL_FROM: 'Broker <x@y>' }, 'MAIL_FROM must be a plain e-mail address, got "Broker <x@y>"'],
+    [{ LOGIN_CODE_TTL_MINUTES: '0' }, 'LOGIN_CODE_TTL_MINUTES must be a whole number from 1 to 10080'],
+    [{ LOGIN_CODE_TTL_MINUTES: 'soon' }, 'LOGIN_CODE_TTL_MINUTES must be a whole number from 1 to 10080'],
+  ])('rejects %o naming the variable and what it expects', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('never prints the SMTP password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://mailer:hunter2@smtp.example.com' })).toThrow(
+      /mailer:\*\*\*@smtp/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'ftp://mailer:hunter2@smtp.example.com' })).not.toThrow(/hunter2/);
+  });
 });

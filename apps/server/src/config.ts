@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -96,6 +97,22 @@ const EnvSchema = z.object({
         `AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  LOGIN_CODE_TTL_MINUTES: z
+    .string()
+    .default('15')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_080, {
+      error: (issue) =>
+        `LOGIN_CODE_TTL_MINUTES must be a whole number from 1 to 10080 (a week), got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\s@<>"]+@[^\s@<>"]+$/, {
+      error: (issue) => `MAIL_FROM must be a plain e-mail address, got "${String(issue.input)}"`,
+    })
+    .default('no-reply@localhost'),
+  UPLOAD_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
   MIGRATIONS_DIR: z.string().default(path.resolve(serverRoot, 'src/db/migrations')),
 });
@@ -103,6 +120,7 @@ const EnvSchema = z.object({
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof EnvSchema>) {
+  const inMemory = env.DATA_DIR.startsWith('memory://');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -110,7 +128,15 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
-    dataDir: env.DATA_DIR.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR),
+    dataDir: inMemory ? env.DATA_DIR : path.resolve(env.DATA_DIR),
+    /**
+     * Where uploaded documents are stored, outside any served folder (architecture §8):
+     * `<DATA_DIR>/uploads` unless UPLOAD_DIR says otherwise.
+     */
+    uploadDir: path.resolve(
+      env.UPLOAD_DIR ??
+        (inMemory ? path.join(os.tmpdir(), 'openbroker-uploads') : path.join(env.DATA_DIR, 'uploads')),
+    ),
     redisUrl: env.REDIS_URL,
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,
@@ -121,8 +147,17 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
-    /** Attempts per minute and client address on login, forgot password and register. */
+    /**
+     * Attempts per minute on login, auto login, forgot password and register, counted per client
+     * address and per e-mail address.
+     */
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    /** How long an auto-login code stays usable (default 15 minutes). */
+    loginCodeTtlMs: env.LOGIN_CODE_TTL_MINUTES * 60_000,
+    /** SMTP server for outgoing mail; without it mails stay in the outbox table and the log. */
+    smtpUrl: env.SMTP_URL,
+    /** Sender address of outgoing mail; the display name is the brand's name. */
+    mailFrom: env.MAIL_FROM,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR),
   };

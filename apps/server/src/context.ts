@@ -2,7 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AuditRepo } from './modules/audit/audit.repo.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { DocumentsService } from './modules/kyc/documents.service.js';
+import type { MailService } from './modules/mail/mail.service.js';
+import type { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import type { PopupsService } from './modules/popups/popups.service.js';
+import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
@@ -13,4 +19,10 @@ export interface AppContext {
   brands: BrandsService;
   sessions: SessionsService;
   accounts: AccountsService;
+  reference: ReferenceService;
+  mail: MailService;
+  passwordReset: PasswordResetService;
+  popups: PopupsService;
+  documents: DocumentsService;
+  audit: AuditRepo;
 }

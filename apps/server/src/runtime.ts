@@ -5,8 +5,21 @@ import { openDatabase } from './db/client.js';
 import { type SeedResult, seedDatabase } from './db/seed.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
+import { AuditRepo } from './modules/audit/audit.repo.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { DocumentStore } from './modules/kyc/document-store.js';
+import { DocumentsRepo } from './modules/kyc/documents.repo.js';
+import { DocumentsService } from './modules/kyc/documents.service.js';
+import { OutboxRepo } from './modules/mail/mail.repo.js';
+import { createSmtpTransport, MailService } from './modules/mail/mail.service.js';
+import { PasswordResetRepo } from './modules/password-reset/password-reset.repo.js';
+import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import { PopupsRepo } from './modules/popups/popups.repo.js';
+import { PopupsService } from './modules/popups/popups.service.js';
+import { ReferenceRepo } from './modules/reference/reference.repo.js';
+import { ReferenceService } from './modules/reference/reference.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 
@@ -18,7 +31,7 @@ export class RedisUnavailableError extends Error {
 export interface Runtime {
   ctx: AppContext;
   seed: SeedResult;
-  /** Closes Redis and the database, in that order. */
+  /** Closes the mail transport, Redis and the database, in that order. */
   close(): Promise<void>;
 }
 
@@ -33,19 +46,46 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     await database.migrate(config.migrationsDir);
     const seed = await seedDatabase(database.db, { demo: config.seedDemo, brandSlug: config.defaultBrand });
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
-    const sessions = new SessionsService(new SessionsRepo(database.db), config.sessionIdleMs);
+    const { db } = database;
+    const sessions = new SessionsService(new SessionsRepo(db), config.sessionIdleMs);
+    const accountsRepo = new AccountsRepo(db);
+    const reference = new ReferenceService(new ReferenceRepo(db));
+    const mail = new MailService(
+      new OutboxRepo(db),
+      config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
+      config.mailFrom,
+    );
     const ctx: AppContext = {
       config,
       database,
       redis,
-      brands: new BrandsService(new BrandsRepo(database.db), config.defaultBrand),
+      brands: new BrandsService(new BrandsRepo(db), config.defaultBrand),
       sessions,
-      accounts: new AccountsService(new AccountsRepo(database.db), sessions),
+      accounts: new AccountsService(accountsRepo, sessions, new LoginCodesRepo(db), reference, {
+        loginCodeTtlMs: config.loginCodeTtlMs,
+      }),
+      reference,
+      mail,
+      passwordReset: new PasswordResetService(
+        new PasswordResetRepo(db),
+        accountsRepo,
+        sessions,
+        mail,
+        config.publicUrl,
+      ),
+      popups: new PopupsService(new PopupsRepo(db)),
+      documents: new DocumentsService(
+        new DocumentsRepo(db),
+        accountsRepo,
+        new DocumentStore(config.uploadDir),
+      ),
+      audit: new AuditRepo(db),
     };
     return {
       ctx,
       seed,
       async close() {
+        await mail.close();
         if (redis) await redis.quit().catch(() => redis?.disconnect());
         await database.close();
       },

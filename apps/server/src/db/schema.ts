@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -31,6 +32,11 @@ export interface BrandSettings {
   copyright: string;
   supportEmail: string;
   homeSlug: string;
+  /**
+   * Public address of this brand's site, used in links sent by mail (reset links, auto-login
+   * links). Absent: the server's PUBLIC_URL.
+   */
+  publicUrl?: string;
 }
 
 /** Document status JSON kept per document type on the user (spec §3). */
@@ -130,6 +136,13 @@ export const users = pgTable(
       .$type<DocumentField>()
       .notNull()
       .default({ status: '0', note: '', updated: null }),
+    /**
+     * The referral code sent at registration (spec §4 `ref`), as given: an affiliate's code or
+     * another client's uniqid. Attributing it is the referrals module's job.
+     */
+    ref: varchar('ref', { length: 64 }),
+    /** The landing page the client registered from (affiliate reports show it). */
+    sourcePage: varchar('source_page', { length: 500 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -189,4 +202,138 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
+);
+
+/** One-time auto-login codes (spec §2 /autoLogin/{code}), stored as SHA-256 of the code. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset tokens sent by mail, stored as SHA-256 of the token. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** Address the reset was requested from, for the operator. */
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Every mail the server sends, whether or not SMTP is configured: the audit of what was sent,
+ * and the only copy when the server runs offline (read it with `npm run cli -- outbox`).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').references(() => brands.id),
+    to: varchar('to', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    /** Set when the SMTP server accepted the mail; null when not sent (no SMTP_URL, or failed). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why sending failed, for the operator. */
+    error: text('error'),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Notices shown to a brand's clients once (spec §2 pop-up notices modal); content is sanitised HTML. */
+export const popups = pgTable(
+  'popups',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** HTML, sanitised when saved (architecture §8). */
+    content: text('content').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('popups_brand_idx').on(t.brandId)],
+);
+
+/** Which client closed which popup (spec §4: popups are marked read on close). */
+export const popupReads = pgTable(
+  'popup_reads',
+  {
+    popupId: integer('popup_id')
+      .notNull()
+      .references(() => popups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.popupId, t.userId] })],
+);
+
+/**
+ * Uploaded verification documents (spec §3 doc_*), one row per upload; the file lives under
+ * `<UPLOAD_DIR>/<userId>/<storedName>`, outside any served folder (architecture §8).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** doc_passport, doc_address, doc_funding_front or doc_funding_back. */
+    type: varchar('type', { length: 32 }).notNull(),
+    /** Random file name on disk; never derived from the client's file name. */
+    storedName: varchar('stored_name', { length: 100 }).notNull(),
+    /** The client's file name, for staff only. */
+    originalName: varchar('original_name', { length: 255 }).notNull().default(''),
+    /** Detected from the content, not taken from the request. */
+    mime: varchar('mime', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    /** spec §4: '1' Processing, '2' Approved, '3' Rejected. */
+    status: varchar('status', { length: 1 }).notNull().default('1'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('documents_user_type_idx').on(t.userId, t.type)],
+);
+
+/** Staff and operator actions (architecture §8: verify, approve, adjust balance, edit leverage). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Who did it: 'staff:<id>', 'cli:<os user>' or 'system'. */
+    actor: varchar('actor', { length: 120 }).notNull(),
+    /** What was done, e.g. 'document.approve'. */
+    action: varchar('action', { length: 64 }).notNull(),
+    /** What it was done to, e.g. 'user:42'. */
+    subject: varchar('subject', { length: 120 }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subject), index('audit_log_created_idx').on(t.createdAt)],
 );

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sanitizeHtml } from '../lib/html.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
-import { affiliates, assetCategories, brands, countries, staffUsers, users } from './schema.js';
-import { DEMO_LOGINS, seedDatabase } from './seed.js';
+import { affiliates, assetCategories, brands, countries, popups, staffUsers, users } from './schema.js';
+import { DEMO_LOGINS, seedDatabase, WELCOME_POPUP } from './seed.js';
 
 describe(`first-start seed (${testDbKind})`, async () => {
   const { runtime } = await createTestServer();
@@ -69,6 +70,27 @@ describe(`first-start seed (${testDbKind})`, async () => {
   });
 });
 
+describe(`first-start seed: the welcome notice (${testDbKind})`, async () => {
+  const { runtime } = await createTestServer();
+  const { db } = runtime.ctx.database;
+
+  it('gives the demo brand one active welcome popup, already clean HTML', async () => {
+    const rows = await db.select().from(popups);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: WELCOME_POPUP.title,
+      content: WELCOME_POPUP.content,
+      active: true,
+    });
+    expect(await sanitizeHtml(WELCOME_POPUP.content)).toBe(WELCOME_POPUP.content);
+  });
+
+  it('adds no second welcome popup on a restart', async () => {
+    await seedDatabase(db, { demo: true, brandSlug: 'demo' });
+    expect(await db.select({ n: count() }).from(popups)).toEqual([{ n: 1 }]);
+  });
+});
+
 describe(`seed without demo data (${testDbKind})`, async () => {
   const { runtime } = await createTestServer({ SEED_DEMO: 'false' });
   const { db } = runtime.ctx.database;
@@ -78,5 +100,9 @@ describe(`seed without demo data (${testDbKind})`, async () => {
     expect(brand?.slug).toBe('demo');
     expect(brand?.settings.features.registrationEnabled).toBe(false);
     expect(await db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+  });
+
+  it('seeds no demo popup', async () => {
+    expect(await db.select({ n: count() }).from(popups)).toEqual([{ n: 0 }]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type BrandSettings,
   brands,
   countries,
+  popups,
   staffUsers,
   users,
 } from './schema.js';
@@ -56,6 +57,17 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'Affiliate', email: 'affiliate@example.com', password: 'Demo1234!', where: '/affiliate' },
   { role: 'Staff admin', email: 'admin@example.com', password: 'Admin1234!', where: '/backoffice' },
 ];
+
+/**
+ * The demo brand's welcome notice (spec §2 pop-up notices modal). Written as already-clean HTML:
+ * seed.test.ts checks that the sanitiser leaves it unchanged.
+ */
+export const WELCOME_POPUP = {
+  title: 'Welcome to OpenBroker Demo',
+  content:
+    '<p>This is a <strong>demo broker</strong>: prices are simulated and no real money moves.</p>' +
+    '<p>Complete your profile and upload your documents under <em>My account</em> to try every step of the client area.</p>',
+};
 
 export interface SeedResult {
   /** True when this call filled an empty database. */
@@ -169,6 +181,7 @@ export async function seedDatabase(
         uniqid: newCode(),
       },
     ]);
+    await tx.insert(popups).values({ brandId: brand.id, ...WELCOME_POPUP });
     await tx.insert(staffUsers).values({
       email: 'admin@example.com',
       passwordHash: adminHash,

@@ -1,4 +1,4 @@
-import { formatMessage, type MessageKey, type MessageParams } from '@openbroker/domain';
+import { type FieldMessage, formatMessage, type MessageKey, type MessageParams } from '@openbroker/domain';
 
 /** A field-level problem, translated by the web app from its message key. */
 export interface FieldError {
@@ -40,3 +40,7 @@ export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'error.unaut
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'error.forbidden');
 export const validationFailed = (errors: FieldError[]) =>
   new AppError(400, 'VALIDATION_FAILED', 'error.validation', undefined, errors);
+
+/** A 400 VALIDATION_FAILED answer from domain field messages (the same shape as schema failures). */
+export const invalidFields = (messages: readonly FieldMessage[]) =>
+  validationFailed(messages.map((m) => ({ ...m, message: formatMessage(m) })));

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.js';
@@ -31,6 +34,8 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
     // Suites share the CI Redis: each gets its own key space.
     REDIS_PREFIX: `ob:test:${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Uploaded documents of this suite only, removed when it ends.
+    UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ob-test-uploads-')),
     ...overrides,
   };
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -50,6 +55,7 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
     await app.close();
     await runtime.close();
     await dropDatabase?.();
+    if (env.UPLOAD_DIR) fs.rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
   });
   return { app, runtime, config };
 }

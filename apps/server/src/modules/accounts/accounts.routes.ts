@@ -1,23 +1,32 @@
-import { LoginInput } from '@openbroker/domain';
+import { AutoLoginInput, LoginInput } from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptLimit } from '../../lib/rate-limit.js';
 import { presentAuth } from './accounts.presenter.js';
-import { AuthAnswer, TokenBody } from './accounts.schemas.js';
-import { requireClient } from './auth.js';
+import { AuthAnswer, RegisterBody, TokenBody } from './accounts.schemas.js';
+import { clientAuthenticator } from './auth.js';
 
 const infoText = (info: unknown) => (typeof info === 'string' ? info : JSON.stringify(info ?? ''));
 
-/** spec §7 /api/accounts/*: login, session refresh and logout. */
+/** The e-mail a login or registration aims at (validated and lower-cased by then). */
+const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+
+/** spec §7 /api/accounts/*: login, auto login, registration, session refresh and logout. */
 export async function accountsRoutes(app: App, ctx: AppContext) {
   const { accounts, sessions } = ctx;
-  const auth = async (request: Parameters<typeof requireClient>[0]) =>
-    requireClient(request, { sessions, accounts, brand: await ctx.brands.resolve(request.headers.host) });
+  const auth = clientAuthenticator(ctx);
+  const max = ctx.config.authRateLimitPerMinute;
+  const loginLimit = attemptLimit(app, { name: 'login', max, account: emailOf });
+  const codeLimit = attemptLimit(app, { name: 'login-code', max });
+  const registerLimit = attemptLimit(app, { name: 'register', max, account: emailOf });
 
   app.post(
     '/api/accounts/login',
     {
-      config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      onRequest: loginLimit.onRequest,
+      preHandler: loginLimit.preHandler,
       schema: {
         tags: ['accounts'],
         summary: 'Log in with e-mail and password (no bearer); answers the session token and the user',
@@ -34,6 +43,61 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
         info: infoText(info),
         ip: request.ip,
       });
+      return { status: true as const, data: presentAuth(user, token) };
+    },
+  );
+
+  app.post(
+    '/api/accounts/login/:code',
+    {
+      onRequest: codeLimit.onRequest,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Log in with a one-time auto-login code (spec §2 /autoLogin/{code}; no bearer). ' +
+          "A used, expired or unknown code answers 401 'login.auto.error'",
+        params: z.object({ code: z.string() }),
+        body: AutoLoginInput.optional(),
+        response: { 200: AuthAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const brand = await ctx.brands.resolve(request.headers.host);
+      const { user, token } = await accounts.loginWithCode(brand, request.params.code, {
+        info: infoText(request.body?.info),
+        ip: request.ip,
+      });
+      return { status: true as const, data: presentAuth(user, token) };
+    },
+  );
+
+  app.post(
+    '/api/accounts/register',
+    {
+      onRequest: registerLimit.onRequest,
+      // A brand without registration refuses before looking at the form (spec §6).
+      preValidation: async (request) =>
+        accounts.assertRegistrationOpen(await ctx.brands.resolve(request.headers.host)),
+      preHandler: registerLimit.preHandler,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Sign up (no bearer) where the brand enables it; logs the new client in (answer as login). ' +
+          "403 REGISTRATION_DISABLED, 409 EMAIL_TAKEN 'This email already exist'",
+        body: RegisterBody,
+        response: {
+          200: AuthAnswer,
+          400: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const brand = await ctx.brands.resolve(request.headers.host);
+      const { info, ...input } = request.body;
+      const { user, token } = await accounts.register(brand, input, { info: infoText(info), ip: request.ip });
       return { status: true as const, data: presentAuth(user, token) };
     },
   );

@@ -1,23 +1,57 @@
-import { AppError } from '../../lib/errors.js';
+import type { ProfileUpdateInput, RegisterInput } from '@openbroker/domain';
+import { titleFor } from '@openbroker/domain';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, invalidFields } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newCode, newPin, newToken } from '../../lib/random.js';
 import type { Brand } from '../brands/brands.service.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import type { AccountsRepo, UserRow } from './accounts.repo.js';
+import { type AccountsRepo, USERS_EMAIL_INDEX, type UserRow } from './accounts.repo.js';
+import type { LoginCodesRepo } from './login-codes.repo.js';
 
 // Verifying against a throwaway hash when the e-mail is unknown keeps both answers equally slow,
 // so response time does not reveal which e-mails have accounts.
 const decoyHash = hashPassword('decoy-password-for-unknown-accounts');
 
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
+export const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', 'auth.emailTaken');
+export const registrationDisabled = () => new AppError(403, 'REGISTRATION_DISABLED', 'register.disabled');
+export const autoLoginFailed = () => new AppError(401, 'AUTO_LOGIN_FAILED', 'login.auto.error');
+
+/** Where a session comes from: the client's info (browser, IP lookup) and address. */
+export interface SessionMeta {
+  info: string;
+  ip: string;
+}
+
+export type Registration = RegisterInput & { source_page?: string | undefined };
+
+export interface AccountsOptions {
+  /** How long an auto-login code stays usable. */
+  loginCodeTtlMs: number;
+  now?: () => Date;
+}
+
+/** Pin and uniqid are random; a clash with an existing one is retried this often. */
+const INSERT_ATTEMPTS = 5;
 
 export class AccountsService {
+  private readonly now: () => Date;
+
   constructor(
     private readonly repo: AccountsRepo,
     private readonly sessions: SessionsService,
-  ) {}
+    private readonly loginCodes: LoginCodesRepo,
+    private readonly reference: ReferenceService,
+    private readonly options: AccountsOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
 
   /** spec §7 login: the same answer whether the e-mail or the password was wrong. */
-  async login(brand: Brand, input: { email: string; password: string; info: string; ip: string }) {
+  async login(brand: Brand, input: { email: string; password: string } & SessionMeta) {
     const user = await this.repo.findByEmail(brand.id, input.email);
     const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
     if (!user || !matches) throw invalidCredentials();
@@ -29,5 +63,100 @@ export class AccountsService {
   async clientFor(brand: Brand, userId: number): Promise<UserRow | undefined> {
     const user = await this.repo.findById(userId);
     return user && user.brandId === brand.id ? user : undefined;
+  }
+
+  /** spec §6: visitors may register only where the brand enables it. */
+  assertRegistrationOpen(brand: Brand): void {
+    if (!brand.settings.features.registrationEnabled) throw registrationDisabled();
+  }
+
+  /**
+   * spec §7 register: creates the client (country from the phone number, spec §5), keeps the
+   * referral code and landing page, and logs the new client in.
+   */
+  async register(brand: Brand, input: Registration, meta: SessionMeta) {
+    this.assertRegistrationOpen(brand);
+    if (await this.repo.findByEmail(brand.id, input.email)) throw emailTaken();
+    const countryId = await this.reference.countryIdOf(input.country);
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.insertWithFreshCodes({
+      brandId: brand.id,
+      email: input.email,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      countryId,
+      ref: input.ref ?? null,
+      sourcePage: input.source_page ?? null,
+    });
+    const { token } = await this.sessions.issue('client', user.id, meta);
+    return { user, token };
+  }
+
+  private async insertWithFreshCodes(
+    values: Omit<Parameters<AccountsRepo['insert']>[0], 'pin' | 'uniqid'>,
+  ): Promise<UserRow> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.repo.insert({ ...values, pin: newPin(), uniqid: newCode() });
+      } catch (error) {
+        // Two sign-ups with the same e-mail at the same moment: the index decides, the loser hears 409.
+        if (isUniqueViolation(error, USERS_EMAIL_INDEX)) throw emailTaken();
+        if (!isUniqueViolation(error) || attempt >= INSERT_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** A one-time auto-login code for a client (operator command); the link is /autoLogin/{code}. */
+  async createLoginCode(brand: Brand, email: string) {
+    const user = await this.repo.findByEmail(brand.id, email);
+    if (!user) return undefined;
+    const code = newToken();
+    const expiresAt = new Date(this.now().getTime() + this.options.loginCodeTtlMs);
+    await this.loginCodes.create({ userId: user.id, codeHash: hashToken(code), expiresAt });
+    return { user, code, expiresAt };
+  }
+
+  /** spec §7 login/{code}: a valid code logs its client in once; used, expired or unknown → 401. */
+  async loginWithCode(brand: Brand, code: string, meta: SessionMeta) {
+    if (!code || code.length > 200) throw autoLoginFailed();
+    const used = await this.loginCodes.consume(hashToken(code), brand.id, this.now());
+    const user = used && (await this.clientFor(brand, used.userId));
+    if (!user) throw autoLoginFailed();
+    const { token } = await this.sessions.issue('client', user.id, meta);
+    return { user, token };
+  }
+
+  /** spec §7 update: the profile fields of spec §5; the country must exist. */
+  async updateProfile(user: UserRow, input: ProfileUpdateInput): Promise<UserRow> {
+    if (!(await this.reference.countryExists(input.country_id))) {
+      throw invalidFields([
+        { path: 'country_id', key: 'field.invalid', params: { title: titleFor('country_id') } },
+      ]);
+    }
+    return this.repo.update(user.id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      birthDate: input.birth_date,
+      countryId: input.country_id,
+      state: input.state,
+      city: input.city,
+      street: input.street,
+      zipCode: input.zip_code,
+    });
+  }
+
+  /** spec §7 updatePassword: every other session of the client ends; this one stays. */
+  async changePassword(user: UserRow, current: SessionRow, newPassword: string): Promise<UserRow> {
+    const updated = await this.repo.update(user.id, { passwordHash: await hashPassword(newPassword) });
+    await this.sessions.revokeAll('client', user.id, current.id);
+    return updated;
+  }
+
+  /** spec §4: auto-trading on (1) or off (0). */
+  setAutoTrading(user: UserRow, on: boolean): Promise<UserRow> {
+    return this.repo.update(user.id, { autoTrading: on });
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
@@ -27,14 +28,34 @@ export interface ClientAuth {
   token: string;
 }
 
-/** Authenticates a client-area request: a live client session of a client of this brand, or 401. */
+/**
+ * Authenticates a client-area request: a live client session of a client of this brand, or 401.
+ * `token` defaults to the request's own (header, body, query); multipart forms pass their field.
+ */
 export async function requireClient(
   request: FastifyRequest,
   deps: { sessions: SessionsService; accounts: AccountsService; brand: Brand },
+  token: string | undefined = tokenOf(request),
 ): Promise<ClientAuth> {
-  const token = tokenOf(request);
   const session = token ? await deps.sessions.authenticate(token, 'client') : undefined;
   const user = session ? await deps.accounts.clientFor(deps.brand, session.subjectId) : undefined;
   if (!token || !session || !user) throw unauthorized();
   return { brand: deps.brand, user, session, token };
+}
+
+/**
+ * `requireClient` bound to the app's services and the request's brand, for route modules.
+ * `formToken` is the token of a form the body parser does not see (a multipart field).
+ */
+export function clientAuthenticator(ctx: AppContext) {
+  return async (request: FastifyRequest, formToken?: string): Promise<ClientAuth> =>
+    requireClient(
+      request,
+      {
+        sessions: ctx.sessions,
+        accounts: ctx.accounts,
+        brand: await ctx.brands.resolve(request.headers.host),
+      },
+      tokenOf(request) ?? formToken,
+    );
 }

@@ -202,4 +202,34 @@ describe(`login rate limit (${testDbKind})`, async () => {
       message: 'Too many attempts. Please wait a minute and try again.',
     });
   });
+
+  it('tells the refused client when to try again with a retry-after header', async () => {
+    const attempt = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { email: `nobody${n}@example.com`, password: 'guess-1234' },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const limited = await attempt(3);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('slows down guessing one password from many addresses: the 4th attempt on one e-mail is refused', async () => {
+    const attempt = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { email: 'NEW@example.com', password: 'guess-1234' },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(`10.8.0.${i + 1}`)).statusCode).toBe(401);
+    const limited = await attempt('10.8.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
 });

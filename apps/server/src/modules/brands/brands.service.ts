@@ -44,6 +44,11 @@ export class BrandsService {
     return fallback;
   }
 
+  /** A brand by its slug (operator commands name brands this way). */
+  async findBySlug(slug: string): Promise<Brand | undefined> {
+    return this.cached(`slug:${slug}`, () => this.repo.findBySlug(slug));
+  }
+
   /** Forget cached lookups, e.g. after staff edit a brand. */
   invalidate(): void {
     this.cache.clear();
@@ -65,4 +70,9 @@ export function normalizeHost(hostHeader: string | undefined): string {
   const host = hostHeader.trim().toLowerCase();
   if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
   return host.split(':')[0] ?? '';
+}
+
+/** Base address of a brand's site for links in mails and CLI output: its `publicUrl`, else PUBLIC_URL. */
+export function brandBaseUrl(brand: Brand, publicUrl: string): string {
+  return (brand.settings.publicUrl ?? publicUrl).replace(/\/+$/, '');
 }

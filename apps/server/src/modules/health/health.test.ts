@@ -58,4 +58,29 @@ describe(`health and readiness (${testDbKind})`, async () => {
       expect.arrayContaining(['/api/health', '/api/ready', '/api/brand']),
     );
   });
+
+  it('documents every client-area call of spec §7 in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/accounts/login',
+        '/api/accounts/login/{code}',
+        '/api/accounts/register',
+        '/api/accounts/get',
+        '/api/accounts/logout',
+        '/api/accounts/update',
+        '/api/accounts/updatePassword',
+        '/api/accounts/autoTrading',
+        '/api/accounts/popups',
+        '/api/accounts/popup',
+        '/api/accounts/upload',
+        '/api/get/forgotPassword',
+        '/api/get/resetPassword',
+        '/api/get/countries',
+        '/api/get/assets',
+      ]),
+    );
+    const register = doc.paths['/api/accounts/register'].post;
+    expect(JSON.stringify(register.requestBody)).toContain('source_page');
+  });
 });

@@ -1,0 +1,78 @@
+import type { DocumentType } from '@openbroker/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type DocumentField, documents, users } from '../../db/schema.js';
+import type { UserRow } from '../accounts/accounts.repo.js';
+import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = Pick<
+  typeof documents.$inferInsert,
+  'type' | 'storedName' | 'originalName' | 'mime' | 'size'
+>;
+
+/** The user column that shows each document's state (spec §3 doc_* fields). */
+export const DOCUMENT_COLUMNS = {
+  doc_passport: 'docPassport',
+  doc_address: 'docAddress',
+  doc_funding_front: 'docFundingFront',
+  doc_funding_back: 'docFundingBack',
+} as const satisfies Record<DocumentType, keyof UserRow>;
+
+export class DocumentsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Records an upload and shows it on the user as Processing, together. Answers the updated user. */
+  async recordUpload(userId: number, document: NewDocument, field: DocumentField): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(documents).values({ ...document, userId, status: field.status });
+      const column = DOCUMENT_COLUMNS[document.type as DocumentType];
+      const [user] = await tx
+        .update(users)
+        .set({ [column]: field })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!user) throw new Error(`user ${userId} vanished during an upload`);
+      return user;
+    });
+  }
+
+  /** The client's latest upload of a type. */
+  async latest(userId: number, type: DocumentType): Promise<DocumentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.type, type)))
+      .orderBy(desc(documents.id))
+      .limit(1);
+    return row;
+  }
+
+  async listFor(userId: number): Promise<DocumentRow[]> {
+    return this.db.select().from(documents).where(eq(documents.userId, userId)).orderBy(desc(documents.id));
+  }
+
+  /** A review decision on a document, the user's doc_* field and the audit row, in one transaction. */
+  async review(
+    document: DocumentRow,
+    field: DocumentField,
+    reviewedAt: Date,
+    audit: AuditEntry,
+  ): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(documents)
+        .set({ status: field.status, note: field.note, reviewedAt })
+        .where(eq(documents.id, document.id));
+      const column = DOCUMENT_COLUMNS[document.type as DocumentType];
+      const [user] = await tx
+        .update(users)
+        .set({ [column]: field })
+        .where(eq(users.id, document.userId))
+        .returning();
+      if (!user) throw new Error(`user ${document.userId} vanished during a review`);
+      await writeAudit(tx, audit);
+      return user;
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { ForgotPasswordInput, ResetPasswordInput } from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptLimit } from '../../lib/rate-limit.js';
+
+const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+
+/** spec §7 POST /api/get/forgotPassword and the reset it leads to (no bearer). */
+export async function passwordResetRoutes(app: App, ctx: AppContext) {
+  const max = ctx.config.authRateLimitPerMinute;
+  const forgotLimit = attemptLimit(app, { name: 'forgot', max, account: emailOf });
+  const resetLimit = attemptLimit(app, { name: 'reset', max });
+
+  app.post(
+    '/api/get/forgotPassword',
+    {
+      onRequest: forgotLimit.onRequest,
+      preHandler: forgotLimit.preHandler,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Mails a single-use reset link (<site>/password/reset/<token>, valid 1 hour). ' +
+          "404 EMAIL_NOT_FOUND 'Email is not exist.'; rate-limited per address and per e-mail",
+        body: ForgotPasswordInput,
+        response: {
+          200: ok(z.object({})),
+          400: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const brand = await ctx.brands.resolve(request.headers.host);
+      await ctx.passwordReset.forgot(brand, request.body.email, { ip: request.ip, log: request.log });
+      return { status: true as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/api/get/resetPassword',
+    {
+      onRequest: resetLimit.onRequest,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Sets a new password with the token from the reset mail and ends all sessions of the client. ' +
+          "400 RESET_INVALID 'password.resetInvalid' when the token is used, expired or unknown",
+        body: ResetPasswordInput,
+        response: { 200: ok(z.object({})), 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      await ctx.passwordReset.reset(request.body.token, request.body.new_password);
+      return { status: true as const, data: {} };
+    },
+  );
+}

@@ -1,0 +1,299 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { brands, passwordResets, users } from '../../db/schema.js';
+import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { hashToken } from '../../lib/random.js';
+import { loginToken, registerClient } from '../../test/factories.js';
+import { closedPort, startFakeSmtp } from '../../test/fake-smtp.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
+
+const RESET_INVALID = {
+  status: false,
+  code: 'RESET_INVALID',
+  key: 'password.resetInvalid',
+  message: 'This reset link is invalid or has expired. Please request a new one.',
+};
+
+describe(`forgot password and reset (${testDbKind})`, async () => {
+  const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { db } = runtime.ctx.database;
+  const forgot = (email: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/get/forgotPassword', payload: { email }, headers });
+  const reset = (body: object) =>
+    app.inject({ method: 'POST', url: '/api/get/resetPassword', payload: body });
+  const newPassword = (token: string, password = 'Fresh-Start-42') => ({
+    token,
+    new_password: password,
+    confirm_password: password,
+  });
+  /** Asks for a reset and reads the link from the outbox, as a person reads their mail. */
+  const requestLink = async (email: string) => {
+    expect((await forgot(email)).statusCode).toBe(200);
+    const [mail] = await runtime.ctx.mail.outbox.latest({ to: email, limit: 1 });
+    const link = /https?:\/\/\S+\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+    if (!link?.[1]) throw new Error(`no reset link in ${mail?.text}`);
+    return { mail, link: link[0], token: link[1] };
+  };
+
+  it('mails a single-use link valid for one hour; the outbox keeps the mail with the brand name', async () => {
+    const client = await registerClient(app);
+    const before = Date.now();
+    const res = await forgot(client.email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, data: {} });
+    const [mail] = await runtime.ctx.mail.outbox.latest({ to: client.email, limit: 5 });
+    expect(mail).toMatchObject({
+      to: client.email,
+      subject: 'Reset your OpenBroker Demo password',
+      sentAt: null,
+    });
+    const link = new RegExp(`${config.publicUrl}/password/reset/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    expect(mail?.text).toContain('Hello Robin,');
+    expect(mail?.text).toContain('OpenBroker Demo');
+    expect(mail?.html).toContain(`href="${link?.[0]}"`);
+    expect(mail?.html).toContain('<h2>OpenBroker Demo</h2>');
+    const [row] = await db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(link?.[1] ?? '')));
+    expect(row?.usedAt).toBeNull();
+    expect((row?.expiresAt.getTime() ?? 0) - before).toBeGreaterThan(59 * 60_000);
+    expect((row?.expiresAt.getTime() ?? 0) - before).toBeLessThanOrEqual(60 * 60_000 + 2000);
+    // Only the hash is stored.
+    expect(
+      await db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.tokenHash, link?.[1] ?? '')),
+    ).toEqual([]);
+  });
+
+  it("answers an unknown e-mail with 404 'Email is not exist.' and mails nothing", async () => {
+    const res = await forgot('nobody-here@example.com');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'EMAIL_NOT_FOUND',
+      key: 'auth.emailNotExist',
+      message: 'Email is not exist.',
+    });
+    expect(await runtime.ctx.mail.outbox.latest({ to: 'nobody-here@example.com' })).toEqual([]);
+  });
+
+  it.each([['not-an-email'], [''], [42], [`${'a'.repeat(250)}@example.com`]])(
+    'refuses the e-mail %j with a field message',
+    async (email) => {
+      const res = await forgot(email);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ path: 'email' });
+    },
+  );
+
+  it('sets the new password with the mailed token and ends every session of the client', async () => {
+    const client = await registerClient(app);
+    const otherDevice = await loginToken(app, client.email, client.password);
+    const { token } = await requestLink(client.email);
+    const res = await reset(newPassword(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, data: {} });
+    for (const session of [client.token, otherDevice]) {
+      const after = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/get',
+        payload: { token: session },
+      });
+      expect(after.statusCode).toBe(401);
+    }
+    const old = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: client.email, password: client.password },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(await loginToken(app, client.email, 'Fresh-Start-42')).toBeTruthy();
+  });
+
+  it('lets a link work only once: a replay is refused and the password stays', async () => {
+    const client = await registerClient(app);
+    const { token } = await requestLink(client.email);
+    expect((await reset(newPassword(token, 'First-Change-1'))).statusCode).toBe(200);
+    const replay = await reset(newPassword(token, 'Second-Change-2'));
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual(RESET_INVALID);
+    expect(await loginToken(app, client.email, 'First-Change-1')).toBeTruthy();
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const client = await registerClient(app);
+    const { token } = await requestLink(client.email);
+    await db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    const res = await reset(newPassword(token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(RESET_INVALID);
+  });
+
+  it.each([['made-up-token'], ['A'.repeat(43)], ['x'.repeat(512)]])(
+    'refuses the unknown token %#',
+    async (token) => {
+      const res = await reset(newPassword(token));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(RESET_INVALID);
+    },
+  );
+
+  it("ends the client's other open reset links once one of them is used", async () => {
+    const client = await registerClient(app);
+    const first = await requestLink(client.email);
+    const second = await requestLink(client.email);
+    expect(first.token).not.toBe(second.token);
+    expect((await reset(newPassword(second.token))).statusCode).toBe(200);
+    expect((await reset(newPassword(first.token, 'Another-Try-9'))).json()).toEqual(RESET_INVALID);
+  });
+
+  it('lets only one of two simultaneous resets with the same link through', async () => {
+    const client = await registerClient(app);
+    const { token } = await requestLink(client.email);
+    const answers = await Promise.all([
+      reset(newPassword(token, 'Racer-One-11')),
+      reset(newPassword(token, 'Racer-Two-22')),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it("refuses a confirmation that differs with 'The passwords do not match' and keeps the link usable", async () => {
+    const client = await registerClient(app);
+    const { token } = await requestLink(client.email);
+    const res = await reset({ token, new_password: 'Fresh-Start-42', confirm_password: 'Fresh-Start-43' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ path: 'confirm_password', message: 'The passwords do not match' }),
+    ]);
+    expect((await reset(newPassword(token))).statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a short password',
+      { new_password: 'Short1!', confirm_password: 'Short1!' },
+      'new_password',
+      'field.minChars',
+    ],
+    ['no token', { token: undefined }, 'token', 'field.required'],
+    ['a token that is too long', { token: 't'.repeat(513) }, 'token', 'field.maxChars'],
+    ['a number as the password', { new_password: 12345678 }, 'new_password', 'field.invalid'],
+  ])('refuses %s', async (_, override, path, key) => {
+    const res = await reset({ ...newPassword('some-token'), ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual(expect.objectContaining({ path, key }));
+  });
+
+  it("links to the brand's own site and signs with the brand's name", async () => {
+    await db.insert(brands).values({
+      slug: 'sister',
+      name: 'Sister Markets',
+      hosts: ['sister.example.com'],
+      settings: { ...DEMO_BRAND_SETTINGS, publicUrl: 'https://trade.sister.example.com/' },
+    });
+    const client = await registerClient(app, {}, { host: 'sister.example.com' });
+    expect((await forgot(client.email, { host: 'sister.example.com' })).statusCode).toBe(200);
+    const [mail] = await runtime.ctx.mail.outbox.latest({ to: client.email, limit: 1 });
+    expect(mail?.subject).toBe('Reset your Sister Markets password');
+    expect(mail?.text).toMatch(/https:\/\/trade\.sister\.example\.com\/password\/reset\/[A-Za-z0-9_-]{43}/);
+    // The same e-mail is unknown on the demo brand.
+    expect((await forgot(client.email)).statusCode).toBe(404);
+  });
+
+  it('stores nothing but the password hash change on the user', async () => {
+    const client = await registerClient(app);
+    const [before] = await db.select().from(users).where(eq(users.email, client.email));
+    const { token } = await requestLink(client.email);
+    await reset(newPassword(token));
+    const [after] = await db.select().from(users).where(eq(users.email, client.email));
+    expect(after?.passwordHash).not.toBe(before?.passwordHash);
+    expect({ ...after, passwordHash: '' }).toEqual({ ...before, passwordHash: '' });
+  });
+});
+
+describe(`reset mail over SMTP (${testDbKind})`, async () => {
+  const smtp = await startFakeSmtp();
+  afterAll(() => smtp.close());
+  const { app, runtime } = await createTestServer({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'no-reply@broker.example.com',
+  });
+
+  it('sends the mail through the SMTP server in the brand name and records it as sent', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/get/forgotPassword',
+      payload: { email: 'demo@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
+    expect(message?.from).toContain('no-reply@broker.example.com');
+    expect(message?.to.join()).toContain('demo@example.com');
+    expect(message?.data).toContain('Subject: Reset your OpenBroker Demo password');
+    expect(message?.data).toMatch(/From: OpenBroker Demo <no-reply@broker\.example\.com>/);
+    expect(message?.data.replace(/=\r\n/g, '')).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{43}/);
+    const [row] = await runtime.ctx.mail.outbox.latest({ to: 'demo@example.com', limit: 1 });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.error).toBeNull();
+  });
+});
+
+describe(`reset mail when the SMTP server is down (${testDbKind})`, async () => {
+  const { app, runtime } = await createTestServer({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+  });
+
+  it('says the mail could not be sent (503) and keeps it in the outbox with the reason', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/get/forgotPassword',
+      payload: { email: 'demo@example.com' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'MAIL_FAILED',
+      key: 'mail.sendFailed',
+      message: 'We could not send the e-mail just now. Please try again in a few minutes.',
+    });
+    const [row] = await runtime.ctx.mail.outbox.latest({ to: 'demo@example.com', limit: 1 });
+    expect(row?.sentAt).toBeNull();
+    expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe(`forgot password rate limits (${testDbKind})`, async () => {
+  const { app } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  const forgot = (email: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/get/forgotPassword', payload: { email }, remoteAddress });
+
+  it('stops e-mail enumeration from one address: the 4th request in a minute is 429 with retry-after', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await forgot(`probe${i}@example.com`, '10.4.0.1')).statusCode).toBe(404);
+    const limited = await forgot('probe9@example.com', '10.4.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('stops mail bombing one address from many machines: the 4th request for one e-mail is 429', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await forgot('demo@example.com', `10.5.0.${i + 1}`)).statusCode).toBe(200);
+    const limited = await forgot('demo@example.com', '10.5.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,42 @@
+import { and, asc, eq, notExists } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { popupReads, popups } from '../../db/schema.js';
+
+export type PopupRow = typeof popups.$inferSelect;
+
+export class PopupsRepo {
+  constructor(private readonly db: Db) {}
+
+  async create(values: typeof popups.$inferInsert): Promise<PopupRow> {
+    const [row] = await this.db.insert(popups).values(values).returning();
+    if (!row) throw new Error('popup insert returned nothing');
+    return row;
+  }
+
+  /** The brand's active popups the client has not closed yet, oldest first. */
+  unreadFor(brandId: number, userId: number): Promise<PopupRow[]> {
+    const read = this.db
+      .select({ one: popupReads.popupId })
+      .from(popupReads)
+      .where(and(eq(popupReads.popupId, popups.id), eq(popupReads.userId, userId)));
+    return this.db
+      .select()
+      .from(popups)
+      .where(and(eq(popups.brandId, brandId), eq(popups.active, true), notExists(read)))
+      .orderBy(asc(popups.createdAt), asc(popups.id));
+  }
+
+  async findInBrand(brandId: number, id: number): Promise<PopupRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(popups)
+      .where(and(eq(popups.brandId, brandId), eq(popups.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** Idempotent: reading a popup twice keeps the first read time. */
+  async markRead(popupId: number, userId: number): Promise<void> {
+    await this.db.insert(popupReads).values({ popupId, userId }).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,49 @@
+import { PopupReadInput } from '@openbroker/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
+import { clientAuthenticator } from '../accounts/auth.js';
+
+const Popup = z.object({ id: z.number(), title: z.string(), content: z.string() });
+
+/** spec §7 POST /api/accounts/popups and /api/accounts/popup. */
+export async function popupsRoutes(app: App, ctx: AppContext) {
+  const auth = clientAuthenticator(ctx);
+
+  app.post(
+    '/api/accounts/popups',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "The brand's active popups this client has not closed yet (content is sanitised HTML)",
+        security: [{ bearer: [] }],
+        body: TokenBody,
+        response: { 200: ok(z.array(Popup)), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { brand, user } = await auth(request);
+      const rows = await ctx.popups.unreadFor(brand, user.id);
+      return { status: true as const, data: rows.map(({ id, title, content }) => ({ id, title, content })) };
+    },
+  );
+
+  app.post(
+    '/api/accounts/popup',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Marks a popup read (spec §4: on close); idempotent; a popup of another brand is 404',
+        security: [{ bearer: [] }],
+        body: PopupReadInput.safeExtend(tokenField),
+        response: { 200: ok(z.object({})), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { brand, user } = await auth(request);
+      await ctx.popups.markRead(brand, user.id, request.body.id);
+      return { status: true as const, data: {} };
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { clientAuthenticator } from '../accounts/auth.js';
+
+/** `?token=` as the spec's GET calls send it (a bearer header works too). */
+const TokenQuery = z.object({ token: z.string().max(200).optional() }).loose();
+
+const Country = z.object({ id: z.number(), name: z.string(), alpha2: z.string(), phone_code: z.string() });
+
+const Asset = z.object({
+  id: z.number(),
+  name: z.string(),
+  symbol: z.string(),
+  code: z.string(),
+  asset_category_id: z.number(),
+  position_assets_category: z.object({ name: z.string(), leverage: z.string() }),
+});
+
+/** spec §7 GET /api/get/countries and /api/get/assets: reference lists for logged-in clients. */
+export async function referenceRoutes(app: App, ctx: AppContext) {
+  const auth = clientAuthenticator(ctx);
+
+  app.get(
+    '/api/get/countries',
+    {
+      schema: {
+        tags: ['reference'],
+        summary:
+          'Countries for the profile form and phone prefixes (spec §3 id, name, alpha2; plus phone_code)',
+        security: [{ bearer: [] }],
+        querystring: TokenQuery,
+        response: { 200: ok(z.array(Country)), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      await auth(request);
+      const rows = await ctx.reference.countries();
+      return {
+        status: true as const,
+        data: rows.map((c) => ({ id: c.id, name: c.name, alpha2: c.alpha2, phone_code: c.phoneCode })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/get/assets',
+    {
+      schema: {
+        tags: ['reference'],
+        summary: 'Tradable instruments with their category and its leverage list (spec §3 asset)',
+        security: [{ bearer: [] }],
+        querystring: TokenQuery,
+        response: { 200: ok(z.array(Asset)), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      await auth(request);
+      const rows = await ctx.reference.assets();
+      return {
+        status: true as const,
+        data: rows.map((a) => ({
+          id: a.id,
+          name: a.name,
+          symbol: a.symbol,
+          code: a.code,
+          asset_category_id: a.assetCategoryId,
+          position_assets_category: { name: a.categoryName, leverage: a.categoryLeverage },
+        })),
+      };
+    },
+  );
+}
