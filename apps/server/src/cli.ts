@@ -1,3 +1,4 @@
+import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
@@ -6,38 +7,48 @@ import { openRuntime, RedisUnavailableError } from './runtime.js';
  * Operator commands: `npm run cli -- <command> [args]`. Each opens the same database the server
  * uses (DATABASE_URL or ./data), so stop the server first when it runs on the embedded database.
  */
-const COMMANDS: Record<string, { usage: string; run: (args: string[]) => Promise<string> }> = {
-  migrate: {
-    usage: 'migrate                 apply pending migrations and seed an empty database',
-    async run() {
-      const runtime = await openRuntime(loadConfig());
-      await runtime.close();
-      return runtime.seed.seeded ? 'Migrated and seeded an empty database.' : 'Database is up to date.';
-    },
-  },
-};
+const MIGRATE_USAGE = `${'migrate'.padEnd(64)} apply pending migrations and seed an empty database`;
+
+async function migrate(): Promise<string> {
+  const runtime = await openRuntime(loadConfig());
+  await runtime.close();
+  return runtime.seed.seeded ? 'Migrated and seeded an empty database.' : 'Database is up to date.';
+}
 
 function usage(): string {
   return [
     'Usage: npm run cli -- <command>',
     '',
     'Commands:',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    `  ${MIGRATE_USAGE}`,
+    ...Object.values(OPERATOR_COMMANDS).map((c) => `  ${c.usage}`),
   ].join('\n');
+}
+
+async function run(name: string, args: string[]): Promise<string> {
+  if (name === 'migrate') return migrate();
+  const command = OPERATOR_COMMANDS[name];
+  if (!command) throw new Error(`unreachable: ${name}`);
+  const runtime = await openRuntime(loadConfig());
+  try {
+    return await command.run(runtime.ctx, args);
+  } finally {
+    await runtime.close();
+  }
 }
 
 async function main(argv: string[]) {
   const [name, ...args] = argv;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command) {
+  const known = name === 'migrate' || (name !== undefined && Object.hasOwn(OPERATOR_COMMANDS, name));
+  if (!name || !known) {
     process.stderr.write(`${name ? `Unknown command "${name}".\n\n` : ''}${usage()}\n`);
     process.exit(name ? 2 : 0);
   }
-  process.stdout.write(`${await command.run(args)}\n`);
+  process.stdout.write(`${await run(name, args)}\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const expected = [ConfigError, DatabaseUnavailableError, RedisUnavailableError].some(
+  const expected = [CliError, ConfigError, DatabaseUnavailableError, RedisUnavailableError].some(
     (k) => error instanceof k,
   );
   process.stderr.write(

@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, isDocumentType } from '@openbroker/domain';
+import type { AppContext } from './context.js';
+import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
+import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
+
+/** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+export interface OperatorCommand {
+  usage: string;
+  run(ctx: AppContext, args: string[]): Promise<string>;
+}
+
+function parse<const O extends Record<string, { type: 'string' }>>(
+  args: string[],
+  options: O,
+  usage: string,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: npm run cli -- ${usage}`);
+  }
+}
+
+async function brandFor(ctx: AppContext, slug: string | undefined): Promise<Brand> {
+  const brand = slug ? await ctx.brands.findBySlug(slug) : await ctx.brands.resolve(undefined);
+  if (!brand) throw new CliError(`There is no brand "${slug}". Brand slugs are lower-case, e.g. "demo".`);
+  return brand;
+}
+
+/** Who ran an audited command: the operating-system user at the terminal. */
+function cliActor(): string {
+  try {
+    return `cli:${os.userInfo().username}`;
+  } catch {
+    return 'cli:unknown';
+  }
+}
+
+const LOGIN_CODE = 'login-code <email> [--brand <slug>]';
+const OUTBOX = 'outbox [--limit N]';
+const POPUP_CREATE = 'popup:create <brand> <title> <htmlFile>';
+const REVIEW = 'review-document <email> <type> approve|reject [note] [--brand <slug>]';
+
+/** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
+export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
+  'login-code': {
+    usage: `${LOGIN_CODE.padEnd(64)} print a one-time auto-login link for a client`,
+    async run(ctx, args) {
+      const { positionals, values } = parse(args, { brand: { type: 'string' } }, LOGIN_CODE);
+      const [email] = positionals;
+      if (!email || positionals.length > 1) throw new CliError(`Usage: npm run cli -- ${LOGIN_CODE}`);
+      const brand = await brandFor(ctx, values.brand);
+      const created = await ctx.accounts.createLoginCode(brand, email.trim().toLowerCase());
+      if (!created) throw new CliError(`No client with the e-mail ${email} on brand "${brand.slug}".`);
+      const minutes = Math.round(ctx.config.loginCodeTtlMs / 60_000);
+      return [
+        `Auto-login link for ${created.user.email} (brand "${brand.slug}"): works once, for ${minutes} minutes (until ${created.expiresAt.toISOString()}).`,
+        `${brandBaseUrl(brand, ctx.config.publicUrl)}/autoLogin/${created.code}`,
+      ].join('\n');
+    },
+  },
+
+  outbox: {
+    usage: `${OUTBOX.padEnd(64)} list the latest mails (to, subject, link), e.g. reset links without SMTP`,
+    async run(ctx, args) {
+      const { positionals, values } = parse(args, { limit: { type: 'string' } }, OUTBOX);
+      const limit = values.limit === undefined ? 10 : Number(values.limit);
+      if (positionals.length > 0 || !Number.isInteger(limit) || limit < 1 || limit > 500) {
+        throw new CliError(`--limit must be a whole number from 1 to 500.\nUsage: npm run cli -- ${OUTBOX}`);
+      }
+      const rows = await ctx.mail.outbox.latest({ limit });
+      if (rows.length === 0) return 'The outbox is empty: no mail has been sent yet.';
+      const lines = [`Latest ${rows.length} mail(s), newest first:`];
+      for (const row of rows) {
+        const state = row.sentAt ? 'sent' : row.error ? `NOT SENT (${row.error})` : 'not sent (no SMTP_URL)';
+        const link = /https?:\/\/\S+/.exec(row.text)?.[0] ?? '(no link)';
+        lines.push(
+          '',
+          `${row.createdAt.toISOString()}  to ${row.to}  [${state}]`,
+          `  ${row.subject}`,
+          `  ${link}`,
+        );
+      }
+      return lines.join('\n');
+    },
+  },
+
+  'popup:create': {
+    usage: `${POPUP_CREATE.padEnd(64)} add a notice shown once to every client of a brand`,
+    async run(ctx, args) {
+      const { positionals } = parse(args, {}, POPUP_CREATE);
+      const [slug, title, file] = positionals;
+      if (!slug || !title || !file || positionals.length > 3) {
+        throw new CliError(`Usage: npm run cli -- ${POPUP_CREATE}`);
+      }
+      const brand = await brandFor(ctx, slug);
+      const html = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new CliError(
+          `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`,
+        );
+      });
+      const popup = await ctx.popups.create(brand.id, title, html).catch((error: unknown) => {
+        if (error instanceof RangeError) throw new CliError(error.message);
+        throw error;
+      });
+      const cleaned = popup.content !== html.trim() ? ' Unsafe or unsupported HTML was removed on save.' : '';
+      return `Created popup #${popup.id} "${popup.title}" for brand "${brand.slug}".${cleaned}`;
+    },
+  },
+
+  'review-document': {
+    usage: `${REVIEW.padEnd(64)} approve or reject a client's latest document (audited)`,
+    async run(ctx, args) {
+      const { positionals, values } = parse(args, { brand: { type: 'string' } }, REVIEW);
+      const [email, type, decision, ...noteWords] = positionals;
+      if (!email || !type || !decision) throw new CliError(`Usage: npm run cli -- ${REVIEW}`);
+      if (!isDocumentType(type)) throw new CliError(`The type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
+      if (decision !== 'approve' && decision !== 'reject') {
+        throw new CliError('The decision must be approve or reject.');
+      }
+      const brand = await brandFor(ctx, values.brand);
+      const result = await ctx.documents.review(brand, {
+        email: email.trim().toLowerCase(),
+        type,
+        decision,
+        note: noteWords.join(' ').trim().slice(0, 1000),
+        actor: cliActor(),
+      });
+      if (!result.ok) {
+        throw new CliError(
+          result.reason === 'no-client'
+            ? `No client with the e-mail ${email} on brand "${brand.slug}".`
+            : `${email} has not uploaded a ${type} document yet.`,
+        );
+      }
+      const label = DOCUMENT_STATUS_LABELS[result.user[DOCUMENT_COLUMNS[type]].status];
+      return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.`;
+    },
+  },
+};
