@@ -9,16 +9,30 @@ const KEY_BY_TEXT = new Map<string, MessageKey>(
 );
 
 /** A failed call: the server's error envelope, or a network failure described the same way. */
+/** Keys that only say which HTTP class a refusal was; a screen's own message says more. */
+const GENERIC_KEYS: ReadonlySet<MessageKey> = new Set([
+  'error.unauthorized',
+  'error.forbidden',
+  'error.notFound',
+  'error.internal',
+]);
+
 export class ApiError extends Error {
   readonly httpStatus: number;
   readonly code: string;
+  /** The catalogue key the server named, if it is one this app knows. */
+  readonly key: MessageKey | null;
   readonly errors: ApiFieldError[];
 
-  constructor(httpStatus: number, body: Pick<ApiErrorBody, 'code' | 'message' | 'errors'>) {
+  constructor(httpStatus: number, body: Pick<ApiErrorBody, 'code' | 'message' | 'errors' | 'key'>) {
     super(body.message);
     this.name = 'ApiError';
     this.httpStatus = httpStatus;
     this.code = body.code;
+    this.key =
+      [body.key, body.message].find((k): k is MessageKey => !!k && isMessageKey(k)) ??
+      KEY_BY_TEXT.get(body.message) ??
+      null;
     this.errors = body.errors ?? [];
   }
 
@@ -31,16 +45,18 @@ export class ApiError extends Error {
   }
 
   /**
-   * What to show the user. Server-side trouble (unreachable, 5xx, rate limit) gets the generic catalogue
-   * message; a business refusal gets the screen's own spec message (`fallback`, e.g. 'login.error_message')
-   * unless the server named a more precise catalogue message.
+   * What to show the user, always a catalogue message (translated when shown, never the raw text): the
+   * precise message the server named ('auth.emailTaken', 'document.notSupported', ...); else, for
+   * server-side trouble (unreachable, 5xx, rate limit), the generic catalogue message; else the screen's
+   * own spec message (`fallback`, e.g. 'login.error_message').
    */
   toMessage(fallback: Message): Message {
-    if (this.isNetwork || this.httpStatus >= 500) return { key: 'error.internal' };
+    if (this.isNetwork) return { key: 'error.internal' };
     if (this.httpStatus === 429) return { key: 'error.rateLimited' };
-    if (this.httpStatus === 401 || this.httpStatus === 403) return fallback;
-    const key = isMessageKey(this.message) ? this.message : KEY_BY_TEXT.get(this.message);
-    return key ? { key } : fallback;
+    // A precise server message wins, also for 5xx ('mail.sendFailed': the reset mail could not be sent).
+    if (this.key && !GENERIC_KEYS.has(this.key)) return { key: this.key };
+    if (this.httpStatus >= 500) return { key: 'error.internal' };
+    return fallback;
   }
 }
 

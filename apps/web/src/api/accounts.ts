@@ -1,6 +1,16 @@
-import type { LoginInput, RegisterInput, ResetPasswordInput } from '@openbroker/domain';
+import type {
+  DocumentType,
+  LoginInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '@openbroker/domain';
 import { apiRequest, browserInfo } from './client.js';
-import type { AuthData } from './types.js';
+import type { AuthData, Country, Popup, User } from './types.js';
+
+/** What the registration form sends: the domain's RegisterInput plus the landing page of the referral. */
+export type RegisterPayload = Omit<RegisterInput, 'info'> & { source_page?: string | undefined };
 
 /** Client-area account calls (spec §7). */
 export const accountsApi = {
@@ -12,7 +22,7 @@ export const accountsApi = {
       body: { info: browserInfo() },
     }),
 
-  register: (input: Omit<RegisterInput, 'info'>) =>
+  register: (input: RegisterPayload) =>
     apiRequest<AuthData>('/api/accounts/register', { body: { ...input, info: browserInfo() } }),
 
   /** Refreshes the session; a 401 means it has ended (spec §4). */
@@ -23,10 +33,39 @@ export const accountsApi = {
   forgotPassword: (input: { email: string }) =>
     apiRequest<unknown>('/api/get/forgotPassword', { body: input }),
 
-  /**
-   * Sets a new password with the token from the forgot-password mail. The spec does not list this call;
-   * the path follows the forgot-password one and must match the server's.
-   */
+  /** Sets a new password with the token from the forgot-password mail (not in spec §7; same family). */
   resetPassword: (input: ResetPasswordInput) =>
     apiRequest<unknown>('/api/get/resetPassword', { body: input }),
+
+  /** Saves the profile; the answer is the whole new user, which replaces the stored one (spec §7). */
+  update: (token: string, input: ProfileUpdateInput) =>
+    apiRequest<User>('/api/accounts/update', { body: { ...input }, token }),
+
+  updatePassword: (token: string, input: PasswordChangeInput) =>
+    apiRequest<unknown>('/api/accounts/updatePassword', { body: { ...input }, token }),
+
+  /** spec §4: auto-trading is sent as 1 or 0. */
+  autoTrading: (token: string, on: boolean) =>
+    apiRequest<User>('/api/accounts/autoTrading', { body: { auto_trading: on ? 1 : 0 }, token }),
+
+  popups: (token: string) => apiRequest<Popup[]>('/api/accounts/popups', { body: {}, token }),
+
+  /** Marks a popup read (spec §4: on close). */
+  popupRead: (token: string, id: Popup['id']) =>
+    apiRequest<unknown>('/api/accounts/popup', { body: { id }, token }),
+
+  /** spec §7: GET /api/get/countries?token= (the token travels in the query). */
+  countries: (token: string, signal?: AbortSignal) =>
+    apiRequest<Country[]>(`/api/get/countries?token=${encodeURIComponent(token)}`, {
+      token,
+      ...(signal ? { signal } : {}),
+    }),
+
+  /** Multipart upload of one verification document (spec §7); the answer is the updated user. */
+  upload: (token: string, type: DocumentType, file: File) => {
+    const form = new FormData();
+    form.set('type', type);
+    form.set('files', file, file.name);
+    return apiRequest<User>('/api/accounts/upload', { form, token });
+  },
 };

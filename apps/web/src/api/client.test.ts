@@ -60,6 +60,57 @@ describe('apiRequest', () => {
     });
   });
 
+  it("shows the catalogue message the server names in `key`, never the server's text", async () => {
+    answer(403, {
+      status: false,
+      code: 'REGISTRATION_DISABLED',
+      key: 'register.disabled',
+      message: 'Registration is not available on this site.',
+    });
+    const error = (await apiRequest('/api/accounts/register', { body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.key).toBe('register.disabled');
+    expect(error.toMessage({ key: 'register.error_message' })).toEqual({ key: 'register.disabled' });
+    // a key that only names the HTTP class gives way to the screen's own message
+    expect(
+      new ApiError(401, { code: 'UNAUTHORIZED', key: 'error.unauthorized', message: 'x' }).toMessage({
+        key: 'login.auto.error',
+      }),
+    ).toEqual({ key: 'login.auto.error' });
+    // a precise message also wins on a 5xx; a generic one gives way to 'error.internal'
+    expect(
+      new ApiError(503, { code: 'MAIL', key: 'mail.sendFailed', message: 'x' }).toMessage({
+        key: 'forgot_password.error_message',
+      }),
+    ).toEqual({ key: 'mail.sendFailed' });
+    expect(
+      new ApiError(500, { code: 'INTERNAL', key: 'error.internal', message: 'x' }).toMessage({
+        key: 'forgot_password.error_message',
+      }),
+    ).toEqual({ key: 'error.internal' });
+    // an unknown key falls back too
+    expect(
+      new ApiError(400, { code: 'X', key: 'not.a.key', message: 'Something odd' }).toMessage({
+        key: 'document.notSupported',
+      }),
+    ).toEqual({ key: 'document.notSupported' });
+  });
+
+  it('sends a multipart body with the token before the file, without a JSON content type', async () => {
+    const fetchMock = answer(200, { status: true, data: {} });
+    const form = new FormData();
+    form.set('type', 'doc_passport');
+    form.set('files', new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
+    await apiRequest('/api/accounts/upload', { form, token: 'abc' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer abc');
+    expect([...(init.body as FormData).keys()]).toEqual(['token', 'type', 'files']);
+  });
+
   it('reports an unreachable server as a network ApiError', async () => {
     vi.stubGlobal(
       'fetch',

@@ -5,6 +5,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** JSON body. For authenticated calls the token is added to it too, as the spec's calls carry it (§7). */
   body?: Record<string, unknown>;
+  /** Multipart body (file uploads); the token is added to it as a field too. */
+  form?: FormData;
   /** Bearer token; omit for the calls the spec marks as not bearer-authenticated. */
   token?: string | null;
   signal?: AbortSignal;
@@ -19,11 +21,18 @@ export const browserInfo = (): string => (typeof navigator === 'undefined' ? '' 
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { token, signal } = options;
-  const method = options.method ?? (options.body ? 'POST' : 'GET');
+  const method = options.method ?? (options.body || options.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (method === 'POST') {
+  let body: string | FormData | undefined;
+  if (options.form) {
+    // Fields first, file last: a streaming multipart parser sees the token and type before the file.
+    // The browser sets the multipart Content-Type with its boundary.
+    const form = new FormData();
+    if (token) form.set('token', token);
+    for (const [name, value] of options.form) form.append(name, value);
+    body = form;
+  } else if (method === 'POST') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(token ? { ...options.body, token } : (options.body ?? {}));
   }
@@ -52,6 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const error = payload.status === false ? payload : undefined;
     throw new ApiError(response.status, {
       code: error?.code ?? 'HTTP_ERROR',
+      ...(error?.key ? { key: error.key } : {}),
       message: error?.message ?? response.statusText,
       errors: error?.errors ?? [],
     });

@@ -35,6 +35,10 @@ export interface User {
   country?: string | null;
 }
 
+/** Whether an answer's data is a user object (calls whose answer the spec leaves open may return one). */
+export const isUser = (value: unknown): value is User =>
+  !!value && typeof value === 'object' && typeof (value as Partial<User>).email === 'string';
+
 export interface AuthData {
   access_token: string;
   user: User;
@@ -68,11 +72,31 @@ export interface ApiFieldError {
   path: string | (string | number)[];
   key: string;
   params?: Record<string, string | number>;
+  /** The English text of `key`; the app shows its own translation of the key instead. */
+  message?: string;
 }
 
 export interface ApiErrorBody {
   status: false;
   code: string;
+  /** A MESSAGES_EN key naming the problem (what the app translates and shows). */
+  key?: string;
+  /** The key's English text, for logs and other clients. */
   message: string;
   errors?: ApiFieldError[];
+}
+
+/** A country of GET /api/get/countries (spec §3 Country, plus its calling code). */
+export interface Country {
+  id: number;
+  name: string;
+  alpha2: string;
+  phone_code?: string | null;
+}
+
+/** An unread pop-up notice (spec §3 Popup); `content` is HTML from the back office. */
+export interface Popup {
+  id: number | string;
+  title: string;
+  content: string;
 }
