@@ -7,7 +7,7 @@ import { App } from './app/App.js';
 import { createI18n } from './app/i18n/i18n.js';
 import { captureReferralCode } from './features/auth/authStore.js';
 
-captureReferralCode(window.location.search);
+captureReferralCode(window.location.search, window.location.pathname + window.location.search);
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { logoutDestination } from '../features/auth/authStore.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import type { LoginLocationState } from '../features/auth/useLogout.js';
+import { PopupNotices } from '../features/popups/PopupNotices.js';
 import { useBrand } from './BrandProvider.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { IdleLogout } from './IdleLogout.js';
-import { resolveRedirect } from './redirects.js';
+import { LOGIN_PATH, resolveRedirect } from './redirects.js';
 
 /** The page frame of every route, and the one place where the redirects of spec §2 are applied. */
 export function RootLayout() {
@@ -21,6 +23,9 @@ export function RootLayout() {
     registrationEnabled: features.registrationEnabled,
     homeRedirectsToPlatform: features.homeRedirectsToPlatform,
   });
+  // A logout that returns home (spec §8) must not be overtaken by the guard's redirect to /login.
+  const destination = !auth && redirect?.to === LOGIN_PATH ? logoutDestination.peek() : null;
+  if (destination) return <Navigate to={destination} replace />;
   if (redirect) {
     const state: LoginLocationState | undefined = redirect.from ? { from: redirect.from } : undefined;
     return <Navigate to={redirect.to} replace state={state} />;
@@ -37,6 +42,7 @@ export function RootLayout() {
       </main>
       <Footer />
       {auth && <IdleLogout />}
+      {auth && <PopupNotices />}
       <ScrollRestoration />
     </div>
   );

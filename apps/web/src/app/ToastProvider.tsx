@@ -1,18 +1,18 @@
-import { type Message, TIMING } from '@openbroker/domain';
+import { TIMING } from '@openbroker/domain';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { Toast, ToastContainer } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useMessageText } from '../ui/forms.js';
+import { type TextMessage, useMessageText } from '../ui/forms.js';
 
 export type ToastVariant = 'success' | 'danger' | 'info';
 
 interface ToastItem {
   id: number;
   variant: ToastVariant;
-  message: Message;
+  message: TextMessage;
 }
 
-type ShowToast = (variant: ToastVariant, message: Message) => void;
+type ShowToast = (variant: ToastVariant, message: TextMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -39,11 +39,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ToastContainer position="top-end" className="p-3 ob-toasts" containerPosition="fixed">
+      <ToastContainer className="p-3 ob-toasts" containerPosition="fixed">
         {toasts.map((toast) => (
           <Toast
             key={toast.id}
             bg={toast.variant}
+            data-testid={`toast-${toast.variant}`}
             autohide
             delay={TIMING.toastAutohideMs}
             onClose={() => dismiss(toast.id)}

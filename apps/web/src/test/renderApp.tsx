@@ -47,11 +47,43 @@ export function userFixture(overrides: Partial<User> = {}): User {
 
 type Handler = (body: Record<string, unknown>) => { status: number; json: unknown };
 
+/** Test data: a few countries as GET /api/get/countries answers them. */
+export const COUNTRIES_FIXTURE = [
+  { id: 1, name: 'Germany', alpha2: 'DE', phone_code: '49' },
+  { id: 2, name: 'United Kingdom', alpha2: 'GB', phone_code: '44' },
+  { id: 3, name: 'United States', alpha2: 'US', phone_code: '1' },
+];
+
+/** Answers every call in `RenderAppOptions.api` does not: brand, countries, no popups, else 404. */
+const DEFAULT_API: Record<string, Handler> = {
+  '/api/get/countries': () => ({ status: 200, json: { status: true, data: COUNTRIES_FIXTURE } }),
+  '/api/accounts/popups': () => ({ status: 200, json: { status: true, data: [] } }),
+  '/api/accounts/popup': () => ({ status: 200, json: { status: true, data: {} } }),
+  '/api/accounts/logout': () => ({ status: 200, json: { status: true, data: {} } }),
+};
+
+function readBody(body: RequestInit['body']): Record<string, unknown> {
+  if (!body) return {};
+  if (body instanceof FormData) return Object.fromEntries(body.entries());
+  return JSON.parse(String(body)) as Record<string, unknown>;
+}
+
+export interface ApiCall {
+  /** The path without the query. */
+  path: string;
+  url: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
 export interface RenderAppOptions {
   brand?: Brand | null;
   auth?: AuthData | null;
   language?: 'en' | 'de' | 'it' | 'es';
-  /** Answers per API path; `/api/brand` is answered from `brand` unless given here. */
+  /**
+   * Answers per API path (without the query); `/api/brand` is answered from `brand`, and countries,
+   * popups and logout have harmless defaults, unless given here.
+   */
   api?: Record<string, Handler>;
 }
 
@@ -59,14 +91,16 @@ export interface RenderAppOptions {
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const { brand = brandFixture(), auth = null, language = 'en', api = {} } = options;
   if (auth) authStore.set(auth);
-  const calls: { path: string; body: Record<string, unknown>; headers: Record<string, string> }[] = [];
+  const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input.toString();
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    calls.push({ path: url, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    const path = url.split('?')[0] ?? url;
+    const body = readBody(init?.body);
+    calls.push({ path, url, body, headers: (init?.headers ?? {}) as Record<string, string> });
     const handler =
-      api[url] ??
-      (url === '/api/brand'
+      api[path] ??
+      DEFAULT_API[path] ??
+      (path === '/api/brand'
         ? () =>
             brand
               ? { status: 200, json: { status: true, data: brand } }

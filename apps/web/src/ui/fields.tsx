@@ -25,6 +25,8 @@ export interface TextFieldProps<T extends FieldValues> {
   placeholder?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'decimal' | 'numeric';
   className?: string;
+  /** Upper bound of a date or number input. */
+  max?: string;
 }
 
 /** Label, input (trimmed on blur, spec §5), hint and translated validation message. */
@@ -41,6 +43,7 @@ export function TextField<T extends FieldValues>({
   placeholder,
   inputMode,
   className = 'mb-3',
+  max,
 }: TextFieldProps<T>) {
   const id = useId();
   const error = errorAt(form.formState.errors, name);
@@ -59,6 +62,7 @@ export function TextField<T extends FieldValues>({
         disabled={disabled}
         placeholder={placeholder}
         inputMode={inputMode}
+        max={max}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       {hint && !error && (
@@ -110,21 +114,29 @@ export function PasswordField<T extends FieldValues>({
   );
 }
 
-/** Full-width primary submit button with a spinner while the request runs. */
+/** Primary submit button (full width unless `inline`) with a spinner while the request runs. */
 export function SubmitButton({
   pending,
   children,
   disabled,
   variant = 'primary',
+  inline = false,
 }: {
   pending: boolean;
   children: ReactNode;
   disabled?: boolean;
   variant?: string;
+  /** Sized to its text (from small screens up), for forms inside a page rather than a card of their own. */
+  inline?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <Button type="submit" variant={variant} className="w-100 ob-submit" disabled={pending || disabled}>
+    <Button
+      type="submit"
+      variant={variant}
+      className={inline ? 'ob-submit ob-submit-inline' : 'w-100 ob-submit'}
+      disabled={pending || disabled}
+    >
       {pending ? (
         <>
           <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />

@@ -1,4 +1,10 @@
-import { type FieldMessage, isMessageKey, type Message, zodIssuesToMessages } from '@openbroker/domain';
+import {
+  type FieldMessage,
+  isMessageKey,
+  type Message,
+  type MessageParams,
+  zodIssuesToMessages,
+} from '@openbroker/domain';
 import type { ReactNode } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import type {
@@ -13,6 +19,13 @@ import type {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiError } from '../api/ApiError.js';
+import type { TranslationKey } from '../app/i18n/resources.js';
+
+/** A text to show: a catalogue message (spec texts) or one of the app's own texts, with its values. */
+export interface TextMessage {
+  key: TranslationKey;
+  params?: MessageParams;
+}
 
 /**
  * Form plumbing shared by every screen: the domain's zod schemas validate (their issues are catalogue
@@ -84,7 +97,7 @@ type LooseT = (key: string, options?: Record<string, unknown>) => string;
  * A Message's key is only known at run time, so its params cannot be checked against the template's
  * placeholders at compile time; the domain builds them together.
  */
-export function useMessageText(): (message: Message, title?: string) => string {
+export function useMessageText(): (message: TextMessage, title?: string) => string {
   const { t } = useTranslation();
   return (message, title) => {
     const params = { ...message.params, ...(title && message.params?.title !== undefined ? { title } : {}) };

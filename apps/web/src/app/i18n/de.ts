@@ -65,6 +65,12 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'error.notFound': 'Die angeforderte Ressource wurde nicht gefunden.',
   'error.rateLimited': 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   'error.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.',
+  'register.disabled': 'Eine Registrierung ist auf dieser Website nicht möglich.',
+  'password.resetInvalid':
+    'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  'mail.sendFailed':
+    'Wir konnten die E-Mail gerade nicht senden. Bitte versuchen Sie es in ein paar Minuten erneut.',
+  'document.alreadyApproved': 'Dieses Dokument ist bereits bestätigt und kann nicht ersetzt werden.',
 
   // web app texts (UI_EN keys)
   'app.loading': 'Wird geladen…',
@@ -116,7 +122,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'form.firstName': 'Vorname',
   'form.lastName': 'Nachname',
   'form.phone': 'Telefon',
-  'form.phoneHint': 'Mit Ländervorwahl, z. B. +49 30 1234567',
+  'form.phoneHint': 'Wählen Sie die Ländervorwahl und geben Sie dann Ihre Nummer ein.',
   'form.message': 'Nachricht',
   'form.newPassword': 'Neues Passwort',
   'form.confirmPassword': 'Passwort bestätigen',
@@ -184,10 +190,6 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
     'Wählen Sie ein Passwort mit mindestens 8 Zeichen, das Sie nirgendwo sonst verwenden.',
   'account.documents.lead':
     'Um Ihr Konto zu verifizieren, laden Sie einen Reisepass oder Personalausweis, einen Adressnachweis und einen Zahlungsnachweis hoch.',
-  'account.editingSoon':
-    'Diese Angaben können in der Web-App noch nicht geändert werden. Falls etwas nicht stimmt, wenden Sie sich bitte an den Support.',
-  'account.uploadSoon':
-    'Das Hochladen von Dokumenten in der Web-App ist noch nicht verfügbar. Bitte wenden Sie sich an den Support.',
   'document.passport': 'Reisepass oder Personalausweis',
   'document.address': 'Adressnachweis',
   'document.fundingFront': 'Zahlungsnachweis (Vorderseite)',
@@ -196,6 +198,39 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'document.status.processing': 'In Bearbeitung',
   'document.status.approved': 'Bestätigt',
   'document.status.rejected': 'Abgelehnt',
+  'form.phoneCountry': 'Ländervorwahl',
+  'form.phoneCountryNone': 'Land wählen',
+  'form.choose': 'Bitte wählen…',
+  'account.info.personal': 'Persönliche Angaben',
+  'account.info.address': 'Adresse',
+  'account.info.emailFixed':
+    'Ihre E-Mail-Adresse identifiziert Ihr Konto. Um sie zu ändern, wenden Sie sich bitte an den Support.',
+  'account.fillDetails.link': 'Profil vervollständigen',
+  'account.password.submit': 'Passwort ändern',
+  'account.password.changed': 'Ihr Passwort wurde geändert.',
+  'account.autoTrading': 'Automatisches Trading',
+  'account.autoTrading.hint':
+    'Wenn aktiviert, kann der automatische Handel Positionen in Ihrem Konto eröffnen und schließen.',
+  'account.autoTrading.enabled': 'Automatisches Trading ist aktiviert.',
+  'account.autoTrading.disabled': 'Automatisches Trading ist deaktiviert.',
+  'document.chooseFile': 'Datei zum Hochladen wählen',
+  'document.file': 'Datei',
+  'document.upload': 'Hochladen',
+  'document.passportHint':
+    'Ein gut lesbares Foto oder ein Scan Ihres gültigen Reisepasses oder Personalausweises, alle vier Ecken sichtbar.',
+  'document.fundingFrontHint':
+    'Die Vorderseite der Karte, mit der Sie einzahlen. Verdecken Sie alle Ziffern außer den ersten 6 und den letzten 4.',
+  'document.fundingBackHint':
+    'Die Rückseite derselben Karte. Verdecken Sie den dreistelligen Sicherheitscode (CVV).',
+  'document.rejectedNote': 'Grund: {{note}}',
+  'document.rejectedNoNote': 'Dieses Dokument wurde nicht akzeptiert. Bitte laden Sie eine neue Datei hoch.',
+  'document.processingHint': 'Erhalten. Wir prüfen dieses Dokument.',
+  'document.processingSince': 'Erhalten am {{date}}. Wir prüfen dieses Dokument.',
+  'document.approvedHint': 'Geprüft und bestätigt.',
+  'popup.next': 'Weiter',
+  'popup.gotIt': 'Verstanden',
+  'popup.more_one': 'Eine weitere Mitteilung',
+  'popup.more_other': '{{count}} weitere Mitteilungen',
 
   'transactions.title': 'Transaktionen',
   'transactions.tab.deposits': 'Einzahlungen',

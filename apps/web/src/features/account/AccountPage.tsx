@@ -22,14 +22,14 @@ export function AccountPage() {
   const auth = useAuth();
   const page = normalizeMyAccountPage(useParams().page);
   if (!auth) return null;
-  const { user } = auth;
+  const { user, access_token: token } = auth;
 
   return (
     <div className="container-xl ob-section" data-testid="account-screen">
       <PageHeader title={t('account.title')} />
       <Row className="g-4">
         <Col lg={4} xl={3} className="order-lg-last">
-          <AccountSidePanel user={user} />
+          <AccountSidePanel user={user} token={token} />
         </Col>
         <Col lg={8} xl={9}>
           <Card className="ob-card">
@@ -46,9 +46,9 @@ export function AccountPage() {
               </Nav>
             </Card.Header>
             <Card.Body className="p-4" role="tabpanel">
-              {page === 'info' && <ProfileTab user={user} />}
-              {page === 'password' && <PasswordTab />}
-              {page === 'documents' && <DocumentsTab user={user} />}
+              {page === 'info' && <ProfileTab user={user} token={token} />}
+              {page === 'password' && <PasswordTab token={token} />}
+              {page === 'documents' && <DocumentsTab user={user} token={token} />}
             </Card.Body>
           </Card>
         </Col>

@@ -1,28 +1,71 @@
-import { Button, Form } from 'react-bootstrap';
+import { type Message, PasswordChangeInput } from '@openbroker/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '../../api/ApiError.js';
+import { accountsApi } from '../../api/accounts.js';
+import { isUser } from '../../api/types.js';
+import { useToast } from '../../app/ToastProvider.js';
+import { PasswordField, SubmitButton } from '../../ui/fields.js';
+import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
+import { useReplaceUser } from '../auth/useReplaceUser.js';
 
-/** spec §5 new password form; the update call comes with later work, so the form is shown disabled. */
-export function PasswordTab() {
+const FAILURE: Message = { key: 'error.validation' };
+const EMPTY = { new_password: '', confirm_password: '' };
+
+/** spec §5 new password: at least 8 characters, confirmed ('The passwords do not match'). */
+export function PasswordTab({ token }: { token: string }) {
   const { t } = useTranslation();
+  const toast = useToast();
+  const replaceUser = useReplaceUser();
+  const [failure, setFailure] = useState<Message | null>(null);
+  const form = useForm<z.input<typeof PasswordChangeInput>, unknown, PasswordChangeInput>({
+    resolver: domainResolver(PasswordChangeInput),
+    defaultValues: EMPTY,
+  });
+  const change = useMutation({
+    mutationFn: (values: PasswordChangeInput) => accountsApi.updatePassword(token, values),
+    // The server ends the client's other sessions and keeps this one; its answer is the user.
+    onSuccess: (answer) => {
+      if (isUser(answer)) replaceUser(answer);
+      form.reset(EMPTY);
+      toast('success', { key: 'account.password.changed' });
+    },
+    onError: (error) => setFailure(isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE),
+  });
+
   return (
     <>
       <p className="text-body-secondary">{t('account.password.lead')}</p>
-      <Form className="ob-narrow-form">
-        <fieldset disabled>
-          <Form.Group className="mb-3" controlId="password-new">
-            <Form.Label>{t('form.newPassword')}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="password-confirm">
-            <Form.Label>{t('form.confirmPassword')}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" />
-          </Form.Group>
-        </fieldset>
-        <div className="d-flex flex-wrap align-items-center gap-3 mt-4">
-          <Button variant="primary" disabled>
-            {t('form.save')}
-          </Button>
-          <span className="small text-body-secondary">{t('account.editingSoon')}</span>
+      <FormAlert message={failure} />
+      <Form
+        noValidate
+        className="ob-narrow-form"
+        data-testid="password-form"
+        onSubmit={form.handleSubmit((values) => {
+          setFailure(null);
+          change.mutate(values);
+        })}
+      >
+        <PasswordField
+          form={form}
+          name="new_password"
+          label={t('form.newPassword')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          form={form}
+          name="confirm_password"
+          label={t('form.confirmPassword')}
+          autoComplete="new-password"
+        />
+        <div className="ob-form-actions">
+          <SubmitButton inline pending={change.isPending}>
+            {t('account.password.submit')}
+          </SubmitButton>
         </div>
       </Form>
     </>

@@ -1,12 +1,17 @@
-import { DEFAULT_PLATFORM_PATH, isProfileComplete, TIMING } from '@openbroker/domain';
+import { DEFAULT_PLATFORM_PATH, isProfileComplete, type Message, TIMING } from '@openbroker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { AuthCard } from '../../ui/AuthCard.js';
-import { authStore, registerFlag } from './authStore.js';
+import { FormAlert } from '../../ui/forms.js';
+import { authStore, endedSession, registerFlag } from './authStore.js';
+
+// spec §8: auto login failure shows 'login.auto.error'
+const FAILURE: Message = { key: 'login.auto.error' };
 
 /**
  * spec §2 /autoLogin/{code}: a spinner, and a login button that is clicked automatically after 2 s.
@@ -22,6 +27,7 @@ export function AutoLoginPage() {
   const autoLogin = useMutation({
     mutationFn: () => accountsApi.autoLogin(code),
     onSuccess: (auth) => {
+      endedSession.clear();
       authStore.set(auth);
       if (isProfileComplete(auth.user)) {
         navigate(DEFAULT_PLATFORM_PATH, { replace: true });
@@ -41,9 +47,7 @@ export function AutoLoginPage() {
     <AuthCard icon="bi-box-arrow-in-right" title={t('autoLogin.title')} lead={t('autoLogin.lead')}>
       {autoLogin.isError ? (
         <>
-          <Alert variant="danger" className="ob-form-alert" role="alert">
-            {t('login.auto.error')}
-          </Alert>
+          <FormAlert message={isApiError(autoLogin.error) ? autoLogin.error.toMessage(FAILURE) : FAILURE} />
           <Link to="/login" className="btn btn-primary w-100">
             {t('autoLogin.toLogin')}
           </Link>

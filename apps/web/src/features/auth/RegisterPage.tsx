@@ -10,8 +10,20 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { AuthCard } from '../../ui/AuthCard.js';
 import { PasswordField, SubmitButton, TextField } from '../../ui/fields.js';
-import { applyServerError, domainResolver, FieldFeedback, FormAlert } from '../../ui/forms.js';
-import { authStore, registerFlag, storedReferralCode } from './authStore.js';
+import { applyServerError, FieldFeedback, FormAlert } from '../../ui/forms.js';
+import {
+  defaultPhoneCountry,
+  type PhoneCountryValue,
+  PhoneField,
+  phoneFormResolver,
+} from '../../ui/PhoneField.js';
+import {
+  authStore,
+  endedSession,
+  registerFlag,
+  storedReferralCode,
+  storedReferralSource,
+} from './authStore.js';
 
 const FAILURE: Message = { key: 'register.error_message' };
 
@@ -21,15 +33,24 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const agreeId = useId();
   const [failure, setFailure] = useState<Message | null>(null);
-  const form = useForm<z.input<typeof RegisterInput>, unknown, RegisterInput>({
-    resolver: domainResolver(RegisterInput),
-    defaultValues: { first_name: '', last_name: '', email: '', phone: '', password: '', agree: false },
+  const form = useForm<z.input<typeof RegisterInput> & PhoneCountryValue, unknown, RegisterInput>({
+    resolver: phoneFormResolver(RegisterInput),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      phone_country: defaultPhoneCountry(),
+      password: '',
+      agree: false,
+    },
   });
 
   const register = useMutation({
     mutationFn: accountsApi.register,
     onSuccess: (auth) => {
       // spec §4: after sign up the register flag is set and the user goes to my-account/info
+      endedSession.clear();
       authStore.set(auth);
       registerFlag.set();
       navigate('/my-account/info', { replace: true });
@@ -39,8 +60,12 @@ export function RegisterPage() {
 
   const onSubmit = form.handleSubmit(({ info: _info, ...values }) => {
     setFailure(null);
-    // spec §4: a referral code from the ref query parameter is sent at registration
-    register.mutate({ ...values, ref: storedReferralCode() ?? undefined });
+    // spec §4: a referral code from the ref query parameter is sent at registration, with its landing page
+    register.mutate({
+      ...values,
+      ref: storedReferralCode() ?? undefined,
+      source_page: storedReferralSource() ?? undefined,
+    });
   });
 
   return (
@@ -66,15 +91,7 @@ export function RegisterPage() {
           </Col>
         </Row>
         <TextField form={form} name="email" label={t('form.email')} type="email" autoComplete="email" />
-        <TextField
-          form={form}
-          name="phone"
-          label={t('form.phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          hint={t('form.phoneHint')}
-        />
+        <PhoneField form={form} label={t('form.phone')} hint={t('form.phoneHint')} />
         <PasswordField form={form} name="password" label={t('form.password')} autoComplete="new-password" />
         <Form.Group className="mb-3">
           <Form.Check

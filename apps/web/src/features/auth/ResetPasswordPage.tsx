@@ -12,7 +12,7 @@ import { AuthCard } from '../../ui/AuthCard.js';
 import { PasswordField, SubmitButton } from '../../ui/fields.js';
 import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
 
-const FAILURE: Message = { key: 'error.validation' };
+const FAILURE: Message = { key: 'password.resetInvalid' };
 
 /** The link of the forgot-password mail lands here: choose a new password (spec §5 new-password rules). */
 export function ResetPasswordPage() {

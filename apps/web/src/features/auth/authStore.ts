@@ -8,6 +8,8 @@ export const AUTH_STORAGE_KEY = 'ob.auth';
 export const REGISTER_FLAG_KEY = 'ob.register';
 /** spec §4: a referral code from the `ref` query parameter, stored once and sent at registration. */
 export const REFERRAL_CODE_KEY = 'ob.ref';
+/** The landing page (path and query) the referral code arrived on, stored with it; affiliates see it as source page. */
+export const REFERRAL_SOURCE_KEY = 'ob.ref.source';
 
 export const isAuthData = (value: unknown): value is AuthData => {
   if (!value || typeof value !== 'object') return false;
@@ -44,16 +46,40 @@ export const endedSession = {
   },
 };
 
+let destinationNote: { to: string; at: number } | null = null;
+const DESTINATION_NOTE_MS = 3_000;
+
+/**
+ * Where a logout that does not end on /login goes (spec §8: a countries load failure returns home). The
+ * route guard, which would send the now logged-out visitor of a protected screen to /login, reads it.
+ */
+export const logoutDestination = {
+  mark: (to: string, now = Date.now()): void => {
+    destinationNote = { to, at: now };
+  },
+  peek: (now = Date.now()): string | null =>
+    destinationNote && now - destinationNote.at < DESTINATION_NOTE_MS ? destinationNote.to : null,
+  clear: (): void => {
+    destinationNote = null;
+  },
+};
+
 export const registerFlag = {
   isSet: (): boolean => readItem(REGISTER_FLAG_KEY) === '1',
   set: (): void => writeItem(REGISTER_FLAG_KEY, '1'),
   clear: (): void => removeItem(REGISTER_FLAG_KEY),
 };
 
-/** Stores the `ref` query parameter's code unless one is already stored (spec §4: stored once). */
-export function captureReferralCode(search: string): void {
+/**
+ * Stores the `ref` query parameter's code, and the page it landed on, unless a code is already stored
+ * (spec §4: stored once; the first touch wins).
+ */
+export function captureReferralCode(search: string, landingPage = '/'): void {
   const code = new URLSearchParams(search).get('ref')?.trim();
-  if (code && readItem(REFERRAL_CODE_KEY) === null) writeItem(REFERRAL_CODE_KEY, code.slice(0, 64));
+  if (!code || readItem(REFERRAL_CODE_KEY) !== null) return;
+  writeItem(REFERRAL_CODE_KEY, code.slice(0, 64));
+  writeItem(REFERRAL_SOURCE_KEY, landingPage.slice(0, 500));
 }
 
 export const storedReferralCode = (): string | null => readItem(REFERRAL_CODE_KEY);
+export const storedReferralSource = (): string | null => readItem(REFERRAL_SOURCE_KEY);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { accountsApi } from '../../api/accounts.js';
 import { LOGIN_PATH } from '../../app/redirects.js';
 import { clearTheme } from '../../app/theme.js';
-import { authStore, endedSession, type LogoutReason, registerFlag } from './authStore.js';
+import { authStore, endedSession, type LogoutReason, logoutDestination, registerFlag } from './authStore.js';
 
 export type { LogoutReason } from './authStore.js';
 
@@ -14,23 +14,29 @@ export interface LoginLocationState {
 }
 
 /**
- * spec §4: logout clears the stored auth and theme and goes to /login. The server session is revoked too
- * (best effort: the local logout happens even if the server cannot be reached).
+ * spec §4: logout clears the stored auth and theme and goes to /login (or `to`: spec §8 sends a client
+ * whose reference data cannot load home). The server session is revoked too (best effort: the local
+ * logout happens even if the server cannot be reached).
  */
-export function useLogout(): (reason?: LogoutReason) => void {
+export function useLogout(): (reason?: LogoutReason, to?: string) => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    (reason?: LogoutReason) => {
+    (reason?: LogoutReason, to: string = LOGIN_PATH) => {
       const auth = authStore.get();
       if (auth && reason !== 'expired') void accountsApi.logout(auth.access_token).catch(() => undefined);
       if (reason) endedSession.mark(reason);
+      // After a logout the client chose, the next login starts afresh; after an idle or expired session
+      // the route guard remembers the screen, so the login returns there.
+      if (to === LOGIN_PATH && reason) logoutDestination.clear();
+      else logoutDestination.mark(to);
       authStore.clear();
       registerFlag.clear();
       clearTheme();
       queryClient.removeQueries({ queryKey: ['session'] });
+      queryClient.removeQueries({ queryKey: ['popups'] });
       const state: LoginLocationState = reason ? { reason } : {};
-      navigate(LOGIN_PATH, { replace: true, state });
+      navigate(to, { replace: true, state });
     },
     [navigate, queryClient],
   );

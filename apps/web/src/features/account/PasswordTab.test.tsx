@@ -1,0 +1,57 @@
+import { MESSAGES_EN } from '@openbroker/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
+import { authStore } from '../auth/authStore.js';
+
+afterEach(() => {
+  cleanup();
+  authStore.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const auth = { access_token: 'token-1', user: userFixture() };
+const ok = (data: unknown) => ({ status: 200, json: { status: true, data } });
+
+function renderPassword(api: RenderAppOptions['api'] = {}) {
+  return renderApp('/my-account/password', {
+    auth,
+    api: { '/api/accounts/get': () => ok(auth), ...api },
+  });
+}
+
+function fill(form: HTMLElement, newPassword: string, confirm: string) {
+  fireEvent.change(within(form).getByLabelText('New password'), { target: { value: newPassword } });
+  fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: confirm } });
+}
+
+describe('password tab (spec §5 new password)', () => {
+  it('needs at least 8 characters and a matching confirmation, before any call', async () => {
+    const { calls } = renderPassword();
+    const form = await screen.findByTestId('password-form');
+    fill(form, 'short', 'short');
+    fireEvent.submit(form);
+    expect(await within(form).findByText('New password has minimum 8 characters')).toBeTruthy();
+    fill(form, 'long enough 1', 'long enough 2');
+    fireEvent.submit(form);
+    expect(await within(form).findByText(MESSAGES_EN['password.mismatch'])).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/updatePassword')).toBe(false);
+  });
+
+  it('changes the password with the token, says so and empties the form', async () => {
+    const { calls } = renderPassword({ '/api/accounts/updatePassword': () => ok({}) });
+    const form = await screen.findByTestId('password-form');
+    fill(form, 'a new secret 9', 'a new secret 9');
+    fireEvent.submit(form);
+    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/accounts/updatePassword')?.body).toEqual({
+      new_password: 'a new secret 9',
+      confirm_password: 'a new secret 9',
+      token: 'token-1',
+    });
+    await waitFor(() =>
+      expect((within(form).getByLabelText('New password') as HTMLInputElement).value).toBe(''),
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { accountsApi } from '../../api/accounts.js';
+import type { Popup } from '../../api/types.js';
+import { useAuth } from '../auth/useAuth.js';
+import { sanitizePopupHtml } from './sanitize.js';
+
+/**
+ * spec §2/§4: the pop-up notices modal. After login the unread notices show one at a time; closing one
+ * marks it read on the server (and drops it here at once), so it does not come back.
+ */
+export function PopupNotices() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const token = useAuth()?.access_token;
+  const queryKey = ['popups', token];
+  const popups = useQuery({
+    queryKey,
+    queryFn: () => accountsApi.popups(token ?? ''),
+    enabled: !!token,
+    // Asked once per session: what is closed stays closed on the server.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const markRead = useMutation({
+    mutationFn: (id: Popup['id']) => accountsApi.popupRead(token ?? '', id),
+    onError: (error) => console.warn('Could not mark the notice as read', error),
+  });
+
+  const unread = Array.isArray(popups.data) ? popups.data : [];
+  const current = unread[0];
+  // Keep the closing notice's text while the modal fades out.
+  const [shown, setShown] = useState<Popup | undefined>(undefined);
+  if (current && current !== shown) setShown(current);
+  const visible = current ?? shown;
+  const html = useMemo(() => (visible ? sanitizePopupHtml(String(visible.content ?? '')) : ''), [visible]);
+
+  const close = () => {
+    if (!current) return;
+    markRead.mutate(current.id);
+    queryClient.setQueryData<Popup[]>(queryKey, (list) => list?.filter((popup) => popup.id !== current.id));
+  };
+
+  return (
+    <Modal
+      show={!!current}
+      onHide={close}
+      centered
+      scrollable
+      backdrop="static"
+      aria-labelledby="ob-popup-title"
+      data-testid="popup-modal"
+    >
+      <Modal.Header closeButton closeLabel={t('app.close')}>
+        <Modal.Title id="ob-popup-title" as="h2" className="fs-5">
+          <i className="bi bi-megaphone me-2 text-primary" aria-hidden="true" />
+          {visible?.title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: back-office HTML, cleaned by DOMPurify above */}
+        <div className="ob-popup-content" dangerouslySetInnerHTML={{ __html: html }} />
+      </Modal.Body>
+      <Modal.Footer>
+        {unread.length > 1 && (
+          <span className="small text-body-secondary me-auto">
+            {t('popup.more', { count: unread.length - 1 })}
+          </span>
+        )}
+        <Button variant="primary" onClick={close} data-testid="popup-close">
+          {unread.length > 1 ? t('popup.next') : t('popup.gotIt')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
