@@ -76,12 +76,65 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Logs in through the real login form and waits until the app has left /login. */
-export async function logInThroughForm(page: Page, email = 'demo@example.com', password = 'Demo1234!') {
+/**
+ * Logs in through the real login form and waits until the app has left /login. The pop-up notices a
+ * login brings up are closed (and so marked read) unless `keepPopups` is set.
+ */
+export async function logInThroughForm(
+  page: Page,
+  email = 'demo@example.com',
+  password = 'Demo1234!',
+  { keepPopups = false }: { keepPopups?: boolean } = {},
+) {
   await page.goto('/login');
   const form = page.getByTestId('login-form');
   await form.locator('input[type="email"], input[name="email"]').first().fill(email);
   await form.locator('input[type="password"]').first().fill(password);
+  const popups = popupsAnswered(page);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await popups;
+  if (!keepPopups) await closePopups(page);
+}
+
+/**
+ * Resolves when the app has asked for the pop-up notices of a new session (it does right after login or
+ * sign-up). Start waiting before the click that logs in.
+ */
+export const popupsAnswered = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/accounts/popups', {
+    timeout: 20_000,
+  });
+
+/**
+ * Closes the pop-up notices on screen, one after another (closing marks each read); answers how many.
+ * Call it once the notices were asked for (`popupsAnswered`): the modal opens right after the answer.
+ */
+export async function closePopups(page: Page): Promise<number> {
+  const close = page.getByTestId('popup-close');
+  let closed = 0;
+  for (; closed < 10; closed += 1) {
+    const shown = await close
+      .waitFor({ state: 'visible', timeout: closed === 0 ? 1_500 : 500 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) break;
+    const title = await page.locator('#ob-popup-title').innerText();
+    const marked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/accounts/popup');
+    await close.click();
+    await marked;
+    // Either the next notice replaces the title, or the modal goes away.
+    await page.waitForFunction(
+      (previous) => {
+        const modal = document.querySelector('.modal');
+        if (!modal) return true;
+        return (
+          modal.classList.contains('show') && modal.querySelector('#ob-popup-title')?.textContent !== previous
+        );
+      },
+      title,
+      { timeout: 5_000 },
+    );
+  }
+  return closed;
 }

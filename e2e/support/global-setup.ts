@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     serverLog: string;
     dataDir: string;
+    /** A one-time auto-login link of the demo client (`cli login-code`), or '' when it could not be made. */
+    autoLoginUrl: string;
   }
 }
 
@@ -46,6 +48,30 @@ async function freshPostgresDatabase(base: string): Promise<{ url: string; drop:
 }
 
 /**
+ * Makes an auto-login link with the operator CLI (`npm run cli -- login-code <email>`). It runs before the
+ * server starts: the embedded database belongs to one process at a time. The CLI also migrates and seeds
+ * the fresh database. Answers the link's path ('/autoLogin/<code>'), or '' with the reason on stderr.
+ */
+async function loginCodePath(env: NodeJS.ProcessEnv, email: string): Promise<string> {
+  const cli = path.join(root, 'apps/server/dist/cli.js');
+  const output = await new Promise<string>((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, 'login-code', email],
+      { cwd: root, env, timeout: 90_000 },
+      (error, out, err) => {
+        if (error)
+          process.stderr.write(
+            `e2e: cli login-code failed, auto-login journeys will fail: ${err || error.message}\n`,
+          );
+        resolve(error ? '' : out);
+      },
+    );
+  });
+  return /\/autoLogin\/[A-Za-z0-9_-]+/.exec(output)?.[0] ?? '';
+}
+
+/**
  * Starts the built server exactly as `npm start` runs it (node apps/server/dist/main.js) on a fresh
  * embedded database, or, when DATABASE_URL is set, on a fresh database of that PostgreSQL server
  * (`DATABASE_URL=postgres://… npm start`).
@@ -65,19 +91,23 @@ export default async function setup(project: TestProject) {
   const postgres = process.env.DATABASE_URL
     ? await freshPostgresDatabase(process.env.DATABASE_URL)
     : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: `http://localhost:${port}`,
+    // Journeys log in many times from one address; the limit itself is covered by API tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // The auto-login link is made before every spec runs and used by one of them, maybe much later.
+    LOGIN_CODE_TTL_MINUTES: '240',
+  };
+  const autoLoginPath = await loginCodePath(env, 'demo@example.com');
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: `http://localhost:${port}`,
-      // Journeys log in many times from one address; the limit itself is covered by API tests.
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    },
+    env,
     stdio: ['ignore', log, log],
   });
   const baseURL = `http://localhost:${port}`;
@@ -99,6 +129,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('serverLog', serverLog);
   project.provide('dataDir', dataDir);
+  project.provide('autoLoginUrl', autoLoginPath ? `${baseURL}${autoLoginPath}` : '');
 
   return async () => {
     child.kill('SIGINT');
