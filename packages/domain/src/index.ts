@@ -1,7 +1,10 @@
 export * from './calculator.js';
 export * from './closing.js';
+export * from './closing-trigger.js';
 export * from './constants.js';
 export * from './documents.js';
+export * from './fast-money.js';
+export * from './fast-valuation.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './money.js';
@@ -18,3 +21,4 @@ export * from './trade.js';
 export * from './transactions.js';
 export * from './triggers.js';
 export * from './validation.js';
+export * from './realtime.js';

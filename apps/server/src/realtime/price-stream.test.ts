@@ -1,8 +1,9 @@
+import type { PriceMap } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../feeds/clock.js';
 import { QuoteBook } from '../feeds/quote-book.js';
 import { loadCatalogue } from '../market/instruments.js';
-import { type PriceMap, PriceStream } from './price-stream.js';
+import { PriceStream } from './price-stream.js';
 
 // Wednesday 2026-11-18 12:00 UTC: forex and crypto markets are open.
 const NOON = Date.UTC(2026, 10, 18, 12, 0, 0);

@@ -1,14 +1,7 @@
+import type { PriceMap } from '@openbroker/domain';
 import type { Clock, TimerHandle } from '../feeds/clock.js';
 import type { Quote } from '../feeds/feed.js';
 import type { QuoteBook } from '../feeds/quote-book.js';
-
-/**
- * The price socket's payload (spec §7): a map per symbol `{buy, sell}` — buy is the ask, sell the
- * bid, before the 0.025 % slippage the terminal adds when it shows and sends a price (spec §5).
- * An instrument that became unavailable (stale quote, market closed) is sent as `{buy: null,
- * sell: null}` once, so the terminal can show 'Will be back soon' (spec §8).
- */
-export type PriceMap = Record<string, { buy: number; sell: number } | { buy: null; sell: null }>;
 
 export interface PriceStreamOptions {
   /** At most one message per client per interval (default 250 ms). */

@@ -33,6 +33,9 @@ export const OpenPositionInput = formObject({
   leverage: requiredNumber('leverage', positive),
   price: requiredNumber('price', positive),
   symbol: SymbolField,
+  // spec §5: stop loss and take profit are optional on a new trade (either may be empty)
+  stop_lost: optionalPositiveNumber('stop_lost').optional(),
+  take_profit: optionalPositiveNumber('take_profit').optional(),
 });
 export type OpenPositionInput = z.infer<typeof OpenPositionInput>;
 
