@@ -14,9 +14,11 @@ import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
+import { marketRoutes } from './modules/market/market.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { popupsRoutes } from './modules/popups/popups.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 
 export interface BuildOptions {
@@ -134,6 +136,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => popupsRoutes(scope as App, ctx));
   await app.register(async (scope) => documentsRoutes(scope as App, ctx));
   await app.register(async (scope) => referenceRoutes(scope as App, ctx));
+  await app.register(async (scope) => marketRoutes(scope as App, ctx));
+  await app.register(async (scope) => tradingRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

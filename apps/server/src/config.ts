@@ -97,6 +97,44 @@ const EnvSchema = z.object({
         `AUTH_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  MARKET_FEED: z
+    .enum(['simulated', 'replay', 'none'], {
+      error: (issue) => `MARKET_FEED must be simulated, replay or none, got "${String(issue.input)}"`,
+    })
+    .default('simulated'),
+  MARKET_SEED: z
+    .string()
+    .default('20261121')
+    .refine((v) => /^\d{1,9}$/.test(v), {
+      error: (issue) => `MARKET_SEED must be a whole number (up to 9 digits), got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  MARKET_REPLAY_FILE: z.string().optional(),
+  MARKET_HISTORY: bool('MARKET_HISTORY', true),
+  PRICE_CONFLATION_MS: z
+    .string()
+    .default('250')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 50 && Number(v) <= 10_000, {
+      error: (issue) =>
+        `PRICE_CONFLATION_MS must be a whole number from 50 to 10000, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  REQUOTE_TOLERANCE: z
+    .string()
+    .default('0.005')
+    .refine((v) => Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 0.1, {
+      error: (issue) =>
+        `REQUOTE_TOLERANCE must be a fraction from 0 to 0.1 (0.005 = 0.5 %), got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  STOP_OUT_LEVEL: z
+    .string()
+    .default('0.5')
+    .refine((v) => Number.isFinite(Number(v)) && Number(v) > 0 && Number(v) <= 1, {
+      error: (issue) =>
+        `STOP_OUT_LEVEL must be a fraction above 0 and at most 1 (0.5 = 50 %), got "${String(issue.input)}"`,
+    })
+    .transform(Number),
   LOGIN_CODE_TTL_MINUTES: z
     .string()
     .default('15')
@@ -154,6 +192,15 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     /** How long an auto-login code stays usable (default 15 minutes). */
     loginCodeTtlMs: env.LOGIN_CODE_TTL_MINUTES * 60_000,
+    /** Where live prices come from (architecture §5); 'none' only takes quotes pushed in (tests). */
+    marketFeed: env.MARKET_FEED,
+    marketSeed: env.MARKET_SEED,
+    marketReplayFile: env.MARKET_REPLAY_FILE,
+    /** Generate 12 months of candles on start (spec §9 chart range). */
+    marketHistory: env.MARKET_HISTORY,
+    priceConflationMs: env.PRICE_CONFLATION_MS,
+    requoteTolerance: env.REQUOTE_TOLERANCE,
+    stopOutLevel: env.STOP_OUT_LEVEL,
     /** SMTP server for outgoing mail; without it mails stay in the outbox table and the log. */
     smtpUrl: env.SMTP_URL,
     /** Sender address of outgoing mail; the display name is the brand's name. */

@@ -5,11 +5,13 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
+import type { MarketService } from './modules/market/market.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
+import type { TradingService } from './modules/trading/trading.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface AppContext {
@@ -25,4 +27,6 @@ export interface AppContext {
   popups: PopupsService;
   documents: DocumentsService;
   audit: AuditRepo;
+  market: MarketService;
+  trading: TradingService;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
+import { attachRealtime } from './realtime/socket-server.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
 
 const SHUTDOWN_TIMEOUT_MS = 4_500;
@@ -16,12 +17,14 @@ function fail(message: string): never {
 
 async function main() {
   const config = loadConfig();
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { live: true });
   const app = await buildApp(runtime.ctx);
+  const realtime = await attachRealtime(app.server, runtime.ctx);
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await realtime.close().catch(() => {});
     await runtime.close().catch(() => {});
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -64,6 +67,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await realtime.close();
       await app.close();
       await runtime.close();
       process.stdout.write('OpenBroker stopped.\n');

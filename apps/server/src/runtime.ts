@@ -1,8 +1,12 @@
 import { Redis } from 'ioredis';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { type SeedResult, seedDatabase } from './db/seed.js';
+import type { PriceFeed } from './feeds/feed.js';
+import { ReplayFeed } from './feeds/replay-feed.js';
+import { SimulatedFeed } from './feeds/simulated-feed.js';
+import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
@@ -14,6 +18,8 @@ import { DocumentsRepo } from './modules/kyc/documents.repo.js';
 import { DocumentsService } from './modules/kyc/documents.service.js';
 import { OutboxRepo } from './modules/mail/mail.repo.js';
 import { createSmtpTransport, MailService } from './modules/mail/mail.service.js';
+import { syncInstruments } from './modules/market/instruments.sync.js';
+import { MarketService } from './modules/market/market.service.js';
 import { PasswordResetRepo } from './modules/password-reset/password-reset.repo.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
@@ -22,6 +28,8 @@ import { ReferenceRepo } from './modules/reference/reference.repo.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { TradingRepo } from './modules/trading/trading.repo.js';
+import { TradingService } from './modules/trading/trading.service.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
 export class RedisUnavailableError extends Error {
@@ -31,15 +39,40 @@ export class RedisUnavailableError extends Error {
 export interface Runtime {
   ctx: AppContext;
   seed: SeedResult;
-  /** Closes the mail transport, Redis and the database, in that order. */
+  /** Stops the market and the engine, then closes the mail transport, Redis and the database. */
   close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Start the live market (feed, history) and the trading engine: the server and tests do; the CLI does not. */
+  live?: boolean;
+}
+
+function createFeed(config: Config, catalogue: Catalogue, startTime: number): PriceFeed | undefined {
+  switch (config.marketFeed) {
+    case 'none':
+      return undefined;
+    case 'replay':
+      if (!config.marketReplayFile) {
+        throw new ConfigError(
+          'Invalid configuration: MARKET_FEED=replay needs MARKET_REPLAY_FILE (a CSV of ts,symbol,bid,ask)',
+        );
+      }
+      return new ReplayFeed({
+        source: { path: config.marketReplayFile },
+        knownSymbols: new Set(catalogue.instruments.map((i) => i.symbol)),
+        restamp: true,
+      });
+    default:
+      return new SimulatedFeed({ instruments: catalogue.instruments, seed: config.marketSeed, startTime });
+  }
 }
 
 /**
  * Opens everything the app depends on: the database (migrated, and seeded when empty) and Redis
  * when configured. Shared by the server, the CLI and the tests, so all three start the same way.
  */
-export async function openRuntime(config: Config): Promise<Runtime> {
+export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
   try {
@@ -47,6 +80,21 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     const seed = await seedDatabase(database.db, { demo: config.seedDemo, brandSlug: config.defaultBrand });
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
     const { db } = database;
+    const catalogue = loadCatalogue();
+    await syncInstruments(db, catalogue);
+    const startTime = Date.now();
+    const log = (message: string) => {
+      if (config.logLevel !== 'silent') process.stdout.write(`${message}\n`);
+    };
+    const market = new MarketService({
+      catalogue,
+      feed: options.live ? createFeed(config, catalogue, startTime) : undefined,
+      history:
+        options.live && config.marketHistory && config.marketFeed === 'simulated'
+          ? { seed: config.marketSeed, end: startTime }
+          : undefined,
+      log,
+    });
     const sessions = new SessionsService(new SessionsRepo(db), config.sessionIdleMs);
     const accountsRepo = new AccountsRepo(db);
     const reference = new ReferenceService(new ReferenceRepo(db));
@@ -80,11 +128,28 @@ export async function openRuntime(config: Config): Promise<Runtime> {
         new DocumentStore(config.uploadDir),
       ),
       audit: new AuditRepo(db),
+      market,
+      trading: new TradingService(new TradingRepo(db), market, {
+        requoteTolerance: config.requoteTolerance,
+        stopOutLevel: config.stopOutLevel,
+        log: {
+          info: (msg) => log(msg),
+          error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err)}`),
+        },
+      }),
     };
+    if (options.live) {
+      await market.start();
+      await ctx.trading.start();
+    }
     return {
       ctx,
       seed,
       async close() {
+        if (options.live) {
+          await market.stop();
+          await ctx.trading.stop();
+        }
         await mail.close();
         if (redis) await redis.quit().catch(() => redis?.disconnect());
         await database.close();

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -118,6 +120,8 @@ export const users = pgTable(
     customLeverage: jsonb('custom_leverage').$type<Record<string, number[]>>().notNull().default({}),
     /** Category ids the client may trade (spec §6). */
     assetsGroupPermission: jsonb('assets_group_permission').$type<number[]>().notNull().default([]),
+    /** Booked balance in the brand's currency; always equal to Σ ledger_entries.amount (architecture §6). */
+    balance: numeric('balance', { precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
     /** The client's own referral code (spec §3 uniqid). */
     uniqid: varchar('uniqid', { length: 32 }).notNull().unique(),
     docPassport: jsonb('doc_passport')
@@ -336,4 +340,71 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subject), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Money columns: exact decimals, read and written as strings (never floats). */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2, mode: 'string' });
+const rate = (name: string) => numeric(name, { precision: 30, scale: 10, mode: 'string' });
+
+/**
+ * Positions, open and closed (spec §3 Position). Ids are allocated by the trading engine; a row is
+ * inserted when a position opens and completed when it closes, in the same transaction as the
+ * ledger entries of that close.
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>().notNull(),
+    /** Margin put up. */
+    amount: money('amount').notNull(),
+    leverage: integer('leverage').notNull(),
+    openRate: rate('open_rate').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    stopLoss: rate('stop_loss'),
+    takeProfit: rate('take_profit'),
+    closedRate: rate('closed_rate'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** spec §3 closingReason: 0 Manually, 1 Stop Loss, 2 Take Profit, 3 Low Margin, 4 AI Trade. */
+    closingReason: smallint('closing_reason'),
+    /** What closed it, finer than the reason: manual, stop_loss, take_profit, loss_termination, stop_out. */
+    closeCause: varchar('close_cause', { length: 20 }),
+    /** Realised profit or loss. */
+    profit: money('profit'),
+    /** The part of a loss the balance could not cover, booked to the broker. */
+    shortfall: money('shortfall'),
+  },
+  (t) => [index('positions_user_closed_idx').on(t.userId, t.closedAt)],
+);
+
+/**
+ * The append-only ledger (architecture §6): every change of a client's balance is one row, written
+ * in the same transaction as its cause, with the balance after it.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** deposit, withdrawal, bonus, credit, adjustment, realised_pnl or negative_balance_protection. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    /** The position whose close this books, if any. */
+    positionId: integer('position_id').references(() => positions.id),
+    /** The cause outside trading (a transaction id, a staff action), if any. */
+    reference: varchar('reference', { length: 120 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_user_idx').on(t.userId, t.id),
+    // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
+    uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
+  ],
 );

@@ -9,6 +9,7 @@ import {
   type BrandSettings,
   brands,
   countries,
+  ledgerEntries,
   popups,
   staffUsers,
   users,
@@ -51,6 +52,9 @@ export interface DemoLogin {
 }
 
 /** The demo logins seeded on first start (also listed in README.md). */
+/** The verified demo client's opening deposit, in the brand's currency. */
+export const DEMO_OPENING_BALANCE = '10000.00';
+
 export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'Verified client', email: 'demo@example.com', password: 'Demo1234!', where: '/login' },
   { role: 'Unverified client', email: 'new@example.com', password: 'Demo1234!', where: '/login' },
@@ -147,40 +151,54 @@ export async function seedDatabase(
       })
       .returning();
     if (!affiliate) throw new Error('seed: affiliate insert returned nothing');
-    await tx.insert(users).values([
-      {
-        brandId: brand.id,
-        email: 'demo@example.com',
-        passwordHash: verifiedHash,
-        firstName: 'Dana',
-        lastName: 'Demo',
-        phone: '+4915123456789',
-        birthDate: '1988-04-12',
-        countryId: germany?.id ?? null,
-        state: 'Berlin',
-        city: 'Berlin',
-        street: 'Friedrichstraße 68',
-        zipCode: '10117',
-        pin: newPin(),
-        level: 'Gold',
-        verifiedAccount: true,
-        assetsGroupPermission: ASSET_CATEGORIES.map((c) => c.id),
-        uniqid: newCode(),
-      },
-      {
-        brandId: brand.id,
-        email: 'new@example.com',
-        passwordHash: unverifiedHash,
-        firstName: 'Noah',
-        lastName: 'Newcomer',
-        phone: '+447700900123',
-        pin: newPin(),
-        level: 'Basic',
-        verifiedAccount: false,
-        assetsGroupPermission: [],
-        uniqid: newCode(),
-      },
-    ]);
+    const [verifiedClient] = await tx
+      .insert(users)
+      .values([
+        {
+          brandId: brand.id,
+          email: 'demo@example.com',
+          passwordHash: verifiedHash,
+          firstName: 'Dana',
+          lastName: 'Demo',
+          phone: '+4915123456789',
+          birthDate: '1988-04-12',
+          countryId: germany?.id ?? null,
+          state: 'Berlin',
+          city: 'Berlin',
+          street: 'Friedrichstraße 68',
+          zipCode: '10117',
+          pin: newPin(),
+          level: 'Gold',
+          verifiedAccount: true,
+          assetsGroupPermission: ASSET_CATEGORIES.map((c) => c.id),
+          uniqid: newCode(),
+        },
+        {
+          brandId: brand.id,
+          email: 'new@example.com',
+          passwordHash: unverifiedHash,
+          firstName: 'Noah',
+          lastName: 'Newcomer',
+          phone: '+447700900123',
+          pin: newPin(),
+          level: 'Basic',
+          verifiedAccount: false,
+          assetsGroupPermission: [],
+          uniqid: newCode(),
+        },
+      ])
+      .returning({ id: users.id });
+    if (!verifiedClient) throw new Error('seed: demo client insert returned nothing');
+    // The verified demo client starts with a deposit, booked through the ledger like any other
+    // (architecture §6: balance = Σ ledger entries).
+    await tx.insert(ledgerEntries).values({
+      userId: verifiedClient.id,
+      kind: 'deposit',
+      amount: DEMO_OPENING_BALANCE,
+      balanceAfter: DEMO_OPENING_BALANCE,
+      reference: 'seed:opening-balance',
+    });
+    await tx.update(users).set({ balance: DEMO_OPENING_BALANCE }).where(eq(users.id, verifiedClient.id));
     await tx.insert(popups).values({ brandId: brand.id, ...WELCOME_POPUP });
     await tx.insert(staffUsers).values({
       email: 'admin@example.com',

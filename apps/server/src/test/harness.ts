@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,6 +8,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { App } from '../http.js';
+import { attachRealtime } from '../realtime/socket-server.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
 /**
@@ -22,9 +24,19 @@ export interface TestServer {
   app: App;
   runtime: Runtime;
   config: Config;
+  /** Set with `{sockets: true}`: the listening server's base URL (sockets need a real port). */
+  url?: string;
 }
 
-export async function createTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Listen on a free port and attach the Socket.IO namespaces. */
+  sockets?: boolean;
+}
+
+export async function createTestServer(
+  overrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -34,6 +46,9 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
     // Suites share the CI Redis: each gets its own key space.
     REDIS_PREFIX: `ob:test:${randomBytes(4).toString('hex')}:`,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // No live feed and no generated history: tests push the quotes they need (ctx.market.ingest).
+    MARKET_FEED: 'none',
+    MARKET_HISTORY: 'false',
     // Uploaded documents of this suite only, removed when it ends.
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ob-test-uploads-')),
     ...overrides,
@@ -48,16 +63,23 @@ export async function createTestServer(overrides: Record<string, string> = {}): 
     throw new Error('REQUIRE_SERVICES=1 but REDIS_URL is not set');
   }
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { live: true });
   const app = await buildApp(runtime.ctx, { logger: false });
+  const realtime = options.sockets ? await attachRealtime(app.server, runtime.ctx) : undefined;
   await app.ready();
+  let url: string | undefined;
+  if (options.sockets) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
   afterAll(async () => {
+    await realtime?.close();
     await app.close();
     await runtime.close();
     await dropDatabase?.();
     if (env.UPLOAD_DIR) fs.rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
   });
-  return { app, runtime, config };
+  return { app, runtime, config, ...(url ? { url } : {}) };
 }
 
 /** Creates an empty database on the DATABASE_URL server; `drop` removes it. */

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { notFound } from '../../lib/errors.js';
+import { RESOLUTIONS } from '../../market/candles.js';
+
+const Instrument = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  category: z.string(),
+  categoryId: z.number(),
+  precision: z.number(),
+  available: z.boolean(),
+});
+
+const Candle = z.object({
+  time: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+
+const MAX_CANDLES = 5_000;
+
+const CandlesQuery = z
+  .object({
+    symbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9._-]{1,32}$/, { message: 'field.invalid' }),
+    resolution: z.enum(RESOLUTIONS, { message: 'field.invalid' }),
+    /** Unix seconds, UTC. */
+    from: z.coerce
+      .number({ message: 'field.invalid' })
+      .int({ message: 'field.invalid' })
+      .min(0, { message: 'field.invalid' }),
+    to: z.coerce
+      .number({ message: 'field.invalid' })
+      .int({ message: 'field.invalid' })
+      .min(0, { message: 'field.invalid' }),
+  })
+  .refine((q) => q.to >= q.from, { message: 'date.untilBeforeFrom', path: ['to'] });
+
+/** Public market data: the instrument list and chart candles (spec §9: 12 months, UTC). */
+export async function marketRoutes(app: App, ctx: AppContext) {
+  app.get(
+    '/api/market/instruments',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Every instrument with its category, price precision and whether it is tradable now',
+        response: { 200: ok(z.array(Instrument)) },
+      },
+    },
+    async () => {
+      const now = ctx.market.clock.now();
+      return {
+        status: true as const,
+        data: ctx.market.catalogue.instruments.map((i) => ({
+          symbol: i.symbol,
+          name: i.exchangeName,
+          displayName: i.displayName,
+          category: i.category,
+          categoryId: i.categoryId,
+          precision: i.precision,
+          available: ctx.market.book.get(i.symbol, now) !== undefined,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/market/candles',
+    {
+      schema: {
+        tags: ['market'],
+        summary: `Candles of a symbol between two instants (unix seconds, UTC), at most ${MAX_CANDLES} (the most recent)`,
+        querystring: CandlesQuery,
+        response: { 200: ok(z.array(Candle)), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { symbol, resolution, from, to } = request.query;
+      if (!ctx.market.catalogue.get(symbol)) throw notFound();
+      const candles = ctx.market.candles.candlesBetween(symbol, resolution, from * 1000, to * 1000 + 1);
+      return {
+        status: true as const,
+        data: candles.slice(-MAX_CANDLES).map((c) => ({ ...c, time: Math.floor(c.time / 1000) })),
+      };
+    },
+  );
+}

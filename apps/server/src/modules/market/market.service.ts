@@ -1,0 +1,80 @@
+import type { Clock } from '../../feeds/clock.js';
+import { systemClock } from '../../feeds/clock.js';
+import type { PriceFeed, Quote, QuoteListener } from '../../feeds/feed.js';
+import { QuoteBook } from '../../feeds/quote-book.js';
+import { MemoryCandleStore } from '../../market/candle-store.js';
+import { CandleBuilder } from '../../market/candles.js';
+import { generateHistory } from '../../market/history.js';
+import type { Catalogue } from '../../market/instruments.js';
+
+export interface MarketOptions {
+  catalogue: Catalogue;
+  /** The live price source; undefined runs without one (quotes only through `ingest`, e.g. tests). */
+  feed: PriceFeed | undefined;
+  /** Generate 12 months of candles ending where the live walk starts (spec §9 chart range). */
+  history: { seed: number; end: number } | undefined;
+  clock?: Clock;
+  log: (message: string) => void;
+}
+
+/**
+ * Market data in one place: the live feed feeds the quote book (latest quote per symbol, with
+ * staleness and market hours), the candle builder, and every subscriber (trading engine, price
+ * socket). Quotes the book refuses (unknown symbol, bad or out-of-order prices) go nowhere.
+ */
+export class MarketService {
+  readonly book: QuoteBook;
+  readonly candles: MemoryCandleStore;
+  readonly clock: Clock;
+  private readonly builder: CandleBuilder;
+  private readonly listeners = new Set<QuoteListener>();
+  private detachFeed: (() => void) | undefined;
+
+  constructor(private readonly options: MarketOptions) {
+    const { catalogue } = options;
+    this.clock = options.clock ?? systemClock;
+    this.book = new QuoteBook(catalogue.instruments);
+    this.candles = new MemoryCandleStore({ precisionOf: (symbol) => catalogue.get(symbol)?.precision });
+    this.builder = new CandleBuilder(this.candles, catalogue.instruments);
+  }
+
+  get catalogue(): Catalogue {
+    return this.options.catalogue;
+  }
+
+  async start(): Promise<void> {
+    const { history, feed } = this.options;
+    if (history) {
+      const made = generateHistory(this.catalogue.instruments, this.candles, history);
+      this.options.log(
+        `market history: ${made.candles.toLocaleString('en')} candles for ${made.instruments} instruments in ${Math.round(made.elapsedMs)} ms`,
+      );
+    }
+    if (feed) {
+      this.detachFeed = feed.onQuote((quote) => this.ingest(quote));
+      await feed.start();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.detachFeed?.();
+    this.detachFeed = undefined;
+    await this.options.feed?.stop();
+  }
+
+  /** Takes one quote from any source; returns whether it was accepted. */
+  ingest(quote: Quote): boolean {
+    if (!this.book.update(quote)) return false;
+    this.builder.onQuote(quote);
+    for (const listener of this.listeners) listener(quote);
+    return true;
+  }
+
+  /** Subscribes to accepted quotes; returns the function that unsubscribes. */
+  onQuote(listener: QuoteListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}

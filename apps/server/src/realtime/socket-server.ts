@@ -1,0 +1,211 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  ClosePositionInput,
+  type CommandAck,
+  formatMessage,
+  type Message,
+  OpenPositionInput,
+  SOCKET_EVENTS,
+  SOCKET_NAMESPACES,
+  TIMING,
+  UpdatePositionInput,
+  validateInput,
+} from '@openbroker/domain';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { CommandOutcome } from '../engine/index.js';
+import { PriceStream } from './price-stream.js';
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+interface TradingSocketData {
+  userId: number;
+  token: string;
+  host: string | undefined;
+}
+
+type Ack = (answer: CommandAck) => void;
+
+const failure = (code: string, message: Message, errors?: Array<Message & { path: string }>): CommandAck => ({
+  status: false,
+  code,
+  key: message.key,
+  ...(message.params ? { params: message.params } : {}),
+  message: formatMessage(message),
+  ...(errors ? { errors: errors.map((e) => ({ ...e, message: formatMessage(e) })) } : {}),
+});
+
+const UNAUTHORIZED = 'UNAUTHORIZED';
+
+/**
+ * The two sockets of spec §7 on the app's HTTP server. `/prices` is public (the home widgets use
+ * it too); `/trading` needs a live client session, checked on connect and again on every command,
+ * so logout and idle expiry end trading at once. With Redis configured, the Socket.IO Redis adapter
+ * lets several nodes serve the same clients (architecture §9).
+ */
+export async function attachRealtime(server: HttpServer, ctx: AppContext): Promise<Realtime> {
+  const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
+  let pub: AppContext['redis'];
+  let sub: AppContext['redis'];
+  if (ctx.redis) {
+    pub = ctx.redis.duplicate();
+    sub = ctx.redis.duplicate();
+    io.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}sio` }));
+  }
+
+  // ---------------------------------------------------------------------------------- /prices
+  const prices = io.of(SOCKET_NAMESPACES.prices);
+  const stream = new PriceStream(ctx.market.book, {
+    conflationMs: ctx.config.priceConflationMs,
+    clock: ctx.market.clock,
+    broadcast: (map) => prices.local.emit(SOCKET_EVENTS.prices, map),
+  });
+  const detachStream = ctx.market.onQuote((quote) => stream.onQuote(quote));
+  prices.on('connection', (socket) => {
+    socket.emit(SOCKET_EVENTS.prices, stream.snapshot());
+  });
+  stream.start();
+
+  // --------------------------------------------------------------------------------- /trading
+  const trading = io.of(SOCKET_NAMESPACES.trading);
+  const authenticate = async (token: unknown, host: string | undefined) => {
+    if (typeof token !== 'string' || token === '') return undefined;
+    const session = await ctx.sessions.authenticate(token, 'client');
+    if (!session) return undefined;
+    const brand = await ctx.brands.resolve(host);
+    return ctx.accounts.clientFor(brand, session.subjectId);
+  };
+
+  trading.use((socket, next) => {
+    const token = socket.handshake.auth?.token ?? socket.handshake.query.token;
+    const host = socket.handshake.headers.host;
+    authenticate(token, host)
+      .then(async (user) => {
+        if (!user || !(await ctx.trading.ensureAccount(user.id))) return next(new Error(UNAUTHORIZED));
+        socket.data = { userId: user.id, token: String(token), host } satisfies TradingSocketData;
+        next();
+      })
+      .catch(() => next(new Error(UNAUTHORIZED)));
+  });
+
+  const push = (target: { emit: Socket['emit'] }, userId: number) => {
+    target.emit(SOCKET_EVENTS.positions, ctx.trading.positions(userId));
+    target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
+  };
+  const room = (userId: number) => `account:${userId}`;
+
+  const detachTrading = ctx.trading.onAccountEvents((accountId, events) => {
+    if (events.some((e) => e.type !== 'command.rejected')) push(trading.to(room(accountId)), accountId);
+  });
+
+  trading.on('connection', (socket: Socket) => {
+    const data = socket.data as TradingSocketData;
+    void socket.join(room(data.userId));
+    push(socket, data.userId);
+
+    /** Runs one command: the session must still be live, the payload valid; answers through the ack. */
+    const command = <S extends z.ZodType>(
+      schema: S,
+      run: (input: z.output<S>) => Promise<CommandOutcome>,
+    ) => {
+      return async (payload: unknown, ack?: Ack) => {
+        const answer = (result: CommandAck) => {
+          if (typeof ack === 'function') ack(result);
+        };
+        try {
+          if (!(await authenticate(data.token, data.host))) {
+            answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
+            socket.disconnect(true);
+            return;
+          }
+          const parsed = validateInput(schema, payload);
+          if (!parsed.ok) {
+            answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, parsed.errors));
+            return;
+          }
+          const outcome = await run(parsed.value);
+          if (!outcome.ok) {
+            const { rejection } = outcome;
+            answer(
+              failure('REJECTED', rejection.message, rejection.errors.length ? rejection.errors : undefined),
+            );
+            return;
+          }
+          const positionEvent = outcome.events.find((e) => e.type.startsWith('position.'));
+          const id =
+            positionEvent?.type === 'position.updated'
+              ? positionEvent.positionId
+              : positionEvent && 'position' in positionEvent
+                ? positionEvent.position.id
+                : undefined;
+          const position = id === undefined ? undefined : ctx.trading.position(data.userId, id);
+          if (position) answer({ status: true, data: position });
+          else answer(failure('INTERNAL', { key: 'error.internal' }));
+        } catch {
+          answer(failure('INTERNAL', { key: 'error.internal' }));
+        }
+      };
+    };
+
+    const now = () => ctx.market.clock.now();
+    socket.on(
+      SOCKET_EVENTS.openPosition,
+      command(OpenPositionInput, (input) =>
+        ctx.trading.open({
+          accountId: data.userId,
+          now: now(),
+          symbol: input.symbol,
+          direction: input.direction,
+          amount: input.amount,
+          leverage: input.leverage,
+          price: input.price,
+          stop_lost: input.stop_lost ?? null,
+          take_profit: input.take_profit ?? null,
+        }),
+      ),
+    );
+    socket.on(
+      SOCKET_EVENTS.closePosition,
+      command(ClosePositionInput, (input) =>
+        ctx.trading.close({ accountId: data.userId, now: now(), positionId: input.id, price: input.price }),
+      ),
+    );
+    socket.on(
+      SOCKET_EVENTS.updatePosition,
+      command(UpdatePositionInput, (input) =>
+        ctx.trading.update({
+          accountId: data.userId,
+          now: now(),
+          positionId: input.id,
+          stop_lost: input.stop_lost,
+          take_profit: input.take_profit,
+        }),
+      ),
+    );
+  });
+
+  // spec §7/§9: positions and balance are pushed every 5 s as well as on every change.
+  const refresh = setInterval(() => {
+    for (const socket of trading.sockets.values()) push(socket, (socket.data as TradingSocketData).userId);
+  }, TIMING.positionsRefreshMs);
+  refresh.unref();
+
+  return {
+    io,
+    async close() {
+      clearInterval(refresh);
+      stream.stop();
+      detachStream();
+      detachTrading();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      pub?.disconnect();
+      sub?.disconnect();
+    },
+  };
+}
