@@ -35,6 +35,12 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // Only the trading screen's chart needs it; the chunk loads with the chart.
+              name: 'chart',
+              test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/,
+              priority: 25,
+            },
+            {
               name: 'rules',
               test: /(packages[\\/]domain|node_modules[\\/](zod|decimal\.js|libphonenumber-js))[\\/]/,
               priority: 20,

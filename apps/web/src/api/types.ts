@@ -100,3 +100,45 @@ export interface Popup {
   title: string;
   content: string;
 }
+
+/** An instrument of GET /api/market/instruments (public): what the market list and the chart show. */
+export interface Instrument {
+  symbol: string;
+  /** Exchange-prefixed name, e.g. 'BINANCE:BTCUSDT'. */
+  name: string;
+  displayName: string;
+  category: InstrumentCategory;
+  categoryId: number;
+  /** Decimals the feed quotes with. */
+  precision: number;
+}
+
+/** spec §3: the asset categories. */
+export const INSTRUMENT_CATEGORIES = ['crypto', 'forex', 'stocks', 'commodities', 'index'] as const;
+export type InstrumentCategory = (typeof INSTRUMENT_CATEGORIES)[number];
+
+/** An asset of GET /api/get/assets (spec §3 Asset): what trading needs (category id and leverage list). */
+export interface Asset {
+  id: number;
+  name: string;
+  symbol: string;
+  code: string;
+  display_name?: string | null;
+  precision?: number | null;
+  asset_category_id: number;
+  position_assets_category: { name: string; leverage: string };
+}
+
+/** Chart resolutions of GET /api/market/candles (UTC buckets). */
+export const CANDLE_RESOLUTIONS = ['1m', '5m', '15m', '1h', '4h', '1D'] as const;
+export type CandleResolution = (typeof CANDLE_RESOLUTIONS)[number];
+
+/** One candle; `time` is the UTC bucket start in unix seconds. */
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+}

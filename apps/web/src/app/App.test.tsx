@@ -64,10 +64,10 @@ describe('routes', () => {
     expect(greeting.textContent).toContain('Ada Lovelace');
     expect(greeting.textContent).toContain('123456');
     expect(greeting.textContent).toContain('Verified');
-    expect(screen.getByTestId('trade-unavailable').textContent).toContain(
-      MESSAGES_EN['trade.temporarilyUnavailableLower'],
+    expect(screen.getByTestId('new-trade-panel')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('positions-open').textContent).toContain(MESSAGES_EN['positions.empty']),
     );
-    expect(screen.getByTestId('positions-panel').textContent).toContain(MESSAGES_EN['positions.empty']);
   });
 
   it('sends a logged-in client from home to the platform', async () => {

@@ -8,3 +8,16 @@ export function formatDate(value: string | null | undefined, language: string, w
     ...(withTime ? { timeStyle: 'short' } : {}),
   }).format(date);
 }
+
+/** A compact date and time for dense tables: 'Nov 21, 12:20 PM' / '21. Nov., 12:20'; '—' when absent. */
+export function shortDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(language, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}

@@ -2,11 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { type SocketFactory, SocketFactoryContext } from '../api/sockets.js';
 import type { AuthData, Brand, User } from '../api/types.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createI18n } from '../app/i18n/i18n.js';
 import { ROUTES } from '../app/routes.js';
 import { authStore } from '../features/auth/authStore.js';
+import { fakeSockets } from './fakeSockets.js';
+import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from './platformFixtures.js';
 
 /** Test data: a brand as GET /api/brand answers it. */
 export function brandFixture(features: Partial<Brand['features']> = {}): Brand {
@@ -54,12 +57,19 @@ export const COUNTRIES_FIXTURE = [
   { id: 3, name: 'United States', alpha2: 'US', phone_code: '1' },
 ];
 
-/** Answers every call in `RenderAppOptions.api` does not: brand, countries, no popups, else 404. */
+/**
+ * Answers every call in `RenderAppOptions.api` does not: brand, countries, no popups, the platform's
+ * reference data and an empty account, else 404.
+ */
 const DEFAULT_API: Record<string, Handler> = {
   '/api/get/countries': () => ({ status: 200, json: { status: true, data: COUNTRIES_FIXTURE } }),
   '/api/accounts/popups': () => ({ status: 200, json: { status: true, data: [] } }),
   '/api/accounts/popup': () => ({ status: 200, json: { status: true, data: {} } }),
   '/api/accounts/logout': () => ({ status: 200, json: { status: true, data: {} } }),
+  '/api/market/instruments': () => ({ status: 200, json: { status: true, data: INSTRUMENTS_FIXTURE } }),
+  '/api/get/assets': () => ({ status: 200, json: { status: true, data: ASSETS_FIXTURE } }),
+  '/api/accounts/getBalance': () => ({ status: 200, json: { status: true, data: EMPTY_BALANCE } }),
+  '/api/market/candles': () => ({ status: 200, json: { status: true, data: [] } }),
 };
 
 function readBody(body: RequestInit['body']): Record<string, unknown> {
@@ -85,11 +95,13 @@ export interface RenderAppOptions {
    * popups and logout have harmless defaults, unless given here.
    */
   api?: Record<string, Handler>;
+  /** Sockets for the screens that use them (`fakeSockets()`); by default silent fakes, never real ones. */
+  socketFactory?: SocketFactory;
 }
 
 /** Renders the whole route table at `path` with a stubbed fetch, like the browser would. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
-  const { brand = brandFixture(), auth = null, language = 'en', api = {} } = options;
+  const { brand = brandFixture(), auth = null, language = 'en', api = {}, socketFactory } = options;
   if (auth) authStore.set(auth);
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -118,7 +130,9 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
   const view = render(
     <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <SocketFactoryContext.Provider value={socketFactory ?? fakeSockets().factory}>
+        <RouterProvider router={router} />
+      </SocketFactoryContext.Provider>
     </AppProviders>,
   );
   return { ...view, router, i18n, calls, fetchMock };

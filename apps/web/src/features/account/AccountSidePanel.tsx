@@ -1,17 +1,13 @@
 import { isVerified } from '@openbroker/domain';
-import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
-import { Badge, Card, Form, Spinner } from 'react-bootstrap';
+import type { ReactNode } from 'react';
+import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/ApiError.js';
-import { accountsApi } from '../../api/accounts.js';
-import { isUser, type User } from '../../api/types.js';
+import type { User } from '../../api/types.js';
 import { useBrand } from '../../app/BrandProvider.js';
 import { displayName } from '../../app/Header.js';
-import { useToast } from '../../app/ToastProvider.js';
 import { formatDate } from '../../lib/dates.js';
-import { useReplaceUser } from '../auth/useReplaceUser.js';
+import { AutoTradingSwitch } from './AutoTradingSwitch.js';
 import { useCountries } from './useCountries.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -19,52 +15,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     <div className="ob-fact">
       <dt>{label}</dt>
       <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** spec §4: auto-trading toggles on or off, sent as 1 or 0. */
-function AutoTradingSwitch({ user, token }: { user: User; token: string }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const toast = useToast();
-  const replaceUser = useReplaceUser();
-  const on = Number(user.auto_trading) === 1;
-  const toggle = useMutation({
-    mutationFn: (next: boolean) => accountsApi.autoTrading(token, next),
-    onSuccess: (answer, next) => {
-      replaceUser(isUser(answer) ? answer : { ...user, auto_trading: next ? 1 : 0 });
-      toast('success', { key: next ? 'account.autoTrading.enabled' : 'account.autoTrading.disabled' });
-    },
-    onError: (error) =>
-      toast(
-        'danger',
-        isApiError(error) ? error.toMessage({ key: 'error.internal' }) : { key: 'error.internal' },
-      ),
-  });
-  return (
-    <div className="ob-autotrading">
-      <div className="ob-autotrading-head">
-        <label htmlFor={id} className="fw-semibold">
-          {t('account.autoTrading')}
-        </label>
-        <div className="d-flex align-items-center gap-2">
-          {toggle.isPending && <Spinner size="sm" animation="border" aria-hidden="true" />}
-          <Form.Check
-            type="switch"
-            id={id}
-            className="ob-switch mb-0"
-            checked={toggle.isPending ? !!toggle.variables : on}
-            disabled={toggle.isPending}
-            onChange={(event) => toggle.mutate(event.target.checked)}
-            aria-describedby={`${id}-hint`}
-            data-testid="auto-trading-toggle"
-          />
-        </div>
-      </div>
-      <div id={`${id}-hint`} className="small text-body-secondary mt-1">
-        {t('account.autoTrading.hint')}
-      </div>
     </div>
   );
 }

@@ -1,20 +1,168 @@
-import { Card } from 'react-bootstrap';
+import { formatPrice } from '@openbroker/domain';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Button, ButtonGroup, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../ui/EmptyState.js';
+import { CANDLE_RESOLUTIONS, type CandleResolution, type Instrument } from '../../../api/types.js';
+import { readItem, writeItem } from '../../../lib/storage.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
+import { useQuote } from '../quotes/useQuotes.js';
+import { useTrading } from '../trading/useTrading.js';
+import type { ChartLine } from './CandleChart.js';
+import { useCandles } from './useCandles.js';
 
-/** The chart area; the chart itself needs the price history and feed that come later. */
-export function ChartPanel({ symbol }: { symbol: string }) {
+// lightweight-charts is only needed here: it loads with the chart, not with the app.
+const CandleChart = lazy(() =>
+  import('./CandleChart.js').then((module) => ({ default: module.CandleChart })),
+);
+
+/** The chart's timeframe is remembered across visits. */
+export const RESOLUTION_STORAGE_KEY = 'ob.chart.resolution';
+const DEFAULT_RESOLUTION: CandleResolution = '1h';
+
+const isResolution = (value: unknown): value is CandleResolution =>
+  (CANDLE_RESOLUTIONS as readonly unknown[]).includes(value);
+
+function LivePrice({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
+  const quote = useQuote(symbol);
+  if (quote.status === 'unavailable')
+    return <span className="ob-unavailable small">{t('price.unavailable')}</span>;
+  if (quote.status !== 'live') return null;
   return (
-    <Card className="ob-card">
-      <Card.Header className="ob-card-header d-flex align-items-center justify-content-between">
-        <h2 className="ob-card-title">
-          {t('platform.chart')} <span className="ob-symbol">{symbol}</span>
-        </h2>
+    <span className="ob-chart-quote ob-num small">
+      <span className="ob-down">{formatPrice(quote.dealing.sell)}</span>
+      <span className="text-body-secondary"> / </span>
+      <span className="ob-up">{formatPrice(quote.dealing.buy)}</span>
+    </span>
+  );
+}
+
+/**
+ * The chart (spec §2): candles with a timeframe switch, 12 months of UTC history (spec §9), a live last
+ * candle from the price stream, and the open positions' entry, stop loss and take profit as lines.
+ */
+export function ChartPanel({ symbol, instrument }: { symbol: string; instrument: Instrument | undefined }) {
+  const { t, i18n } = useTranslation();
+  const [resolution, setResolution] = useState<CandleResolution>(() => {
+    const stored = readItem(RESOLUTION_STORAGE_KEY);
+    return isResolution(stored) ? stored : DEFAULT_RESOLUTION;
+  });
+  const [broken, setBroken] = useState(false);
+  const candles = useCandles(symbol, resolution);
+  const { positions } = useTrading();
+  const open = positions?.open;
+
+  const lines = useMemo<ChartLine[]>(
+    () =>
+      (open ?? [])
+        .filter((position) => position.symbol === symbol)
+        .flatMap((position) => {
+          const params = { id: position.id };
+          const result: ChartLine[] = [
+            {
+              kind: 'entry',
+              price: position.open_rate,
+              title: t(position.direction === 'buy' ? 'chart.line.buy' : 'chart.line.sell', params),
+            },
+          ];
+          if (position.stop_lost)
+            result.push({
+              kind: 'stopLoss',
+              price: position.stop_lost,
+              title: t('chart.line.stopLoss', params),
+            });
+          if (position.take_profit)
+            result.push({
+              kind: 'takeProfit',
+              price: position.take_profit,
+              title: t('chart.line.takeProfit', params),
+            });
+          return result;
+        }),
+    [open, symbol, t],
+  );
+
+  const choose = (next: CandleResolution) => {
+    setResolution(next);
+    writeItem(RESOLUTION_STORAGE_KEY, next);
+  };
+  const { loadOlder } = candles;
+  const onNeedOlder = useCallback(() => loadOlder(), [loadOlder]);
+  const onFailure = useCallback(() => setBroken(true), []);
+  const empty = !candles.isLoading && !candles.isError && candles.history.length === 0 && !candles.live;
+
+  return (
+    <Card className="ob-card" data-testid="chart">
+      <Card.Header className="ob-card-header ob-chart-header">
+        <div className="d-flex align-items-center gap-2 min-w-0">
+          <h2 className="ob-card-title text-truncate">
+            <span className="ob-symbol me-2">{symbol}</span>
+            <span className="d-none d-sm-inline">{instrument?.displayName ?? t('platform.chart')}</span>
+          </h2>
+          <LivePrice symbol={symbol} />
+        </div>
+        <ButtonGroup size="sm" aria-label={t('chart.timeframe')} className="ob-timeframes">
+          {CANDLE_RESOLUTIONS.map((value) => (
+            <Button
+              key={value}
+              variant="outline-secondary"
+              active={value === resolution}
+              aria-pressed={value === resolution}
+              onClick={() => choose(value)}
+              data-testid={`chart-resolution-${value}`}
+            >
+              {t(`chart.resolution.${value}`)}
+            </Button>
+          ))}
+        </ButtonGroup>
       </Card.Header>
-      <Card.Body className="ob-chart-body">
-        <EmptyState icon="bi-graph-up">{t('platform.chartEmpty')}</EmptyState>
-      </Card.Body>
+      <div className="ob-chart-body">
+        {broken ? (
+          <EmptyState icon="bi-graph-up">{t('chart.unsupported')}</EmptyState>
+        ) : (
+          <Suspense fallback={null}>
+            <CandleChart
+              datasetKey={`${symbol}:${resolution}`}
+              history={candles.history}
+              live={candles.live}
+              lines={lines}
+              intraday={resolution !== '1D'}
+              precision={instrument?.precision ?? 2}
+              locale={i18n.language}
+              onNeedOlder={onNeedOlder}
+              onFailure={onFailure}
+            />
+          </Suspense>
+        )}
+        {!broken && candles.isLoading && (
+          <div className="ob-chart-overlay" role="status">
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            {t('app.loading')}
+          </div>
+        )}
+        {!broken && candles.isError && (
+          <div className="ob-chart-overlay">
+            <EmptyState icon="bi-exclamation-triangle" hint={t('chart.failedHint')}>
+              {t('chart.failed')}
+            </EmptyState>
+            <Button variant="outline-primary" size="sm" onClick={candles.retry}>
+              {t('app.retry')}
+            </Button>
+          </div>
+        )}
+        {!broken && empty && (
+          <div className="ob-chart-overlay">
+            <EmptyState icon="bi-moon-stars">{t('chart.noData')}</EmptyState>
+          </div>
+        )}
+        {candles.isLoadingOlder && (
+          <div className="ob-chart-older" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            <span className="visually-hidden">{t('app.loading')}</span>
+          </div>
+        )}
+      </div>
+      <div className="ob-chart-foot">{t('chart.utc')}</div>
     </Card>
   );
 }

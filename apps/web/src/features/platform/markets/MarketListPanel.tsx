@@ -1,29 +1,152 @@
-import { Card, Form, InputGroup } from 'react-bootstrap';
+import { formatPrice } from '@openbroker/domain';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../ui/DataTable.js';
+import { useNavigate } from 'react-router';
+import { INSTRUMENT_CATEGORIES, type Instrument, type InstrumentCategory } from '../../../api/types.js';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
+import type { Tick } from '../quotes/quoteStore.js';
+import { useQuote } from '../quotes/useQuotes.js';
 
-interface MarketRow {
-  symbol: string;
-  sell: string;
-  buy: string;
+export const CATEGORY_LABEL: Record<InstrumentCategory, TranslationKey> = {
+  crypto: 'markets.tab.crypto',
+  forex: 'markets.tab.forex',
+  stocks: 'markets.tab.stocks',
+  commodities: 'markets.tab.commodities',
+  index: 'markets.tab.index',
+};
+
+/**
+ * A price that flashes green or red when it changes: the class is set straight on the element, so the
+ * animation restarts on every tick without a re-render (and CSS turns it off for reduced motion).
+ */
+export function FlashPrice({ value, tick, testId }: { value: number; tick: Tick; testId?: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const previous = useRef(value);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || previous.current === value) return;
+    previous.current = value;
+    element.classList.remove('ob-flash-up', 'ob-flash-down');
+    if (!tick) return;
+    // Reading the width restarts the CSS animation when the same class comes back.
+    void element.offsetWidth;
+    element.classList.add(tick === 'up' ? 'ob-flash-up' : 'ob-flash-down');
+  }, [value, tick]);
+  return (
+    <span ref={ref} className="ob-price" data-testid={testId}>
+      {formatPrice(value)}
+    </span>
+  );
 }
 
-/** The market list (spec §2). Instruments and their prices come with the price feed. */
-export function MarketListPanel() {
+const MarketRow = memo(function MarketRow({
+  instrument,
+  selected,
+  onSelect,
+}: {
+  instrument: Instrument;
+  selected: boolean;
+  onSelect: (symbol: string) => void;
+}) {
   const { t } = useTranslation();
-  const rows: MarketRow[] = [];
-  const columns: Column<MarketRow>[] = [
-    { key: 'market', header: t('markets.col.market'), cell: (row) => row.symbol },
-    { key: 'sell', header: t('markets.col.sell'), cell: (row) => row.sell, align: 'end' },
-    { key: 'buy', header: t('markets.col.buy'), cell: (row) => row.buy, align: 'end' },
-  ];
+  const quote = useQuote(instrument.symbol);
+  const select = () => onSelect(instrument.symbol);
   return (
-    <Card className="ob-card">
-      <Card.Header className="ob-card-header">
+    <tr
+      className={selected ? 'ob-market-row table-active' : 'ob-market-row'}
+      data-testid={`market-row-${instrument.symbol}`}
+      aria-selected={selected}
+      onClick={select}
+    >
+      <th scope="row" className="ob-market-name">
+        <a
+          href={`/platform/${instrument.symbol}`}
+          onClick={(event) => {
+            event.preventDefault();
+            select();
+          }}
+          className="ob-market-symbol"
+        >
+          {instrument.symbol}
+        </a>
+        <span className="ob-market-display" title={instrument.displayName}>
+          {instrument.displayName}
+        </span>
+      </th>
+      {quote.status === 'live' ? (
+        <>
+          <td className="text-end">
+            <FlashPrice value={quote.dealing.sell} tick={quote.tick} />
+          </td>
+          <td className="text-end">
+            <FlashPrice value={quote.dealing.buy} tick={quote.tick} />
+          </td>
+        </>
+      ) : quote.status === 'unavailable' ? (
+        <td colSpan={2} className="text-end ob-unavailable">
+          {t('price.unavailable')}
+        </td>
+      ) : (
+        <td colSpan={2} className="text-end">
+          <Placeholder as="span" animation="glow" aria-hidden="true">
+            <Placeholder xs={8} size="sm" />
+          </Placeholder>
+        </td>
+      )}
+    </tr>
+  );
+});
+
+function matches(instrument: Instrument, query: string): boolean {
+  if (!query) return true;
+  const q = query.toLowerCase();
+  return (
+    instrument.symbol.toLowerCase().includes(q) ||
+    instrument.displayName.toLowerCase().includes(q) ||
+    instrument.name.toLowerCase().includes(q)
+  );
+}
+
+/**
+ * The market list (spec §2): the four groups plus indices as tabs, a search over every group, and each
+ * instrument's live dealing prices (sell, buy) flashing on change. A row opens /platform/{symbol}.
+ */
+export function MarketListPanel({
+  symbol,
+  instruments,
+  onSelected,
+}: {
+  symbol: string;
+  instruments: Instrument[] | undefined;
+  /** Called after a row was chosen (the phone layout switches to the chart). */
+  onSelected?: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const selectedCategory = instruments?.find((i) => i.symbol === symbol)?.category;
+  const [category, setCategory] = useState<InstrumentCategory>(selectedCategory ?? 'crypto');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+
+  // Follow the chosen symbol's group when it changes from outside (URL, another tab of the screen).
+  useEffect(() => {
+    if (selectedCategory) setCategory(selectedCategory);
+  }, [selectedCategory]);
+
+  const categories = INSTRUMENT_CATEGORIES.filter((c) => instruments?.some((i) => i.category === c));
+  const rows = (instruments ?? []).filter((i) => (query ? matches(i, query) : i.category === category));
+  const onSelect = (next: string) => {
+    navigate(`/platform/${next}`);
+    onSelected?.();
+  };
+
+  return (
+    <Card className="ob-card ob-markets">
+      <Card.Header className="ob-card-header d-flex align-items-center justify-content-between gap-2">
         <h2 className="ob-card-title">{t('platform.markets')}</h2>
-      </Card.Header>
-      <Card.Body className="pb-2">
-        <InputGroup size="sm">
+        <InputGroup size="sm" className="ob-market-search">
           <InputGroup.Text>
             <i className="bi bi-search" aria-hidden="true" />
           </InputGroup.Text>
@@ -31,18 +154,67 @@ export function MarketListPanel() {
             type="search"
             placeholder={t('markets.search')}
             aria-label={t('markets.search')}
-            disabled={rows.length === 0}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            disabled={!instruments}
+            data-testid="market-search"
           />
         </InputGroup>
-      </Card.Body>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.symbol}
-        empty={t('list.empty')}
-        emptyHint={t('platform.noFeed')}
-        testId="market-list"
-      />
+      </Card.Header>
+      {!query && categories.length > 0 && (
+        <div className="ob-market-tabs">
+          <Nav
+            variant="pills"
+            activeKey={category}
+            onSelect={(key) => key && setCategory(key as InstrumentCategory)}
+          >
+            {categories.map((c) => (
+              <Nav.Item key={c}>
+                <Nav.Link eventKey={c} as="button" type="button" data-testid={`market-tab-${c}`}>
+                  {t(CATEGORY_LABEL[c])}
+                </Nav.Link>
+              </Nav.Item>
+            ))}
+          </Nav>
+        </div>
+      )}
+      <div className="ob-market-scroll" data-testid="market-list">
+        <table className="table table-hover table-sm ob-table ob-market-table mb-0">
+          <thead>
+            <tr>
+              <th scope="col">{t('markets.col.market')}</th>
+              <th scope="col" className="text-end">
+                {t('markets.col.sell')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('markets.col.buy')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((instrument) => (
+              <MarketRow
+                key={instrument.symbol}
+                instrument={instrument}
+                selected={instrument.symbol === symbol}
+                onSelect={onSelect}
+              />
+            ))}
+          </tbody>
+        </table>
+        {instruments && rows.length === 0 && (
+          <EmptyState icon="bi-search">{query ? t('markets.noMatch') : t('list.empty')}</EmptyState>
+        )}
+        {!instruments && (
+          <div className="p-3" aria-hidden="true">
+            {[0, 1, 2, 3, 4, 5].map((n) => (
+              <Placeholder key={n} as="div" animation="glow" className="mb-2">
+                <Placeholder xs={12} />
+              </Placeholder>
+            ))}
+          </div>
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,34 +1,225 @@
-import { useState } from 'react';
-import { Card, Nav } from 'react-bootstrap';
+import { closingPrice, closingReasonLabel, formatPrice, type PositionDto } from '@openbroker/domain';
+import { memo, useState } from 'react';
+import { Badge, Button, Card, Nav, Placeholder, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../ui/DataTable.js';
+import { Link } from 'react-router';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { shortDateTime } from '../../../lib/dates.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
+import { signClass, useMoney } from '../numbers.js';
+import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
+import { ackMessage } from '../trading/ackMessage.js';
+import { liveProfit } from '../trading/liveFigures.js';
+import { useTrading } from '../trading/useTrading.js';
+import { EditPositionModal } from './EditPositionModal.js';
 
 type PositionsTab = 'open' | 'history';
 
-interface PositionRow {
-  id: number;
+/** How many closed positions show before 'Show more'. */
+const HISTORY_PAGE = 25;
+
+const REASON_KEYS: Record<string, TranslationKey> = {
+  Manually: 'positions.reason.0',
+  'Stop Loss': 'positions.reason.1',
+  'Take Profit': 'positions.reason.2',
+  'Low Margin': 'positions.reason.3',
+  'AI Trade': 'positions.reason.4',
+};
+
+function DirectionBadge({ position }: { position: PositionDto }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`ob-dir ob-dir-${position.direction}`}>
+      {t(position.direction === 'buy' ? 'trade.buy' : 'trade.sell')}
+    </span>
+  );
 }
 
-/** Open positions and history (spec §2); both empty until the trading engine is connected. */
+function SymbolCell({ position }: { position: PositionDto }) {
+  return (
+    <th scope="row" className="ob-position-symbol c-symbol">
+      <Link to={`/platform/${position.symbol}`} className="ob-market-symbol">
+        {position.symbol}
+      </Link>
+      <span className="ob-position-sub">
+        <DirectionBadge position={position} /> <span className="text-body-secondary">#{position.id}</span>
+      </span>
+    </th>
+  );
+}
+
+function AmountCell({ position }: { position: PositionDto }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <td className="ob-r c-amount" data-label={t('positions.col.amount')}>
+      {money.format(position.amount)}
+      <span className="ob-position-sub text-body-secondary">1:{position.leverage}</span>
+    </td>
+  );
+}
+
+const OpenPositionRow = memo(function OpenPositionRow({
+  position,
+  onEdit,
+}: {
+  position: PositionDto;
+  onEdit: (position: PositionDto) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const toast = useToast();
+  const store = useQuoteStore();
+  const quote = useQuote(position.symbol);
+  const { closePosition } = useTrading();
+  const [closing, setClosing] = useState(false);
+  const profit = liveProfit(position, quote);
+
+  const close = async () => {
+    const current = store.get(position.symbol);
+    if (current.status !== 'live') return;
+    setClosing(true);
+    // spec §4: closing is sent at the current opposite price
+    const ack = await closePosition(position.id, closingPrice(position.direction, current.quote));
+    setClosing(false);
+    if (!ack.status) toast('danger', ackMessage(ack));
+  };
+
+  return (
+    <tr data-testid={`position-row-${position.id}`}>
+      <SymbolCell position={position} />
+      <AmountCell position={position} />
+      <td className="ob-r c-open" data-label={t('positions.col.openRate')}>
+        {formatPrice(position.open_rate)}
+        <span className="ob-position-sub text-body-secondary">
+          {shortDateTime(position.open_date, i18n.language)}
+        </span>
+      </td>
+      <td className="ob-r c-current" data-label={t('positions.col.current')} data-testid="position-current">
+        {profit.status === 'live' ? formatPrice(profit.closePrice) : '—'}
+      </td>
+      <td className="ob-r c-sltp" data-label={t('positions.col.slTp')}>
+        <span className="ob-level" data-testid="position-stop-loss">
+          {position.stop_lost ? formatPrice(position.stop_lost) : '—'}
+        </span>
+        <span className="ob-level text-body-secondary" data-testid="position-take-profit">
+          {position.take_profit ? formatPrice(position.take_profit) : '—'}
+        </span>
+      </td>
+      {profit.status === 'unavailable' ? (
+        // spec §8: 'Will be back soon' in place of profit and actions
+        <td colSpan={2} className="ob-r ob-unavailable c-profit" data-testid="position-unavailable">
+          {t('price.unavailable')}
+        </td>
+      ) : (
+        <>
+          <td
+            className={`ob-r fw-semibold c-profit ${signClass(profit.profit)}`}
+            data-testid="position-profit"
+          >
+            {profit.profit === null ? '—' : money.signed(profit.profit)}
+          </td>
+          <td className="ob-r ob-actions c-actions">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              className="ob-icon-action"
+              onClick={() => onEdit(position)}
+              aria-label={t('positions.edit', { id: position.id })}
+              title={t('positions.edit', { id: position.id })}
+              data-testid={`position-edit-${position.id}`}
+            >
+              <i className="bi bi-sliders" aria-hidden="true" />
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-danger"
+              className="ob-close-action"
+              onClick={close}
+              disabled={closing || profit.status !== 'live'}
+              data-testid={`position-close-${position.id}`}
+            >
+              {closing ? <Spinner size="sm" animation="border" aria-hidden="true" /> : t('positions.close')}
+            </Button>
+          </td>
+        </>
+      )}
+    </tr>
+  );
+});
+
+function HistoryRow({ position }: { position: PositionDto }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const label = closingReasonLabel(position.closingReason);
+  const reasonKey = REASON_KEYS[label];
+  return (
+    <tr data-testid={`position-row-${position.id}`}>
+      <SymbolCell position={position} />
+      <AmountCell position={position} />
+      <td className="ob-r c-open" data-label={t('positions.col.openRate')}>
+        {formatPrice(position.open_rate)}
+        <span className="ob-position-sub text-body-secondary">
+          {shortDateTime(position.open_date, i18n.language)}
+        </span>
+      </td>
+      <td
+        className="ob-r c-close"
+        data-label={t('positions.col.closeRate')}
+        data-testid="position-closed-rate"
+      >
+        {position.closed_rate === null ? '—' : formatPrice(position.closed_rate)}
+        <span className="ob-position-sub text-body-secondary">
+          {shortDateTime(position.close_date, i18n.language)}
+        </span>
+      </td>
+      <td className="c-reason" data-testid="position-reason">
+        <Badge bg="secondary-subtle" text="body" className="ob-reason">
+          {reasonKey ? t(reasonKey) : label || '—'}
+        </Badge>
+      </td>
+      <td className={`ob-r fw-semibold c-profit ${signClass(position.profit)}`} data-testid="position-profit">
+        {position.profit === null ? '—' : money.signed(position.profit)}
+      </td>
+    </tr>
+  );
+}
+
+function LoadingRows({ columns }: { columns: number }) {
+  return (
+    <tbody aria-hidden="true">
+      {[0, 1].map((row) => (
+        <tr key={row}>
+          {Array.from({ length: columns }, (_, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells
+            <td key={column}>
+              <Placeholder animation="glow">
+                <Placeholder xs={10} size="sm" />
+              </Placeholder>
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/**
+ * Open positions and history (spec §2). Open ones show their live profit at the closing price, a close
+ * button and the SL/TP editor, or 'Will be back soon' without a price (spec §8); closed ones their
+ * closing reason, closed rate and realised profit.
+ */
 export function PositionsPanel() {
   const { t } = useTranslation();
+  const { positions } = useTrading();
   const [tab, setTab] = useState<PositionsTab>('open');
-  const rows: PositionRow[] = [];
-  const blank = () => '—';
-  const columns: Column<PositionRow>[] = [
-    { key: 'symbol', header: t('positions.col.symbol'), cell: blank },
-    { key: 'direction', header: t('positions.col.direction'), cell: blank },
-    { key: 'amount', header: t('positions.col.amount'), cell: blank, align: 'end' },
-    { key: 'leverage', header: t('positions.col.leverage'), cell: blank, align: 'end' },
-    { key: 'openRate', header: t('positions.col.openRate'), cell: blank, align: 'end' },
-    ...(tab === 'open'
-      ? [{ key: 'openDate', header: t('positions.col.openDate'), cell: blank }]
-      : [
-          { key: 'closeRate', header: t('positions.col.closeRate'), cell: blank, align: 'end' as const },
-          { key: 'closeDate', header: t('positions.col.closeDate'), cell: blank },
-        ]),
-    { key: 'profit', header: t('positions.col.profit'), cell: blank, align: 'end' },
-  ];
+  const [editing, setEditing] = useState<PositionDto | null>(null);
+  const [historyShown, setHistoryShown] = useState(HISTORY_PAGE);
+  const open = positions?.open ?? [];
+  const history = positions?.history ?? [];
+  const editingNow = editing && open.find((p) => p.id === editing.id);
+
   return (
     <Card className="ob-card" data-testid="positions-panel">
       <Card.Header className="ob-card-header ob-tabs-header">
@@ -39,19 +230,102 @@ export function PositionsPanel() {
           onSelect={(key) => setTab(key === 'history' ? 'history' : 'open')}
         >
           <Nav.Item>
-            <Nav.Link eventKey="open">{t('positions.open')}</Nav.Link>
+            <Nav.Link eventKey="open" data-testid="positions-tab-open">
+              {t('positions.open')}
+              {positions && <span className="ob-count">{open.length}</span>}
+            </Nav.Link>
           </Nav.Item>
           <Nav.Item>
-            <Nav.Link eventKey="history">{t('positions.history')}</Nav.Link>
+            <Nav.Link eventKey="history" data-testid="positions-tab-history">
+              {t('positions.history')}
+            </Nav.Link>
           </Nav.Item>
         </Nav>
       </Card.Header>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => String(row.id)}
-        empty={t('positions.empty')}
-      />
+      {tab === 'open' ? (
+        <div className="ob-table-wrap table-responsive" data-testid="positions-open">
+          <table className="table table-hover ob-table ob-positions ob-positions-open mb-0 align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{t('positions.col.symbol')}</th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.amount')}
+                </th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.openRate')}
+                </th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.current')}
+                </th>
+                <th scope="col" className="ob-r c-sltp">
+                  {t('positions.col.slTp')}
+                </th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.profit')}
+                </th>
+                <th scope="col" className="ob-r">
+                  <span className="visually-hidden">{t('positions.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            {!positions ? (
+              <LoadingRows columns={7} />
+            ) : (
+              <tbody>
+                {open.map((position) => (
+                  <OpenPositionRow key={position.id} position={position} onEdit={setEditing} />
+                ))}
+              </tbody>
+            )}
+          </table>
+          {positions && open.length === 0 && (
+            <EmptyState icon="bi-briefcase">{t('positions.empty')}</EmptyState>
+          )}
+        </div>
+      ) : (
+        <div className="ob-table-wrap table-responsive" data-testid="positions-history">
+          <table className="table table-hover ob-table ob-positions ob-positions-history mb-0 align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{t('positions.col.symbol')}</th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.amount')}
+                </th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.openRate')}
+                </th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.closeRate')}
+                </th>
+                <th scope="col">{t('positions.col.reason')}</th>
+                <th scope="col" className="ob-r">
+                  {t('positions.col.profit')}
+                </th>
+              </tr>
+            </thead>
+            {!positions ? (
+              <LoadingRows columns={6} />
+            ) : (
+              <tbody>
+                {history.slice(0, historyShown).map((position) => (
+                  <HistoryRow key={position.id} position={position} />
+                ))}
+              </tbody>
+            )}
+          </table>
+          {positions && history.length === 0 && (
+            <EmptyState icon="bi-clock-history">{t('positions.empty')}</EmptyState>
+          )}
+          {history.length > historyShown && (
+            <div className="text-center p-2 border-top">
+              <Button variant="link" size="sm" onClick={() => setHistoryShown((n) => n + HISTORY_PAGE)}>
+                {t('positions.showMore', { count: history.length - historyShown })}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      {editingNow && <EditPositionModal position={editingNow} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

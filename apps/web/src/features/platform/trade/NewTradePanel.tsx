@@ -1,79 +1,397 @@
-import { AMOUNT_MIN, AMOUNT_STEP } from '@openbroker/domain';
-import { useId, useState } from 'react';
-import { Alert, Button, ButtonGroup, Card, Form, ToggleButton } from 'react-bootstrap';
+import {
+  AMOUNT_MIN,
+  AMOUNT_STEP,
+  checkTradeAmount,
+  type Direction,
+  exposure,
+  formatPrice,
+  leverageOptionsFor,
+  type Message,
+  messagesByPath,
+  openingPrice,
+  parseNumberInput,
+  parseTriggerLevel,
+  type TradeUser,
+  terminationPercent,
+  tradeBlock,
+  triggersValid,
+  validateNewTrade,
+  validateStopLossTakeProfit,
+} from '@openbroker/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, Card, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import type { Asset, Instrument } from '../../../api/types.js';
+import { useBrand } from '../../../app/BrandProvider.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useMoney } from '../numbers.js';
+import type { QuoteState } from '../quotes/quoteStore.js';
+import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
+import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
+import { useTrading } from '../trading/useTrading.js';
 
-type Direction = 'buy' | 'sell';
+/** The user fields trading depends on, from the stored user (spec §3). */
+export const tradeUserOf = (user: {
+  verified_account: unknown;
+  assets_group_permission?: unknown;
+  custom_leverage?: unknown;
+}): TradeUser => ({
+  verified_account: user.verified_account as TradeUser['verified_account'],
+  assets_group_permission: user.assets_group_permission as TradeUser['assets_group_permission'],
+  custom_leverage: user.custom_leverage as TradeUser['custom_leverage'],
+});
+
+function DealButton({
+  direction,
+  active,
+  quote,
+  onSelect,
+}: {
+  direction: Direction;
+  active: boolean;
+  quote: QuoteState;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation();
+  const price =
+    quote.status === 'live' ? (direction === 'buy' ? quote.dealing.buy : quote.dealing.sell) : null;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      className={`ob-deal ob-deal-${direction}${active ? ' active' : ''}`}
+      onClick={onSelect}
+      data-testid={`trade-${direction}`}
+    >
+      <span className="ob-deal-label">{t(direction === 'buy' ? 'trade.buy' : 'trade.sell')}</span>
+      {price !== null ? (
+        <span className="ob-deal-price" data-testid={`trade-${direction}-price`}>
+          {formatPrice(price)}
+        </span>
+      ) : quote.status === 'unavailable' ? (
+        <span className="ob-deal-none">{t('trade.temporarilyUnavailableLower')}</span>
+      ) : (
+        <span className="ob-deal-price ob-placeholder" aria-hidden="true">
+          —
+        </span>
+      )}
+    </button>
+  );
+}
 
 /**
- * spec §2 new-trade panel: buy/sell, amount, leverage. spec §8: the panel shows 'temporarily unavailable'
- * when there is no price, which is always the case until the price feed is connected.
+ * spec §2 new-trade panel. Buy and sell show the live dealing prices (decision 0002) and choose the
+ * direction; the amount, leverage (options of the asset's category, the disallowed ones disabled) and
+ * optional stop loss and take profit are checked live with the domain rules of spec §5 and §6, and the
+ * server checks everything again. The price sent is the dealing price on screen at the click.
  */
-export function NewTradePanel({ symbol }: { symbol: string }) {
+export function NewTradePanel({
+  symbol,
+  instrument,
+  asset,
+  assetsLoading,
+}: {
+  symbol: string;
+  instrument: Instrument | undefined;
+  asset: Asset | undefined;
+  assetsLoading: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
+  const text = useMessageText();
+  const toast = useToast();
+  const money = useMoney();
+  const { currencySymbol } = useBrand();
+  const auth = useAuth();
+  const user = auth ? tradeUserOf(auth.user) : null;
+  const store = useQuoteStore();
+  const quote = useQuote(symbol);
+  const { summary, openPosition } = useTrading();
+
   const [direction, setDirection] = useState<Direction>('buy');
-  const hasPrice = false;
+  const [amount, setAmount] = useState('');
+  const [chosenLeverage, setChosenLeverage] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [amountTouched, setAmountTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<TextMessage | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, Message>>({});
+
+  const options = asset && user ? leverageOptionsFor(asset, user) : [];
+  // The lowest allowed leverage is preselected: the least risky choice, and one click less.
+  const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
+  const available = quote.status === 'live';
+  const block: Message | null =
+    !user || assetsLoading
+      ? null
+      : asset
+        ? tradeBlock({ user, asset, priceAvailable: available || quote.status === 'loading' })
+        : { key: 'account.noAccess' };
+  const freeMargin = summary?.freeMargin;
+
+  const check =
+    submitted && user && asset && freeMargin !== undefined
+      ? validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: available })
+      : null;
+  const formErrors = check && !check.ok ? messagesByPath(check.errors) : {};
+  const amountError =
+    formErrors.amount ??
+    (amountTouched && freeMargin !== undefined ? checkTradeAmount(amount, freeMargin) : null) ??
+    serverFields.amount ??
+    null;
+  const leverageError = formErrors.leverage ?? serverFields.leverage ?? null;
+  const triggers = available
+    ? validateStopLossTakeProfit({
+        direction,
+        stop_lost: stopLoss,
+        take_profit: takeProfit,
+        quote: quote.quote,
+      })
+    : {};
+  const stopLossError = triggers.stop_lost ?? serverFields.stop_lost ?? null;
+  const takeProfitError = triggers.take_profit ?? serverFields.take_profit ?? null;
+
+  const amountValue = parseNumberInput(amount);
+  const leverageValue = Number(leverage);
+  const showRisk = amountValue !== null && amountValue > 0 && leverageValue > 0;
+  const disabled = !!block || !user || !asset || pending;
+
+  const clearServer = () => {
+    setServerError(null);
+    setServerFields({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    clearServer();
+    const current = store.get(symbol);
+    if (!user || !asset || freeMargin === undefined || current.status !== 'live') return;
+    const valid = validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: true });
+    const levels = { direction, stop_lost: stopLoss, take_profit: takeProfit, quote: current.quote };
+    if (!valid.ok || !triggersValid(validateStopLossTakeProfit(levels))) return;
+    setPending(true);
+    const ack = await openPosition({
+      direction,
+      amount: valid.value.amount,
+      leverage: valid.value.leverage,
+      // spec §5 'Price sent': buy = quote + 0.025 %, sell = quote − 0.025 %
+      price: openingPrice(direction, current.quote),
+      symbol,
+      stop_lost: parseTriggerLevel(stopLoss),
+      take_profit: parseTriggerLevel(takeProfit),
+    });
+    setPending(false);
+    if (ack.status) {
+      toast('success', { key: 'trade.created' });
+      setStopLoss('');
+      setTakeProfit('');
+      setSubmitted(false);
+      return;
+    }
+    setServerError(ackMessage(ack));
+    setServerFields(ackFieldMessages(ack));
+  };
+
+  const feedback = (message: Message | null, title: string) =>
+    message && (
+      <Form.Control.Feedback type="invalid" className="d-block">
+        {text(message, title)}
+      </Form.Control.Feedback>
+    );
+
   return (
     <Card className="ob-card" data-testid="new-trade-panel">
-      <Card.Header className="ob-card-header d-flex align-items-center justify-content-between">
+      <Card.Header className="ob-card-header d-flex align-items-center justify-content-between gap-2">
         <h2 className="ob-card-title">{t('platform.newTrade')}</h2>
-        <span className="ob-symbol">{symbol}</span>
+        <span className="ob-symbol" title={instrument?.displayName}>
+          {symbol}
+        </span>
       </Card.Header>
       <Card.Body>
-        <Form onSubmit={(event) => event.preventDefault()}>
-          <ButtonGroup className="w-100 mb-3 ob-direction" role="radiogroup">
+        <Form noValidate onSubmit={submit}>
+          <fieldset className="ob-deals mb-3">
+            <legend className="visually-hidden">{t('trade.direction')}</legend>
             {(['sell', 'buy'] as const).map((value) => (
-              <ToggleButton
+              <DealButton
                 key={value}
-                id={`${id}-${value}`}
-                type="radio"
-                name={`${id}-direction`}
-                value={value}
-                checked={direction === value}
-                onChange={() => setDirection(value)}
-                variant={value === 'buy' ? 'outline-success' : 'outline-danger'}
-                className="ob-direction-button"
-              >
-                <span className="d-block fw-semibold">{t(value === 'buy' ? 'trade.buy' : 'trade.sell')}</span>
-                <span className="d-block small ob-price">—</span>
-              </ToggleButton>
+                direction={value}
+                active={direction === value}
+                quote={quote}
+                onSelect={() => {
+                  setDirection(value);
+                  clearServer();
+                }}
+              />
             ))}
-          </ButtonGroup>
+          </fieldset>
+
+          {block && (
+            <Alert
+              variant={block.key === 'trade.temporarilyUnavailable' ? 'secondary' : 'warning'}
+              className="ob-form-alert py-2 small d-flex align-items-center gap-2"
+              data-testid="trade-block"
+            >
+              <i
+                className={`bi ${block.key === 'trade.temporarilyUnavailable' ? 'bi-pause-circle' : 'bi-shield-lock'}`}
+                aria-hidden="true"
+              />
+              {/* spec §8: the panel says 'temporarily unavailable' when there is no price */}
+              {text(
+                block.key === 'trade.temporarilyUnavailable'
+                  ? { key: 'trade.temporarilyUnavailableLower' }
+                  : block,
+              )}
+            </Alert>
+          )}
+
           <Form.Group className="mb-3" controlId={`${id}-amount`}>
-            <Form.Label>{t('trade.amount')}</Form.Label>
-            <Form.Control
-              type="number"
-              inputMode="decimal"
-              min={AMOUNT_MIN}
-              step={AMOUNT_STEP}
-              disabled={!hasPrice}
-            />
+            <div className="d-flex justify-content-between align-items-baseline">
+              <Form.Label>{t('trade.amount')}</Form.Label>
+              <span className="small text-body-secondary ob-num">
+                {t('trade.freeMargin')}{' '}
+                <span data-testid="trade-free-margin">
+                  {freeMargin === undefined ? '—' : money.format(freeMargin)}
+                </span>
+              </span>
+            </div>
+            <InputGroup hasValidation>
+              <InputGroup.Text>{currencySymbol}</InputGroup.Text>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                min={AMOUNT_MIN}
+                step={AMOUNT_STEP}
+                {...(freeMargin !== undefined && freeMargin >= AMOUNT_MIN ? { max: freeMargin } : {})}
+                value={amount}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  clearServer();
+                }}
+                onBlur={() => setAmountTouched(true)}
+                isInvalid={!!amountError}
+                disabled={disabled}
+                data-testid="trade-amount"
+                className="ob-num"
+              />
+            </InputGroup>
+            {feedback(amountError, t('trade.amount'))}
           </Form.Group>
+
           <Form.Group className="mb-3" controlId={`${id}-leverage`}>
             <Form.Label>{t('trade.leverage')}</Form.Label>
-            <Form.Select disabled={!hasPrice} defaultValue="">
+            <Form.Select
+              value={leverage}
+              onChange={(event) => {
+                setChosenLeverage(event.target.value);
+                clearServer();
+              }}
+              isInvalid={!!leverageError}
+              disabled={disabled}
+              data-testid="trade-leverage"
+            >
               <option value="" disabled>
                 {t('trade.chooseLeverage')}
               </option>
+              {options.map((option) => (
+                <option key={option.index} value={option.value} disabled={option.disabled}>
+                  1:{option.value}
+                  {option.disabled ? ` — ${t('trade.leverageLocked')}` : ''}
+                </option>
+              ))}
             </Form.Select>
+            {feedback(leverageError, t('trade.leverage'))}
           </Form.Group>
-          {!hasPrice && (
-            <Alert variant="warning" className="ob-form-alert py-2 small" data-testid="trade-unavailable">
-              <i className="bi bi-pause-circle me-2" aria-hidden="true" />
-              {t('trade.temporarilyUnavailableLower')}
+
+          <div className="row g-2 mb-3">
+            <Form.Group className="col-6" controlId={`${id}-sl`}>
+              <Form.Label>{t('trade.stopLoss')}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                placeholder={t('trade.optional')}
+                value={stopLoss}
+                onChange={(event) => {
+                  setStopLoss(event.target.value);
+                  clearServer();
+                }}
+                isInvalid={!!stopLossError}
+                disabled={disabled}
+                data-testid="trade-stop-loss"
+                className="ob-num"
+              />
+              {feedback(stopLossError, t('trade.stopLoss'))}
+            </Form.Group>
+            <Form.Group className="col-6" controlId={`${id}-tp`}>
+              <Form.Label>{t('trade.takeProfit')}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                placeholder={t('trade.optional')}
+                value={takeProfit}
+                onChange={(event) => {
+                  setTakeProfit(event.target.value);
+                  clearServer();
+                }}
+                isInvalid={!!takeProfitError}
+                disabled={disabled}
+                data-testid="trade-take-profit"
+                className="ob-num"
+              />
+              {feedback(takeProfitError, t('trade.takeProfit'))}
+            </Form.Group>
+          </div>
+
+          <dl className="ob-trade-facts">
+            <div>
+              <dt>{t('trade.exposure')}</dt>
+              <dd className="ob-num">
+                {showRisk ? money.format(exposure(amountValue, leverageValue)) : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('trade.closedAtMove')}</dt>
+              <dd className="ob-num">{leverageValue > 0 ? `${terminationPercent(leverageValue)} %` : '—'}</dd>
+            </div>
+          </dl>
+
+          {serverError && (
+            <Alert
+              variant="danger"
+              className="ob-form-alert py-2 small"
+              role="alert"
+              data-testid="trade-error"
+            >
+              {text(serverError)}
             </Alert>
           )}
+
           <Button
             type="submit"
             variant={direction === 'buy' ? 'success' : 'danger'}
-            className="w-100"
-            disabled={!hasPrice}
+            className="w-100 ob-submit"
+            disabled={disabled || !available}
+            data-testid="trade-submit"
           >
-            {t('trade.open')}
+            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
+            {t(direction === 'buy' ? 'trade.submitBuy' : 'trade.submitSell', { symbol })}
           </Button>
         </Form>
       </Card.Body>
+      {auth && (
+        <Card.Footer className="ob-card-footer py-2">
+          <AutoTradingSwitch user={auth.user} token={auth.access_token} compact />
+        </Card.Footer>
+      )}
     </Card>
   );
 }

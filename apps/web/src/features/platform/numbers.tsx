@@ -1,0 +1,55 @@
+import { formatPrice } from '@openbroker/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../../app/BrandProvider.js';
+
+/**
+ * Money in the brand's currency symbol, grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.
+ * Prices are not formatted here: they follow the spec §9 decimals rule (domain `formatPrice`), with a
+ * dot, exactly as they are typed into the SL/TP fields and quoted in "Can't be lower than X".
+ */
+export function useMoney(): { format: (value: number) => string; signed: (value: number) => string } {
+  const { currency, currencySymbol } = useBrand();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => {
+    const make = (signDisplay: 'auto' | 'exceptZero') => {
+      let formatter: Intl.NumberFormat;
+      try {
+        formatter = new Intl.NumberFormat(language, {
+          style: 'currency',
+          currency,
+          currencyDisplay: 'narrowSymbol',
+          signDisplay,
+        });
+      } catch {
+        formatter = new Intl.NumberFormat(language, {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+          signDisplay,
+        });
+      }
+      return (value: number) => {
+        if (!Number.isFinite(value)) return '—';
+        const parts = formatter.formatToParts(value);
+        const hasSymbol = parts.some((part) => part.type === 'currency');
+        const text = parts
+          .map((part) => (part.type === 'currency' ? currencySymbol : part.value))
+          .join('')
+          // a proper minus sign: the same width as the plus, easier to see
+          .replace('-', '−');
+        return hasSymbol ? text : `${currencySymbol} ${text}`;
+      };
+    };
+    return { format: make('auto'), signed: make('exceptZero') };
+  }, [currency, currencySymbol, language]);
+}
+
+/** A price by the decimals rule (spec §9). */
+export function PriceText({ value, className }: { value: number | null | undefined; className?: string }) {
+  return <span className={className}>{value == null ? '—' : formatPrice(value)}</span>;
+}
+
+/** The CSS class of a signed figure: green above zero, red below. */
+export const signClass = (value: number | null | undefined): string =>
+  value == null || value === 0 ? '' : value > 0 ? 'ob-up' : 'ob-down';

@@ -1,0 +1,101 @@
+import type { PositionDto } from '@openbroker/domain';
+import type { Asset, Instrument } from '../api/types.js';
+
+/** Test data: a few instruments as GET /api/market/instruments answers them. */
+export const INSTRUMENTS_FIXTURE: Instrument[] = [
+  {
+    symbol: 'BTCUSD',
+    name: 'BINANCE:BTCUSDT',
+    displayName: 'Bitcoin / US Dollar',
+    category: 'crypto',
+    categoryId: 3,
+    precision: 2,
+  },
+  {
+    symbol: 'ETHUSD',
+    name: 'BINANCE:ETHUSDT',
+    displayName: 'Ethereum / US Dollar',
+    category: 'crypto',
+    categoryId: 3,
+    precision: 2,
+  },
+  {
+    symbol: 'EURUSD',
+    name: 'FX:EURUSD',
+    displayName: 'Euro / US Dollar',
+    category: 'forex',
+    categoryId: 1,
+    precision: 5,
+  },
+  {
+    symbol: 'AAPL',
+    name: 'NASDAQ:AAPL',
+    displayName: 'Apple Inc.',
+    category: 'stocks',
+    categoryId: 2,
+    precision: 2,
+  },
+  {
+    symbol: 'GOLD',
+    name: 'TVC:GOLD',
+    displayName: 'Gold',
+    category: 'commodities',
+    categoryId: 4,
+    precision: 2,
+  },
+  {
+    symbol: 'SPX500',
+    name: 'SP:SPX',
+    displayName: 'S&P 500',
+    category: 'index',
+    categoryId: 5,
+    precision: 1,
+  },
+];
+
+const LEVERAGE: Record<string, string> = {
+  forex: '1,3,5,10,15,20,30',
+  stocks: '1,3,5',
+  crypto: '1,2',
+  commodities: '1,3,5,10,15,20',
+  index: '1,3,5,10,15,20',
+};
+
+/** Test data: the same instruments as GET /api/get/assets answers them (spec §3 Asset). */
+export const ASSETS_FIXTURE: Asset[] = INSTRUMENTS_FIXTURE.map((instrument, index) => ({
+  id: index + 1,
+  name: instrument.name,
+  symbol: instrument.symbol,
+  code: instrument.symbol,
+  asset_category_id: instrument.categoryId,
+  position_assets_category: { name: instrument.category, leverage: LEVERAGE[instrument.category] ?? '1' },
+}));
+
+/** Test data: an open position (spec §3 Position) with overrides. */
+export function positionFixture(overrides: Partial<PositionDto> = {}): PositionDto {
+  return {
+    id: 7,
+    symbol: 'BTCUSD',
+    symbolName: 'BINANCE:BTCUSDT',
+    direction: 'buy',
+    amount: 100,
+    leverage: 2,
+    open_rate: 100_000,
+    open_date: '2026-11-20T10:00:00.000Z',
+    closed_rate: null,
+    close_date: null,
+    take_profit: null,
+    stop_lost: null,
+    profit: 0,
+    protected: 0,
+    closingReason: null,
+    ...overrides,
+  };
+}
+
+/** Test data: a getBalance answer of an account without positions. */
+export const EMPTY_BALANCE = {
+  balance: 10_000,
+  positions: { open: [], history: [] },
+  summary: { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 },
+};
