@@ -1,3 +1,4 @@
+import { TradingRepo } from './modules/trading/trading.repo.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -142,6 +143,21 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       }
       const label = DOCUMENT_STATUS_LABELS[result.user[DOCUMENT_COLUMNS[type]].status];
       return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.`;
+    },
+  },
+  'ledger:verify': {
+    usage: `${'ledger:verify'.padEnd(64)} check every balance equals the sum of its ledger entries`,
+    async run(ctx) {
+      const differences = await new TradingRepo(ctx.database.db).ledgerDifferences();
+      if (differences.length > 0) {
+        throw new CliError(
+          [
+            `${differences.length} account(s) whose balance differs from their ledger:`,
+            ...differences.map((d) => `  ${d.email} (id ${d.userId}): balance ${d.balance}, ledger ${d.ledger}`),
+          ].join('\n'),
+        );
+      }
+      return 'Ledger verified: every balance equals the sum of its ledger entries.';
     },
   },
 };

@@ -1,7 +1,7 @@
 import type { CommandAck, PositionsPayload } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { TradingRepo } from './trading.repo.js';
@@ -51,8 +51,11 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
   const demo = await login('demo@example.com');
   const [demoRow] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
   const demoId = demoRow?.id ?? 0;
-  quote('BTCUSD', 64_000, 64_010);
-  quote('ETHUSD', 3_000, 3_001);
+  // Fresh quotes before every test: a quote older than the instrument's staleness limit is unusable.
+  beforeEach(() => {
+    quote('BTCUSD', 64_000, 64_010);
+    quote('ETHUSD', 3_000, 3_001);
+  });
 
   it('opens a buy at the server price with slippage, never at the price the client sent', async () => {
     const socket = await connect(demo.access_token);
@@ -308,5 +311,25 @@ describe(`the /prices socket (${testDbKind})`, async () => {
     const map = await new Promise<Record<string, unknown>>((resolve) => socket.once('prices', resolve));
     socket.disconnect();
     expect(map.BTCUSD).toEqual({ buy: 64_010, sell: 64_000 });
+  });
+});
+
+describe(`ledger:verify (${testDbKind})`, async () => {
+  const { runtime } = await createTestServer();
+  const { OPERATOR_COMMANDS } = await import('../../cli-commands.js');
+  const verify = OPERATOR_COMMANDS['ledger:verify'];
+
+  it('passes on a consistent ledger', async () => {
+    expect(await verify?.run(runtime.ctx, [])).toMatch(/^Ledger verified/);
+  });
+
+  it('fails, naming the account, when a balance was edited without a ledger entry', async () => {
+    await runtime.ctx.database.db
+      .update(users)
+      .set({ balance: '12345.67' })
+      .where(eq(users.email, 'demo@example.com'));
+    await expect(verify?.run(runtime.ctx, [])).rejects.toThrow(
+      /demo@example\.com .*balance 12345\.67, ledger 10000\.00/,
+    );
   });
 });
