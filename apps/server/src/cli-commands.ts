@@ -1,4 +1,3 @@
-import { TradingRepo } from './modules/trading/trading.repo.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -6,6 +5,7 @@ import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, isDocumentType } from '@openbro
 import type { AppContext } from './context.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
+import { TradingRepo } from './modules/trading/trading.repo.js';
 
 /** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
 export class CliError extends Error {
@@ -153,7 +153,9 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         throw new CliError(
           [
             `${differences.length} account(s) whose balance differs from their ledger:`,
-            ...differences.map((d) => `  ${d.email} (id ${d.userId}): balance ${d.balance}, ledger ${d.ledger}`),
+            ...differences.map(
+              (d) => `  ${d.email} (id ${d.userId}): balance ${d.balance}, ledger ${d.ledger}`,
+            ),
           ].join('\n'),
         );
       }
