@@ -87,7 +87,12 @@ export class TradingStore {
     const socket = this.factory(SOCKET_NAMESPACES.trading, { auth: { token: this.token } });
     this.socket = socket;
     socket.on('connect', () => this.set({ connection: 'online' }));
-    socket.on('disconnect', () => this.set({ connection: 'offline' }));
+    socket.on('disconnect', (reason: unknown) => {
+      this.set({ connection: 'offline' });
+      // The server hung up (e.g. the session ended during a command): ask again; a refused handshake
+      // then tells whether the session is over. Transport losses reconnect by themselves.
+      if (reason === 'io server disconnect') this.retry(socket);
+    });
     socket.on('connect_error', (error: unknown) => {
       // The server refuses a handshake without a valid session: the session has ended (like a 401).
       if ((error as { message?: unknown } | null)?.message === 'UNAUTHORIZED') {
@@ -96,10 +101,7 @@ export class TradingStore {
         return;
       }
       if (this.state.connection === 'online') this.set({ connection: 'offline' });
-      if (!socket.active) {
-        clearTimeout(this.retryTimer);
-        this.retryTimer = setTimeout(() => this.socket === socket && socket.connect(), REFUSED_RETRY_MS);
-      }
+      if (!socket.active) this.retry(socket);
     });
     socket.on(SOCKET_EVENTS.positions, (payload: unknown) => {
       if (!isPositions(payload)) return;
@@ -112,6 +114,11 @@ export class TradingStore {
       this.set({ summary: payload });
     });
     socket.connect();
+  }
+
+  private retry(socket: RealtimeSocket): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.socket === socket && socket.connect(), REFUSED_RETRY_MS);
   }
 
   stop(): void {
@@ -192,6 +199,11 @@ export class TradingStore {
       );
       socket.emit(event, payload, (ack: CommandAck) => {
         clearTimeout(timer);
+        // The session ended between the handshake and this command: like a 401.
+        if (ack && ack.status === false && ack.code === 'UNAUTHORIZED') {
+          this.stop();
+          this.onSessionEnded();
+        }
         resolve(
           ack && typeof ack === 'object' && 'status' in ack
             ? ack

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeSockets } from '../../../test/fakeSockets.js';
+import { QuoteStore, quoteStoreFor } from './quoteStore.js';
+
+function connectedStore() {
+  const sockets = fakeSockets();
+  const store = new QuoteStore(sockets.factory);
+  const release = store.retain();
+  return { store, socket: sockets.prices(), release, sockets };
+}
+
+describe('quote store (price socket, spec §7)', () => {
+  it('is loading until the first map, then a symbol missing from the snapshot has no price', () => {
+    const { store, socket } = connectedStore();
+    expect(store.get('BTCUSD').status).toBe('loading');
+    socket.push('prices', { BTCUSD: { buy: 100, sell: 99 } });
+    expect(store.get('BTCUSD')).toMatchObject({ status: 'live', quote: { buy: 100, sell: 99 } });
+    expect(store.get('AAPL').status).toBe('unavailable');
+  });
+
+  it('keeps the dealing prices with each quote (decision 0002)', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { EURUSD: { buy: 1.1, sell: 1.0998 } });
+    const state = store.get('EURUSD');
+    expect(state.status === 'live' && state.dealing).toEqual({ buy: 1.100275, sell: 1.09952505 });
+  });
+
+  it('{buy: null, sell: null} makes a symbol unavailable; a later quote brings it back', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { BTCUSD: { buy: 100, sell: 99 } });
+    socket.push('prices', { BTCUSD: { buy: null, sell: null } });
+    expect(store.get('BTCUSD').status).toBe('unavailable');
+    socket.push('prices', { BTCUSD: { buy: 101, sell: 100 } });
+    expect(store.get('BTCUSD').status).toBe('live');
+  });
+
+  it('marks the tick direction by the mid and notifies only the symbols that changed', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { BTCUSD: { buy: 100, sell: 99 }, ETHUSD: { buy: 10, sell: 9 } });
+    const btc = vi.fn();
+    const eth = vi.fn();
+    store.subscribe('BTCUSD', btc);
+    store.subscribe('ETHUSD', eth);
+    socket.push('prices', { BTCUSD: { buy: 101, sell: 100 } });
+    expect(store.get('BTCUSD')).toMatchObject({ tick: 'up' });
+    expect(btc).toHaveBeenCalledTimes(1);
+    expect(eth).not.toHaveBeenCalled();
+    socket.push('prices', { BTCUSD: { buy: 100.5, sell: 99.5 } });
+    expect(store.get('BTCUSD')).toMatchObject({ tick: 'down' });
+    // the same quote again changes nothing
+    const before = store.get('BTCUSD');
+    socket.push('prices', { BTCUSD: { buy: 100.5, sell: 99.5 } });
+    expect(store.get('BTCUSD')).toBe(before);
+    expect(btc).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a reconnect the first map is a full snapshot: symbols left out lose their price', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { BTCUSD: { buy: 100, sell: 99 }, AAPL: { buy: 200, sell: 199 } });
+    socket.push('prices', { BTCUSD: { buy: 101, sell: 100 } });
+    expect(store.get('AAPL').status).toBe('live'); // a change map leaves others as they are
+    socket.disconnect();
+    expect(store.getStatus().connected).toBe(false);
+    socket.connect();
+    socket.push('prices', { BTCUSD: { buy: 102, sell: 101 } });
+    expect(store.get('AAPL').status).toBe('unavailable');
+    expect(store.get('BTCUSD').status).toBe('live');
+  });
+
+  it('shares one socket between users and closes it a while after the last one leaves', () => {
+    vi.useFakeTimers();
+    try {
+      const sockets = fakeSockets();
+      const store = quoteStoreFor(sockets.factory);
+      expect(quoteStoreFor(sockets.factory)).toBe(store);
+      const a = store.retain();
+      const b = store.retain();
+      expect(sockets.created).toHaveLength(1);
+      a();
+      b();
+      expect(sockets.prices().connected).toBe(true);
+      vi.advanceTimersByTime(10_000);
+      expect(sockets.prices().connected).toBe(false);
+      store.retain();
+      expect(sockets.created).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
