@@ -1,8 +1,8 @@
 /**
  * Benchmarks print figures; they are not timed tests (DEVELOPERS.md). Run with `npm run bench`.
  * Covers what exists so far: the domain rules on the trading hot path, and the HTTP stack
- * (Fastify + envelope + brand lookup) on the embedded database. Later issues add the engine,
- * API journeys and socket fan-out here.
+ * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
+ * the trading engine's benchmark (engine.ts). Later issues add API journeys and socket fan-out.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -37,24 +37,41 @@ const quote = (i: number) => ({ buy: 64_000 + (i % 100), sell: 63_990 + (i % 100
 const position = { direction: 'buy' as const, amount: 1_000, leverage: 2, open_rate: 63_500 };
 const openPositions = Array.from({ length: 50 }, (_, i) => ({ amount: 100 + i, profit: (i % 7) - 3 }));
 
-const figures: Figure[] = [
-  measure('buyPrice (slippage)', (i) => buyPrice(64_000 + (i % 100))),
-  measure('positionProfitAt (decimal)', (i) => positionProfitAt(position, quote(i))),
-  measure('triggerFires', (i) =>
-    triggerFires({ ...position, stop_lost: 60_000, take_profit: 70_000 }, quote(i)),
-  ),
-  measure('validateStopLossTakeProfit', (i) =>
-    validateStopLossTakeProfit({ direction: 'buy', stop_lost: 60_000, take_profit: 70_000, quote: quote(i) }),
-  ),
-  measure('accountSummary (50 open)', () => accountSummary(10_000, openPositions)),
-  measure('formatPrice', (i) => formatPrice(1.08 + i / 1e6)),
-];
+function domainFigures(): void {
+  const figures: Figure[] = [
+    measure('buyPrice (slippage)', (i) => buyPrice(64_000 + (i % 100))),
+    measure('positionProfitAt (decimal)', (i) => positionProfitAt(position, quote(i))),
+    measure('triggerFires', (i) =>
+      triggerFires({ ...position, stop_lost: 60_000, take_profit: 70_000 }, quote(i)),
+    ),
+    measure('validateStopLossTakeProfit', (i) =>
+      validateStopLossTakeProfit({
+        direction: 'buy',
+        stop_lost: 60_000,
+        take_profit: 70_000,
+        quote: quote(i),
+      }),
+    ),
+    measure('accountSummary (50 open)', () => accountSummary(10_000, openPositions)),
+    measure('formatPrice', (i) => formatPrice(1.08 + i / 1e6)),
+  ];
 
-console.log('\nDomain rules (single core, Node', process.version, ')');
-console.log('name'.padEnd(34), 'ops/s'.padStart(12), 'ns/op'.padStart(10));
-for (const f of figures) {
-  console.log(f.name.padEnd(34), f.ops.toLocaleString('en').padStart(12), String(f.nsPerOp).padStart(10));
+  console.log('\nDomain rules (single core, Node', process.version, ')');
+  console.log('name'.padEnd(34), 'ops/s'.padStart(12), 'ns/op'.padStart(10));
+  for (const f of figures) {
+    console.log(f.name.padEnd(34), f.ops.toLocaleString('en').padStart(12), String(f.nsPerOp).padStart(10));
+  }
 }
 
-const { httpFigures } = await import('./http.js');
-await httpFigures();
+const target = process.argv[2];
+if (target === undefined) {
+  domainFigures();
+  const { httpFigures } = await import('./http.js');
+  await httpFigures();
+} else if (target === 'engine') {
+  const { engineFigures } = await import('./engine.js');
+  if (!(await engineFigures())) process.exitCode = 1;
+} else {
+  console.error(`Unknown benchmark '${target}': run \`npm run bench\` or \`npm run bench -- engine\`.`);
+  process.exitCode = 2;
+}

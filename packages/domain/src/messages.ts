@@ -55,6 +55,11 @@ export const MESSAGES_EN = {
   'field.step': '{{title}} must be a multiple of {{step}}',
   'date.untilBeforeFrom': "The until date can't be before the from date",
   'trade.leverageNotAllowed': 'This leverage is not available for your account',
+  // trading engine answers (architecture §5; our texts)
+  'trade.requote': 'The price has changed. Please check the new price and try again.',
+  'trade.positionNotFound': 'This position was not found. It may already be closed.',
+  'trade.stopOutLevel':
+    'This trade would take your equity below the stop-out level. Please use a smaller amount or close a position first.',
   // spec §9 withdrawal agreement, as a full sentence
   'withdraw.agreement':
     'I understand that withdrawn funds may take about seven business days to reach my account.',

@@ -1,0 +1,594 @@
+/**
+ * The trading engine (architecture §5): a plain class with no I/O of its own. Quotes and commands go in, events
+ * come out through `onEvents`, and every change is committed through the `EnginePersistence` port before it is
+ * applied to the books and acknowledged. See docs/decisions/0006-engine-triggers.md.
+ *
+ * How a tick stays O(log n + fired):
+ * - SL, TP and loss termination (low-margin rule a) sit in per-symbol heaps (trigger-index.ts); a tick reads the
+ *   tops of its symbol's heaps with a float estimate of the dealing price and only computes the exact (decimal)
+ *   price when a top is within the estimate's error bound; then it pops exactly the entries that fired.
+ * - Account stop-out (rule b) uses "danger prices": whenever an account is evaluated, its headroom
+ *   H = equity − level × margin (a float lower bound, see `stopOutSlack`) is shared out over its (symbol,
+ *   direction) groups in proportion to their exposure value. Profit is linear in price (Σ amount × leverage ÷
+ *   open_rate × price − const per group), so a group's share turns into one price per group — the guard — that
+ *   the price must cross before the account can possibly be at the stop-out level. Guards sit in two more heaps per
+ *   symbol. A tick re-evaluates only the accounts whose guard it crossed (plus those it closed a position of);
+ *   a re-evaluation is O(positions of the account) and sets fresh guards.
+ *
+ * Commands and a tick's closes for one account run one at a time, in arrival order: while an account has a batch
+ * being committed it is "busy", and whatever concerns it waits in its queue — a trigger that fires meanwhile is
+ * queued with the price of the tick that crossed, and closes at that price right after.
+ */
+import {
+  approxProfit,
+  approxProfitError,
+  type BalanceSummary,
+  closingTriggerAt,
+  type Price,
+} from '@openbroker/domain';
+import { type AccountState, Book, type PositionState, type QueuedJob, type SymbolState } from './book.js';
+import {
+  bookClose,
+  type Decision,
+  Draft,
+  decideCommand,
+  decideStopOut,
+  decideTick,
+  type Fired,
+} from './decisions.js';
+import type { MinHeap } from './heap.js';
+import { HeapNode } from './heap.js';
+import { arm, disarm, SymbolIndex, verifyIndex } from './trigger-index.js';
+import type {
+  AccountId,
+  AccountSettings,
+  AccountSnapshot,
+  AdjustBalanceCommand,
+  BookEvent,
+  CloseCommand,
+  CommandOutcome,
+  CommitBatch,
+  EngineCommand,
+  EngineEvent,
+  EngineInstrument,
+  EngineOptions,
+  EnginePersistence,
+  EngineQuote,
+  EngineSnapshot,
+  Millis,
+  OpenCommand,
+  PositionView,
+  UpdateCommand,
+} from './types.js';
+
+/** Relative tolerance for comparing a float price estimate with a level (10⁶ × the estimate's proven error). */
+const ESTIMATE_TOLERANCE = 1e-6;
+
+/** Why a command was not acknowledged although the rules accepted it: its commit failed; nothing changed. */
+export class EngineCommitError extends Error {
+  constructor(readonly reason: unknown) {
+    super('The engine could not commit the command; nothing was changed.');
+    this.name = 'EngineCommitError';
+  }
+}
+
+type Without<T, K extends keyof T> = Omit<T, K>;
+
+export class Engine {
+  private readonly book: Book;
+  private readonly persistence: EnginePersistence;
+  private readonly onEvents: EngineOptions['onEvents'];
+  private readonly onCommitError: EngineOptions['onCommitError'];
+  private seq = 0;
+  /** Latest time seen on any input; the "now" of work the engine does later on its own (queued triggers). */
+  private clock: Millis = Number.NEGATIVE_INFINITY;
+  private stamp = 0;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(options: EngineOptions) {
+    this.book = new Book(options.instruments, {
+      requoteTolerance: options.requoteTolerance,
+      stopOutLevel: options.stopOutLevel,
+      staleAfterMs: options.staleAfterMs,
+      historyLimit: options.historyLimit,
+    } as Partial<Book['settings']>);
+    for (const sym of this.book.symbols.values()) sym.index = new SymbolIndex();
+    this.persistence = options.persistence;
+    this.onEvents = options.onEvents;
+    this.onCommitError = options.onCommitError;
+    this.book.observer = {
+      opened: (position) => arm(position),
+      closed: (position) => disarm(position),
+      updated: (position) => {
+        // a position whose trigger already fired (queued) keeps waiting for that; its job re-checks the levels
+        if (!position.armed) return;
+        disarm(position);
+        arm(position);
+      },
+    };
+  }
+
+  /** Rebuilds the books from a snapshot of the database (no events, nothing committed). Call `sweep` next. */
+  static restore(snapshot: EngineSnapshot, options: EngineOptions): Engine {
+    const engine = new Engine(options);
+    engine.book.load(snapshot);
+    for (const position of engine.book.positions.values()) arm(position);
+    for (const account of engine.book.accounts.values()) engine.resetGuards(account);
+    for (const sym of engine.book.symbols.values()) if (sym.ts > engine.clock) engine.clock = sym.ts;
+    return engine;
+  }
+
+  // ------------------------------------------------------------------------------------ reference data
+
+  /** Adds an instrument or replaces its catalogue data (e.g. staff edited the category's leverage list). */
+  upsertInstrument(instrument: EngineInstrument): void {
+    const sym = this.book.upsertInstrument(instrument);
+    sym.index ??= new SymbolIndex();
+  }
+
+  /** A new account (after registration), with its booked balance. */
+  addAccount(account: AccountSnapshot): void {
+    this.book.addAccount(account);
+  }
+
+  /** Verification, permissions or leverage changed (staff action); takes effect for the next command. */
+  updateAccountSettings(settings: AccountSettings): void {
+    this.book.updateAccountSettings(settings);
+  }
+
+  // ------------------------------------------------------------------------------------------- quotes
+
+  /**
+   * Feeds one quote. Ignored when the symbol is unknown, the quote invalid or older than the last one. Fires what
+   * the quote crossed, then the stop-out of the accounts that may have reached it; resulting events are
+   * committed and published (synchronously when the persistence port is synchronous).
+   */
+  onQuote(quote: EngineQuote): void {
+    const sym = this.book.symbols.get(quote.symbol);
+    if (sym === undefined || !sym.acceptQuote(quote)) return;
+    if (quote.ts > this.clock) this.clock = quote.ts;
+    const index = sym.index as SymbolIndex;
+    const sell = sym.approxSell;
+    const buy = sym.approxBuy;
+    const sellBound = -sell + sell * ESTIMATE_TOLERANCE;
+    const buyBound = buy + buy * ESTIMATE_TOLERANCE;
+    // the tops only; float estimates within a tolerance far wider than their proven error (fast-valuation.ts)
+    const buySide =
+      index.buyStop.minKey <= sellBound ||
+      index.buyTermination.minKey <= sellBound ||
+      index.buyTake.minKey <= sell + sell * ESTIMATE_TOLERANCE ||
+      index.buyGuard.minKey <= sellBound;
+    const sellSide =
+      index.sellStop.minKey <= buyBound ||
+      index.sellTermination.minKey <= buyBound ||
+      index.sellTake.minKey <= -buy + buy * ESTIMATE_TOLERANCE ||
+      index.sellGuard.minKey <= buyBound;
+    if (buySide || sellSide) this.collect(sym, index, buySide, sellSide, quote.ts);
+  }
+
+  private collect(
+    sym: SymbolState,
+    index: SymbolIndex,
+    buySide: boolean,
+    sellSide: boolean,
+    now: Millis,
+  ): void {
+    const fired: Fired[] = [];
+    const guarded: AccountState[] = [];
+    if (buySide) {
+      const sell = sym.exactSell();
+      popFired(index.buyStop, -sell, sell, fired);
+      popFired(index.buyTermination, -sell, sell, fired);
+      popFired(index.buyTake, sell, sell, fired);
+      popGuards(index.buyGuard, -sym.approxSell + sym.approxSell * ESTIMATE_TOLERANCE, guarded);
+    }
+    if (sellSide) {
+      const buy = sym.exactBuy();
+      popFired(index.sellStop, buy, buy, fired);
+      popFired(index.sellTermination, buy, buy, fired);
+      popFired(index.sellTake, -buy, buy, fired);
+      popGuards(index.sellGuard, sym.approxBuy + sym.approxBuy * ESTIMATE_TOLERANCE, guarded);
+    }
+    if (fired.length > 0 || guarded.length > 0) this.settle(fired, guarded, now);
+  }
+
+  /**
+   * Decides and commits a tick's (or a sweep's) outcome for the accounts that are free; work for busy accounts is
+   * queued behind what they are committing.
+   */
+  private settle(fired: Fired[], candidates: readonly AccountState[], now: Millis): void {
+    const ready: Fired[] = [];
+    for (const f of fired) {
+      if (f.position.account.busy) this.defer(f.position.account, () => this.runFire(f, now));
+      else ready.push(f);
+    }
+    const free: AccountState[] = [];
+    for (const account of candidates) {
+      if (account.busy) this.deferCheck(account);
+      else free.push(account);
+    }
+    const { events } = decideTick(ready, free, now, this.book.settings.stopOutLevel);
+    // Guards stay valid through SL, TP and termination closes (a close never lowers equity − level × margin and
+    // only shrinks its group's exposure), so only the accounts whose guard was crossed need fresh ones — after
+    // their stop-out closes, if they had any.
+    const affected = this.accountsOf(events);
+    for (const account of free) if (!affected.has(account)) this.resetGuards(account);
+    if (events.length === 0) return;
+    const regard = free.filter((account) => affected.has(account));
+    this.commit(
+      [...affected],
+      events,
+      () => {
+        for (const account of regard) this.resetGuards(account);
+      },
+      (error, batch) => {
+        for (const { position } of ready) this.rearm(position);
+        for (const account of regard) this.resetGuards(account);
+        this.onCommitError?.(error, batch);
+      },
+    );
+  }
+
+  /**
+   * Evaluates every account's stop-out at `now`; call once after `restore` (the feed's quotes may have moved
+   * while the server was down) — afterwards ticks and commands keep every account evaluated.
+   */
+  sweep(now: Millis): void {
+    if (now > this.clock) this.clock = now;
+    this.settle([], [...this.book.accounts.values()], now);
+  }
+
+  // ------------------------------------------------------------------------------------------ commands
+
+  /**
+   * Runs a command in its account's queue. Resolves with the committed events once they are durable and applied,
+   * or with the rejection (nothing committed). Rejects with `EngineCommitError` if the commit failed — then
+   * nothing changed.
+   */
+  submit(command: EngineCommand): Promise<CommandOutcome> {
+    return new Promise<CommandOutcome>((resolve, reject) => {
+      const run = () => this.runCommand(command, resolve, reject);
+      const account = this.book.accounts.get(command.accountId);
+      if (account) this.defer(account, run);
+      else run(); // decided as a rejection
+    });
+  }
+
+  open(command: Without<OpenCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'open' });
+  }
+
+  close(command: Without<CloseCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'close' });
+  }
+
+  update(command: Without<UpdateCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'update' });
+  }
+
+  adjustBalance(command: Without<AdjustBalanceCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'adjust' });
+  }
+
+  private runCommand(
+    command: EngineCommand,
+    resolve: (outcome: CommandOutcome) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    if (command.now > this.clock) this.clock = command.now;
+    let decision: Decision;
+    try {
+      decision = decideCommand(this.book, command);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    if (!decision.ok) {
+      this.publish([decision.rejection]);
+      resolve({ ok: false, rejection: decision.rejection });
+      return;
+    }
+    const events = decision.events;
+    const account = this.book.accountOf(command.accountId);
+    this.commit(
+      [account],
+      events,
+      () => {
+        if (needsFreshGuards(events)) this.resetGuards(account);
+        resolve({ ok: true, events });
+      },
+      (error) => reject(new EngineCommitError(error)),
+    );
+  }
+
+  /** A trigger that crossed while its account was busy: closes at the crossing price if its levels still say so. */
+  private runFire(fired: Fired, at: Millis): void {
+    const { position, price } = fired;
+    if (this.book.positions.get(position.id) !== position || position.armed) return; // closed or re-armed meanwhile
+    const cause = closingTriggerAt(position, price);
+    if (cause === null) {
+      arm(position); // its levels were changed since
+      return;
+    }
+    const account = position.account;
+    const draft = new Draft(account);
+    const events = bookClose(draft, position, price as Price, cause, at);
+    events.push(...decideStopOut(draft, this.clock, this.clock, this.book.settings.stopOutLevel));
+    this.commit(
+      [account],
+      events,
+      () => {
+        if (needsFreshGuards(events)) this.resetGuards(account);
+      },
+      (error, batch) => {
+        this.rearm(position);
+        this.onCommitError?.(error, batch);
+      },
+    );
+  }
+
+  private deferCheck(account: AccountState): void {
+    if (account.checkQueued) return;
+    account.checkQueued = true;
+    this.defer(account, () => {
+      account.checkQueued = false;
+      const events = decideStopOut(
+        new Draft(account),
+        this.clock,
+        this.clock,
+        this.book.settings.stopOutLevel,
+      );
+      if (events.length === 0) {
+        this.resetGuards(account);
+        return;
+      }
+      this.commit(
+        [account],
+        events,
+        () => this.resetGuards(account),
+        (error, batch) => {
+          this.resetGuards(account);
+          this.onCommitError?.(error, batch);
+        },
+      );
+    });
+  }
+
+  private defer(account: AccountState, run: () => void): void {
+    const job: QueuedJob = { run };
+    account.queue.push(job);
+    this.drain(account);
+  }
+
+  private drain(account: AccountState): void {
+    while (!account.busy && account.queue.length > 0) (account.queue.shift() as QueuedJob).run();
+  }
+
+  private rearm(position: PositionState): void {
+    if (this.book.positions.get(position.id) === position) arm(position);
+  }
+
+  // -------------------------------------------------------------------------------------------- commit
+
+  /**
+   * Commits a batch, then applies and publishes it and calls `done`; on failure calls `failed` and changes
+   * nothing. With an asynchronous port the accounts are busy until the commit settles.
+   */
+  private commit(
+    accounts: readonly AccountState[],
+    events: readonly BookEvent[],
+    done: () => void,
+    failed: (error: unknown, batch: CommitBatch) => void,
+  ): void {
+    const batch: CommitBatch = { seq: ++this.seq, events };
+    let pending: void | Promise<void>;
+    try {
+      pending = this.persistence.commit(batch);
+    } catch (error) {
+      failed(error, batch);
+      return;
+    }
+    if (!isPromise(pending)) {
+      this.apply(events);
+      done();
+      return;
+    }
+    for (const account of accounts) account.busy = true;
+    this.inFlight += 1;
+    const settleWith = (outcome: () => void) => {
+      try {
+        for (const account of accounts) account.busy = false;
+        outcome();
+        for (const account of accounts) this.drain(account);
+      } finally {
+        this.inFlight -= 1;
+        if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      }
+    };
+    pending.then(
+      () =>
+        settleWith(() => {
+          this.apply(events);
+          done();
+        }),
+      (error: unknown) => settleWith(() => failed(error, batch)),
+    );
+  }
+
+  private apply(events: readonly BookEvent[]): void {
+    this.book.apply(events);
+    this.publish(events);
+  }
+
+  private publish(events: readonly EngineEvent[]): void {
+    this.onEvents?.(events);
+  }
+
+  private accountsOf(events: readonly BookEvent[]): Set<AccountState> {
+    const accounts = new Set<AccountState>();
+    let last: AccountId | null = null;
+    for (const event of events) {
+      if (event.accountId === last) continue;
+      last = event.accountId;
+      accounts.add(this.book.accountOf(event.accountId));
+    }
+    return accounts;
+  }
+
+  /** Resolves when no commit is in flight (every acknowledged command and queued trigger has settled). */
+  whenIdle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  // -------------------------------------------------------------------------------------------- guards
+
+  /**
+   * Sets an account's danger prices from its current state: the float headroom (less every error bound: float
+   * valuation, profit rounding now and later, the price estimate) is shared over its (symbol, direction) groups in
+   * proportion to exposure value V_g = Σ amount × leverage ÷ open_rate × price. A group's loss is linear in price,
+   * so it stays below its share d × V_g while its price stays above p₀ × (1 − d) for buys, below p₀ × (1 + d) for
+   * sells, with d = slack ÷ Σ V_g. Until one of those prices is crossed the account is certainly above the level.
+   * An unquoted group, or an account without slack, gets guards that fire on the next tick of the symbol.
+   */
+  private resetGuards(account: AccountState): void {
+    for (const node of account.guards) node.heap?.remove(node);
+    if (account.open.size === 0) {
+      account.guards.length = 0;
+      return;
+    }
+    const level = this.book.settings.stopOutLevel;
+    const stamp = ++this.stamp;
+    const groups: SymbolState[] = [];
+    let headroom = account.balance - level * account.margin;
+    let error = 1e-6 + 1e-9 * (Math.abs(account.balance) + level * account.margin);
+    let value = 0;
+    for (const position of account.open.values()) {
+      const sym = position.sym;
+      if (sym.stamp !== stamp) {
+        sym.stamp = stamp;
+        sym.groupBuyValue = -1;
+        sym.groupSellValue = -1;
+        groups.push(sym);
+      }
+      const buy = position.direction === 'buy';
+      if (buy && sym.groupBuyValue < 0) sym.groupBuyValue = 0;
+      if (!buy && sym.groupSellValue < 0) sym.groupSellValue = 0;
+      if (!sym.quoted) continue;
+      const valuation = sym.approxValuation(position.direction);
+      headroom += approxProfit(position.terms, valuation);
+      // the float error now, plus the rounding of the profit at the price it will be evaluated at
+      error += approxProfitError(position.terms, valuation) + 0.01;
+      const positionValue = position.units * valuation;
+      value += positionValue;
+      if (buy) sym.groupBuyValue += positionValue;
+      else sym.groupSellValue += positionValue;
+    }
+    // and the price estimates' error over the move (≪ 1e-9 of the exposure value)
+    const slack = headroom - error - 1e-9 * value;
+    const d = slack > 0 && value > 0 ? (slack / value) * (1 - 1e-9) : 0;
+    let used = 0;
+    const guard = (heap: MinHeap<AccountState>, key: number) => {
+      let node = account.guards[used];
+      if (node === undefined) {
+        node = new HeapNode(account);
+        account.guards.push(node);
+      }
+      used += 1;
+      heap.push(node, key);
+    };
+    // Without slack the account is near (or at) the level — possibly at it with nothing it could close, because
+    // its quotes are stale: then any next tick of a symbol it holds, up or down, must re-evaluate it.
+    const anyTick = !(d > 0);
+    for (const sym of groups) {
+      const index = sym.index as SymbolIndex;
+      const always = anyTick || !sym.quoted;
+      if (sym.groupBuyValue >= 0)
+        guard(index.buyGuard, always ? Number.NEGATIVE_INFINITY : -(sym.approxSell * (1 - d)));
+      if (sym.groupSellValue >= 0)
+        guard(index.sellGuard, always ? Number.NEGATIVE_INFINITY : sym.approxBuy * (1 + d));
+    }
+    account.guards.length = used;
+  }
+
+  // ------------------------------------------------------------------------------------------- queries
+
+  /** Balance, equity, free margin and profit (spec §3 Balance summary, §9 formulas). */
+  summary(accountId: AccountId): BalanceSummary {
+    return this.book.summaryOf(accountId);
+  }
+
+  /** Open positions with live profit and recent history, spec §3 Position shaped (getBalance). */
+  positions(accountId: AccountId): { open: PositionView[]; history: PositionView[] } {
+    return this.book.positionsOf(accountId);
+  }
+
+  hasAccount(accountId: AccountId): boolean {
+    return this.book.accounts.has(accountId);
+  }
+
+  /** Whether an instrument can be traded at `now` (a current quote); the UI says 'Will be back soon' otherwise. */
+  isAvailable(symbol: string, now: Millis): boolean {
+    return this.book.symbols.get(symbol)?.available(now) ?? false;
+  }
+
+  /** The committed books, in the shape `restore` takes. */
+  snapshot(): EngineSnapshot {
+    return this.book.snapshot();
+  }
+
+  /** Counts for health checks and the benchmark. */
+  stats(): { accounts: number; openPositions: number; commitsInFlight: number } {
+    return {
+      accounts: this.book.accounts.size,
+      openPositions: this.book.positions.size,
+      commitsInFlight: this.inFlight,
+    };
+  }
+
+  /** Problems in the trigger indexes (should be none): for tests and operators. */
+  verifyIndexes(): string[] {
+    const problems: string[] = [];
+    for (const sym of this.book.symbols.values())
+      problems.push(...verifyIndex(sym.index as SymbolIndex, sym.symbol));
+    for (const position of this.book.positions.values()) {
+      if (!position.armed && !position.account.busy && position.account.queue.length === 0)
+        problems.push(`position ${position.id} is open but not armed`);
+    }
+    return problems;
+  }
+}
+
+/** Pops every position whose level `bound` crossed; `price` is the exact price they close at. */
+function popFired(heap: MinHeap<PositionState>, bound: number, price: Price, out: Fired[]): void {
+  while (heap.minKey <= bound) {
+    const position = (heap.pop() as HeapNode<PositionState>).item;
+    disarm(position);
+    const cause = closingTriggerAt(position, price);
+    if (cause === null)
+      throw new Error(`internal: position ${position.id} popped at ${price} without a cause`);
+    out.push({ position, cause, price });
+  }
+}
+
+function popGuards(heap: MinHeap<AccountState>, bound: number, out: AccountState[]): void {
+  while (heap.minKey <= bound) out.push((heap.pop() as HeapNode<AccountState>).item);
+}
+
+/**
+ * Whether applied events can have lowered an account's headroom or added exposure, so its guards must be set
+ * again: an open, a debit, or a stop-out. Closes by SL, TP or termination and level updates cannot.
+ */
+function needsFreshGuards(events: readonly BookEvent[]): boolean {
+  return events.some(
+    (e) =>
+      e.type === 'position.opened' ||
+      (e.type === 'balance.changed' && e.cause.kind !== 'position' && e.change < 0) ||
+      (e.type === 'position.closed' && e.position.cause === 'stop_out'),
+  );
+}
+
+function isPromise(value: unknown): value is Promise<void> {
+  return typeof (value as Promise<void> | undefined)?.then === 'function';
+}
