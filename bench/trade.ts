@@ -1,0 +1,361 @@
+/**
+ * `npm run bench -- trade` (or `npx tsx bench/trade.ts`): open-then-close round trips over the
+ * `/trading` socket against a real listening server (Fastify + Socket.IO on loopback), sequential,
+ * on the embedded PGlite and — when DATABASE_URL is set — on a fresh PostgreSQL database that is
+ * dropped afterwards. One round trip = `openPosition` acknowledged, then `closePosition`
+ * acknowledged; every acknowledgement must be `status: true`, otherwise the bench stops with an
+ * error (a fast rejection is never reported as a figure). Afterwards the ledger is verified:
+ * Σ ledger_entries = users.balance for every user.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { CommandAck, PositionDto } from '@openbroker/domain';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { users } from '../apps/server/src/db/schema.js';
+import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
+import { attachRealtime } from '../apps/server/src/realtime/socket-server.js';
+import { openRuntime } from '../apps/server/src/runtime.js';
+
+const ROUND_TRIPS = Number(process.env.TRADE_N ?? 500);
+const WARM_UP = 50;
+const TARGET_P99_MS = 10;
+const SYMBOL = 'BTCUSD'; // crypto trades 24/7, so the bench runs on any day; leverage list '1,2'
+const SLIPPAGE = 0.00025; // spec §5: the terminal buys at ask × 1.00025 and sells at bid × 0.99975
+
+interface RunFigures {
+  db: string;
+  n: number;
+  roundTrip: number[];
+  open: number[];
+  close: number[];
+  totalMs: number;
+  /** The same steps without the socket, called in process: where a command's time goes. */
+  parts: Array<[string, number[]]>;
+  /** The `positions` push every command sends to the account's sockets. */
+  push: { open: number; history: number; bytes: number };
+  ledger: string;
+  ledgerOk: boolean;
+}
+
+/** A fresh database on the DATABASE_URL server (as the test harness does); `drop` removes it. */
+async function createPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ob_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<RunFigures> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: 'memory://',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    LOG_LEVEL: 'silent',
+    MARKET_FEED: 'none',
+    MARKET_HISTORY: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const runtime = await openRuntime(config, { live: true });
+  const { ctx } = runtime;
+  const app = await buildApp(ctx, { logger: false });
+  const realtime = await attachRealtime(app.server, ctx);
+  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  // Fresh quotes all along: one every 100 ms (the staleness limit of crypto is 5 s), moving a
+  // little so the engine revalues the open position, well inside the requote tolerance.
+  let tick = 0;
+  const pushQuote = () => {
+    const bid = 64_000 + (tick++ % 10);
+    if (!ctx.market.ingest({ symbol: SYMBOL, bid, ask: bid + 10, ts: Date.now() })) {
+      throw new Error(`the market refused a ${SYMBOL} quote`);
+    }
+  };
+  pushQuote();
+  const ticker = setInterval(pushQuote, 100);
+
+  let socket: Socket | undefined;
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: 'demo@example.com', password: 'Demo1234!' },
+    });
+    if (login.statusCode !== 200)
+      throw new Error(`demo login failed with ${login.statusCode}: ${login.body}`);
+    const token = login.json().data.access_token as string;
+
+    const s = io(`${url}/trading`, { auth: { token }, transports: ['websocket'], reconnection: false });
+    socket = s;
+    const firstPositions = new Promise<void>((resolve) => s.once('positions', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    await firstPositions;
+    s.on('disconnect', (reason) => {
+      if (reason !== 'io client disconnect') console.error(`trading socket disconnected: ${reason}`);
+    });
+
+    const send = (event: string, payload: unknown) =>
+      new Promise<PositionDto>((resolve, reject) => {
+        s.timeout(10_000).emit(event, payload, (err: Error | null, ack: CommandAck) => {
+          if (err) reject(new Error(`${event}: no acknowledgement within 10 s`));
+          else if (!ack.status) reject(new Error(`${event} rejected: ${ack.code} ${ack.message}`));
+          else resolve(ack.data);
+        });
+      });
+    const roundTrip = async (times?: { open: number[]; close: number[] }) => {
+      const last = ctx.market.book.last(SYMBOL);
+      if (!last) throw new Error(`no ${SYMBOL} quote`);
+      const t0 = performance.now();
+      const opened = await send('openPosition', {
+        symbol: SYMBOL,
+        direction: 'buy',
+        amount: 10,
+        leverage: 1,
+        price: last.ask * (1 + SLIPPAGE),
+      });
+      const t1 = performance.now();
+      const now = ctx.market.book.last(SYMBOL) ?? last;
+      const closed = await send('closePosition', { id: opened.id, price: now.bid * (1 - SLIPPAGE) });
+      const t2 = performance.now();
+      if (closed.id !== opened.id || closed.closingReason !== 0) {
+        throw new Error(`closePosition answered position ${closed.id} reason ${closed.closingReason}`);
+      }
+      times?.open.push(t1 - t0);
+      times?.close.push(t2 - t1);
+      return t2 - t0;
+    };
+
+    for (let i = 0; i < WARM_UP; i++) await roundTrip();
+    const times = { open: [] as number[], close: [] as number[] };
+    const roundTrips: number[] = [];
+    const start = performance.now();
+    for (let i = 0; i < ROUND_TRIPS; i++) roundTrips.push(await roundTrip(times));
+    const totalMs = performance.now() - start;
+
+    // The size of the `positions` push that every command sends (history is capped at 200).
+    let push = { open: 0, history: 0, bytes: 0 };
+    s.once('positions', (payload: { open: unknown[]; history: unknown[] }) => {
+      push = {
+        open: payload.open.length,
+        history: payload.history.length,
+        bytes: JSON.stringify(payload).length,
+      };
+    });
+    await roundTrip();
+
+    // Where the time goes: the steps of a command called in process, without the socket.
+    const [demo] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'demo@example.com'));
+    if (!demo) throw new Error('no demo user');
+    const host = new URL(url).host;
+    const sessionCheck = async () => {
+      const session = await ctx.sessions.authenticate(token, 'client');
+      const brand = await ctx.brands.resolve(host);
+      if (!session || !(await ctx.accounts.clientFor(brand, session.subjectId)))
+        throw new Error('session check failed');
+    };
+    const engineOpen = async () => {
+      const last = ctx.market.book.last(SYMBOL);
+      if (!last) throw new Error(`no ${SYMBOL} quote`);
+      const outcome = await ctx.trading.open({
+        accountId: demo.id,
+        now: Date.now(),
+        symbol: SYMBOL,
+        direction: 'buy',
+        amount: 10,
+        leverage: 1,
+        price: last.ask * (1 + SLIPPAGE),
+        stop_lost: null,
+        take_profit: null,
+      });
+      if (!outcome.ok) throw new Error(`engine open rejected: ${outcome.rejection.message.key}`);
+      const opened = outcome.events.find((e) => e.type === 'position.opened');
+      if (opened?.type !== 'position.opened') throw new Error('engine open booked no position');
+      return opened.position.id;
+    };
+    const engineClose = async (positionId: number) => {
+      const last = ctx.market.book.last(SYMBOL);
+      if (!last) throw new Error(`no ${SYMBOL} quote`);
+      const outcome = await ctx.trading.close({
+        accountId: demo.id,
+        now: Date.now(),
+        positionId,
+        price: last.bid,
+      });
+      if (!outcome.ok) throw new Error(`engine close rejected: ${outcome.rejection.message.key}`);
+    };
+    const parts: Array<[string, number[]]> = [
+      ['session check', []],
+      ['engine open', []],
+      ['engine close', []],
+    ];
+    const PARTS_N = 200;
+    for (let i = 0; i < PARTS_N + 20; i++) {
+      const t0 = performance.now();
+      await sessionCheck();
+      const t1 = performance.now();
+      const id = await engineOpen();
+      const t2 = performance.now();
+      await engineClose(id);
+      const t3 = performance.now();
+      if (i < 20) continue; // warm-up
+      parts[0]?.[1].push(t1 - t0);
+      parts[1]?.[1].push(t2 - t1);
+      parts[2]?.[1].push(t3 - t2);
+    }
+
+    await ctx.trading.stop(); // waits for the engine's pending batches before the ledger is read
+    const differences = await new TradingRepo(ctx.database.db).ledgerDifferences();
+    return {
+      db: kind,
+      n: ROUND_TRIPS,
+      roundTrip: roundTrips,
+      open: times.open,
+      close: times.close,
+      totalMs,
+      parts,
+      push,
+      ledgerOk: differences.length === 0,
+      ledger:
+        differences.length === 0
+          ? 'Σ ledger_entries = users.balance for every user'
+          : `MISMATCH for ${differences.length} user(s): ${differences
+              .slice(0, 3)
+              .map((d) => `${d.email} balance ${d.balance} ≠ ledger ${d.ledger}`)
+              .join('; ')}`,
+    };
+  } finally {
+    clearInterval(ticker);
+    socket?.disconnect();
+    await realtime.close();
+    await app.close();
+    await runtime.close();
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+
+function printFigures(runs: RunFigures[]): void {
+  const ms = (v: number) => v.toFixed(2).padStart(8);
+  console.log(
+    `\nTrade round trips over the /trading socket (loopback, sequential, N = ${ROUND_TRIPS} after ${WARM_UP} warm-up; ` +
+      `Node ${process.version}, ${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+  );
+  console.log(
+    'database'.padEnd(10),
+    'step'.padEnd(16),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'max ms'.padStart(8),
+    'per s'.padStart(8),
+    '  p99 target',
+  );
+  for (const run of runs) {
+    const rows: Array<[string, number[]]> = [
+      ['round trip', run.roundTrip],
+      ['  open ack', run.open],
+      ['  close ack', run.close],
+    ];
+    for (const [name, values] of rows) {
+      const sorted = [...values].sort((a, b) => a - b);
+      const p99 = percentile(sorted, 0.99);
+      const isRoundTrip = name === 'round trip';
+      console.log(
+        run.db.padEnd(10),
+        name.padEnd(16),
+        ms(percentile(sorted, 0.5)),
+        ms(p99),
+        ms(sorted[sorted.length - 1] ?? Number.NaN),
+        (isRoundTrip ? Math.round((run.n / run.totalMs) * 1_000).toLocaleString('en') : '').padStart(8),
+        isRoundTrip ? `  < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'MISSED'}` : '',
+      );
+    }
+    for (const [name, values] of run.parts) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(
+        run.db.padEnd(10),
+        `  ${name}*`.padEnd(16),
+        ms(percentile(sorted, 0.5)),
+        ms(percentile(sorted, 0.99)),
+        ms(sorted[sorted.length - 1] ?? Number.NaN),
+      );
+    }
+    console.log(
+      `${run.db.padEnd(10)} each command also pushes 'positions' (${run.push.open} open + ${run.push.history} closed, ` +
+        `${(run.push.bytes / 1_024).toFixed(1)} KB) and 'balance' to the account's sockets`,
+    );
+    console.log(`${run.db.padEnd(10)} ledger check: ${run.ledgerOk ? 'ok' : 'FAILED'} — ${run.ledger}`);
+  }
+  console.log(
+    'round trip = openPosition ack then closePosition ack (each one: session check, validation, engine, ' +
+      'one database transaction, positions push, ack); per s = round trips per second.\n' +
+      '* the same steps called in process, without the socket (200 each): the session check every command ' +
+      'repeats (session, brand, user), and the engine command with its database transaction.',
+  );
+}
+
+/** Runs the trade bench on PGlite and, when DATABASE_URL is set, on PostgreSQL; false when the ledger check failed. */
+export async function tradeBench(): Promise<boolean> {
+  const runs: RunFigures[] = [await runOn('pglite')];
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const created = await createPostgresDatabase(base);
+    try {
+      runs.push(await runOn('postgres', created.url));
+    } finally {
+      await created.drop();
+    }
+  } else {
+    console.log('(DATABASE_URL is not set: PostgreSQL run skipped)');
+  }
+  printFigures(runs);
+  return runs.every((r) => r.ledgerOk);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  tradeBench().then(
+    (ok) => {
+      if (!ok) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
