@@ -9,7 +9,7 @@ export function formatDate(value: string | null | undefined, language: string, w
   }).format(date);
 }
 
-/** A compact date and time for dense tables: 'Nov 21, 12:20 PM' / '21. Nov., 12:20'; '—' when absent. */
+/** A compact date and 24-hour time for dense tables: 'Nov 21, 13:20' / '21. Nov., 13:20'; '—' when absent. */
 export function shortDateTime(value: string | null | undefined, language: string): string {
   if (!value) return '—';
   const date = new Date(value);
@@ -19,5 +19,6 @@ export function shortDateTime(value: string | null | undefined, language: string
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   }).format(date);
 }

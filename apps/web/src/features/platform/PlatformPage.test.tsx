@@ -83,6 +83,17 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     expect(row.textContent).toContain(BTC_SELL);
   });
 
+  it('flashes a market price green when it rises and red when it falls', async () => {
+    const { sockets } = renderPlatform();
+    await withPrices(sockets, { BTCUSD: BTC });
+    const price = () => screen.getByTestId('market-row-BTCUSD').querySelector('.ob-price') as HTMLElement;
+    sockets.prices().push('prices', { BTCUSD: { buy: 100_100, sell: 100_000 } });
+    expect(price().className).toMatch(/ob-flash-up/);
+    sockets.prices().push('prices', { BTCUSD: { buy: 100_050, sell: 99_950 } });
+    expect(price().className).toMatch(/ob-flash-down/);
+    expect(price().className).not.toMatch(/ob-flash-up/);
+  });
+
   it("says 'temporarily unavailable' when the price goes away, and 'Will be back soon' in the list", async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC, ETHUSD: { buy: 3000, sell: 2999 } });

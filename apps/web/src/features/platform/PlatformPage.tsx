@@ -136,7 +136,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
           </Nav.Item>
         ))}
       </Nav>
-      <Row className="g-3">
+      <Row className="g-3 ob-platform-grid">
         <Col xs={12} xl={6} className="order-1 order-xl-2 d-flex flex-column gap-3">
           <Section tab="chart" active={phoneTab}>
             <ChartPanel symbol={symbol} instrument={instrument} />

@@ -1,5 +1,5 @@
 import { formatPrice } from '@openbroker/domain';
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,22 +17,25 @@ export const CATEGORY_LABEL: Record<InstrumentCategory, TranslationKey> = {
   index: 'markets.tab.index',
 };
 
+const FLASH_CLASSES = ['ob-flash-up', 'ob-flash-up-b', 'ob-flash-down', 'ob-flash-down-b'];
+
 /**
- * A price that flashes green or red when it changes: the class is set straight on the element, so the
- * animation restarts on every tick without a re-render (and CSS turns it off for reduced motion).
+ * A price that flashes green or red when it changes. The class is set straight on the element, and
+ * alternates between two identical animations so each tick restarts it without a re-render or a forced
+ * layout (a list of prices ticks several times a second). CSS turns it off for reduced motion.
  */
 export function FlashPrice({ value, tick, testId }: { value: number; tick: Tick; testId?: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const previous = useRef(value);
-  useLayoutEffect(() => {
+  const parity = useRef(false);
+  useEffect(() => {
     const element = ref.current;
     if (!element || previous.current === value) return;
     previous.current = value;
-    element.classList.remove('ob-flash-up', 'ob-flash-down');
+    element.classList.remove(...FLASH_CLASSES);
     if (!tick) return;
-    // Reading the width restarts the CSS animation when the same class comes back.
-    void element.offsetWidth;
-    element.classList.add(tick === 'up' ? 'ob-flash-up' : 'ob-flash-down');
+    parity.current = !parity.current;
+    element.classList.add(`ob-flash-${tick}${parity.current ? '' : '-b'}`);
   }, [value, tick]);
   return (
     <span ref={ref} className="ob-price" data-testid={testId}>
@@ -137,10 +140,13 @@ export function MarketListPanel({
 
   const categories = INSTRUMENT_CATEGORIES.filter((c) => instruments?.some((i) => i.category === c));
   const rows = (instruments ?? []).filter((i) => (query ? matches(i, query) : i.category === category));
-  const onSelect = (next: string) => {
-    navigate(`/platform/${next}`);
-    onSelected?.();
-  };
+  const onSelect = useCallback(
+    (next: string) => {
+      navigate(`/platform/${next}`);
+      onSelected?.();
+    },
+    [navigate, onSelected],
+  );
 
   return (
     <Card className="ob-card ob-markets">

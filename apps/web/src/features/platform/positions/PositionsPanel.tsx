@@ -31,7 +31,7 @@ function DirectionBadge({ position }: { position: PositionDto }) {
   const { t } = useTranslation();
   return (
     <span className={`ob-dir ob-dir-${position.direction}`}>
-      {t(position.direction === 'buy' ? 'trade.buy' : 'trade.sell')}
+      {t(position.direction === 'buy' ? 'positions.dir.buy' : 'positions.dir.sell')}
     </span>
   );
 }
@@ -135,12 +135,18 @@ const OpenPositionRow = memo(function OpenPositionRow({
             <Button
               size="sm"
               variant="outline-danger"
-              className="ob-close-action"
+              className="ob-icon-action"
               onClick={close}
               disabled={closing || profit.status !== 'live'}
+              aria-label={t('positions.closeOne', { id: position.id })}
+              title={t('positions.closeOne', { id: position.id })}
               data-testid={`position-close-${position.id}`}
             >
-              {closing ? <Spinner size="sm" animation="border" aria-hidden="true" /> : t('positions.close')}
+              {closing ? (
+                <Spinner size="sm" animation="border" aria-hidden="true" className="ob-action-spinner" />
+              ) : (
+                <i className="bi bi-x-lg" aria-hidden="true" />
+              )}
             </Button>
           </td>
         </>

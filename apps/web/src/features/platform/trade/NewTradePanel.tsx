@@ -99,9 +99,10 @@ export function NewTradePanel({
   asset: Asset | undefined;
   assetsLoading: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const text = useMessageText();
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const toast = useToast();
   const money = useMoney();
   const { currencySymbol } = useBrand();
@@ -360,7 +361,9 @@ export function NewTradePanel({
             </div>
             <div>
               <dt>{t('trade.closedAtMove')}</dt>
-              <dd className="ob-num">{leverageValue > 0 ? `${terminationPercent(leverageValue)} %` : '—'}</dd>
+              <dd className="ob-num">
+                {leverageValue > 0 ? `${percent.format(terminationPercent(leverageValue))} %` : '—'}
+              </dd>
             </div>
           </dl>
 
