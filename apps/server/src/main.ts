@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
@@ -15,8 +16,25 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Fails fast on a taken port, before the database and the market history are prepared. */
+async function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE')
+      fail(`port ${port} is already in use. Stop the other process or set PORT.`);
+    if (error.code === 'EACCES')
+      fail(`not allowed to listen on port ${port}. Choose a port above 1024 with PORT.`);
+    throw error;
+  });
+}
+
 async function main() {
   const config = loadConfig();
+  await assertPortFree(config.port, config.host);
   const runtime = await openRuntime(config, { live: true });
   const app = await buildApp(runtime.ctx);
   const realtime = await attachRealtime(app.server, runtime.ctx);

@@ -83,8 +83,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const catalogue = loadCatalogue();
     await syncInstruments(db, catalogue);
     const startTime = Date.now();
+    // Start-up progress for the operator, at the info level like the rest of the start-up output.
     const log = (message: string) => {
-      if (config.logLevel !== 'silent') process.stdout.write(`${message}\n`);
+      if (['info', 'debug', 'trace'].includes(config.logLevel)) process.stdout.write(`${message}\n`);
     };
     const market = new MarketService({
       catalogue,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assets } from '../../db/schema.js';
+import { loadCatalogue } from '../../market/instruments.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
@@ -29,51 +31,44 @@ describe(`countries and assets for logged-in clients (${testDbKind})`, async () 
     expect(res.statusCode).toBe(200);
   });
 
-  it('answers an empty asset list before any instrument exists', async () => {
+  it('lists the instrument catalogue synced on start, each with its category name and leverage list (spec §3 asset)', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/get/assets?token=${client.token}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, data: [] });
+    const data = res.json().data as Array<{ symbol: string }>;
+    expect(data).toHaveLength(loadCatalogue().instruments.length);
+    expect(data).toContainEqual({
+      id: expect.any(Number),
+      name: 'BINANCE:BTCUSDT',
+      symbol: 'BTCUSD',
+      code: 'BTCUSD',
+      asset_category_id: 3,
+      position_assets_category: { name: 'crypto', leverage: '1,2' },
+    });
+    expect(data).toContainEqual({
+      id: expect.any(Number),
+      name: 'FX:EURUSD',
+      symbol: 'EURUSD',
+      code: 'EURUSD',
+      asset_category_id: 1,
+      position_assets_category: { name: 'forex', leverage: '1,3,5,10,15,20,30' },
+    });
   });
 
-  it('lists enabled instruments with their category name and leverage list (spec §3 asset)', async () => {
-    await runtime.ctx.database.db.insert(assets).values([
-      { symbol: 'BTCUSD', name: 'BINANCE:BTCUSDT', displayName: 'Bitcoin', code: 'BTC', assetCategoryId: 3 },
-      {
-        symbol: 'EURUSD',
-        name: 'FX:EURUSD',
-        displayName: 'Euro / US Dollar',
-        code: 'EUR',
-        assetCategoryId: 1,
-      },
-      {
-        symbol: 'OLDCOIN',
-        name: 'BINANCE:OLDUSDT',
-        displayName: 'Delisted',
-        code: 'OLD',
-        assetCategoryId: 3,
-        enabled: false,
-      },
-    ]);
+  it('leaves out instruments staff disabled', async () => {
+    await runtime.ctx.database.db.update(assets).set({ enabled: false }).where(eq(assets.symbol, 'DOGEUSD'));
+    await runtime.ctx.database.db.insert(assets).values({
+      symbol: 'OLDCOIN',
+      name: 'BINANCE:OLDUSDT',
+      displayName: 'Delisted',
+      code: 'OLD',
+      assetCategoryId: 3,
+      enabled: false,
+    });
     const res = await app.inject({ method: 'GET', url: `/api/get/assets?token=${client.token}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
-      {
-        id: expect.any(Number),
-        name: 'BINANCE:BTCUSDT',
-        symbol: 'BTCUSD',
-        code: 'BTC',
-        asset_category_id: 3,
-        position_assets_category: { name: 'crypto', leverage: '1,2' },
-      },
-      {
-        id: expect.any(Number),
-        name: 'FX:EURUSD',
-        symbol: 'EURUSD',
-        code: 'EUR',
-        asset_category_id: 1,
-        position_assets_category: { name: 'forex', leverage: '1,3,5,10,15,20,30' },
-      },
-    ]);
+    const symbols = (res.json().data as Array<{ symbol: string }>).map((a) => a.symbol);
+    expect(symbols).not.toContain('OLDCOIN');
+    expect(symbols).not.toContain('DOGEUSD');
+    expect(symbols).toContain('BTCUSD');
   });
 
   it('refuses a made-up token of plausible length with 401', async () => {
