@@ -54,6 +54,11 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'field.step': '{{title}} muss ein Vielfaches von {{step}} sein',
   'date.untilBeforeFrom': 'Das Bis-Datum darf nicht vor dem Von-Datum liegen',
   'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
+  'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
+  'trade.positionNotFound':
+    'Diese Position wurde nicht gefunden. Möglicherweise ist sie bereits geschlossen.',
+  'trade.stopOutLevel':
+    'Dieser Trade würde Ihr Eigenkapital unter das Stop-out-Niveau bringen. Bitte wählen Sie einen kleineren Betrag oder schließen Sie zuerst eine Position.',
   'withdraw.agreement':
     'Mir ist bewusst, dass ausgezahlte Beträge etwa sieben Werktage benötigen können, bis sie auf meinem Konto eingehen.',
   'document.formatHint': 'Erlaubte Dateien: jpg, jpeg oder pdf, höchstens 2 MB.',

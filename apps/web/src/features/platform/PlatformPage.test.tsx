@@ -262,6 +262,23 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     expect(screen.getByTestId('new-trade-panel').textContent).toContain('Betrag darf höchstens € 5.00 sein');
   });
 
+  it('explains a requote (the price moved beyond the tolerance) and keeps the form for another try', async () => {
+    const { sockets } = renderPlatform();
+    await withPrices(sockets, { BTCUSD: BTC });
+    await withAccount(sockets);
+    sockets.trading().onCommand = () => ({
+      status: false,
+      code: 'REJECTED',
+      key: 'trade.requote',
+      message: MESSAGES_EN['trade.requote'],
+    });
+    type('trade-amount', '10');
+    type('trade-take-profit', '120000');
+    fireEvent.click(screen.getByTestId('trade-submit'));
+    expect((await screen.findByTestId('trade-error')).textContent).toBe(MESSAGES_EN['trade.requote']);
+    expect((screen.getByTestId('trade-take-profit') as HTMLInputElement).value).toBe('120000');
+  });
+
   it('says when the server does not answer, instead of waiting forever', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });

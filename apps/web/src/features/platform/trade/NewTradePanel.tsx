@@ -160,7 +160,7 @@ export function NewTradePanel({
   const amountValue = parseNumberInput(amount);
   const leverageValue = Number(leverage);
   const showRisk = amountValue !== null && amountValue > 0 && leverageValue > 0;
-  const disabled = !!block || !user || !asset || pending;
+  const disabled = !!block || !user || !asset || freeMargin === undefined || pending;
 
   const clearServer = () => {
     setServerError(null);
