@@ -55,6 +55,9 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
   if (ctx.redis) {
     pub = ctx.redis.duplicate();
     sub = ctx.redis.duplicate();
+    pub.on('error', () => {});
+    sub.on('error', () => {});
+    await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}sio` }));
   }
 
@@ -204,8 +207,11 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
       detachTrading();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      pub?.disconnect();
-      sub?.disconnect();
+      // quit, not disconnect: the adapter's last unsubscribe commands finish before the connection closes.
+      await Promise.all([
+        pub?.quit().catch(() => pub?.disconnect()),
+        sub?.quit().catch(() => sub?.disconnect()),
+      ]);
     },
   };
 }
