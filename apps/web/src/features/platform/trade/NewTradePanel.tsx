@@ -71,11 +71,10 @@ function DealButton({
         <span className="ob-deal-price" data-testid={`trade-${direction}-price`}>
           {formatPrice(price)}
         </span>
-      ) : quote.status === 'unavailable' ? (
-        <span className="ob-deal-none">{t('trade.temporarilyUnavailableLower')}</span>
       ) : (
+        // no price: the panel's notice below says 'temporarily unavailable' (spec §8)
         <span className="ob-deal-price ob-placeholder" aria-hidden="true">
-          —
+          {quote.status === 'unavailable' ? '—' : '…'}
         </span>
       )}
     </button>
