@@ -88,3 +88,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://mailer:hunter2@smtp.example.com' })).not.toThrow(/hunter2/);
   });
 });
+
+describe('market feed configuration', () => {
+  it('accepts a WebSocket feed with its field mapping', () => {
+    const config = loadConfig({
+      MARKET_FEED: 'websocket',
+      MARKET_WS_URL: 'wss://feed.example.com/stream',
+      MARKET_WS_OPTIONS: JSON.stringify({
+        mapping: { symbol: 'data.s', bid: 'data.b', ask: 'data.a' },
+        symbols: { BTCUSDT: 'BTCUSD' },
+      }),
+    });
+    expect(config.marketFeed).toBe('websocket');
+    expect(config.marketWsOptions?.mapping.bid).toBe('data.b');
+  });
+
+  it.each([
+    [{ MARKET_FEED: 'carrier-pigeon' }, 'MARKET_FEED must be simulated, replay, websocket or none'],
+    [
+      { MARKET_WS_URL: 'http://feed.example.com' },
+      'MARKET_WS_URL must be a URL starting with ws:// or wss://',
+    ],
+    [{ MARKET_WS_OPTIONS: '{"mapping":{}}' }, 'MARKET_WS_OPTIONS must be JSON like'],
+    [{ MARKET_WS_OPTIONS: 'not json' }, 'MARKET_WS_OPTIONS must be JSON like'],
+    [{ REQUOTE_TOLERANCE: '2' }, 'REQUOTE_TOLERANCE must be a fraction from 0 to 0.1'],
+    [{ STOP_OUT_LEVEL: '0' }, 'STOP_OUT_LEVEL must be a fraction above 0 and at most 1'],
+    [{ PRICE_CONFLATION_MS: '5' }, 'PRICE_CONFLATION_MS must be a whole number from 50 to 10000'],
+  ])('rejects %o naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+});

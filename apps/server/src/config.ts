@@ -42,6 +42,23 @@ const url = (name: string, protocols: string[]) =>
       }
     });
 
+/** The WebSocket feed adapter's settings (feeds/websocket-feed.ts), as JSON in MARKET_WS_OPTIONS. */
+const WsFeedOptionsSchema = z.object({
+  mapping: z.object({ symbol: z.string(), bid: z.string(), ask: z.string(), ts: z.string().optional() }),
+  subscribe: z.array(z.unknown()).optional(),
+  items: z.string().optional(),
+  symbols: z.record(z.string(), z.string()).optional(),
+  timestampUnit: z.enum(['ms', 's']).optional(),
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -98,8 +115,9 @@ const EnvSchema = z.object({
     })
     .transform(Number),
   MARKET_FEED: z
-    .enum(['simulated', 'replay', 'none'], {
-      error: (issue) => `MARKET_FEED must be simulated, replay or none, got "${String(issue.input)}"`,
+    .enum(['simulated', 'replay', 'websocket', 'none'], {
+      error: (issue) =>
+        `MARKET_FEED must be simulated, replay, websocket or none, got "${String(issue.input)}"`,
     })
     .default('simulated'),
   MARKET_SEED: z
@@ -110,6 +128,21 @@ const EnvSchema = z.object({
     })
     .transform(Number),
   MARKET_REPLAY_FILE: z.string().optional(),
+  MARKET_WS_URL: url('MARKET_WS_URL', ['ws:', 'wss:']),
+  MARKET_WS_OPTIONS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const parsed = WsFeedOptionsSchema.safeParse(safeJson(value));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'MARKET_WS_OPTIONS must be JSON like {"mapping":{"symbol":"data.s","bid":"data.b","ask":"data.a"},"subscribe":[…],"items":"…","symbols":{"BTCUSDT":"BTCUSD"},"timestampUnit":"ms"}',
+      });
+      return z.NEVER;
+    }),
   MARKET_HISTORY: bool('MARKET_HISTORY', true),
   PRICE_CONFLATION_MS: z
     .string()
@@ -196,6 +229,8 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     marketFeed: env.MARKET_FEED,
     marketSeed: env.MARKET_SEED,
     marketReplayFile: env.MARKET_REPLAY_FILE,
+    marketWsUrl: env.MARKET_WS_URL,
+    marketWsOptions: env.MARKET_WS_OPTIONS,
     /** Generate 12 months of candles on start (spec §9 chart range). */
     marketHistory: env.MARKET_HISTORY,
     priceConflationMs: env.PRICE_CONFLATION_MS,

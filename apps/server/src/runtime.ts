@@ -6,6 +6,7 @@ import { type SeedResult, seedDatabase } from './db/seed.js';
 import type { PriceFeed } from './feeds/feed.js';
 import { ReplayFeed } from './feeds/replay-feed.js';
 import { SimulatedFeed } from './feeds/simulated-feed.js';
+import { WebSocketFeed } from './feeds/websocket-feed.js';
 import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -63,6 +64,13 @@ function createFeed(config: Config, catalogue: Catalogue, startTime: number): Pr
         knownSymbols: new Set(catalogue.instruments.map((i) => i.symbol)),
         restamp: true,
       });
+    case 'websocket':
+      if (!config.marketWsUrl || !config.marketWsOptions) {
+        throw new ConfigError(
+          'Invalid configuration: MARKET_FEED=websocket needs MARKET_WS_URL and MARKET_WS_OPTIONS (the field mapping)',
+        );
+      }
+      return new WebSocketFeed({ url: config.marketWsUrl, ...config.marketWsOptions });
     default:
       return new SimulatedFeed({ instruments: catalogue.instruments, seed: config.marketSeed, startTime });
   }
