@@ -2,7 +2,8 @@
  * Benchmarks print figures; they are not timed tests (DEVELOPERS.md). Run with `npm run bench`.
  * Covers what exists so far: the domain rules on the trading hot path, and the HTTP stack
  * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
- * the trading engine's benchmark (engine.ts). Later issues add API journeys and socket fan-out.
+ * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
+ * to 2,000 clients, `market` the market-data figures.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -71,7 +72,18 @@ if (target === undefined) {
 } else if (target === 'engine') {
   const { engineFigures } = await import('./engine.js');
   if (!(await engineFigures())) process.exitCode = 1;
+} else if (target === 'trade') {
+  const { tradeBench } = await import('./trade.js');
+  if (!(await tradeBench())) process.exitCode = 1;
+} else if (target === 'fanout') {
+  const { fanoutBench } = await import('./fanout.js');
+  if (!(await fanoutBench())) process.exitCode = 1;
+} else if (target === 'market') {
+  // market.ts runs when imported: history generation, walk, candles and quote-book figures.
+  await import('./market.js');
 } else {
-  console.error(`Unknown benchmark '${target}': run \`npm run bench\` or \`npm run bench -- engine\`.`);
+  console.error(
+    `Unknown benchmark '${target}': run \`npm run bench\`, or \`npm run bench -- engine|trade|fanout|market\`.`,
+  );
   process.exitCode = 2;
 }

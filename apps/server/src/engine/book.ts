@@ -439,6 +439,18 @@ export class Book {
     };
   }
 
+  /** One position of an account, open or in its recent history; undefined for another account's id. */
+  positionOf(accountId: AccountId, positionId: PositionId): PositionView | undefined {
+    const account = this.accountOf(accountId);
+    const open = account.open.get(positionId);
+    if (open) return this.openView(open);
+    for (let i = account.history.length - 1; i >= 0; i--) {
+      const closed = account.history[i];
+      if (closed?.id === positionId) return this.closedView(closed);
+    }
+    return undefined;
+  }
+
   /** Open positions (oldest first) and history (newest first), spec §3 shaped. */
   positionsOf(accountId: AccountId): { open: PositionView[]; history: PositionView[] } {
     const account = this.accountOf(accountId);

@@ -524,6 +524,11 @@ export class Engine {
     return this.book.positionsOf(accountId);
   }
 
+  /** One position of the account (open or recent history), without building the whole lists. */
+  position(accountId: AccountId, positionId: number): PositionView | undefined {
+    return this.book.positionOf(accountId, positionId);
+  }
+
   hasAccount(accountId: AccountId): boolean {
     return this.book.accounts.has(accountId);
   }

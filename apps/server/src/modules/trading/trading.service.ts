@@ -148,14 +148,13 @@ export class TradingService {
 
   positions(accountId: AccountId): PositionsPayload {
     const { open, history } = this.live.positions(accountId);
-    // The newest first, as a trader reads a blotter.
-    return { open: open.map(toDto).reverse(), history: history.map(toDto).reverse() };
+    // The newest first, as a trader reads a blotter (the engine gives open oldest first, history newest first).
+    return { open: open.map(toDto).reverse(), history: history.map(toDto) };
   }
 
   /** The position as the client sees it right after a command. */
   position(accountId: AccountId, positionId: number): PositionDto | undefined {
-    const { open, history } = this.live.positions(accountId);
-    const found = open.find((p) => p.id === positionId) ?? history.find((p) => p.id === positionId);
+    const found = this.live.position(accountId, positionId);
     return found && toDto(found);
   }
 

@@ -333,3 +333,33 @@ describe(`ledger:verify (${testDbKind})`, async () => {
     );
   });
 });
+
+describe(`position lists (${testDbKind})`, async () => {
+  const { runtime } = await createTestServer();
+  const { market, trading } = runtime.ctx;
+
+  it('lists open positions and history newest first', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      market.ingest({ symbol: 'BTCUSD', bid: 64_000, ask: 64_010, ts: Date.now() });
+      const outcome = await trading.open({
+        accountId: 1,
+        now: Date.now(),
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: 10,
+        leverage: 1,
+        price: 64_010 * 1.00025,
+      });
+      if (!outcome.ok) throw new Error(outcome.rejection.message.key);
+      const opened = outcome.events.find((e) => e.type === 'position.opened');
+      if (opened?.type === 'position.opened') ids.push(opened.position.id);
+    }
+    expect(trading.positions(1).open.map((p) => p.id)).toEqual([...ids].reverse());
+    for (const id of ids)
+      expect((await trading.close({ accountId: 1, now: Date.now(), positionId: id })).ok).toBe(true);
+    expect(trading.positions(1).history.map((p) => p.id)).toEqual([...ids].reverse());
+    expect(trading.position(1, ids[0] ?? 0)).toMatchObject({ id: ids[0], closingReason: 0 });
+    expect(trading.position(2, ids[0] ?? 0)).toBeUndefined();
+  });
+});
