@@ -25,9 +25,18 @@ export interface Realtime {
 
 interface TradingSocketData {
   userId: number;
+  sessionId: number;
   token: string;
   host: string | undefined;
+  /** When the session was last confirmed live (epoch ms). */
+  checkedAt: number;
 }
+
+/**
+ * A command re-reads the session when its last check is older than this. Logout and revocation do
+ * not wait for it: they disconnect the session's sockets at once (sessions.onRevoked).
+ */
+const SESSION_RECHECK_MS = 5_000;
 
 type Ack = (answer: CommandAck) => void;
 
@@ -81,16 +90,23 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
     const session = await ctx.sessions.authenticate(token, 'client');
     if (!session) return undefined;
     const brand = await ctx.brands.resolve(host);
-    return ctx.accounts.clientFor(brand, session.subjectId);
+    const user = await ctx.accounts.clientFor(brand, session.subjectId);
+    return user && { user, session };
   };
 
   trading.use((socket, next) => {
     const token = socket.handshake.auth?.token ?? socket.handshake.query.token;
     const host = socket.handshake.headers.host;
     authenticate(token, host)
-      .then(async (user) => {
-        if (!user || !(await ctx.trading.ensureAccount(user.id))) return next(new Error(UNAUTHORIZED));
-        socket.data = { userId: user.id, token: String(token), host } satisfies TradingSocketData;
+      .then(async (found) => {
+        if (!found || !(await ctx.trading.ensureAccount(found.user.id))) return next(new Error(UNAUTHORIZED));
+        socket.data = {
+          userId: found.user.id,
+          sessionId: found.session.id,
+          token: String(token),
+          host,
+          checkedAt: Date.now(),
+        } satisfies TradingSocketData;
         next();
       })
       .catch(() => next(new Error(UNAUTHORIZED)));
@@ -101,6 +117,11 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
     target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
   };
   const room = (userId: number) => `account:${userId}`;
+  const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+  // Logout, password change and resets end the session's trading sockets at once, on every node.
+  const detachRevoked = ctx.sessions.onRevoked((ids) => {
+    for (const id of ids) trading.in(sessionRoom(id)).disconnectSockets(true);
+  });
 
   const detachTrading = ctx.trading.onAccountEvents((accountId, events) => {
     if (events.some((e) => e.type !== 'command.rejected')) push(trading.to(room(accountId)), accountId);
@@ -108,7 +129,7 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
 
   trading.on('connection', (socket: Socket) => {
     const data = socket.data as TradingSocketData;
-    void socket.join(room(data.userId));
+    void socket.join([room(data.userId), sessionRoom(data.sessionId)]);
     push(socket, data.userId);
 
     /** Runs one command: the session must still be live, the payload valid; answers through the ack. */
@@ -121,10 +142,13 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
           if (typeof ack === 'function') ack(result);
         };
         try {
-          if (!(await authenticate(data.token, data.host))) {
-            answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
-            socket.disconnect(true);
-            return;
+          if (Date.now() - data.checkedAt > SESSION_RECHECK_MS) {
+            if (!(await authenticate(data.token, data.host))) {
+              answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
+              socket.disconnect(true);
+              return;
+            }
+            data.checkedAt = Date.now();
           }
           const parsed = validateInput(schema, payload);
           if (!parsed.ok) {
@@ -205,6 +229,7 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
       stream.stop();
       detachStream();
       detachTrading();
+      detachRevoked();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // quit, not disconnect: the adapter's last unsubscribe commands finish before the connection closes.

@@ -39,7 +39,7 @@ export class SessionsRepo {
     subjectId: number,
     at: Date,
     exceptId?: number,
-  ): Promise<void> {
+  ): Promise<number[]> {
     const rows = await this.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -50,6 +50,8 @@ export class SessionsRepo {
           isNull(sessions.revokedAt),
         ),
       );
-    for (const { id } of rows) if (id !== exceptId) await this.revoke(id, at);
+    const ended = rows.map((r) => r.id).filter((id) => id !== exceptId);
+    for (const id of ended) await this.revoke(id, at);
+    return ended;
   }
 }

@@ -17,6 +17,8 @@ export interface IssuedSession {
  * or after SESSION_MAX_AGE_MS. Tokens are bound to one kind of subject and never cross kinds.
  */
 export class SessionsService {
+  private readonly revokedListeners = new Set<(sessionIds: readonly number[]) => void>();
+
   constructor(
     private readonly repo: SessionsRepo,
     private readonly idleMs: number,
@@ -62,10 +64,27 @@ export class SessionsService {
 
   async revoke(session: SessionRow): Promise<void> {
     await this.repo.revoke(session.id, this.now());
+    this.tellRevoked([session.id]);
   }
 
   /** Ends every session of a subject, optionally keeping the current one (password change). */
   async revokeAll(subjectType: SubjectType, subjectId: number, keepSessionId?: number): Promise<void> {
-    await this.repo.revokeAllFor(subjectType, subjectId, this.now(), keepSessionId);
+    this.tellRevoked(await this.repo.revokeAllFor(subjectType, subjectId, this.now(), keepSessionId));
+  }
+
+  /**
+   * Told the ids of sessions that just ended by logout or revocation, so long-lived connections
+   * (the trading socket) can end with them at once instead of at their next check.
+   */
+  onRevoked(listener: (sessionIds: readonly number[]) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => {
+      this.revokedListeners.delete(listener);
+    };
+  }
+
+  private tellRevoked(sessionIds: readonly number[]): void {
+    if (sessionIds.length === 0) return;
+    for (const listener of this.revokedListeners) listener(sessionIds);
   }
 }

@@ -262,29 +262,49 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
     expect(error.message).toBe('UNAUTHORIZED');
   });
 
-  it('stops taking commands once the session is logged out', async () => {
+  it('ends the trading socket at once when the session is logged out', async () => {
     const session = await login('demo@example.com');
     const socket = await connect(session.access_token);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     await app.inject({
       method: 'POST',
       url: '/api/accounts/logout',
       payload: { token: session.access_token },
     });
-    const ack = await send(socket, 'openPosition', {
-      direction: 'buy',
-      amount: 10,
-      leverage: 1,
-      price: 3_001 * 1.00025,
-      symbol: 'ETHUSD',
+    expect(await disconnected).toBe('io server disconnect');
+    const again = io(`${url}/trading`, {
+      auth: { token: session.access_token },
+      transports: ['websocket'],
+      reconnection: false,
     });
-    expect(ack).toMatchObject({ status: false, code: 'UNAUTHORIZED' });
+    sockets.push(again);
+    const error = await new Promise<Error>((resolve) => again.once('connect_error', resolve));
+    expect(error.message).toBe('UNAUTHORIZED');
+  });
+
+  it("ends the client's other trading sockets when the password changes, keeping the current one", async () => {
+    const other = await login('demo@example.com');
+    const current = await login('demo@example.com');
+    const otherSocket = await connect(other.access_token);
+    const currentSocket = await connect(current.access_token);
+    const disconnected = new Promise<string>((resolve) => otherSocket.once('disconnect', resolve));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/updatePassword',
+      payload: { token: current.access_token, new_password: 'Demo1234!', confirm_password: 'Demo1234!' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(currentSocket.connected).toBe(true);
   });
 
   it('answers getBalance with the balance, positions with live profit and the spec §9 summary', async () => {
+    // A fresh session: the password-change test above ended the others.
+    const fresh = await login('demo@example.com');
     const res = await app.inject({
       method: 'POST',
       url: '/api/accounts/getBalance',
-      payload: { token: demo.access_token },
+      payload: { token: fresh.access_token },
     });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
