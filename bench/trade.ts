@@ -7,18 +7,17 @@
  * error (a fast rejection is never reported as a figure). Afterwards the ledger is verified:
  * Σ ledger_entries = users.balance for every user.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { CommandAck, PositionDto } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
+import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
 import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
 import { attachRealtime } from '../apps/server/src/realtime/socket-server.js';
 import { openRuntime } from '../apps/server/src/runtime.js';
@@ -45,30 +44,7 @@ interface RunFigures {
 }
 
 /** A fresh database on the DATABASE_URL server (as the test harness does); `drop` removes it. */
-async function createPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ob_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+const createPostgresDatabase = (base: string) => createScratchDatabase(base, 'ob_bench');
 
 async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<RunFigures> {
   const config = loadConfig({

@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,22 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A new empty database on the DATABASE_URL server, so journeys never see another run's data. */
-async function freshPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ob_e2e_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
+const freshPostgresDatabase = (base: string) => createScratchDatabase(base, 'ob_e2e');
 
 /**
  * Makes an auto-login link with the operator CLI (`npm run cli -- login-code <email>`). It runs before the
