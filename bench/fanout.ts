@@ -19,7 +19,6 @@
  * Every delivery is counted: a client that misses a broadcast or drops its connection fails the bench.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -28,10 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { PriceMap } from '@openbroker/domain';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { attachRealtime } from '../apps/server/src/realtime/socket-server.js';
-import { openRuntime } from '../apps/server/src/runtime.js';
+import { startBenchServer } from './server.js';
 
 const REQUESTED_CLIENTS = Number(process.env.FANOUT_CLIENTS ?? 2_000);
 const DRIVE_SECONDS = Number(process.env.FANOUT_SECONDS ?? 20);
@@ -164,22 +160,9 @@ export async function fanoutBench(): Promise<boolean> {
       ? ` — CAPPED from ${REQUESTED_CLIENTS.toLocaleString('en')} by the open-files limit (ulimit -n ${limit}); raise it with \`ulimit -n 8192\` before running`
       : '';
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    MARKET_FEED: 'none',
-    MARKET_HISTORY: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  const runtime = await openRuntime(config, { live: true });
-  const { ctx } = runtime;
-  const app = await buildApp(ctx, { logger: false });
-  const realtime = await attachRealtime(app.server, ctx);
-  await app.ready();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = await startBenchServer();
+  const { ctx, realtime, url } = server;
+  const { config } = ctx;
   const pricesNamespace = realtime.io.of('/prices');
 
   // Every quote's ingest time, by symbol: a flush sends each symbol's latest quote.
@@ -416,9 +399,7 @@ export async function fanoutBench(): Promise<boolean> {
     if (ticker) clearInterval(ticker);
     loopDelay.disable();
     if (child && child.exitCode === null && child.signalCode === null) child.kill();
-    await realtime.close();
-    await app.close();
-    await runtime.close();
+    await server.close();
   }
 }
 

@@ -7,20 +7,16 @@
  * error (a fast rejection is never reported as a figure). Afterwards the ledger is verified:
  * Σ ledger_entries = users.balance for every user.
  */
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { CommandAck, PositionDto } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { users } from '../apps/server/src/db/schema.js';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
 import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
-import { attachRealtime } from '../apps/server/src/realtime/socket-server.js';
-import { openRuntime } from '../apps/server/src/runtime.js';
+import { startBenchServer } from './server.js';
 
 const ROUND_TRIPS = Number(process.env.TRADE_N ?? 500);
 const WARM_UP = 50;
@@ -47,23 +43,8 @@ interface RunFigures {
 const createPostgresDatabase = (base: string) => createScratchDatabase(base, 'ob_bench');
 
 async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<RunFigures> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: 'memory://',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    LOG_LEVEL: 'silent',
-    MARKET_FEED: 'none',
-    MARKET_HISTORY: 'false',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  const runtime = await openRuntime(config, { live: true });
-  const { ctx } = runtime;
-  const app = await buildApp(ctx, { logger: false });
-  const realtime = await attachRealtime(app.server, ctx);
-  await app.ready();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = await startBenchServer(databaseUrl);
+  const { app, ctx, url } = server;
 
   // Fresh quotes all along: one every 100 ms (the staleness limit of crypto is 5 s), moving a
   // little so the engine revalues the open position, well inside the requote tolerance.
@@ -235,9 +216,7 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
   } finally {
     clearInterval(ticker);
     socket?.disconnect();
-    await realtime.close();
-    await app.close();
-    await runtime.close();
+    await server.close();
   }
 }
 
