@@ -11,6 +11,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { PriceLevelField } from '../PriceLevelField.js';
 import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useTrading } from '../trading/useTrading.js';
@@ -69,35 +70,20 @@ export function EditPositionModal({ position, onClose }: { position: PositionDto
     value: string,
     set: (value: string) => void,
     error: Message | null,
-  ) => {
-    const title = t(name === 'stop_lost' ? 'trade.stopLoss' : 'trade.takeProfit');
-    return (
-      <Form.Group className="col-6" controlId={`${id}-${name}`}>
-        <Form.Label>{title}</Form.Label>
-        <Form.Control
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={0}
-          placeholder={t('trade.optional')}
-          value={value}
-          onChange={(event) => {
-            set(event.target.value);
-            setServerError(null);
-            setServerFields({});
-          }}
-          isInvalid={!!error}
-          className="ob-num"
-          data-testid={name === 'stop_lost' ? 'position-edit-stop-loss' : 'position-edit-take-profit'}
-        />
-        {error && (
-          <Form.Control.Feedback type="invalid" className="d-block">
-            {text(error, title)}
-          </Form.Control.Feedback>
-        )}
-      </Form.Group>
-    );
-  };
+  ) => (
+    <PriceLevelField
+      name={name}
+      controlId={`${id}-${name}`}
+      value={value}
+      onChange={(next) => {
+        set(next);
+        setServerError(null);
+        setServerFields({});
+      }}
+      error={error}
+      testId={name === 'stop_lost' ? 'position-edit-stop-loss' : 'position-edit-take-profit'}
+    />
+  );
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="position-edit-modal">

@@ -28,6 +28,7 @@ import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useMoney } from '../numbers.js';
+import { PriceLevelField } from '../PriceLevelField.js';
 import type { QuoteState } from '../quotes/quoteStore.js';
 import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
@@ -309,46 +310,30 @@ export function NewTradePanel({
           </Form.Group>
 
           <div className="row g-2 mb-3">
-            <Form.Group className="col-6" controlId={`${id}-sl`}>
-              <Form.Label>{t('trade.stopLoss')}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                placeholder={t('trade.optional')}
-                value={stopLoss}
-                onChange={(event) => {
-                  setStopLoss(event.target.value);
-                  clearServer();
-                }}
-                isInvalid={!!stopLossError}
-                disabled={disabled}
-                data-testid="trade-stop-loss"
-                className="ob-num"
-              />
-              {feedback(stopLossError, t('trade.stopLoss'))}
-            </Form.Group>
-            <Form.Group className="col-6" controlId={`${id}-tp`}>
-              <Form.Label>{t('trade.takeProfit')}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                placeholder={t('trade.optional')}
-                value={takeProfit}
-                onChange={(event) => {
-                  setTakeProfit(event.target.value);
-                  clearServer();
-                }}
-                isInvalid={!!takeProfitError}
-                disabled={disabled}
-                data-testid="trade-take-profit"
-                className="ob-num"
-              />
-              {feedback(takeProfitError, t('trade.takeProfit'))}
-            </Form.Group>
+            <PriceLevelField
+              name="stop_lost"
+              controlId={`${id}-sl`}
+              value={stopLoss}
+              onChange={(value) => {
+                setStopLoss(value);
+                clearServer();
+              }}
+              error={stopLossError}
+              disabled={disabled}
+              testId="trade-stop-loss"
+            />
+            <PriceLevelField
+              name="take_profit"
+              controlId={`${id}-tp`}
+              value={takeProfit}
+              onChange={(value) => {
+                setTakeProfit(value);
+                clearServer();
+              }}
+              error={takeProfitError}
+              disabled={disabled}
+              testId="trade-take-profit"
+            />
           </div>
 
           <dl className="ob-trade-facts">
