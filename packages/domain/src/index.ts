@@ -1,7 +1,9 @@
+export * from './affiliates.js';
 export * from './calculator.js';
 export * from './closing.js';
 export * from './closing-trigger.js';
 export * from './constants.js';
+export * from './content.js';
 export * from './documents.js';
 export * from './fast-money.js';
 export * from './fast-valuation.js';
@@ -9,6 +11,7 @@ export * from './format.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './payments.js';
+export * from './payments-api.js';
 export * from './phone.js';
 export * from './position.js';
 export * from './pricing.js';

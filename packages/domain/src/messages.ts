@@ -54,6 +54,7 @@ export const MESSAGES_EN = {
   'field.max': '{{title}} can be at most {{max}}',
   'field.step': '{{title}} must be a multiple of {{step}}',
   'date.untilBeforeFrom': "The until date can't be before the from date",
+  'date.rangeTooLong': 'The period can be at most {{max}} days long',
   'trade.leverageNotAllowed': 'This leverage is not available for your account',
   // trading engine answers (architecture §5; our texts)
   'trade.requote': 'The price has changed. Please check the new price and try again.',
@@ -76,9 +77,23 @@ export const MESSAGES_EN = {
   'error.internal': 'Something went wrong on our side. Please try again in a moment.',
   // client area answers the spec implies but does not word (our texts)
   'register.disabled': 'Registration is not available on this site.',
+  'password.currentWrong': 'The current password is not correct',
   'password.resetInvalid': 'This reset link is invalid or has expired. Please request a new one.',
   'mail.sendFailed': 'We could not send the e-mail just now. Please try again in a few minutes.',
   'document.alreadyApproved': 'This document is already approved and cannot be replaced.',
+  // payments (issue 5; our texts)
+  'payment.methodUnavailable':
+    'This payment method is not available. Please choose another one or contact support.',
+  'payment.idempotencyConflict':
+    'This request was already sent with different details. Please reload the page and try again.',
+  'payment.transactionNotFound': 'This transaction was not found.',
+  'payment.alreadyFinal': 'This transaction is already {{status}} and cannot be changed.',
+  'payment.providerFailed':
+    'The payment provider could not be reached. Nothing was charged; please try again in a few minutes.',
+  'webhook.badSignature': 'The webhook signature is not valid.',
+  'webhook.staleTimestamp': 'The webhook timestamp is outside the accepted window.',
+  'webhook.mismatch': 'The webhook does not match the transaction (amount or currency).',
+  'webhook.malformed': 'The webhook body could not be read.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

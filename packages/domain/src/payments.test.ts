@@ -4,6 +4,7 @@ import {
   cardProviderTitle,
   DEPOSIT_METHOD_IDS,
   isDepositMethodId,
+  MAX_TRANSACTION_AMOUNT,
   PAYMENT_METHOD,
   validateDeposit,
   validateWithdraw,
@@ -108,5 +109,17 @@ describe('spec §5 withdraw', () => {
     expect(texts(validateWithdraw({ ...ok, comments: 'x'.repeat(1001) }))).toEqual([
       ['comments', 'Comments has maximum 1000 characters'],
     ]);
+  });
+});
+
+describe('transaction size guard', () => {
+  it('refuses a deposit or withdrawal above MAX_TRANSACTION_AMOUNT', () => {
+    const deposit = validateDeposit({ amount: MAX_TRANSACTION_AMOUNT + 1, method: 1, profileComplete: true });
+    expect(deposit.ok ? [] : deposit.errors.map((e) => e.key)).toEqual(['field.max']);
+    const withdraw = validateWithdraw({ amount: 1e21, comments: 'x', freeMargin: 1e22 });
+    expect(withdraw.ok ? [] : withdraw.errors.map((e) => e.key)).toEqual(['field.max']);
+    expect(validateDeposit({ amount: MAX_TRANSACTION_AMOUNT, method: 1, profileComplete: true }).ok).toBe(
+      true,
+    );
   });
 });

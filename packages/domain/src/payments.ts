@@ -30,6 +30,9 @@ export function isDepositMethodId(value: unknown): value is DepositMethodId {
   return (DEPOSIT_METHOD_IDS as readonly unknown[]).includes(value);
 }
 
+/** The largest amount one deposit or withdrawal may have (a guard against typos and overflow). */
+export const MAX_TRANSACTION_AMOUNT = 10_000_000;
+
 /** Title of the n-th configured card provider, 0-based: 0 → 'Credit Card 1' (spec §9). */
 export function cardProviderTitle(index0: number): string {
   return `Credit Card ${index0 + 1}`;
@@ -64,6 +67,8 @@ export function validateDeposit(
   if (amount === null) errors.push(fieldMessage('amount', 'field.required', { title: amountTitle }));
   else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
   else if (amount < min) errors.push(fieldMessage('amount', 'deposit.minimum', { currency, min }));
+  else if (amount > MAX_TRANSACTION_AMOUNT)
+    errors.push(fieldMessage('amount', 'field.max', { title: amountTitle, max: MAX_TRANSACTION_AMOUNT }));
   else if (!isWholeCents(amount))
     errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
 
@@ -106,6 +111,8 @@ export function validateWithdraw(
   else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
   else if (amount < AMOUNT_STEP)
     errors.push(fieldMessage('amount', 'field.min', { title: amountTitle, min: AMOUNT_STEP }));
+  else if (amount > MAX_TRANSACTION_AMOUNT)
+    errors.push(fieldMessage('amount', 'field.max', { title: amountTitle, max: MAX_TRANSACTION_AMOUNT }));
   else if (!isWholeCents(amount))
     errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
   // spec §5: amount cannot exceed free margin, else 'Maximum withdraw can be X'

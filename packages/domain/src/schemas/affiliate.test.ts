@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { formatMessage } from '../messages.js';
-import { AffiliateFilterInput, AffiliateLoginInput } from './affiliate.js';
+import {
+  AffiliateClickInput,
+  AffiliateFilterInput,
+  AffiliateLoginInput,
+  AffiliatePasswordInput,
+} from './affiliate.js';
 import { validateInput } from './issues.js';
 
 const texts = (schema: z.ZodType, input: unknown) => {
@@ -44,5 +49,54 @@ describe('spec §5 affiliate filter', () => {
     expect(
       texts(AffiliateFilterInput, { where: 'created_at', from: '2026-02-01', until: '2026-01-31' }),
     ).toEqual([['until', "The until date can't be before the from date"]]);
+  });
+});
+
+describe('affiliate filter dates', () => {
+  it('refuses dates that are not calendar days', () => {
+    expect(
+      texts(AffiliateFilterInput, { where: 'created_at', from: '2026-02-30', until: '31.01.2026' }),
+    ).toEqual([
+      ['from', 'From is not valid'],
+      ['until', 'Until is not valid'],
+    ]);
+  });
+
+  it('accepts a period of up to 366 days and refuses a longer one', () => {
+    expect(
+      AffiliateFilterInput.parse({ where: 'created_at', from: '2024-01-01', until: '2024-12-31' }).from,
+    ).toBe('2024-01-01');
+    expect(
+      texts(AffiliateFilterInput, { where: 'created_at', from: '2024-01-01', until: '2025-01-01' }),
+    ).toEqual([['until', 'The period can be at most 366 days long']]);
+  });
+});
+
+describe('affiliate password change (spec §5 new password rules)', () => {
+  const change = { password: 'old secret', new_password: 'new secret 1', confirm_password: 'new secret 1' };
+
+  it('needs the current password and a new one of at least 8 characters, confirmed', () => {
+    expect(AffiliatePasswordInput.parse(change)).toEqual(change);
+    expect(texts(AffiliatePasswordInput, {})).toEqual([
+      ['password', 'Password is required'],
+      ['new_password', 'New password is required'],
+      ['confirm_password', 'Confirm password is required'],
+    ]);
+    expect(
+      texts(AffiliatePasswordInput, { ...change, new_password: 'short', confirm_password: 'short' }),
+    ).toEqual([['new_password', 'New password has minimum 8 characters']]);
+  });
+
+  it("says 'The passwords do not match' when the confirmation differs", () => {
+    expect(texts(AffiliatePasswordInput, { ...change, confirm_password: 'other secret' })).toEqual([
+      ['confirm_password', 'The passwords do not match'],
+    ]);
+  });
+});
+
+describe('tracking link click', () => {
+  it('needs a code, trimmed', () => {
+    expect(AffiliateClickInput.parse({ code: ' DEMOAFF ' })).toEqual({ code: 'DEMOAFF' });
+    expect(texts(AffiliateClickInput, { code: '' })).toEqual([['code', 'Code is required']]);
   });
 });

@@ -60,6 +60,13 @@ export const TransactionCreateInput = formObject({
       params: { title: titleFor('comments'), max: MAX_LENGTH.comments },
     })
     .optional(),
+  /** Which of the method's providers (two card providers); absent: the first. */
+  provider: z
+    .string({ error: 'field.invalid' })
+    .trim()
+    .max(64, { message: 'field.invalid' })
+    .regex(/^[a-z0-9-]*$/, { message: 'field.invalid' })
+    .optional(),
 }).superRefine((v, ctx) => {
   const withdraw = v.method === PAYMENT_METHOD.withdraw;
   // spec §7: withdraw sends a negative amount

@@ -1,0 +1,282 @@
+/**
+ * The content-service contract (spec §2 component types, §3 content page, card, carousel, map, banner,
+ * §7 content calls; architecture §7), shared by the server's content module and the web renderer.
+ *
+ * A page is a tree: `{component, settings, columns?, children?}`. `grid` has `columns` (1 to 5), each
+ * with its own children; `section` and `card`-like containers have `children`. An unknown component
+ * type renders nothing (the renderer logs a warning) and never breaks the page.
+ */
+
+/** spec §2: content page component types. */
+export const COMPONENT_TYPES = [
+  'heading',
+  'text',
+  'html',
+  'divider',
+  'customimage',
+  'hero',
+  'pagebanner',
+  'bannermedia',
+  'sectiondivider',
+  'map',
+  'grid',
+  'blogposts',
+  'codeblock',
+  'contactform',
+  'video',
+  'subpages',
+  'button',
+  'carousel',
+  'card',
+  'image',
+  'section',
+  /** Home-page market widgets (spec §2 home-page widgets), placed like any component. */
+  'widget',
+] as const;
+export type ComponentType = (typeof COMPONENT_TYPES)[number];
+
+/** An image reference: a path served by our server (e.g. '/content/brands/aurora/hero.svg') or a URL. */
+export interface ImageRef {
+  path: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+}
+
+/** Settings per component type. Every field is optional in stored JSON; renderers apply the defaults. */
+export interface ComponentSettings {
+  heading: {
+    text: string;
+    tag?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+    align?: 'start' | 'center' | 'end';
+  };
+  /** `text` is Markdown-like rich text stored as sanitised HTML; links to internal routes go through the router. */
+  text: { text: string };
+  /** Sanitised on save (server) and on render (client). */
+  html: { html: string };
+  divider: Record<string, never>;
+  customimage: { image: ImageRef; caption?: string; rounded?: boolean };
+  /** Big hero: full-width headline with call to action. */
+  hero: { title: string; subtitle?: string; image?: ImageRef; button_text?: string; button_url?: string };
+  /** spec §3 Banner: title, summary, image, height large (400 px) or small (260 px). */
+  pagebanner: { title: string; summary?: string; image?: ImageRef; height?: 'large' | 'small' };
+  bannermedia: {
+    title: string;
+    summary?: string;
+    image?: ImageRef;
+    height?: 'large' | 'small';
+    media_position?: 'start' | 'end';
+  };
+  sectiondivider: { title?: string };
+  /** spec §3 Map: location lat/lng, zoom (default 13), marker; tiles from settings `mapTileUrl`. */
+  map: { location: { lat: number; lng: number }; zoom?: number; marker?: string; height?: number };
+  /** spec §2: 1 to 5 columns, responsive; the columns themselves are in `columns`. */
+  grid: { gap?: number };
+  /** Posts are the brand's pages whose slug starts with `prefix` (default 'blog/'). */
+  blogposts: { title?: string; prefix?: string; limit?: number };
+  codeblock: { code: string; language?: string };
+  /** The public contact form (name, email, message) posting to `/api/forms/submit/{form}`. */
+  contactform: { form?: string; title?: string };
+  /** A video file or an embeddable URL. */
+  video: { url: string; poster?: ImageRef; title?: string };
+  /** Links to the pages whose slug starts with `parent` + '/'. */
+  subpages: { parent: string; title?: string };
+  button: { text: string; url: string; variant?: 'primary' | 'secondary' | 'outline-primary' | 'link' };
+  /** spec §3 Carousel item: value {carousel_image, text, summary}; wraps around at both ends. */
+  carousel: {
+    items: { value: { carousel_image?: ImageRef; text: string; summary?: string } }[];
+    interval?: number;
+  };
+  /** spec §3 Card: title, subtitle, text, card_image, link_text, link_url. */
+  card: {
+    title: string;
+    subtitle?: string;
+    text?: string;
+    card_image?: ImageRef;
+    link_text?: string;
+    link_url?: string;
+  };
+  image: { image: ImageRef; link_url?: string };
+  section: { title?: string; background?: 'default' | 'muted' | 'primary'; id?: string };
+  /** spec §2 home-page widgets: market quotes (height 500), forex cross rates (400), ticker tape. */
+  widget: { type: 'market-quotes' | 'cross-rates' | 'ticker-tape'; height?: number };
+}
+
+/** One node of a page tree. */
+export interface ContentComponent<T extends ComponentType = ComponentType> {
+  component: T;
+  settings: Partial<ComponentSettings[T]>;
+  /** grid only: 1 to 5 columns. */
+  columns?: { settings?: Record<string, unknown>; children: ContentComponent[] }[];
+  children?: ContentComponent[];
+}
+
+/** spec §3 Content page as `POST /api/collections/get/page` returns it (first item of `data`). */
+export interface ContentPage {
+  title: string;
+  title_slug: string;
+  description: string;
+  lang: string;
+  published: boolean;
+  components: ContentComponent[];
+  _modified: number;
+}
+
+/** Body of `POST /api/collections/get/page?token=` (spec §7). */
+export interface PageQuery {
+  filter: { published: true; title_slug: string };
+  populate?: 1;
+  simple?: 1;
+  lang?: string;
+}
+
+// Constants (grid columns, banner and widget heights, map zoom, cross-rate currencies) live in constants.ts.
+
+/** Whether a value is a known component type. */
+export function isComponentType(value: unknown): value is ComponentType {
+  return (COMPONENT_TYPES as readonly unknown[]).includes(value);
+}
+
+// ------------------------------------------------------------------------------------------- brand API
+
+/** One colour scheme of a brand (CSS colours). The web maps them onto its CSS variables. */
+export interface ThemePalette {
+  primary: string;
+  /** Text on `primary` backgrounds. */
+  onPrimary: string;
+  secondary: string;
+  /** Highlights: badges, the hero's accent words, chart accents. */
+  accent: string;
+  /** Page background. */
+  background: string;
+  /** Cards, panels, the header. */
+  surface: string;
+  text: string;
+  muted: string;
+  border: string;
+  /** Hero and page-banner gradient, from → to. */
+  heroFrom: string;
+  heroTo: string;
+}
+
+/** Font stacks of a brand: system fonts only (the product runs offline). */
+export interface ThemeFonts {
+  heading: string;
+  body: string;
+  mono: string;
+}
+
+/** Which home widgets a brand shows (spec §2: most market quotes, some cross rates, some ticker tape). */
+export type HomeWidget = ComponentSettings['widget']['type'];
+
+/** `theme` of `GET /api/brand`: the original two fields plus palettes, fonts and the logo. */
+export interface PublicBrandTheme {
+  /** The light palette's primary colour (kept for older screens). */
+  primary: string;
+  logoText: string;
+  light: ThemePalette;
+  dark: ThemePalette;
+  fonts: ThemeFonts;
+  /** Corner radius in px. */
+  radius: number;
+  /** The brand's square logo mark as SVG markup (also served as `logoUrl` and `/favicon.svg`). */
+  logoSvg: string;
+  /** '/logo.svg', served per host. */
+  logoUrl: string;
+  /** '/favicon.svg', served per host. */
+  faviconUrl: string;
+}
+
+/** `data` of `GET /api/brand`: everything the web needs before rendering anything. */
+export interface PublicBrand {
+  slug: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  minDeposit: number;
+  languages: string[];
+  features: {
+    registrationEnabled: boolean;
+    restrictedMode: boolean;
+    economics: boolean;
+    homeRedirectsToPlatform: boolean;
+  };
+  theme: PublicBrandTheme;
+  legalName: string;
+  copyright: string;
+  supportEmail: string;
+  /** The content slug of the home page (usually 'index'). */
+  homeSlug: string;
+  /** Query token of the read-only content calls (spec §7). */
+  contentToken: string;
+  /** Query token of `POST /api/forms/submit/{form}`. */
+  formsToken: string;
+  /** Home widgets in display order. */
+  widgets: HomeWidget[];
+  /** Leaflet tile URL template, e.g. 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'. */
+  mapTileUrl: string;
+  /** One line about the brand (meta description of the home page). */
+  tagline: string;
+  /** Registered office shown in the footer and on the contact page. */
+  address: string;
+  phone: string;
+}
+
+// ---------------------------------------------------------------------------------------- content API
+
+/** `data` of `GET /api/singletons/get/settings` (spec §3 Site settings: platform components, copyright). */
+export interface SiteSettings {
+  copyright: string;
+  legal_name: string;
+  /** Registration number, regulator and risk warning shown under the footer. */
+  legal_text: string;
+  risk_warning: string;
+  support_email: string;
+  phone: string;
+  address: string;
+  mapTileUrl: string;
+  /** Header menu of the public site (internal routes). */
+  menu: { title: string; url: string }[];
+  /** Footer legal links (spec §2: the footer has legal links and copyright). */
+  footer_links: { title: string; url: string }[];
+  /** Client-area screens this brand shows (spec §3 platform components). */
+  platform_components: {
+    economics: boolean;
+    referrals: boolean;
+    account_levels: boolean;
+    auto_trading: boolean;
+  };
+  features: PublicBrand['features'];
+  widgets: HomeWidget[];
+}
+
+/** One entry of `GET /api/collections/list/page` (blog posts and subpages components). */
+export interface PageSummary {
+  title: string;
+  title_slug: string;
+  description: string;
+  lang: string;
+  /** The first image of the page, if any (blog post cards). */
+  image?: ImageRef;
+  _modified: number;
+}
+
+/** One event of `GET /api/economics/events` (spec §2 /economic-calendar). */
+export interface EconomicEvent {
+  id: number;
+  /** ISO 8601 UTC. */
+  at: string;
+  currency: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  title: string;
+  /** 1 low, 2 medium, 3 high. */
+  impact: 1 | 2 | 3;
+  actual: string | null;
+  forecast: string | null;
+  previous: string | null;
+}
+
+/** The contact forms the server accepts at `/api/forms/submit/{form}`. */
+export const PUBLIC_FORMS = ['contact'] as const;
+export type PublicForm = (typeof PUBLIC_FORMS)[number];
