@@ -11,13 +11,20 @@ import type { App } from './http.js';
 import { AppError, invalidFields } from './lib/errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { siteRoutes } from './modules/content/site.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { operatorRoutes } from './modules/payments/operator.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.js';
 import { popupsRoutes } from './modules/popups/popups.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 
@@ -121,7 +128,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          operator: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The operator token (DATA_DIR/operator-token)',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -138,6 +152,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => referenceRoutes(scope as App, ctx));
   await app.register(async (scope) => marketRoutes(scope as App, ctx));
   await app.register(async (scope) => tradingRoutes(scope as App, ctx));
+  await app.register(async (scope) => contentRoutes(scope as App, ctx));
+  await app.register(async (scope) => siteRoutes(scope as App, ctx));
+  await app.register(async (scope) => paymentsRoutes(scope as App, ctx));
+  await app.register(async (scope) => operatorRoutes(scope as App, ctx));
+  await app.register(async (scope) => sandboxRoutes(scope as App, ctx));
+  await app.register(async (scope) => affiliatesRoutes(scope as App, ctx));
+  await app.register(async (scope) => referralsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, isDocumentType } from '@openbroker/domain';
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, EMAIL_PATTERN, isDocumentType } from '@openbroker/domain';
 import type { AppContext } from './context.js';
+import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
@@ -47,6 +48,7 @@ function cliActor(): string {
 const LOGIN_CODE = 'login-code <email> [--brand <slug>]';
 const OUTBOX = 'outbox [--limit N]';
 const POPUP_CREATE = 'popup:create <brand> <title> <htmlFile>';
+const AFFILIATE_CREATE = 'affiliate:create <brand> <email> [--first-name X --last-name Y]';
 const REVIEW = 'review-document <email> <type> approve|reject [note] [--brand <slug>]';
 
 /** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
@@ -145,6 +147,59 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.`;
     },
   },
+  'affiliate:create': {
+    usage: `${AFFILIATE_CREATE.padEnd(64)} add an affiliate; prints its password and tracking code once (audited)`,
+    async run(ctx, args) {
+      const { positionals, values } = parse(
+        args,
+        { 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+        AFFILIATE_CREATE,
+      );
+      const [slug, rawEmail] = positionals;
+      if (!slug || !rawEmail || positionals.length > 2) {
+        throw new CliError(`Usage: npm run cli -- ${AFFILIATE_CREATE}`);
+      }
+      const email = rawEmail.trim().toLowerCase();
+      // spec §5: the affiliate e-mail must look like an e-mail
+      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+        throw new CliError(`"${rawEmail}" is not a valid e-mail address.`);
+      }
+      const name = (value: string | undefined, fallback: string) => {
+        const trimmed = (value ?? '').trim();
+        if (trimmed.length > 100) throw new CliError('Names have at most 100 characters.');
+        return trimmed || fallback;
+      };
+      const brand = await brandFor(ctx, slug);
+      const created = await ctx.affiliates
+        .create(brand, {
+          email,
+          firstName: name(values['first-name'], 'Affiliate'),
+          lastName: name(values['last-name'], ''),
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AffiliateEmailTakenError) {
+            throw new CliError(`Brand "${brand.slug}" already has an affiliate with the e-mail ${email}.`);
+          }
+          throw error;
+        });
+      const { affiliate, password } = created;
+      await ctx.audit.record({
+        actor: cliActor(),
+        action: 'affiliate.create',
+        subject: `affiliate:${affiliate.id}`,
+        details: { brand: brand.slug, email: affiliate.email, code: affiliate.code },
+      });
+      const base = brandBaseUrl(brand, ctx.config.publicUrl);
+      return [
+        `Created affiliate #${affiliate.id} ${affiliate.email} for brand "${brand.slug}". Shown once; the password is stored only as a hash:`,
+        `  password       ${password}`,
+        `  tracking code  ${affiliate.code}`,
+        `  tracking link  ${base}/?ref=${affiliate.code}`,
+        `  panel          ${base}/affiliate`,
+      ].join('\n');
+    },
+  },
+
   'ledger:verify': {
     usage: `${'ledger:verify'.padEnd(64)} check every balance equals the sum of its ledger entries`,
     async run(ctx) {

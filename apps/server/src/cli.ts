@@ -1,4 +1,5 @@
 import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
+import { SERVER_COMMANDS } from './cli-server-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
@@ -22,11 +23,16 @@ function usage(): string {
     'Commands:',
     `  ${MIGRATE_USAGE}`,
     ...Object.values(OPERATOR_COMMANDS).map((c) => `  ${c.usage}`),
+    '',
+    'Commands that talk to the running server (money moves only through its trading engine):',
+    ...Object.values(SERVER_COMMANDS).map((c) => `  ${c.usage}`),
   ].join('\n');
 }
 
 async function run(name: string, args: string[]): Promise<string> {
   if (name === 'migrate') return migrate();
+  const serverCommand = SERVER_COMMANDS[name];
+  if (serverCommand) return serverCommand.run(loadConfig(), args);
   const command = OPERATOR_COMMANDS[name];
   if (!command) throw new Error(`unreachable: ${name}`);
   const runtime = await openRuntime(loadConfig());
@@ -39,7 +45,9 @@ async function run(name: string, args: string[]): Promise<string> {
 
 async function main(argv: string[]) {
   const [name, ...args] = argv;
-  const known = name === 'migrate' || (name !== undefined && Object.hasOwn(OPERATOR_COMMANDS, name));
+  const known =
+    name === 'migrate' ||
+    (name !== undefined && (Object.hasOwn(OPERATOR_COMMANDS, name) || Object.hasOwn(SERVER_COMMANDS, name)));
   if (!name || !known) {
     process.stderr.write(`${name ? `Unknown command "${name}".\n\n` : ''}${usage()}\n`);
     process.exit(name ? 2 : 0);

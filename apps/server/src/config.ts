@@ -184,6 +184,20 @@ const EnvSchema = z.object({
     })
     .default('no-reply@localhost'),
   UPLOAD_DIR: z.string().min(1).optional(),
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .min(16, { error: 'PAYMENT_SANDBOX_SECRET must be at least 16 characters' })
+    .default('development-only-sandbox-secret'),
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z
+    .string()
+    .default('300')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 10 && Number(v) <= 3600, {
+      error: (issue) =>
+        `PAYMENT_WEBHOOK_TOLERANCE_SECONDS must be a whole number from 10 to 3600, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  OPERATOR_TOKEN: z.string().min(24, { error: 'OPERATOR_TOKEN must be at least 24 characters' }).optional(),
+  OPERATOR_API_URL: url('OPERATOR_API_URL', ['http:', 'https:']),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
   MIGRATIONS_DIR: z.string().default(path.resolve(serverRoot, 'src/db/migrations')),
 });
@@ -240,6 +254,20 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     smtpUrl: env.SMTP_URL,
     /** Sender address of outgoing mail; the display name is the brand's name. */
     mailFrom: env.MAIL_FROM,
+    /**
+     * Key the built-in sandbox payment provider derives each brand's webhook and form-signing secrets
+     * from (HMAC-SHA256 of brand and provider). The default is for development only.
+     */
+    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET,
+    /** How old a webhook's signed timestamp may be before it is refused as a replay. */
+    paymentWebhookToleranceMs: env.PAYMENT_WEBHOOK_TOLERANCE_SECONDS * 1000,
+    /**
+     * Bearer token of the operator API (/api/admin) used by the CLI. Unset: the server creates a
+     * random one in `<DATA_DIR>/operator-token` on start and the CLI reads it from there.
+     */
+    operatorToken: env.OPERATOR_TOKEN,
+    /** Where the CLI reaches the running server's operator API. */
+    operatorApiUrl: env.OPERATOR_API_URL ?? `http://127.0.0.1:${env.PORT}`,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR),
   };

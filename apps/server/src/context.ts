@@ -2,14 +2,18 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { ContentService } from './modules/content/content.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { MarketService } from './modules/market/market.service.js';
 import type { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
+import type { ReferralsService } from './modules/referrals/referrals.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 
@@ -29,4 +33,10 @@ export interface AppContext {
   audit: AuditRepo;
   market: MarketService;
   trading: TradingService;
+  content: ContentService;
+  payments: PaymentsService;
+  /** Bearer token of the operator API (/api/admin) the CLI uses; see payments/operator-token.ts. */
+  operatorToken: string;
+  affiliates: AffiliatesService;
+  referrals: ReferralsService;
 }

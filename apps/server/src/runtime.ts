@@ -11,9 +11,13 @@ import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
+import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
+import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { ContentRepo } from './modules/content/content.repo.js';
+import { ContentService } from './modules/content/content.service.js';
 import { DocumentStore } from './modules/kyc/document-store.js';
 import { DocumentsRepo } from './modules/kyc/documents.repo.js';
 import { DocumentsService } from './modules/kyc/documents.service.js';
@@ -23,10 +27,15 @@ import { syncInstruments } from './modules/market/instruments.sync.js';
 import { MarketService } from './modules/market/market.service.js';
 import { PasswordResetRepo } from './modules/password-reset/password-reset.repo.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import { resolveOperatorToken } from './modules/payments/operator-token.js';
+import { PaymentsRepo } from './modules/payments/payments.repo.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
 import { PopupsService } from './modules/popups/popups.service.js';
 import { ReferenceRepo } from './modules/reference/reference.repo.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
+import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
+import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
@@ -112,6 +121,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
       config.mailFrom,
     );
+    const trading = new TradingService(new TradingRepo(db), market, {
+      requoteTolerance: config.requoteTolerance,
+      stopOutLevel: config.stopOutLevel,
+      log: {
+        info: (msg) => log(msg),
+        error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err)}`),
+      },
+    });
     const ctx: AppContext = {
       config,
       database,
@@ -137,15 +154,16 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         new DocumentStore(config.uploadDir),
       ),
       audit: new AuditRepo(db),
+      content: new ContentService(new ContentRepo(db), mail),
       market,
-      trading: new TradingService(new TradingRepo(db), market, {
-        requoteTolerance: config.requoteTolerance,
-        stopOutLevel: config.stopOutLevel,
-        log: {
-          info: (msg) => log(msg),
-          error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err)}`),
-        },
+      trading,
+      payments: new PaymentsService(new PaymentsRepo(db), trading, {
+        masterSecret: config.paymentSandboxSecret,
+        webhookToleranceMs: config.paymentWebhookToleranceMs,
       }),
+      operatorToken: await resolveOperatorToken(config),
+      affiliates: new AffiliatesService(new AffiliatesRepo(db), sessions),
+      referrals: new ReferralsService(new ReferralsRepo(db)),
     };
     if (options.live) {
       await market.start();

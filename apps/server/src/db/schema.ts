@@ -1,5 +1,7 @@
+import type { HomeWidget, ThemeFonts, ThemePalette } from '@openbroker/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -29,7 +31,33 @@ export interface BrandSettings {
     economics: boolean;
     homeRedirectsToPlatform: boolean;
   };
-  theme: { primary: string; logoText: string };
+  /**
+   * Theme tokens (architecture §7). `primary` and `logoText` are always there; the rest is filled
+   * with defaults derived from `primary` when absent (brands/brand-presenter.ts).
+   */
+  theme: {
+    primary: string;
+    logoText: string;
+    light?: ThemePalette;
+    dark?: ThemePalette;
+    fonts?: ThemeFonts;
+    /** Corner radius in px. */
+    radius?: number;
+    /** Square logo mark, SVG markup; served as /logo.svg and /favicon.svg on the brand's hosts. */
+    logoSvg?: string;
+  };
+  /** Query token of the read-only content calls (spec §7); random per brand. Absent: no content served. */
+  contentToken?: string;
+  /** Query token of the public form submissions (spec §7 forms token); random per brand. */
+  formsToken?: string;
+  /** Home widgets in display order (spec §2). Absent: market quotes only. */
+  widgets?: HomeWidget[];
+  /** Leaflet tile URL template for map components. */
+  mapTileUrl?: string;
+  /** One line about the brand: the home page's meta description. */
+  tagline?: string;
+  /** Registered office: the footer, the contact page and its map. */
+  office?: { address: string; phone: string; lat: number; lng: number };
   legalName: string;
   copyright: string;
   supportEmail: string;
@@ -39,7 +67,30 @@ export interface BrandSettings {
    * links). Absent: the server's PUBLIC_URL.
    */
   publicUrl?: string;
+  /**
+   * The brand's payment providers in display order (spec §9: methods appear only when their
+   * provider settings exist). Secrets are never stored here: they come from configuration.
+   */
+  payments?: PaymentProviderSetting[];
 }
+
+/** One payment provider entry of a brand (architecture §6). */
+export type PaymentProviderSetting =
+  /** The built-in sandbox card provider; `flow` redirect (hosted page) or form (posted form with signature). */
+  | { key: string; type: 'sandbox-card'; flow: 'redirect' | 'form' }
+  /** Bank wire to the brand's account; staff confirm it. */
+  | {
+      key: string;
+      type: 'bank-wire';
+      beneficiary: string;
+      bankName: string;
+      iban: string;
+      bic: string;
+    }
+  /** An alternative method that opens an external URL (default: the built-in sandbox wallet page). */
+  | { key: string; type: 'sandbox-alternative'; title: string; url?: string }
+  /** The Titan-style cashier widget served by the sandbox. */
+  | { key: string; type: 'sandbox-cashier'; title: string };
 
 /** Document status JSON kept per document type on the user (spec §3). */
 export interface DocumentField {
@@ -147,11 +198,17 @@ export const users = pgTable(
     ref: varchar('ref', { length: 64 }),
     /** The landing page the client registered from (affiliate reports show it). */
     sourcePage: varchar('source_page', { length: 500 }),
+    /** The affiliate the ref code belonged to at registration (first touch), if any. */
+    affiliateId: integer('affiliate_id').references((): AnyPgColumn => affiliates.id),
+    /** The client whose uniqid was the ref code at registration, if any. */
+    referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     // One account per e-mail per brand, case-insensitively.
     uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
+    index('users_affiliate_idx').on(t.affiliateId, t.createdAt),
+    index('users_referrer_idx').on(t.referrerId),
   ],
 );
 
@@ -407,4 +464,168 @@ export const ledgerEntries = pgTable(
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
     uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
   ],
+);
+
+// ------------------------------------------------------------------------------------------------ payments
+
+/**
+ * Deposits, withdrawals, bonuses and credits (spec §3 Transaction; architecture §6). A row is the
+ * request and its lifecycle; the money moves only through ledger entries whose reference is
+ * `tx:<id>`, written in the same database transaction as the status change that causes them.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Public reference shown to the client and used by staff (spec §3 transaction_id). */
+    reference: varchar('reference', { length: 32 }).notNull().unique(),
+    /** spec §9 type ids: deposits 1, 2, 3, 9, 11; bonuses 4, 10; credits 5; withdrawals 6, 7, 8. */
+    typeId: smallint('type_id').notNull(),
+    /** 1 Pending, 2 Approved, 3 Declined, 4 Cancelled (domain TRANSACTION_STATUS). */
+    statusId: smallint('status_id').notNull(),
+    /** spec §9 payment method id: 1 card, 2 bank wire, 3 alternative, 6 withdraw, 9 cashier. */
+    method: smallint('method').notNull(),
+    /** The brand's provider entry that handles it, e.g. 'card-1', 'wire'. */
+    provider: varchar('provider', { length: 64 }).notNull(),
+    /** Signed as the client sees it: a withdrawal is negative (spec §7). */
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Withdrawal comments (spec §3 Withdrawal). */
+    comments: text('comments').notNull().default(''),
+    /** The client's Idempotency-Key header; a retried create returns the first result. */
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    /** SHA-256 of the request that used the key, to refuse the same key with another payload. */
+    requestHash: varchar('request_hash', { length: 64 }),
+    /** The provider's own id for the payment, when it has one. */
+    providerReference: varchar('provider_reference', { length: 128 }),
+    /** Why it was declined or cancelled, for the client and staff. */
+    statusNote: text('status_note').notNull().default(''),
+    /** Who decided a manual transaction (bank wire, withdrawal): 'staff:<id>', 'cli:<user>'. */
+    decidedBy: varchar('decided_by', { length: 120 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transactions_user_idx').on(t.userId, t.createdAt),
+    index('transactions_brand_status_idx').on(t.brandId, t.statusId),
+    uniqueIndex('transactions_idempotency_uq').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/**
+ * Every webhook call a provider made, valid or not: the replay guard (one row per provider event)
+ * and the operator's evidence when a payment is disputed.
+ */
+export const paymentWebhooks = pgTable(
+  'payment_webhooks',
+  {
+    id: serial('id').primaryKey(),
+    provider: varchar('provider', { length: 64 }).notNull(),
+    /** The provider's event id; a replayed event has the same one. Null when unreadable. */
+    eventId: varchar('event_id', { length: 128 }),
+    transactionId: integer('transaction_id').references(() => transactions.id),
+    /** applied, duplicate, rejected:<reason>. */
+    outcome: varchar('outcome', { length: 64 }).notNull(),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_webhooks_event_uq').on(t.provider, t.eventId),
+    index('payment_webhooks_tx_idx').on(t.transactionId),
+  ],
+);
+
+// ------------------------------------------------------------------------------------------------- content
+
+/** A content page per brand and language (spec §3 Content page; architecture §7). */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    slug: varchar('slug', { length: 120 }).notNull(),
+    /** en, de, it or es. */
+    lang: varchar('lang', { length: 5 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 400 }).notNull().default(''),
+    published: boolean('published').notNull().default(true),
+    /** The component tree: [{component, settings, columns?, children?}] (spec §3). html is sanitised on save. */
+    components: jsonb('components').$type<unknown[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_pages_brand_slug_lang_uq').on(t.brandId, t.slug, t.lang)],
+);
+
+/** Named per-brand settings documents (spec §3 Site settings), e.g. 'settings'. */
+export const contentSingletons = pgTable(
+  'content_singletons',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    name: varchar('name', { length: 64 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.name] })],
+);
+
+/** Contact and other public form submissions, kept and mailed to the brand (spec §7 forms/submit). */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    form: varchar('form', { length: 64 }).notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_submissions_brand_idx').on(t.brandId, t.createdAt)],
+);
+
+/** Economic calendar events (spec §2 /economic-calendar), shared by all brands. */
+export const economicEvents = pgTable(
+  'economic_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** ISO currency the event moves, e.g. 'USD'. */
+    currency: varchar('currency', { length: 3 }).notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** 1 low, 2 medium, 3 high. */
+    impact: smallint('impact').notNull(),
+    actual: varchar('actual', { length: 32 }),
+    forecast: varchar('forecast', { length: 32 }),
+    previous: varchar('previous', { length: 32 }),
+  },
+  (t) => [index('economic_events_at_idx').on(t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------- affiliates
+
+/** Visits through a tracking link `/?ref=<code>`, counted per code and day (the funnel's first step). */
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    code: varchar('code', { length: 64 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.code, t.day] })],
 );

@@ -18,7 +18,7 @@ describe(`first-start seed (${testDbKind})`, async () => {
     const before = await db.select({ n: count() }).from(users);
     expect(await seedDatabase(db, { demo: true, brandSlug: 'demo' })).toEqual({ seeded: false, demo: false });
     expect(await db.select({ n: count() }).from(users)).toEqual(before);
-    expect(await db.select({ n: count() }).from(brands)).toEqual([{ n: 1 }]);
+    expect(await db.select({ n: count() }).from(brands)).toEqual([{ n: 16 }]);
   });
 
   it('holds the full ISO 3166 country list with calling codes', async () => {

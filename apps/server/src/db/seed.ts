@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
+import { sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import type { Db } from './client.js';
 import countryRows from './data/countries.json' with { type: 'json' };
 import {
@@ -8,12 +9,18 @@ import {
   assetCategories,
   type BrandSettings,
   brands,
+  contentPages,
+  contentSingletons,
   countries,
+  economicEvents,
   ledgerEntries,
   popups,
   staffUsers,
   users,
 } from './schema.js';
+import { type BrandFacts, defaultBrandExtras, defaultBrandFacts, variantBrands } from './seed-brands.js';
+import { economicEventSeeds } from './seed-content/economic-events.js';
+import { brandPages, siteSettings } from './seed-content/index.js';
 
 /** Category ids are fixed: clients' assets_group_permission lists them (spec §6). */
 export const ASSET_CATEGORIES = [
@@ -42,6 +49,7 @@ export const DEMO_BRAND_SETTINGS: BrandSettings = {
     '© OpenBroker Demo Ltd. CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage.',
   supportEmail: 'support@example.com',
   homeSlug: 'index',
+  payments: sandboxPaymentProviders('OpenBroker Demo Ltd.'),
 };
 
 export interface DemoLogin {
@@ -113,24 +121,45 @@ export async function seedDatabase(
       .values([...ASSET_CATEGORIES])
       .onConflictDoNothing();
 
+    const baseSettings: BrandSettings = options.demo
+      ? DEMO_BRAND_SETTINGS
+      : {
+          ...DEMO_BRAND_SETTINGS,
+          features: { ...DEMO_BRAND_SETTINGS.features, registrationEnabled: false },
+          legalName: 'OpenBroker',
+          copyright: '© OpenBroker',
+        };
+    // Issue 6 adds theme tokens, widgets, an office and content tokens; everything else stays as it was.
+    const defaultSettings: BrandSettings = { ...baseSettings, ...defaultBrandExtras() };
+    const defaultName = options.demo ? 'OpenBroker Demo' : 'OpenBroker';
     const [brand] = await tx
       .insert(brands)
       .values({
         slug: options.brandSlug,
-        name: options.demo ? 'OpenBroker Demo' : 'OpenBroker',
-        hosts: ['localhost', '127.0.0.1'],
-        settings: options.demo
-          ? DEMO_BRAND_SETTINGS
-          : {
-              ...DEMO_BRAND_SETTINGS,
-              features: { ...DEMO_BRAND_SETTINGS.features, registrationEnabled: false },
-              legalName: 'OpenBroker',
-              copyright: '© OpenBroker',
-            },
+        name: defaultName,
+        hosts: ['localhost', '127.0.0.1', `${options.brandSlug}.localhost`],
+        settings: defaultSettings,
       })
       .returning();
     if (!brand) throw new Error('seed: brand insert returned nothing');
+    await seedBrandContent(
+      tx,
+      brand.id,
+      defaultBrandFacts(brand.slug, brand.name, defaultSettings),
+      defaultSettings,
+    );
+    await tx.insert(economicEvents).values(economicEventSeeds(new Date()));
     if (!options.demo) return { seeded: true, demo: false };
+
+    // The fifteen white-label variants (architecture §7), each with its own pages.
+    for (const variant of variantBrands().filter((v) => v.slug !== options.brandSlug)) {
+      const [row] = await tx
+        .insert(brands)
+        .values({ slug: variant.slug, name: variant.name, hosts: variant.hosts, settings: variant.settings })
+        .returning({ id: brands.id });
+      if (!row) throw new Error(`seed: brand ${variant.slug} insert returned nothing`);
+      await seedBrandContent(tx, row.id, variant.facts, variant.settings);
+    }
 
     const [verifiedHash, unverifiedHash, affiliateHash, adminHash] = hashes as [
       string,
@@ -208,4 +237,30 @@ export async function seedDatabase(
     });
     return { seeded: true, demo: true };
   });
+}
+
+type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A brand's pages (every page kind and language of seed-content/) and its site settings singleton.
+ * The seeded HTML is written clean, with brand values escaped (seed-content/components.ts); a test
+ * checks the sanitiser leaves every seeded page unchanged, so the seed need not load it. Pages
+ * written later go through ContentService.savePage, which sanitises.
+ */
+async function seedBrandContent(tx: SeedTx, brandId: number, facts: BrandFacts, settings: BrandSettings) {
+  const pages = brandPages(facts, settings);
+  await tx.insert(contentPages).values(
+    pages.map((page) => ({
+      brandId,
+      slug: page.slug,
+      lang: page.lang,
+      title: page.title,
+      description: page.description,
+      published: true,
+      components: page.components,
+    })),
+  );
+  await tx
+    .insert(contentSingletons)
+    .values({ brandId, name: 'settings', data: { ...siteSettings(facts, settings) } });
 }

@@ -413,7 +413,10 @@ function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
       at: command.now,
       balance: draft.balance,
       change: amount,
-      cause: { kind: command.kind, reference: command.reference },
+      cause:
+        command.effect === undefined
+          ? { kind: command.kind, reference: command.reference }
+          : { kind: command.kind, reference: command.reference, effect: command.effect },
     },
   ];
   events.push(...decideStopOut(draft, command.now, command.now, book.settings.stopOutLevel));

@@ -149,9 +149,29 @@ export interface AdjustBalanceCommand extends CommandBase {
   kind: BalanceAdjustmentKind;
   /** The cause's id (transaction id, staff action id), carried to the event for the ledger. */
   reference: string;
+  /** Stored by the persistence adapter in the same transaction as the balance change (a payment's status). */
+  effect?: BalanceEffect;
 }
 
-export type BalanceAdjustmentKind = 'deposit' | 'withdrawal' | 'bonus' | 'credit' | 'adjustment';
+/**
+ * `withdrawal` reserves a requested withdrawal; `withdrawal_reversal` gives a rejected one back.
+ */
+export type BalanceAdjustmentKind =
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_reversal'
+  | 'bonus'
+  | 'credit'
+  | 'adjustment';
+
+/**
+ * Something the persistence adapter stores atomically with a balance change, such as a payment
+ * transaction's new status. The engine only carries it from the command to the committed event; if
+ * storing it fails, nothing of the command is stored or applied.
+ */
+export interface BalanceEffect {
+  readonly type: string;
+}
 
 export type EngineCommand = OpenCommand | CloseCommand | UpdateCommand | AdjustBalanceCommand;
 export type CommandType = EngineCommand['type'];
@@ -183,7 +203,7 @@ export interface PositionUpdatedEvent extends EventBase {
 /** Why a balance changed; a close books `profit` as realised P&L and `shortfall` as a broker-side adjustment. */
 export type BalanceCause =
   | { kind: 'position'; positionId: PositionId; profit: Money; shortfall: Money }
-  | { kind: BalanceAdjustmentKind; reference: string };
+  | { kind: BalanceAdjustmentKind; reference: string; effect?: BalanceEffect };
 
 export interface BalanceChangedEvent extends EventBase {
   type: 'balance.changed';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { affiliates, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -22,6 +22,9 @@ export type UserChanges = Partial<
   >
 >;
 
+/** Whom a referral code belongs to: an affiliate's tracking code or a client's uniqid (issue 7). */
+export type ReferralOwner = { affiliateId: number } | { referrerId: number };
+
 /** Name of the unique index that keeps one account per e-mail and brand (schema.ts). */
 export const USERS_EMAIL_INDEX = 'users_brand_email_uq';
 
@@ -40,6 +43,26 @@ export class AccountsRepo {
   async findById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /**
+   * The owner of a referral code on one brand, case-insensitively: an affiliate's code first, then
+   * a client's uniqid (affiliate codes are 8 characters, uniqids 10, so they cannot clash).
+   */
+  async findReferralOwner(brandId: number, code: string): Promise<ReferralOwner | undefined> {
+    const wanted = code.toLowerCase();
+    const [affiliate] = await this.db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(and(eq(affiliates.brandId, brandId), sql`lower(${affiliates.code}) = ${wanted}`))
+      .limit(1);
+    if (affiliate) return { affiliateId: affiliate.id };
+    const [client] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.brandId, brandId), sql`lower(${users.uniqid}) = ${wanted}`))
+      .limit(1);
+    return client ? { referrerId: client.id } : undefined;
   }
 
   async insert(values: NewUser): Promise<UserRow> {

@@ -79,6 +79,9 @@ export class AccountsService {
     if (await this.repo.findByEmail(brand.id, input.email)) throw emailTaken();
     const countryId = await this.reference.countryIdOf(input.country);
     const passwordHash = await hashPassword(input.password);
+    // Attribution (issue 7): the code the browser stored on its first visit through a link decides,
+    // once, whether an affiliate or a client brought this account; codes of other brands count for nothing.
+    const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
     const user = await this.insertWithFreshCodes({
       brandId: brand.id,
       email: input.email,
@@ -89,6 +92,8 @@ export class AccountsService {
       countryId,
       ref: input.ref ?? null,
       sourcePage: input.source_page ?? null,
+      affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
+      referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
     });
     const { token } = await this.sessions.issue('client', user.id, meta);
     return { user, token };

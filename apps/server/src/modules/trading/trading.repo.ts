@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { assetCategories, ledgerEntries, positions, users } from '../../db/schema.js';
 import type {
   AccountSnapshot,
+  BalanceChangedEvent,
+  BalanceEffect,
   BookEvent,
   ClosedPositionRecord,
   CommitBatch,
@@ -56,6 +58,9 @@ function closedRecord(row: PositionRow): ClosedPositionRecord {
 }
 
 /** Thrown inside a commit when the database disagrees with the engine: the transaction rolls back. */
+/** Stores a balance effect inside the commit's transaction; throwing rolls the whole batch back. */
+export type EffectHandler = (tx: Db, effect: BalanceEffect, event: BalanceChangedEvent) => Promise<void>;
+
 export class LedgerMismatchError extends Error {
   override name = 'LedgerMismatchError';
 }
@@ -67,7 +72,17 @@ export class LedgerMismatchError extends Error {
  * batch and acknowledges its command only after this resolves.
  */
 export class TradingRepo implements EnginePersistence {
+  private readonly effects = new Map<string, EffectHandler>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Teaches the repo to store one kind of balance effect (e.g. a payment's status change) inside the
+   * commit of the balance change that carries it. An effect without a handler aborts the commit.
+   */
+  registerEffect(type: string, handler: EffectHandler): void {
+    this.effects.set(type, handler);
+  }
 
   async commit(batch: CommitBatch): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -170,6 +185,24 @@ export class TradingRepo implements EnginePersistence {
           .update(users)
           .set({ balance: toMoney(balance) })
           .where(eq(users.id, event.accountId));
+        if (cause.kind !== 'position' && event.change < 0) {
+          // architecture §6: a debit (a withdrawal's reservation) is re-checked against the free margin
+          // inside the transaction that books it, so no race can overdraw the account.
+          const [open] = await tx
+            .select({ margin: sql<string>`coalesce(sum(${positions.amount}), 0)` })
+            .from(positions)
+            .where(and(eq(positions.userId, event.accountId), isNull(positions.closedAt)));
+          if (balance < Number(open?.margin ?? 0)) {
+            throw new LedgerMismatchError(
+              `account ${event.accountId}: a debit of ${toMoney(-event.change)} exceeds the free margin`,
+            );
+          }
+        }
+        if (cause.kind !== 'position' && cause.effect) {
+          const handler = this.effects.get(cause.effect.type);
+          if (!handler) throw new LedgerMismatchError(`no handler stores effect "${cause.effect.type}"`);
+          await handler(tx, cause.effect, event);
+        }
         return;
       }
     }

@@ -8,7 +8,7 @@ import {
   type PositionView,
 } from '../../engine/index.js';
 import type { MarketService } from '../market/market.service.js';
-import type { TradingRepo } from './trading.repo.js';
+import type { EffectHandler, TradingRepo } from './trading.repo.js';
 
 /** Closed positions kept in memory per account for the history list. */
 const HISTORY_LIMIT = 200;
@@ -138,6 +138,11 @@ export class TradingService {
 
   adjustBalance(...args: Parameters<Engine['adjustBalance']>): Promise<CommandOutcome> {
     return this.live.adjustBalance(...args);
+  }
+
+  /** Lets another module store its own record atomically with a balance change (see TradingRepo). */
+  registerEffect(type: string, handler: EffectHandler): void {
+    this.repo.registerEffect(type, handler);
   }
 
   /** spec §3 Balance summary with the spec §9 formulas, at the engine's latest prices. */

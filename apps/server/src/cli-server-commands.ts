@@ -1,0 +1,140 @@
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { CliError } from './cli-commands.js';
+import type { Config } from './config.js';
+import { resolveOperatorToken } from './modules/payments/operator-token.js';
+
+/**
+ * Operator commands that move money. Money moves only through the running server's trading engine
+ * (one writer per account), so these commands call the server's operator API instead of opening the
+ * database themselves; they work while the server runs, on PGlite as well as on PostgreSQL.
+ */
+export interface ServerCommand {
+  usage: string;
+  run(config: Config, args: string[]): Promise<string>;
+}
+
+const LIST = 'transaction:list [--status pending|approved|declined|cancelled] [--limit N]';
+const CONFIRM = 'transaction:confirm <transaction_id>';
+const REJECT = 'transaction:reject <transaction_id> [--note "why"]';
+
+interface OperatorTransaction {
+  transaction_id: string;
+  email: string;
+  type: string;
+  status: string;
+  amount: string;
+  currency: string;
+  provider: string;
+  comments: string;
+  note: string;
+  decided_by: string | null;
+  created_at: string;
+}
+
+function operatorName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'operator';
+  }
+}
+
+async function call(config: Config, method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+  const token = await resolveOperatorToken(config);
+  const url = `${config.operatorApiUrl.replace(/\/+$/, '')}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-operator': operatorName(),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    throw new CliError(
+      `The server is not reachable at ${config.operatorApiUrl}. Start it (npm start) first: money moves only through ` +
+        'the running trading engine. Set OPERATOR_API_URL if it listens elsewhere.',
+    );
+  }
+  const answer = (await response.json().catch(() => ({}))) as {
+    status?: boolean;
+    data?: unknown;
+    message?: string;
+  };
+  if (response.status === 401)
+    throw new CliError(
+      'The server refused the operator token. Run this command with the same DATA_DIR (or OPERATOR_TOKEN) as the server.',
+    );
+  if (!response.ok || answer.status !== true)
+    throw new CliError(answer.message ?? `The server answered ${response.status}.`);
+  return answer.data;
+}
+
+const line = (t: OperatorTransaction) =>
+  [
+    t.transaction_id,
+    t.status.padEnd(9),
+    t.type.padEnd(20),
+    `${t.amount} ${t.currency}`.padStart(16),
+    t.email,
+    t.comments ? `"${t.comments}"` : '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+function parse(args: string[], usage: string, options: Record<string, { type: 'string' }> = {}) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: npm run cli -- ${usage}`);
+  }
+}
+
+function reference(positionals: string[], usage: string): string {
+  const [id] = positionals;
+  if (!id || !/^TX-[0-9A-Z]{10}$/i.test(id))
+    throw new CliError(`Give the transaction id, e.g. TX-7K3M9Q2P4A.\nUsage: npm run cli -- ${usage}`);
+  return id.toUpperCase();
+}
+
+export const SERVER_COMMANDS: Record<string, ServerCommand> = {
+  'transaction:list': {
+    usage: `${LIST.padEnd(64)} list transactions (pending: waiting for staff)`,
+    async run(config, args) {
+      const { values } = parse(args, LIST, { status: { type: 'string' }, limit: { type: 'string' } });
+      const query = new URLSearchParams();
+      if (values.status) query.set('status', String(values.status));
+      if (values.limit) query.set('limit', String(values.limit));
+      const rows = (await call(config, 'GET', `/api/admin/transactions?${query}`)) as OperatorTransaction[];
+      return rows.length === 0 ? 'No transactions.' : rows.map(line).join('\n');
+    },
+  },
+  'transaction:confirm': {
+    usage: `${CONFIRM.padEnd(64)} credit a bank wire, or mark a withdrawal paid`,
+    async run(config, args) {
+      const id = reference(parse(args, CONFIRM).positionals, CONFIRM);
+      const row = (await call(
+        config,
+        'POST',
+        `/api/admin/transactions/${id}/confirm`,
+      )) as OperatorTransaction;
+      return `Confirmed: ${line(row)}`;
+    },
+  },
+  'transaction:reject': {
+    usage: `${REJECT.padEnd(64)} decline a deposit, or give a withdrawal back`,
+    async run(config, args) {
+      const { positionals, values } = parse(args, REJECT, { note: { type: 'string' } });
+      const id = reference(positionals, REJECT);
+      const row = (await call(config, 'POST', `/api/admin/transactions/${id}/reject`, {
+        note: String(values.note ?? ''),
+      })) as OperatorTransaction;
+      return `Rejected: ${line(row)}`;
+    },
+  },
+};

@@ -1,0 +1,164 @@
+import { TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { affiliates, countries, referralClicks, transactions, users } from '../../db/schema.js';
+
+export type AffiliateRow = typeof affiliates.$inferSelect;
+export type NewAffiliate = typeof affiliates.$inferInsert;
+
+/** Name of the unique index that keeps one affiliate per e-mail and brand (schema.ts). */
+export const AFFILIATES_EMAIL_INDEX = 'affiliates_brand_email_uq';
+
+/** Which date of a referred account a period applies to. */
+export type PeriodOf = 'created_at' | 'transactions' | 'either';
+
+/** A half-open period [start, end) of instants. */
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/** A referred account with its first-time deposit, as the affiliate report needs it. */
+export interface ReferredAccountRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string | null;
+  createdAt: Date;
+  sourcePage: string | null;
+  firstDeposit: { amount: string; currency: string; at: Date } | null;
+}
+
+const DEPOSIT_TYPE_IDS = [...TRANSACTION_TABS.deposits];
+
+export class AffiliatesRepo {
+  constructor(private readonly db: Db) {}
+
+  async findByEmail(brandId: number, email: string): Promise<AffiliateRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(affiliates)
+      .where(and(eq(affiliates.brandId, brandId), sql`lower(${affiliates.email}) = ${email.toLowerCase()}`))
+      .limit(1);
+    return row;
+  }
+
+  async findById(id: number): Promise<AffiliateRow | undefined> {
+    const [row] = await this.db.select().from(affiliates).where(eq(affiliates.id, id)).limit(1);
+    return row;
+  }
+
+  /** The affiliate of a brand with a tracking code, case-insensitively. */
+  async findByCode(brandId: number, code: string): Promise<AffiliateRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(affiliates)
+      .where(and(eq(affiliates.brandId, brandId), sql`lower(${affiliates.code}) = ${code.toLowerCase()}`))
+      .limit(1);
+    return row;
+  }
+
+  async insert(values: NewAffiliate): Promise<AffiliateRow> {
+    const [row] = await this.db.insert(affiliates).values(values).returning();
+    if (!row) throw new Error('affiliate insert returned nothing');
+    return row;
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.update(affiliates).set({ passwordHash }).where(eq(affiliates.id, id));
+  }
+
+  /**
+   * The affiliate's accounts on its brand with their first-time deposit (the earliest approved
+   * deposit by completion time), whose registration, first deposit, or either lies in `period`.
+   * Newest registration first.
+   */
+  async referredAccounts(
+    affiliate: AffiliateRow,
+    period: Period,
+    of: PeriodOf,
+  ): Promise<ReferredAccountRow[]> {
+    const depositedAt = sql<Date>`coalesce(${transactions.completedAt}, ${transactions.createdAt})`;
+    const referred = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.affiliateId, affiliate.id), eq(users.brandId, affiliate.brandId)));
+    const firstDeposits = this.db
+      .selectDistinctOn([transactions.userId], {
+        userId: transactions.userId,
+        amount: transactions.amount,
+        currency: transactions.currency,
+        at: depositedAt.as('first_deposit_at'),
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.brandId, affiliate.brandId),
+          eq(transactions.statusId, TRANSACTION_STATUS.approved),
+          inArray(transactions.typeId, DEPOSIT_TYPE_IDS),
+          inArray(transactions.userId, referred),
+        ),
+      )
+      .orderBy(transactions.userId, asc(depositedAt), asc(transactions.id))
+      .as('first_deposits');
+
+    const registered = and(gte(users.createdAt, period.start), lt(users.createdAt, period.end));
+    const deposited = and(gte(firstDeposits.at, period.start), lt(firstDeposits.at, period.end));
+    const inPeriod =
+      of === 'created_at' ? registered : of === 'transactions' ? deposited : or(registered, deposited);
+
+    const rows = await this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        country: countries.name,
+        createdAt: users.createdAt,
+        sourcePage: users.sourcePage,
+        amount: firstDeposits.amount,
+        currency: firstDeposits.currency,
+        at: firstDeposits.at,
+      })
+      .from(users)
+      .leftJoin(firstDeposits, eq(firstDeposits.userId, users.id))
+      .leftJoin(countries, eq(countries.id, users.countryId))
+      .where(and(eq(users.affiliateId, affiliate.id), eq(users.brandId, affiliate.brandId), inPeriod))
+      .orderBy(desc(users.createdAt), desc(users.id));
+    return rows.map(({ amount, currency, at, ...row }) => ({
+      ...row,
+      firstDeposit:
+        amount !== null && currency !== null && at !== null
+          ? { amount, currency, at: at instanceof Date ? at : new Date(at) }
+          : null,
+    }));
+  }
+
+  /** Clicks on a tracking code per day, for the days `from`…`until` (ISO dates, both included). */
+  async clicksPerDay(brandId: number, code: string, from: string, until: string) {
+    return this.db
+      .select({ day: referralClicks.day, clicks: referralClicks.clicks })
+      .from(referralClicks)
+      .where(
+        and(
+          eq(referralClicks.brandId, brandId),
+          eq(referralClicks.code, code),
+          gte(referralClicks.day, from),
+          sql`${referralClicks.day} <= ${until}`,
+        ),
+      )
+      .orderBy(asc(referralClicks.day));
+  }
+
+  /** Adds one click to a code's count of a day (one row per brand, code and day). */
+  async addClick(brandId: number, code: string, day: string): Promise<void> {
+    await this.db
+      .insert(referralClicks)
+      .values({ brandId, code, day, clicks: 1 })
+      .onConflictDoUpdate({
+        target: [referralClicks.brandId, referralClicks.code, referralClicks.day],
+        set: { clicks: sql`${referralClicks.clicks} + 1` },
+      });
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  AffiliateClickInput,
+  AffiliateFilterInput,
+  AffiliateLoginInput,
+  AffiliatePasswordInput,
+} from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptLimit } from '../../lib/rate-limit.js';
+import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
+import { affiliateAuthenticator } from './affiliates.auth.js';
+import { presentAccount, presentAffiliate } from './affiliates.presenter.js';
+import { AffiliateAccountsAnswer, AffiliateSessionAnswer, FunnelAnswer } from './affiliates.schemas.js';
+
+/** Tracking-link visits counted per minute and address: generous for people, a wall for scripts. */
+export const CLICK_RATE_LIMIT_PER_MINUTE = 30;
+
+const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+const Empty = ok(z.object({}));
+
+/** spec §7 /api/affiliate/*: the affiliate's login, panel data, password and logout, and link clicks. */
+export async function affiliatesRoutes(app: App, ctx: AppContext) {
+  const { affiliates, sessions } = ctx;
+  const auth = affiliateAuthenticator(ctx);
+  const loginLimit = attemptLimit(app, {
+    name: 'affiliate-login',
+    max: ctx.config.authRateLimitPerMinute,
+    account: emailOf,
+  });
+  const clickLimit = attemptLimit(app, { name: 'affiliate-click', max: CLICK_RATE_LIMIT_PER_MINUTE });
+
+  app.post(
+    '/api/affiliate/login',
+    {
+      onRequest: loginLimit.onRequest,
+      preHandler: loginLimit.preHandler,
+      schema: {
+        tags: ['affiliate'],
+        summary:
+          "Affiliate login (no bearer; spec §6: a session of its own, apart from clients'). " +
+          "401 INVALID_CREDENTIALS 'Invalid credentials.'",
+        body: AffiliateLoginInput,
+        response: { 200: AffiliateSessionAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const brand = await ctx.brands.resolve(request.headers.host);
+      const { affiliate, token } = await affiliates.login(brand, request.body, {
+        info: String(request.headers['user-agent'] ?? ''),
+        ip: request.ip,
+      });
+      return { status: true as const, data: { access_token: token, affiliate: presentAffiliate(affiliate) } };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/me',
+    {
+      schema: {
+        tags: ['affiliate'],
+        summary: "The session's affiliate (name, e-mail, tracking code); 401 when the session has ended",
+        security: [{ bearer: [] }],
+        body: TokenBody,
+        response: { 200: AffiliateSessionAnswer, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { affiliate, token } = await auth(request);
+      return { status: true as const, data: { access_token: token, affiliate: presentAffiliate(affiliate) } };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/get',
+    {
+      schema: {
+        tags: ['affiliate'],
+        summary:
+          'The accounts the affiliate referred (spec §7), registered (where: created_at) or first deposited ' +
+          '(where: transactions) from `from` to `until` (YYYY-MM-DD, whole UTC days, both included; at most 366 days), ' +
+          'newest first, each with its first-time deposit or null; `totals` sums them up',
+        security: [{ bearer: [] }],
+        body: AffiliateFilterInput.safeExtend(tokenField),
+        response: { 200: AffiliateAccountsAnswer, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { affiliate } = await auth(request);
+      const report = await affiliates.report(affiliate, request.body);
+      return { status: true as const, data: report.accounts.map(presentAccount), totals: report.totals };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/funnel',
+    {
+      schema: {
+        tags: ['affiliate'],
+        summary:
+          'Clicks on the tracking link → registrations → first-time deposits per UTC day from `from` to `until`, ' +
+          'with registrations ÷ clicks and first deposits ÷ registrations (null when nothing could convert). ' +
+          'Takes the same body as /api/affiliate/get; `where` does not change the funnel',
+        security: [{ bearer: [] }],
+        body: AffiliateFilterInput.safeExtend(tokenField),
+        response: { 200: FunnelAnswer, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { affiliate } = await auth(request);
+      return { status: true as const, data: await affiliates.funnel(affiliate, request.body) };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/updatePassword',
+    {
+      schema: {
+        tags: ['affiliate'],
+        summary:
+          'Changes the password: the current one (`password`), then `new_password` (min 8) and `confirm_password` ' +
+          "(must match: 'The passwords do not match'); ends the affiliate's other sessions, keeps this one",
+        security: [{ bearer: [] }],
+        body: AffiliatePasswordInput.safeExtend(tokenField),
+        response: { 200: Empty, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { affiliate, session } = await auth(request);
+      await affiliates.changePassword(affiliate, session, request.body);
+      return { status: true as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/logout',
+    {
+      schema: {
+        tags: ['affiliate'],
+        summary: 'Ends the affiliate session at once',
+        security: [{ bearer: [] }],
+        body: TokenBody,
+        response: { 200: Empty, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { session } = await auth(request);
+      await sessions.revoke(session);
+      return { status: true as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/api/affiliate/click',
+    {
+      onRequest: clickLimit.onRequest,
+      schema: {
+        tags: ['affiliate'],
+        summary:
+          'Counts a visit through a tracking link `/?ref=<code>` (public, no bearer; rate limited). The web app sends ' +
+          "a code at most once per browser and UTC day; only an affiliate's code of this brand is counted, and the " +
+          'answer is the same for any code',
+        body: AffiliateClickInput,
+        response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      await affiliates.countClick(await ctx.brands.resolve(request.headers.host), request.body.code);
+      return { status: true as const, data: {} };
+    },
+  );
+}

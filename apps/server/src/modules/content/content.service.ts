@@ -1,0 +1,185 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  type ContentComponent,
+  type ContentPage,
+  type EconomicEvent,
+  FALLBACK_LANGUAGE,
+  type ImageRef,
+  LANGUAGES,
+  type PageSummary,
+} from '@openbroker/domain';
+import { AppError } from '../../lib/errors.js';
+import type { Brand } from '../brands/brands.service.js';
+import type { MailLog, MailService } from '../mail/mail.service.js';
+import type { ContentRepo, EventFilter, PageRow } from './content.repo.js';
+import { sanitizeComponents } from './content.sanitize.js';
+import { formSubmissionMail } from './form-mail.js';
+
+/** A wrong or missing content or forms token (spec §7: the token in the query is required). */
+export const contentTokenInvalid = () => new AppError(401, 'CONTENT_TOKEN_INVALID', 'error.forbidden');
+
+/** 'de-DE' → 'de'; anything not offered → the fallback language 'en' (spec §1). */
+export function normalizeLang(lang: unknown): string {
+  const short = typeof lang === 'string' ? lang.trim().toLowerCase().slice(0, 2) : '';
+  return (LANGUAGES as readonly string[]).includes(short) ? short : FALLBACK_LANGUAGE;
+}
+
+const sha = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares a presented token with the brand's in constant time; a brand without one accepts none. */
+function tokenMatches(expected: string | undefined, presented: string | undefined): boolean {
+  if (!expected || !presented) return false;
+  return timingSafeEqual(sha(expected), sha(presented));
+}
+
+/** The first image of a page tree (blog post cards show it). */
+function firstImage(components: readonly ContentComponent[]): ImageRef | undefined {
+  for (const node of components) {
+    const settings = node.settings as Record<string, unknown>;
+    for (const key of ['image', 'card_image', 'poster']) {
+      const candidate = settings[key] as ImageRef | undefined;
+      if (candidate && typeof candidate.path === 'string') return candidate;
+    }
+    const nested = firstImage([...(node.children ?? []), ...(node.columns ?? []).flatMap((c) => c.children)]);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+const modified = (row: PageRow) => Math.floor(row.updatedAt.getTime() / 1000);
+
+/** A page as the spec's content call answers it (spec §3 Content page). */
+function presentPage(row: PageRow): ContentPage {
+  return {
+    title: row.title,
+    title_slug: row.slug,
+    description: row.description,
+    lang: row.lang,
+    published: row.published,
+    components: row.components as ContentComponent[],
+    _modified: modified(row),
+  };
+}
+
+export interface PageInput {
+  slug: string;
+  lang: string;
+  title: string;
+  description?: string;
+  published?: boolean;
+  components: ContentComponent[];
+}
+
+/**
+ * The brand's public site content (spec §7 content calls; architecture §7): pages per brand and
+ * language with an 'en' fallback, the site settings singleton, form submissions (stored and mailed
+ * to the brand) and the economic calendar. Every read is scoped to one brand.
+ */
+export class ContentService {
+  constructor(
+    private readonly repo: ContentRepo,
+    private readonly mail: MailService,
+  ) {}
+
+  /** spec §7: the read-only content token of the brand, or 401. */
+  assertContentToken(brand: Brand, token: string | undefined): void {
+    if (!tokenMatches(brand.settings.contentToken, token)) throw contentTokenInvalid();
+  }
+
+  /** spec §7: the forms token of the brand, or 401. */
+  assertFormsToken(brand: Brand, token: string | undefined): void {
+    if (!tokenMatches(brand.settings.formsToken, token)) throw contentTokenInvalid();
+  }
+
+  /**
+   * The published page of the brand in `lang`, else in 'en'; undefined when the brand has no
+   * published page with that slug (the web shows its 404 page).
+   */
+  async page(brand: Brand, slug: string, lang: unknown): Promise<ContentPage | undefined> {
+    const wanted = normalizeLang(lang);
+    const rows = await this.repo.publishedPage(brand.id, slug, [...new Set([wanted, FALLBACK_LANGUAGE])]);
+    const row = rows.find((r) => r.lang === wanted) ?? rows.find((r) => r.lang === FALLBACK_LANGUAGE);
+    return row && presentPage(row);
+  }
+
+  /** Published pages under a slug prefix ('blog/', 'about/'), one per slug in `lang` or 'en'. */
+  async pagesUnder(brand: Brand, prefix: string, lang: unknown, limit: number): Promise<PageSummary[]> {
+    const wanted = normalizeLang(lang);
+    const rows = await this.repo.publishedUnder(brand.id, prefix, [...new Set([wanted, FALLBACK_LANGUAGE])]);
+    const bySlug = new Map<string, PageRow>();
+    for (const row of rows) {
+      const seen = bySlug.get(row.slug);
+      if (!seen || (row.lang === wanted && seen.lang !== wanted)) bySlug.set(row.slug, row);
+    }
+    return [...bySlug.values()].slice(0, limit).map((row) => {
+      const image = firstImage(row.components as ContentComponent[]);
+      return {
+        title: row.title,
+        title_slug: row.slug,
+        description: row.description,
+        lang: row.lang,
+        ...(image ? { image } : {}),
+        _modified: modified(row),
+      };
+    });
+  }
+
+  /** Creates or replaces a page; its HTML is sanitised here, on save (architecture §8). */
+  async savePage(brandId: number, input: PageInput): Promise<ContentPage> {
+    const row = await this.repo.upsertPage({
+      brandId,
+      slug: input.slug,
+      lang: normalizeLang(input.lang),
+      title: input.title,
+      description: input.description ?? '',
+      published: input.published ?? true,
+      components: await sanitizeComponents(input.components),
+      updatedAt: new Date(),
+    });
+    return presentPage(row);
+  }
+
+  singleton(brand: Brand, name: string): Promise<Record<string, unknown> | undefined> {
+    return this.repo.singleton(brand.id, name);
+  }
+
+  /**
+   * Keeps a validated form submission and mails it to the brand's support address. A mail the
+   * SMTP server refuses stays in the outbox for the operator; the visitor's message is kept either
+   * way, so the submission still succeeds.
+   */
+  async submitForm(
+    brand: Brand,
+    form: string,
+    values: Record<string, unknown>,
+    meta: { ip: string; log: MailLog },
+  ): Promise<{ id: number }> {
+    const row = await this.repo.addSubmission({ brandId: brand.id, form, values, ip: meta.ip.slice(0, 64) });
+    try {
+      await this.mail.send(brand, formSubmissionMail(brand, form, values, row.id), meta.log);
+    } catch (error) {
+      meta.log.error({ err: error, submissionId: row.id }, 'form submission kept, but its mail was not sent');
+    }
+    return { id: row.id };
+  }
+
+  async events(filter: EventFilter): Promise<EconomicEvent[]> {
+    const rows = await this.repo.events(filter);
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      currency: row.currency,
+      country: row.country,
+      title: row.title,
+      impact: Math.min(3, Math.max(1, row.impact)) as 1 | 2 | 3,
+      actual: row.actual,
+      forecast: row.forecast,
+      previous: row.previous,
+    }));
+  }
+
+  /** Published slugs of the brand with their latest change (sitemap.xml). */
+  publishedSlugs(brand: Brand) {
+    return this.repo.publishedSlugs(brand.id);
+  }
+}

@@ -1,0 +1,57 @@
+import { escapeHtml } from '../mail/mail.templates.js';
+
+/** What the served index.html says about the page before the app starts (title, description, colours, icon). */
+export interface HeadMeta {
+  title: string;
+  description: string;
+  /** Browser UI colours in light and dark mode. */
+  themeColor: { light: string; dark: string };
+  faviconUrl: string;
+}
+
+/** Routes of the client area and the SPA's own screens: not content slugs. */
+const APP_ROUTES = new Set([
+  'login',
+  'register',
+  'password',
+  'autoLogin',
+  'my-account',
+  'referrals',
+  'transactions',
+  'platform',
+  'payment',
+  'affiliate',
+  '404',
+]);
+
+/** The content slug a path shows, if it is a content page: '/' → the home slug, '/about' → 'about'. */
+export function contentSlugOf(urlPath: string, homeSlug: string): string | undefined {
+  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return homeSlug;
+  const first = trimmed.split('/')[0] ?? '';
+  if (APP_ROUTES.has(first)) return undefined;
+  if (!/^[a-z0-9][a-z0-9/_-]{0,119}$/i.test(trimmed)) return undefined;
+  return trimmed;
+}
+
+/**
+ * index.html with the brand's head: its title, meta description, theme colours and favicon
+ * replace the build's. Only non-script tags are added and every value is escaped, so the CSP's
+ * inline-script hashes stay valid.
+ */
+export function withHead(indexHtml: string, meta: HeadMeta): string {
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${escapeHtml(meta.themeColor.light)}" />`,
+    `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${escapeHtml(meta.themeColor.dark)}" />`,
+    `<link rel="icon" type="image/svg+xml" href="${escapeHtml(meta.faviconUrl)}" />`,
+  ].join('\n    ');
+  const stripped = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/gi, '')
+    .replace(/<meta\b[^>]*\bname=["'](?:description|theme-color)["'][^>]*>\s*/gi, '')
+    .replace(/<link\b[^>]*\brel=["'](?:icon|shortcut icon)["'][^>]*>\s*/gi, '');
+  return stripped.includes('</head>')
+    ? stripped.replace('</head>', `    ${head}\n  </head>`)
+    : `${head}\n${stripped}`;
+}

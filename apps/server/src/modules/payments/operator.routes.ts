@@ -1,0 +1,131 @@
+import { TRANSACTION_STATUS, transactionStatusName, transactionTypeName } from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { invalidFields, unauthorized } from '../../lib/errors.js';
+import { isOperatorToken } from './operator-token.js';
+import type { TransactionRow } from './payments.repo.js';
+
+const OperatorTransaction = z.object({
+  transaction_id: z.string(),
+  email: z.string(),
+  type: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  provider: z.string(),
+  comments: z.string(),
+  note: z.string(),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const present = (row: TransactionRow & { email?: string }, email?: string) => ({
+  transaction_id: row.reference,
+  email: row.email ?? email ?? '',
+  type: transactionTypeName(row.typeId),
+  status: transactionStatusName(row.statusId),
+  amount: row.amount,
+  currency: row.currency,
+  provider: row.provider,
+  comments: row.comments,
+  note: row.statusNote,
+  decided_by: row.decidedBy,
+  created_at: row.createdAt.toISOString(),
+});
+
+const RejectBody = z.object({ note: z.string().trim().max(500).default('') });
+
+const Reference = z.object({ reference: z.string().regex(/^TX-[0-9A-Z]{10}$/) });
+
+/**
+ * The operator API the CLI uses until the back office exists: list transactions, confirm or reject a
+ * pending one. Authenticated with the operator token (payments/operator-token.ts); every decision is
+ * audited with the operator's name from X-Operator.
+ */
+export async function operatorRoutes(app: App, ctx: AppContext) {
+  // The token is checked before anything else, so a caller without it learns nothing (not even validation).
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!isOperatorToken(ctx.operatorToken, token)) throw unauthorized();
+  });
+  const operator = (request: FastifyRequest): string => {
+    const name = request.headers['x-operator'];
+    return `cli:${typeof name === 'string' && /^[\w.@-]{1,60}$/.test(name) ? name : 'operator'}`;
+  };
+
+  app.get(
+    '/api/admin/transactions',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Transactions, newest first; `status=pending` lists those waiting for staff',
+        security: [{ operator: [] }],
+        querystring: z.object({
+          status: z.enum(['pending', 'approved', 'declined', 'cancelled']).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+        response: { 200: ok(z.array(OperatorTransaction)), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      operator(request);
+      const { status, limit } = request.query;
+      const rows = await ctx.payments.operatorList(
+        status === undefined ? undefined : TRANSACTION_STATUS[status],
+        limit,
+      );
+      return { status: true as const, data: rows.map((row) => present(row)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/transactions/:reference/confirm',
+    {
+      schema: {
+        tags: ['operator'],
+        summary:
+          'Confirms a pending bank wire (credited) or withdrawal (paid; its amount was reserved on request)',
+        security: [{ operator: [] }],
+        params: Reference,
+        response: { 200: ok(OperatorTransaction), 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const actor = operator(request);
+      const row = await ctx.payments.confirm(request.params.reference, actor);
+      return { status: true as const, data: present(row) };
+    },
+  );
+
+  app.post(
+    '/api/admin/transactions/:reference/reject',
+    {
+      schema: {
+        tags: ['operator'],
+        summary:
+          "Rejects a pending deposit (declined) or withdrawal (declined; the reservation goes back to the client's balance)",
+        security: [{ operator: [] }],
+        params: Reference,
+        response: {
+          200: ok(OperatorTransaction),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const actor = operator(request);
+      // The body is optional ({note}); a missing or unreadable one means no note.
+      const body = RejectBody.safeParse(request.body ?? {});
+      if (!body.success)
+        throw invalidFields([{ path: 'note', key: 'field.invalid', params: { title: 'Note' } }]);
+      const row = await ctx.payments.reject(request.params.reference, actor, body.data.note);
+      return { status: true as const, data: present(row) };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
+import type { Brand } from '../brands/brands.service.js';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransaction = typeof transactions.$inferInsert;
+export type WebhookRecord = Pick<
+  typeof paymentWebhooks.$inferInsert,
+  'provider' | 'eventId' | 'outcome' | 'body'
+>;
+
+/** A status change from one status to another, with who decided it and why. */
+export interface Transition {
+  id: number;
+  from: number;
+  to: number;
+  note?: string;
+  decidedBy?: string;
+}
+
+/** SQL of the payments module: transactions and webhook records (style §4). */
+export class PaymentsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts a transaction (on the database or inside the caller's transaction). */
+  async insert(row: NewTransaction, executor: Db = this.db): Promise<TransactionRow> {
+    const [created] = await executor.insert(transactions).values(row).returning();
+    if (!created) throw new Error('payments: transaction insert returned nothing');
+    return created;
+  }
+
+  /**
+   * Moves a transaction from one status to another; false when it is no longer in `from` (someone
+   * else decided it first), so a status is decided exactly once.
+   */
+  async transition(t: Transition, executor: Db = this.db): Promise<boolean> {
+    const now = new Date();
+    const changed = await executor
+      .update(transactions)
+      .set({
+        statusId: t.to,
+        updatedAt: now,
+        completedAt: now,
+        ...(t.note !== undefined ? { statusNote: t.note } : {}),
+        ...(t.decidedBy !== undefined ? { decidedBy: t.decidedBy } : {}),
+      })
+      .where(and(eq(transactions.id, t.id), eq(transactions.statusId, t.from)))
+      .returning({ id: transactions.id });
+    return changed.length === 1;
+  }
+
+  async byReference(reference: string): Promise<TransactionRow | undefined> {
+    const [row] = await this.db.select().from(transactions).where(eq(transactions.reference, reference));
+    return row;
+  }
+
+  async byIdempotencyKey(userId: number, key: string): Promise<TransactionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.idempotencyKey, key)));
+    return row;
+  }
+
+  /** A client's transactions, newest first. */
+  forUser(userId: number): Promise<TransactionRow[]> {
+    return this.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, userId))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  }
+
+  /** Transactions for the operator, newest first, optionally of one status. */
+  list(filter: { statusId?: number; limit: number }): Promise<(TransactionRow & { email: string })[]> {
+    const where: SQL | undefined =
+      filter.statusId === undefined ? undefined : eq(transactions.statusId, filter.statusId);
+    return this.db
+      .select({ tx: transactions, email: users.email })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.limit)
+      .then((rows) => rows.map((r) => ({ ...r.tx, email: r.email })));
+  }
+
+  /** Records a webhook call (on the database or inside the booking's transaction). */
+  async recordWebhook(record: WebhookRecord & { transactionId: number | null }, executor: Db = this.db) {
+    await executor.insert(paymentWebhooks).values(record);
+  }
+
+  /** The webhook calls of a transaction, oldest first (operator evidence). */
+  webhooksOf(transactionId: number) {
+    return this.db
+      .select()
+      .from(paymentWebhooks)
+      .where(eq(paymentWebhooks.transactionId, transactionId))
+      .orderBy(paymentWebhooks.id);
+  }
+
+  async brandOf(brandId: number): Promise<Brand | undefined> {
+    const [row] = await this.db.select().from(brands).where(eq(brands.id, brandId));
+    return row && { id: row.id, slug: row.slug, name: row.name, settings: row.settings };
+  }
+
+  /** The alpha-2 code of a country id ('' when none): spec §7 payloads carry the country code. */
+  async countryCode(countryId: number | null): Promise<string> {
+    if (countryId === null) return '';
+    const [row] = await this.db
+      .select({ alpha2: countries.alpha2 })
+      .from(countries)
+      .where(eq(countries.id, countryId));
+    return row?.alpha2 ?? '';
+  }
+
+  /** Runs work in one database transaction. */
+  inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => work(tx as unknown as Db));
+  }
+}

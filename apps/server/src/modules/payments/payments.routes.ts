@@ -1,0 +1,227 @@
+import { IDEMPOTENCY_HEADER, TransactionCreateInput } from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { AppError } from '../../lib/errors.js';
+import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
+import { clientAuthenticator } from '../accounts/auth.js';
+import type { PaymentRequester } from './payments.service.js';
+
+const MethodDto = z.object({
+  provider: z.string(),
+  method: z.number(),
+  kind: z.enum(['card', 'wire', 'alternative', 'cashier']),
+  title: z.string(),
+});
+
+const NextStep = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('instructions'),
+    bank: z.object({
+      beneficiary: z.string(),
+      bankName: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      reference: z.string(),
+    }),
+  }),
+  z.object({ type: z.literal('redirect'), url: z.string() }),
+  z.object({ type: z.literal('form'), provider: z.string() }),
+  z.object({ type: z.literal('widget'), scriptUrl: z.string(), session: z.string(), launcher: z.string() }),
+  z.object({ type: z.literal('none') }),
+]);
+
+const TransactionDto = z.object({
+  amount: z.number(),
+  currency: z.string(),
+  transaction_type: z.object({ name: z.string() }),
+  transaction_type_id: z.number(),
+  transaction_status: z.object({ name: z.string() }),
+  transaction_status_id: z.number(),
+  transaction_id: z.string(),
+  created_at: z.string(),
+  method: z.number(),
+});
+
+const IdempotencyHeaders = z
+  .object({
+    [IDEMPOTENCY_HEADER]: z
+      .string()
+      .min(8, { message: 'field.invalid' })
+      .max(128, { message: 'field.invalid' })
+      .regex(/^[\w.:-]+$/, { message: 'field.invalid' })
+      .optional(),
+  })
+  .loose();
+
+const ProviderParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+
+/** The origin the client reached this brand at; return and webhook URLs are built on it. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * spec §7 payment calls: the brand's methods, transaction create (deposit or withdraw) with an
+ * idempotency key, the posted-form signature, the caller's transactions, and the providers' signed
+ * webhooks at /api/transaction/update/{provider} (also /api/transactions/update/{provider}).
+ */
+export async function paymentsRoutes(app: App, ctx: AppContext) {
+  const auth = clientAuthenticator(ctx);
+  const requester = async (request: FastifyRequest, token?: string): Promise<PaymentRequester> => {
+    const { brand, user } = await auth(request, token);
+    return { brand, user, origin: originOf(request) };
+  };
+
+  app.get(
+    '/api/payments/methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The brand's deposit methods (spec §9: only those whose provider settings exist; card providers " +
+          "titled 'Credit Card 1', 'Credit Card 2'…), its minimum deposit and currency",
+        security: [{ bearer: [] }],
+        querystring: TokenBody,
+        response: {
+          200: ok(
+            z.object({
+              methods: z.array(MethodDto),
+              minDeposit: z.number(),
+              currency: z.string(),
+              currencySymbol: z.string(),
+            }),
+          ),
+          401: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { brand } = await auth(request);
+      return { status: true as const, data: ctx.payments.paymentOptions(brand) };
+    },
+  );
+
+  app.post(
+    '/api/transactions/create',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Creates a deposit (positive amount, a deposit method) or a withdrawal (method 6, negative amount, ' +
+          'comments). Deposits: minimum deposit, complete profile. Withdrawals: amount ≤ free margin, reserved on ' +
+          'the ledger at once. An Idempotency-Key header makes a retry return the first result.',
+        security: [{ bearer: [] }],
+        headers: IdempotencyHeaders,
+        body: TransactionCreateInput.safeExtend(tokenField),
+        response: {
+          200: ok(z.object({ status: z.literal('success'), transaction_id: z.string(), next: NextStep })),
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const who = await requester(request);
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      const data = await ctx.payments.create(who, request.body, typeof key === 'string' ? key : undefined);
+      return { status: true as const, data };
+    },
+  );
+
+  app.post(
+    '/api/transaction/send/:provider',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'spec §7: the signed fields of a posted-form card payment; the page builds a form from them and submits it',
+        security: [{ bearer: [] }],
+        params: ProviderParam,
+        body: z.object({ ...tokenField, transaction_id: z.string().min(1).max(32) }),
+        response: {
+          200: ok(
+            z.object({
+              action: z.string(),
+              method: z.literal('POST'),
+              signature: z.string(),
+              data: z.record(z.string(), z.string()),
+            }),
+          ),
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const who = await requester(request);
+      const data = await ctx.payments.postedForm(who, request.params.provider, request.body.transaction_id);
+      return { status: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/transactions/get/:token',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "spec §7: the caller's transactions, newest first (the session token is in the path)",
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: ok(z.array(TransactionDto)), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { user } = await auth(request, request.params.token);
+      return { status: true as const, data: await ctx.payments.list(user) };
+    },
+  );
+
+  // Webhooks: the signature covers the exact bytes sent, so this scope keeps the body as a string.
+  await app.register(async (scope) => {
+    const hooks = scope as App;
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const path of ['/api/transaction/update/:provider', '/api/transactions/update/:provider']) {
+      hooks.post(
+        path,
+        {
+          schema: {
+            tags: ['payments'],
+            summary:
+              "A provider's signed result (HMAC-SHA256 over '<timestamp>.<raw body>' in X-Sandbox-Signature, " +
+              'timestamp in X-Sandbox-Timestamp). Verified, matched to the transaction (amount, currency) and ' +
+              'booked once; a replay books nothing.',
+            params: ProviderParam,
+            response: {
+              200: ok(z.object({ outcome: z.string() })),
+              400: ErrorBody,
+              401: ErrorBody,
+              404: ErrorBody,
+              422: ErrorBody,
+            },
+          },
+        },
+        async (request, reply) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const result = await ctx.payments.webhook(request.params.provider, raw, request.headers);
+          if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
+          const error = new AppError(
+            result.status,
+            `WEBHOOK_${result.outcome.toUpperCase().replace(/-/g, '_')}`,
+            result.key,
+          );
+          request.log.warn({ provider: request.params.provider, outcome: result.outcome }, 'webhook refused');
+          return reply.code(result.status).send(error.toBody());
+        },
+      );
+    }
+  });
+}

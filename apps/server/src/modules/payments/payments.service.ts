@@ -1,0 +1,638 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  FORM_PATH,
+  isFinalStatus,
+  isProfileComplete,
+  PAYMENT_METHOD,
+  type PaymentOptions,
+  type PostedForm,
+  TRANSACTION_STATUS,
+  type TransactionCreated,
+  type TransactionCreateInput,
+  type TransactionDto,
+  transactionStatusName,
+  transactionTypeName,
+  validateDeposit,
+  validateWithdraw,
+} from '@openbroker/domain';
+import { z } from 'zod';
+import type { BalanceEffect, CommandOutcome } from '../../engine/index.js';
+import { EngineCommitError } from '../../engine/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, invalidFields } from '../../lib/errors.js';
+import type { UserRow } from '../accounts/accounts.repo.js';
+import { writeAudit } from '../audit/audit.repo.js';
+import type { Brand } from '../brands/brands.service.js';
+import type { TradingService } from '../trading/trading.service.js';
+import type {
+  NewTransaction,
+  PaymentsRepo,
+  TransactionRow,
+  Transition,
+  WebhookRecord,
+} from './payments.repo.js';
+import {
+  methodsOf,
+  type PaymentProvider,
+  type ProviderContext,
+  type ProviderPayment,
+  pickProvider,
+  providerByKey,
+  secretOf,
+} from './providers.js';
+import { verifyWebhook } from './signing.js';
+
+export interface PaymentsOptions {
+  masterSecret: string;
+  webhookToleranceMs: number;
+  now?: () => number;
+}
+
+/** Who asks: a client of a brand, and the origin their browser reached the brand at. */
+export interface PaymentRequester {
+  brand: Brand;
+  user: UserRow;
+  origin: string;
+}
+
+/** The sandbox's webhook body (what our providers sign and post). */
+export const WebhookBody = z.object({
+  event_id: z.string().min(1).max(128),
+  type: z.enum(['payment.succeeded', 'payment.failed', 'payment.cancelled']),
+  order_id: z.string().min(1).max(32),
+  payment_id: z.string().max(128).optional(),
+  amount: z.string().regex(/^\d{1,18}\.\d{2}$/),
+  currency: z.string().length(3),
+  reason: z.string().max(300).optional(),
+  created: z.number().int().optional(),
+});
+export type WebhookBody = z.infer<typeof WebhookBody>;
+
+/** What a webhook call did; every outcome is recorded. */
+export type WebhookOutcome =
+  | { status: 200; outcome: 'applied' | 'duplicate' }
+  | { status: 400 | 401 | 404 | 422; outcome: string; key: WebhookRefusalKey };
+
+type WebhookRefusalKey =
+  | 'webhook.malformed'
+  | 'webhook.badSignature'
+  | 'webhook.staleTimestamp'
+  | 'webhook.mismatch'
+  | 'payment.transactionNotFound';
+
+/** A transaction effect stored in the same database transaction as its balance change. */
+interface InsertEffect extends BalanceEffect {
+  type: 'payments.insert';
+  row: NewTransaction;
+}
+interface TransitionEffect extends BalanceEffect {
+  type: 'payments.transition';
+  transition: Transition;
+  webhook?: WebhookRecord;
+}
+
+/** Thrown inside a commit when a transaction was already decided: the whole batch rolls back. */
+class AlreadyDecided extends Error {}
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A public transaction id such as 'TX-7K3M9Q2P4A' (Crockford base32, 50 bits). */
+export function newTransactionReference(): string {
+  let id = '';
+  for (let i = 0; i < 10; i++) id += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `TX-${id}`;
+}
+
+const money = (value: number) => value.toFixed(2);
+
+/** The ledger reference of a transaction's booking (one per cause; the ledger refuses a second). */
+const ledgerReference = (reference: string) => `tx:${reference}`;
+
+/**
+ * Deposits, withdrawals and their providers (spec §4, §5, §7; architecture §6). Every balance change
+ * goes through the trading engine's per-account queue as a ledger entry, committed in one database
+ * transaction with the transaction's status change, so a replay, a race or a crash never books twice.
+ */
+export class PaymentsService {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly repo: PaymentsRepo,
+    private readonly trading: TradingService,
+    private readonly options: PaymentsOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    trading.registerEffect('payments.insert', async (tx, effect) => {
+      await this.repo.insert((effect as InsertEffect).row, tx);
+    });
+    trading.registerEffect('payments.transition', async (tx, effect) => {
+      const { transition, webhook } = effect as TransitionEffect;
+      if (!(await this.repo.transition(transition, tx))) throw new AlreadyDecided();
+      if (webhook) await this.repo.recordWebhook({ ...webhook, transactionId: transition.id }, tx);
+    });
+  }
+
+  /** spec §9: the methods whose provider settings exist, with the brand's minimum and currency. */
+  paymentOptions(brand: Brand): PaymentOptions {
+    return {
+      methods: methodsOf(brand),
+      minDeposit: brand.settings.minDeposit,
+      currency: brand.settings.currency,
+      currencySymbol: brand.settings.currencySymbol,
+    };
+  }
+
+  /**
+   * spec §7 POST /api/transactions/create. With an idempotency key, a retried request returns the
+   * first result and books nothing twice; the same key with other details is refused.
+   */
+  async create(
+    who: PaymentRequester,
+    input: TransactionCreateInput,
+    idempotencyKey: string | undefined,
+  ): Promise<TransactionCreated> {
+    const requestHash = createHash('sha256')
+      .update(
+        JSON.stringify([input.amount, input.method, input.provider ?? '', input.comments ?? ''].map(String)),
+      )
+      .digest('hex');
+    if (idempotencyKey) {
+      const earlier = await this.repo.byIdempotencyKey(who.user.id, idempotencyKey);
+      if (earlier) return this.replay(who, earlier, requestHash);
+    }
+    const keyed = { idempotencyKey: idempotencyKey ?? null, requestHash };
+    try {
+      return input.method === PAYMENT_METHOD.withdraw
+        ? await this.withdraw(who, input, keyed)
+        : await this.deposit(who, input, keyed);
+    } catch (error) {
+      // Two requests with one key at once: the second's insert hits the unique index, or (a withdrawal)
+      // the first's reservation leaves the second too little free margin. Either way, the first's answer.
+      if (idempotencyKey && (isDuplicateKey(error) || error instanceof AppError)) {
+        const earlier = await this.repo.byIdempotencyKey(who.user.id, idempotencyKey);
+        if (earlier) return this.replay(who, earlier, requestHash);
+      }
+      throw error;
+    }
+  }
+
+  private async replay(who: PaymentRequester, earlier: TransactionRow, requestHash: string) {
+    if (earlier.requestHash !== requestHash)
+      throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'payment.idempotencyConflict');
+    return this.created(who, earlier);
+  }
+
+  private async deposit(
+    who: PaymentRequester,
+    input: TransactionCreateInput,
+    keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
+  ): Promise<TransactionCreated> {
+    const { brand, user } = who;
+    const check = validateDeposit({
+      amount: input.amount,
+      method: input.method,
+      minDeposit: brand.settings.minDeposit,
+      currencySymbol: brand.settings.currencySymbol,
+      profileComplete: isProfileComplete(profileOf(user)),
+    });
+    if (!check.ok) {
+      // spec §5: an incomplete profile blocks the deposit with its own message
+      if (check.errors[0]?.path === FORM_PATH)
+        throw new AppError(403, 'PROFILE_INCOMPLETE', 'account.completeFirst');
+      throw invalidFields(check.errors);
+    }
+    const provider = pickProvider(brand, check.value.method, input.provider);
+    if (!provider) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
+    const row = await this.repo.insert({
+      brandId: brand.id,
+      userId: user.id,
+      reference: newTransactionReference(),
+      typeId: provider.typeId,
+      statusId: TRANSACTION_STATUS.pending,
+      method: provider.method,
+      provider: provider.key,
+      amount: money(check.value.amount),
+      currency: brand.settings.currency,
+      ...keyed,
+    });
+    return this.created(who, row);
+  }
+
+  private async withdraw(
+    who: PaymentRequester,
+    input: TransactionCreateInput,
+    keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
+  ): Promise<TransactionCreated> {
+    const { brand, user } = who;
+    await this.trading.ensureAccount(user.id);
+    const check = validateWithdraw({
+      amount: -input.amount,
+      comments: input.comments,
+      freeMargin: this.trading.balance(user.id).freeMargin,
+      currencySymbol: brand.settings.currencySymbol,
+    });
+    if (!check.ok) {
+      if (check.errors[0]?.path === FORM_PATH) throw new AppError(422, 'NO_BALANCE', 'withdraw.noBalance');
+      throw invalidFields(check.errors);
+    }
+    const reference = newTransactionReference();
+    const row: NewTransaction = {
+      brandId: brand.id,
+      userId: user.id,
+      reference,
+      typeId: 6,
+      statusId: TRANSACTION_STATUS.pending,
+      method: PAYMENT_METHOD.withdraw,
+      provider: 'withdraw',
+      amount: money(-check.value.amount),
+      currency: brand.settings.currency,
+      comments: check.value.comments,
+      ...keyed,
+    };
+    // The reservation and the request are one commit; the engine re-checks the free margin in the
+    // account's queue and the repo once more inside the database transaction (architecture §6).
+    const outcome = await this.book(user.id, -check.value.amount, 'withdrawal', ledgerReference(reference), {
+      type: 'payments.insert',
+      row,
+    } satisfies InsertEffect);
+    if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
+    const stored = await this.repo.byReference(reference);
+    if (!stored) throw new Error(`payments: withdrawal ${reference} was booked but not found`);
+    return this.created(who, stored);
+  }
+
+  private async created(who: PaymentRequester, row: TransactionRow): Promise<TransactionCreated> {
+    if (row.method === PAYMENT_METHOD.withdraw || row.statusId !== TRANSACTION_STATUS.pending)
+      return { status: 'success', transaction_id: row.reference, next: { type: 'none' } };
+    const provider = providerByKey(who.brand, row.provider);
+    if (!provider) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
+    const payment = await this.paymentOf(who, row, provider);
+    return {
+      status: 'success',
+      transaction_id: row.reference,
+      next: provider.start(payment, this.providerContext(who)),
+    };
+  }
+
+  /** spec §7 POST /api/transaction/send/{provider}: the signed fields of a posted-form payment. */
+  async postedForm(who: PaymentRequester, providerKey: string, reference: string): Promise<PostedForm> {
+    const row = await this.repo.byReference(reference);
+    // Another client's transaction is as unknown as a missing one.
+    if (!row || row.userId !== who.user.id || row.provider !== providerKey)
+      throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'payment.transactionNotFound');
+    if (row.statusId !== TRANSACTION_STATUS.pending)
+      throw new AppError(409, 'TRANSACTION_FINAL', 'payment.alreadyFinal', {
+        status: transactionStatusName(row.statusId).toLowerCase(),
+      });
+    const provider = providerByKey(who.brand, providerKey);
+    if (!provider?.postedForm) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
+    return provider.postedForm(await this.paymentOf(who, row, provider), this.providerContext(who));
+  }
+
+  /** spec §7 GET /api/transactions/get/{token}: the caller's transactions, newest first. */
+  async list(user: UserRow): Promise<TransactionDto[]> {
+    return (await this.repo.forUser(user.id)).map(presentTransaction);
+  }
+
+  /**
+   * A provider's webhook (spec §7 /api/transaction(s)/update/{provider}). Checked in this order:
+   * readable body, known transaction of that provider, signature over the raw body and timestamp
+   * window, amount and currency; only then booked, once (architecture §6).
+   */
+  async webhook(
+    providerKey: string,
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookOutcome> {
+    const reject = async (
+      status: 400 | 401 | 404 | 422,
+      outcome: string,
+      key: WebhookRefusalKey,
+      transactionId: number | null = null,
+    ): Promise<WebhookOutcome> => {
+      // A refused call is kept as evidence, without its event id: a forged call must not be able to
+      // claim the id of the genuine one that follows.
+      await this.repo.recordWebhook({
+        provider: providerKey,
+        eventId: null,
+        outcome: `rejected:${outcome}`,
+        body: rawBody.slice(0, 10_000),
+        transactionId,
+      });
+      return { status, outcome, key };
+    };
+
+    let body: WebhookBody;
+    try {
+      body = WebhookBody.parse(JSON.parse(rawBody));
+    } catch {
+      return reject(400, 'malformed', 'webhook.malformed');
+    }
+    const row = await this.repo.byReference(body.order_id);
+    const brand = row && (await this.repo.brandOf(row.brandId));
+    const provider = brand && providerByKey(brand, providerKey);
+    if (!row || !brand || !provider || row.provider !== providerKey || provider.confirmation !== 'webhook')
+      return reject(404, 'unknown-transaction', 'payment.transactionNotFound');
+    const check = verifyWebhook(
+      secretOf(this.options, brand.slug, providerKey),
+      rawBody,
+      headers,
+      this.now(),
+      this.options.webhookToleranceMs,
+    );
+    if (!check.ok)
+      return reject(
+        401,
+        check.reason,
+        check.reason === 'stale-timestamp' ? 'webhook.staleTimestamp' : 'webhook.badSignature',
+        row.id,
+      );
+    if (body.amount !== row.amount || body.currency !== row.currency)
+      return reject(422, 'mismatch', 'webhook.mismatch', row.id);
+
+    const record: WebhookRecord = {
+      provider: providerKey,
+      eventId: body.event_id,
+      outcome: 'applied',
+      body: rawBody.slice(0, 10_000),
+    };
+    if (row.statusId !== TRANSACTION_STATUS.pending) return this.duplicate(row.id, record);
+
+    if (body.type === 'payment.succeeded') {
+      try {
+        const outcome = await this.book(
+          row.userId,
+          Number(row.amount),
+          'deposit',
+          ledgerReference(row.reference),
+          {
+            type: 'payments.transition',
+            transition: { id: row.id, from: TRANSACTION_STATUS.pending, to: TRANSACTION_STATUS.approved },
+            webhook: record,
+          } satisfies TransitionEffect,
+        );
+        if (!outcome.ok) throw new Error(`payments: deposit ${row.reference} refused by the engine`);
+      } catch (error) {
+        if (isAlreadyBooked(error)) return this.duplicate(row.id, record);
+        throw error;
+      }
+      return { status: 200, outcome: 'applied' };
+    }
+
+    const to = body.type === 'payment.cancelled' ? TRANSACTION_STATUS.cancelled : TRANSACTION_STATUS.declined;
+    try {
+      const decided = await this.repo.inTransaction(async (tx) => {
+        const changed = await this.repo.transition(
+          { id: row.id, from: TRANSACTION_STATUS.pending, to, note: body.reason ?? '' },
+          tx,
+        );
+        if (changed) await this.repo.recordWebhook({ ...record, transactionId: row.id }, tx);
+        return changed;
+      });
+      return decided ? { status: 200, outcome: 'applied' } : this.duplicate(row.id, record);
+    } catch (error) {
+      if (isUniqueViolation(error)) return this.duplicate(row.id, record);
+      throw error;
+    }
+  }
+
+  private async duplicate(transactionId: number, record: WebhookRecord): Promise<WebhookOutcome> {
+    await this.repo.recordWebhook({ ...record, eventId: null, outcome: 'duplicate', transactionId });
+    return { status: 200, outcome: 'duplicate' };
+  }
+
+  /**
+   * Staff confirm a pending transaction: a bank wire is credited; a withdrawal is marked paid (its
+   * amount was reserved when requested). Card and other webhook deposits are the provider's to decide.
+   */
+  async confirm(reference: string, actor: string): Promise<TransactionRow> {
+    const row = await this.pending(reference);
+    const transition: Transition = {
+      id: row.id,
+      from: TRANSACTION_STATUS.pending,
+      to: TRANSACTION_STATUS.approved,
+      decidedBy: actor,
+    };
+    if (row.method === PAYMENT_METHOD.withdraw) {
+      await this.decideWithoutBooking(transition, row, actor, 'transaction.withdrawal.paid');
+    } else {
+      const brand = await this.repo.brandOf(row.brandId);
+      const provider = brand && providerByKey(brand, row.provider);
+      if (provider?.confirmation !== 'staff')
+        throw new AppError(409, 'PROVIDER_DECIDES', 'payment.alreadyFinal', { status: 'with its provider' });
+      await this.bookDecision(row, Number(row.amount), 'deposit', ledgerReference(row.reference), transition);
+      await this.audit(actor, 'transaction.deposit.confirm', row);
+    }
+    return this.reload(reference);
+  }
+
+  /** Staff reject a pending transaction: a deposit is declined; a withdrawal's reservation is given back. */
+  async reject(reference: string, actor: string, note: string): Promise<TransactionRow> {
+    const row = await this.pending(reference);
+    const transition: Transition = {
+      id: row.id,
+      from: TRANSACTION_STATUS.pending,
+      to: TRANSACTION_STATUS.declined,
+      note,
+      decidedBy: actor,
+    };
+    if (row.method === PAYMENT_METHOD.withdraw) {
+      await this.bookDecision(
+        row,
+        -Number(row.amount),
+        'withdrawal_reversal',
+        `${ledgerReference(row.reference)}:reversal`,
+        transition,
+      );
+      await this.audit(actor, 'transaction.withdrawal.reject', row, note);
+    } else {
+      await this.decideWithoutBooking(transition, row, actor, 'transaction.deposit.reject', note);
+    }
+    return this.reload(reference);
+  }
+
+  /** Transactions for the operator (CLI, back office), newest first. */
+  async operatorList(status: number | undefined, limit: number) {
+    return this.repo.list({ ...(status !== undefined ? { statusId: status } : {}), limit });
+  }
+
+  private async pending(reference: string): Promise<TransactionRow> {
+    const row = await this.repo.byReference(reference);
+    if (!row) throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'payment.transactionNotFound');
+    if (isFinalStatus(row.statusId))
+      throw new AppError(409, 'TRANSACTION_FINAL', 'payment.alreadyFinal', {
+        status: transactionStatusName(row.statusId).toLowerCase(),
+      });
+    return row;
+  }
+
+  private async reload(reference: string): Promise<TransactionRow> {
+    const row = await this.repo.byReference(reference);
+    if (!row) throw new Error(`payments: ${reference} vanished`);
+    return row;
+  }
+
+  private async decideWithoutBooking(
+    transition: Transition,
+    row: TransactionRow,
+    actor: string,
+    action: string,
+    note?: string,
+  ): Promise<void> {
+    const changed = await this.repo.inTransaction(async (tx) => {
+      const ok = await this.repo.transition(transition, tx);
+      if (ok)
+        await writeAudit(tx, {
+          actor,
+          action,
+          subject: `transaction:${row.reference}`,
+          details: {
+            amount: row.amount,
+            currency: row.currency,
+            userId: row.userId,
+            ...(note ? { note } : {}),
+          },
+        });
+      return ok;
+    });
+    if (!changed) throw await this.raced(row.reference);
+  }
+
+  private async bookDecision(
+    row: TransactionRow,
+    amount: number,
+    kind: 'deposit' | 'withdrawal_reversal',
+    reference: string,
+    transition: Transition,
+  ): Promise<void> {
+    try {
+      const outcome = await this.book(row.userId, amount, kind, reference, {
+        type: 'payments.transition',
+        transition,
+      } satisfies TransitionEffect);
+      if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
+    } catch (error) {
+      if (isAlreadyBooked(error)) throw await this.raced(row.reference);
+      throw error;
+    }
+  }
+
+  private async raced(reference: string): Promise<AppError> {
+    const now = await this.repo.byReference(reference);
+    return new AppError(409, 'TRANSACTION_FINAL', 'payment.alreadyFinal', {
+      status: transactionStatusName(now?.statusId ?? 0).toLowerCase(),
+    });
+  }
+
+  private audit(actor: string, action: string, row: TransactionRow, note?: string) {
+    return this.repo.inTransaction((tx) =>
+      writeAudit(tx, {
+        actor,
+        action,
+        subject: `transaction:${row.reference}`,
+        details: {
+          amount: row.amount,
+          currency: row.currency,
+          userId: row.userId,
+          ...(note ? { note } : {}),
+        },
+      }),
+    );
+  }
+
+  /** A balance change through the engine's per-account queue, with its effect in the same commit. */
+  private async book(
+    userId: number,
+    amount: number,
+    kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal',
+    reference: string,
+    effect: InsertEffect | TransitionEffect,
+  ): Promise<CommandOutcome> {
+    await this.trading.ensureAccount(userId);
+    return this.trading.adjustBalance({
+      accountId: userId,
+      amount: money(amount),
+      kind,
+      reference,
+      effect,
+      now: this.now(),
+    });
+  }
+
+  private providerContext(who: PaymentRequester): ProviderContext {
+    return { brand: who.brand, masterSecret: this.options.masterSecret, origin: who.origin, now: this.now() };
+  }
+
+  /** spec §7: the payload carries the customer, amount, currency, order id, return and webhook urls. */
+  private async paymentOf(
+    who: PaymentRequester,
+    row: TransactionRow,
+    provider: PaymentProvider,
+  ): Promise<ProviderPayment> {
+    const { user, origin } = who;
+    const route = { card: 'creditCard', alternative: 'alternative', cashier: 'cashier', wire: 'bankWire' }[
+      provider.kind
+    ];
+    return {
+      orderId: row.reference,
+      amount: row.amount,
+      currency: row.currency,
+      customer: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        phone: user.phone,
+        address: user.street,
+        country_code: await this.repo.countryCode(user.countryId),
+        state: user.state,
+        city: user.city,
+        zip: user.zipCode,
+      },
+      returnUrl: `${origin}/payment/${route}?transaction=${encodeURIComponent(row.reference)}`,
+      webhookUrl: `${origin}/api/transaction/update/${provider.key}`,
+    };
+  }
+}
+
+/** spec §3 Transaction as the list shows it. */
+export function presentTransaction(row: TransactionRow): TransactionDto {
+  return {
+    amount: Number(row.amount),
+    currency: row.currency,
+    transaction_type: { name: transactionTypeName(row.typeId) },
+    transaction_type_id: row.typeId,
+    transaction_status: { name: transactionStatusName(row.statusId) },
+    transaction_status_id: row.statusId,
+    transaction_id: row.reference,
+    created_at: row.createdAt.toISOString(),
+    method: row.method,
+  };
+}
+
+/** The profile fields of spec §5 in the shape the domain's completeness rule reads. */
+function profileOf(user: UserRow) {
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    birth_date: user.birthDate,
+    country_id: user.countryId,
+    state: user.state,
+    city: user.city,
+    street: user.street,
+    zip_code: user.zipCode,
+  };
+}
+
+const causeOf = (error: unknown) => (error instanceof EngineCommitError ? error.reason : error);
+
+/** The booking was refused because its transaction was already decided or its ledger entry exists. */
+function isAlreadyBooked(error: unknown): boolean {
+  const cause = causeOf(error);
+  return cause instanceof AlreadyDecided || isUniqueViolation(cause);
+}
+
+/** The same idempotency key was inserted at once by another request. */
+function isDuplicateKey(error: unknown): boolean {
+  return isUniqueViolation(causeOf(error), 'transactions_idempotency_uq');
+}

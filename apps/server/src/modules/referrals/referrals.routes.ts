@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { forbidden } from '../../lib/errors.js';
+import { TokenBody } from '../accounts/accounts.schemas.js';
+import { clientAuthenticator } from '../accounts/auth.js';
+
+const ReferralDto = z.object({ full_name: z.string(), email: z.string(), created_at: z.string() });
+
+/** spec §7 POST /api/accounts/referrals. */
+export async function referralsRoutes(app: App, ctx: AppContext) {
+  const auth = clientAuthenticator(ctx);
+
+  app.post(
+    '/api/accounts/referrals',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "The client's referrals (spec §3: full_name, email, created_at), accounts opened with the client's uniqid " +
+          "as ref code, newest first; name and e-mail masked ('Jo*** Sm***'). 403 where the brand is in restricted mode",
+        security: [{ bearer: [] }],
+        body: TokenBody,
+        response: { 200: ok(z.array(ReferralDto)), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { brand, user } = await auth(request);
+      // spec §2: referrals are hidden in the restricted mode
+      if (brand.settings.features.restrictedMode) throw forbidden();
+      return { status: true as const, data: await ctx.referrals.list(brand.id, user.id) };
+    },
+  );
+}
