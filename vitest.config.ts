@@ -23,6 +23,7 @@ const projects = [
       root: './apps/web',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
+      setupFiles: ['./src/test/setup.ts'],
     },
   },
 ];

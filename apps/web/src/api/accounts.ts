@@ -9,6 +9,13 @@ import type {
 import { apiRequest, browserInfo } from './client.js';
 import type { AuthData, Country, Popup, User } from './types.js';
 
+/** spec §3 Referral: one account opened with the client's link (masked: 'Jo*** Sm***'). */
+export interface Referral {
+  full_name: string;
+  email: string;
+  created_at: string;
+}
+
 /** What the registration form sends: the domain's RegisterInput plus the landing page of the referral. */
 export type RegisterPayload = Omit<RegisterInput, 'info'> & { source_page?: string | undefined };
 
@@ -47,6 +54,9 @@ export const accountsApi = {
   /** spec §4: auto-trading is sent as 1 or 0. */
   autoTrading: (token: string, on: boolean) =>
     apiRequest<User>('/api/accounts/autoTrading', { body: { auto_trading: on ? 1 : 0 }, token }),
+
+  /** spec §7 referrals: the accounts opened with the client's link, name and e-mail masked by the server. */
+  referrals: (token: string) => apiRequest<Referral[]>('/api/accounts/referrals', { body: {}, token }),
 
   popups: (token: string) => apiRequest<Popup[]>('/api/accounts/popups', { body: {}, token }),
 

@@ -9,6 +9,8 @@ export interface RequestOptions {
   form?: FormData;
   /** Bearer token; omit for the calls the spec marks as not bearer-authenticated. */
   token?: string | null;
+  /** Extra request headers (e.g. the payments' `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -22,7 +24,7 @@ export const browserInfo = (): string => (typeof navigator === 'undefined' ? '' 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { token, signal } = options;
   const method = options.method ?? (options.body || options.form ? 'POST' : 'GET');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
   if (options.form) {

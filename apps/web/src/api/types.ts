@@ -51,6 +51,50 @@ export interface BrandFeatures {
   homeRedirectsToPlatform: boolean;
 }
 
+/**
+ * One colour scheme of a brand (CSS colours), as `GET /api/brand` sends it (domain `ThemePalette`).
+ * Every token is optional here: what a brand leaves out keeps the stylesheet's neutral default.
+ */
+export interface BrandPalette {
+  primary?: string;
+  /** Text on `primary` backgrounds. */
+  onPrimary?: string;
+  secondary?: string;
+  /** Highlights: badges, the hero's accent, chart accents. */
+  accent?: string;
+  /** Page background. */
+  background?: string;
+  /** Cards, panels, the header. */
+  surface?: string;
+  text?: string;
+  muted?: string;
+  border?: string;
+  /** Hero and page-banner gradient, from → to. */
+  heroFrom?: string;
+  heroTo?: string;
+}
+
+/** `theme` of `GET /api/brand`: the colour, the word mark and (optionally) the full theme tokens. */
+export interface BrandTheme {
+  primary: string;
+  logoText: string;
+  light?: BrandPalette;
+  dark?: BrandPalette;
+  /** CSS font stacks: system fonts only (nothing is fetched from a font service). */
+  fonts?: { heading?: string; body?: string; mono?: string };
+  /** Corner radius in px. */
+  radius?: number;
+  /** The brand's square logo mark as SVG markup. */
+  logoSvg?: string;
+  /** The logo mark served per host ('/logo.svg'). */
+  logoUrl?: string;
+  /** '/favicon.svg', served per host. */
+  faviconUrl?: string;
+}
+
+/** spec §2 home-page widgets. */
+export type HomeWidget = 'market-quotes' | 'cross-rates' | 'ticker-tape';
+
 export interface Brand {
   slug: string;
   name: string;
@@ -59,10 +103,25 @@ export interface Brand {
   minDeposit: number;
   languages: string[];
   features: BrandFeatures;
-  theme: { primary: string; logoText: string };
+  theme: BrandTheme;
   legalName: string;
   copyright: string;
   supportEmail: string;
+  /** Slug of the brand's home page (default 'index'). */
+  homeSlug?: string;
+  /** Query token of the read-only content calls (spec §7). */
+  contentToken?: string;
+  /** Query token of `POST /api/forms/submit/{form}`. */
+  formsToken?: string;
+  /** Home widgets in display order (absent: market quotes only). */
+  widgets?: HomeWidget[];
+  /** Leaflet tile URL template of map components. */
+  mapTileUrl?: string;
+  /** One line about the brand: the home page's meta description. */
+  tagline?: string;
+  /** Registered office (footer, contact page). */
+  address?: string;
+  phone?: string;
 }
 
 /** The `{status, data}` envelope every call answers with. */

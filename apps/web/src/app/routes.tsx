@@ -11,6 +11,7 @@ import { PlatformPage } from '../features/platform/PlatformPage.js';
 import { ReferralsPage } from '../features/referrals/ReferralsPage.js';
 import { ContactPage } from '../features/site/ContactPage.js';
 import { ContentPage } from '../features/site/ContentPage.js';
+import { EconomicCalendarPage } from '../features/site/EconomicCalendarPage.js';
 import { HomePage } from '../features/site/HomePage.js';
 import { NotFoundPage } from '../features/site/NotFoundPage.js';
 import { TransactionsPage } from '../features/transactions/TransactionsPage.js';
@@ -46,7 +47,9 @@ export const ROUTES: RouteObject[] = [
           { path: 'payment/:method', element: <PaymentPage /> },
         ],
       },
-      // Content pages by slug (about, legal pages, economic calendar, ...); 404 until content exists.
+      // The economic calendar (brand flag 'economics'; 404 without it) is a content page plus its events.
+      { path: 'economic-calendar', element: <EconomicCalendarPage /> },
+      // Content pages by slug (about, account levels, legal pages, ...) from the content service.
       { path: ':slug', element: <ContentPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

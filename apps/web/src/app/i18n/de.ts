@@ -53,6 +53,8 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'field.max': '{{title}} darf höchstens {{max}} sein',
   'field.step': '{{title}} muss ein Vielfaches von {{step}} sein',
   'date.untilBeforeFrom': 'Das Bis-Datum darf nicht vor dem Von-Datum liegen',
+  'password.currentWrong': 'Das aktuelle Passwort ist nicht korrekt',
+  'date.rangeTooLong': 'Der Zeitraum darf höchstens {{max}} Tage lang sein',
   'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
   'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
   'trade.positionNotFound':

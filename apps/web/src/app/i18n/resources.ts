@@ -1,11 +1,17 @@
 import { MESSAGES_EN } from '@openbroker/domain';
-import { DE } from './de.js';
+import { AFFILIATE_DE, AFFILIATE_EN } from './affiliate.js';
+import { DE as DE_UI } from './de.js';
 import { ES } from './es.js';
 import { IT } from './it.js';
+import { PAYMENTS_DE, PAYMENTS_EN } from './payments.js';
+import { SITE_DE, SITE_EN } from './site.js';
 import { UI_EN } from './uiEn.js';
 
 /** English: the domain's message catalogue itself (spec texts) plus the web app's own texts. */
-export const EN = { ...MESSAGES_EN, ...UI_EN } as const;
+export const EN = { ...MESSAGES_EN, ...UI_EN, ...PAYMENTS_EN, ...SITE_EN, ...AFFILIATE_EN } as const;
+
+/** German: complete for every web text (each feature's file is checked by type). */
+export const DE = { ...DE_UI, ...PAYMENTS_DE, ...SITE_DE, ...AFFILIATE_DE };
 
 export type TranslationKey = keyof typeof EN;
 

@@ -1,7 +1,7 @@
 import { AffiliateLoginInput, type Message } from '@openbroker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,12 +11,15 @@ import { AuthCard } from '../../ui/AuthCard.js';
 import { PasswordField, SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
 import { AffiliatePanel } from './AffiliatePanel.js';
-import { affiliateStore } from './affiliateStore.js';
+import { affiliateSessionEnded, affiliateStore } from './affiliateStore.js';
 import { useAffiliateSession } from './useAffiliateSession.js';
 
 const FAILURE: Message = { key: 'login.error_message' };
 
-/** spec §2 /affiliate: the affiliate login, then the panel of referred accounts. */
+/**
+ * spec §2 /affiliate: the affiliate login, then the panel of referred accounts. The affiliate session is
+ * stored apart from a client's (spec §6), so a client and an affiliate can be logged in at once.
+ */
 export function AffiliatePage() {
   const session = useAffiliateSession();
   return session ? <AffiliatePanel session={session} /> : <AffiliateLogin />;
@@ -25,6 +28,7 @@ export function AffiliatePage() {
 function AffiliateLogin() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<Message | null>(null);
+  const [ended] = useState(() => affiliateSessionEnded.take());
   const form = useForm<z.input<typeof AffiliateLoginInput>, unknown, AffiliateLoginInput>({
     resolver: domainResolver(AffiliateLoginInput),
     defaultValues: { email: '', password: '' },
@@ -36,6 +40,11 @@ function AffiliateLogin() {
   });
   return (
     <AuthCard icon="bi-diagram-3" title={t('affiliate.title')} lead={t('affiliate.lead')}>
+      {ended && !failure && (
+        <Alert variant="info" className="ob-form-alert" role="status" data-testid="affiliate-session-ended">
+          {t('affiliate.sessionEnded')}
+        </Alert>
+      )}
       <FormAlert message={failure} />
       <Form
         noValidate

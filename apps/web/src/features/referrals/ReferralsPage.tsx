@@ -1,76 +1,98 @@
-import { useState } from 'react';
-import { Button, Card, Form, InputGroup } from 'react-bootstrap';
+import '../affiliate/affiliate.css';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError.js';
+import { accountsApi, type Referral } from '../../api/accounts.js';
+import { useBrand } from '../../app/BrandProvider.js';
+import { formatDate } from '../../lib/dates.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { CopyLinkField } from '../affiliate/CopyLinkField.js';
 import { useAuth } from '../auth/useAuth.js';
-
-/** One referred account (spec §3 Referral: masked name, email, date). */
-interface ReferralRow {
-  full_name: string;
-  email: string;
-  created_at: string;
-}
+import { NotFoundPage } from '../site/NotFoundPage.js';
 
 /** The link that brings a visitor in with the client's code (spec §4: the ref query parameter). */
 export const referralLink = (origin: string, code: string): string =>
   `${origin}/?ref=${encodeURIComponent(code)}`;
 
 /**
- * spec §2 /referrals: the referral link with a copy button and the table of referred accounts. The
- * referrals call comes with later work; the table lists nothing until then.
+ * spec §2 /referrals: the referral link with a copy button and the accounts opened through it, name
+ * and e-mail masked by the server ('Jo*** Sm***'). Hidden in the restricted mode: the menu leaves it
+ * out, and the address itself is not found.
  */
 export function ReferralsPage() {
-  const { t } = useTranslation();
+  const brand = useBrand();
+  if (brand.features.restrictedMode) return <NotFoundPage />;
+  return <Referrals />;
+}
+
+function Referrals() {
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
-  const [copied, setCopied] = useState(false);
+  const token = auth?.access_token ?? '';
   const code = auth?.user.uniqid?.trim();
   const link = code ? referralLink(window.location.origin, code) : '';
-  const rows: ReferralRow[] = [];
-  const columns: Column<ReferralRow>[] = [
-    { key: 'name', header: t('referrals.col.name'), cell: (row) => row.full_name },
+  const referrals = useQuery({
+    queryKey: ['referrals', token],
+    queryFn: () => accountsApi.referrals(token),
+    enabled: token !== '',
+  });
+  const rows = referrals.data ?? [];
+  const columns: Column<Referral>[] = [
+    {
+      key: 'name',
+      header: t('referrals.col.name'),
+      cell: (row) => <span className="text-nowrap">{row.full_name}</span>,
+    },
     { key: 'email', header: t('referrals.col.email'), cell: (row) => row.email },
-    { key: 'date', header: t('referrals.col.date'), cell: (row) => row.created_at },
+    {
+      key: 'date',
+      header: t('referrals.col.date'),
+      cell: (row) => <span className="text-nowrap">{formatDate(row.created_at, i18n.language)}</span>,
+    },
   ];
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // No clipboard permission: the field is selectable, so the link can still be copied by hand.
-    }
-  };
+  // A 401 is handled by the protected layout's session check (it logs out); other failures say so here.
+  const failed = referrals.isError && !(isApiError(referrals.error) && referrals.error.isUnauthorized);
 
   return (
     <div className="container-xl ob-section" data-testid="referrals-screen">
       <PageHeader title={t('referrals.title')} lead={t('referrals.lead')} />
       <Card className="ob-card mb-4">
         <Card.Body className="p-4">
-          <Form.Label htmlFor="referral-link">{t('referrals.link')}</Form.Label>
-          <InputGroup>
-            <Form.Control
-              id="referral-link"
-              readOnly
-              value={link}
-              placeholder={code ? undefined : t('referrals.noCode')}
-              onFocus={(event) => event.currentTarget.select()}
-              data-testid="referral-link"
-            />
-            <Button variant={copied ? 'success' : 'primary'} onClick={copy} disabled={!link}>
-              <i className={`bi ${copied ? 'bi-check2' : 'bi-clipboard'} me-1`} aria-hidden="true" />
-              {copied ? t('referrals.copied') : t('referrals.copy')}
-            </Button>
-          </InputGroup>
+          <CopyLinkField
+            id="referral-link"
+            label={t('referrals.link')}
+            value={link}
+            placeholder={code ? undefined : t('referrals.noCode')}
+            testId="referral-link"
+          />
         </Card.Body>
       </Card>
+      {failed && (
+        <Alert
+          variant="danger"
+          className="d-flex align-items-center justify-content-between gap-3"
+          role="alert"
+        >
+          <span>{t('affiliate.loadFailed')}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => referrals.refetch()}>
+            {t('affiliate.retry')}
+          </Button>
+        </Alert>
+      )}
       <Card className="ob-card">
+        {rows.length > 0 && (
+          <Card.Header className="ob-card-header">
+            <h2 className="ob-card-title">{t('referrals.count', { count: rows.length })}</h2>
+          </Card.Header>
+        )}
         <DataTable
           columns={columns}
           rows={rows}
-          rowKey={(row) => `${row.email}-${row.created_at}`}
-          empty={t('list.empty')}
+          rowKey={(row, index) => `${index}-${row.created_at}`}
+          empty={referrals.isPending && token ? t('affiliate.loading') : t('list.empty')}
+          emptyHint={referrals.isPending ? undefined : t('referrals.empty.hint')}
           testId="referrals-table"
         />
       </Card>

@@ -10,12 +10,25 @@ import { SubmitButton, TextField } from '../../ui/fields.js';
 import { domainResolver, FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
+import { ContentView } from './ContentView.js';
+import { usePageTitle } from './usePageTitle.js';
 
 const SUCCESS: Message = { key: 'contact.success' };
 const FAILURE: Message = { key: 'contact.failure' };
 
-/** spec §2 /contact-us: the platform contact form (first name, last name, email, phone, message). */
+/**
+ * spec §2 /contact-us. Visitors get the brand's 'contact-us' content page (the public form, the ways to
+ * reach the desk, the map); logged-in clients, and visitors of a brand without that page, get the
+ * platform contact form (first name, last name, email, phone, message: spec §5).
+ */
 export function ContactPage() {
+  const auth = useAuth();
+  if (auth) return <PlatformContactForm />;
+  return <ContentView slug="contact-us" fallback={<PlatformContactForm />} />;
+}
+
+/** spec §3/§5: the platform contact form; every field is required. */
+export function PlatformContactForm() {
   const { t } = useTranslation();
   const brand = useBrand();
   const auth = useAuth();
@@ -30,6 +43,7 @@ export function ContactPage() {
       message: '',
     },
   });
+  usePageTitle(t('contactPage.title'));
   const send = useMutation({
     mutationFn: (values: PlatformContactInput) => siteApi.sendContact(values, auth?.access_token),
     onSuccess: () => form.reset({ ...form.getValues(), message: '' }),
@@ -98,6 +112,13 @@ export function ContactPage() {
             <Card.Body className="p-4">
               <h2 className="h6 text-uppercase text-body-secondary mb-3">{brand.name}</h2>
               {brand.legalName && <p className="mb-2">{brand.legalName}</p>}
+              {brand.address && <p className="mb-2 text-body-secondary">{brand.address}</p>}
+              {brand.phone && (
+                <p className="mb-2">
+                  <i className="bi bi-telephone me-2" aria-hidden="true" />
+                  <a href={`tel:${brand.phone.replaceAll(' ', '')}`}>{brand.phone}</a>
+                </p>
+              )}
               {brand.supportEmail && (
                 <p className="mb-0">
                   <i className="bi bi-envelope me-2" aria-hidden="true" />

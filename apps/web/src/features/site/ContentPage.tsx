@@ -1,9 +1,12 @@
+import { useParams } from 'react-router';
+import { ContentView } from './ContentView.js';
 import { NotFoundPage } from './NotFoundPage.js';
 
-/**
- * spec §2 /{slug}: a content page from the content service, or the 404 page when the lookup fails.
- * The content service does not exist yet, so every lookup fails and this is the 404 page.
- */
+const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
+
+/** spec §2 /{slug}: a content page from the content service, or the 404 page when the lookup fails. */
 export function ContentPage() {
-  return <NotFoundPage />;
+  const { slug = '' } = useParams();
+  if (!SLUG.test(slug)) return <NotFoundPage />;
+  return <ContentView key={slug} slug={slug} />;
 }

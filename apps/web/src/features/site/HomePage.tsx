@@ -1,69 +1,50 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { ContentComponent } from '@openbroker/domain';
+import { useCallback } from 'react';
+import type { HomeWidget } from '../../api/types.js';
 import { useBrand } from '../../app/BrandProvider.js';
-import type { TranslationKey } from '../../app/i18n/resources.js';
-import { EmptyState } from '../../ui/EmptyState.js';
+import { ContentView } from './ContentView.js';
 
-const FEATURES: readonly [string, TranslationKey, TranslationKey][] = [
-  ['bi-globe2', 'home.feature.markets', 'home.feature.marketsBody'],
-  ['bi-shield-check', 'home.feature.protection', 'home.feature.protectionBody'],
-  ['bi-person-check', 'home.feature.verified', 'home.feature.verifiedBody'],
-];
+const widgetsIn = (components: readonly ContentComponent[]): Set<unknown> => {
+  const found = new Set<unknown>();
+  const walk = (nodes: readonly ContentComponent[] | undefined) => {
+    for (const node of nodes ?? []) {
+      if (node?.component === 'widget') found.add((node.settings as { type?: unknown }).type);
+      walk(node?.children);
+      for (const column of node?.columns ?? []) walk(column.children);
+    }
+  };
+  walk(components);
+  return found;
+};
+
+const widgetNode = (type: HomeWidget): ContentComponent => ({ component: 'widget', settings: { type } });
 
 /**
- * spec §2 '/': the brand's home page for visitors (logged-in clients are sent to the platform). Its
- * content-service components and the market quotes widget come with later work; until then it shows the
- * brand, the ways in, and an honest placeholder where the live quotes will be.
+ * The brand's home widgets (spec §2: most show market quotes, some cross rates, some the ticker tape)
+ * that its home page does not place itself: the ticker tape runs above the page, the others follow it.
+ */
+export function withHomeWidgets(
+  components: ContentComponent[],
+  widgets: readonly HomeWidget[],
+): ContentComponent[] {
+  const placed = widgetsIn(components);
+  const missing = widgets.filter((type) => !placed.has(type));
+  if (missing.length === 0) return components;
+  const top = missing.filter((type) => type === 'ticker-tape').map(widgetNode);
+  const rest = missing.filter((type) => type !== 'ticker-tape').map(widgetNode);
+  return [...top, ...components, ...rest];
+}
+
+/**
+ * spec §2 '/': the brand's home page (its `homeSlug`, default 'index') with its widgets. Logged-in
+ * clients and brands whose flag says so never get here: RootLayout sends them to /platform/BTCUSD.
  */
 export function HomePage() {
-  const { t } = useTranslation();
   const brand = useBrand();
-  return (
-    <>
-      <section className="ob-hero">
-        <div className="container-xl">
-          <div className="ob-hero-inner">
-            <h1 className="ob-hero-title">{t('home.title', { brand: brand.name })}</h1>
-            <p className="ob-hero-lead">{t('home.lead')}</p>
-            <div className="d-flex flex-wrap gap-2">
-              {brand.features.registrationEnabled && (
-                <Link to="/register" className="btn btn-primary btn-lg">
-                  {t('home.openAccount')}
-                </Link>
-              )}
-              <Link
-                to="/login"
-                className={`btn btn-lg ${brand.features.registrationEnabled ? 'btn-outline-primary' : 'btn-primary'}`}
-              >
-                {t('home.login')}
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
-      <section className="container-xl ob-section">
-        <div className="row g-3">
-          {FEATURES.map(([icon, title, body]) => (
-            <div className="col-12 col-md-4" key={title}>
-              <div className="ob-card card h-100">
-                <div className="card-body">
-                  <i className={`bi ${icon} ob-feature-icon`} aria-hidden="true" />
-                  <h2 className="h6 mt-3 mb-1">{t(title)}</h2>
-                  <p className="small text-body-secondary mb-0">{t(body)}</p>
-                </div>
-              </div>
-            </div>
-          ))}
-        </div>
-        <div className="ob-card card mt-4">
-          <div className="card-header ob-card-header">
-            <h2 className="ob-card-title">{t('home.markets')}</h2>
-          </div>
-          <div className="card-body">
-            <EmptyState icon="bi-bar-chart-line">{t('home.marketsEmpty')}</EmptyState>
-          </div>
-        </div>
-      </section>
-    </>
+  const widgets = brand.widgets ?? ['market-quotes'];
+  const decorate = useCallback(
+    (components: ContentComponent[]) => withHomeWidgets(components, widgets),
+    [widgets],
   );
+  return <ContentView slug={brand.homeSlug || 'index'} homeTitle decorate={decorate} />;
 }

@@ -1,23 +1,22 @@
 import {
   normalizeTransactionRouteType,
   TRANSACTION_ROUTE_TYPES,
+  type TransactionDto,
   type TransactionRouteType,
+  type TransactionTypeId,
 } from '@openbroker/domain';
-import { Card, Nav } from 'react-bootstrap';
+import { Button, Card, Nav, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router';
+import { Link, NavLink, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
-import { type Column, DataTable } from '../../ui/DataTable.js';
+import { formatDate } from '../../lib/dates.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-
-/** One row of the transactions table (spec §3 Transaction). */
-export interface TransactionRow {
-  amount: number | string;
-  transaction_type?: { name: string } | null;
-  transaction_status?: { name: string } | null;
-  transaction_id?: string | null;
-  created_at?: string | null;
-}
+import { useMoney } from '../platform/numbers.js';
+import { StatusBadge } from './StatusBadge.js';
+import { signedAmount, transactionsForTab, useTransactions } from './useTransactions.js';
+import './transactions.css';
 
 const TAB_LABELS: Record<TransactionRouteType, TranslationKey> = {
   deposits: 'transactions.tab.deposits',
@@ -26,51 +25,176 @@ const TAB_LABELS: Record<TransactionRouteType, TranslationKey> = {
   credits: 'transactions.tab.credits',
 };
 
+const TAB_ICONS: Record<TransactionRouteType, string> = {
+  deposits: 'bi-box-arrow-in-down',
+  withdrawals: 'bi-box-arrow-up',
+  bonuses: 'bi-gift',
+  credits: 'bi-plus-circle',
+};
+
+/** spec §9 type ids → their name in the reader's language. */
+export const TYPE_LABELS: Readonly<Record<TransactionTypeId, TranslationKey>> = {
+  1: 'transactions.type.1',
+  2: 'transactions.type.2',
+  3: 'transactions.type.3',
+  4: 'transactions.type.4',
+  5: 'transactions.type.5',
+  6: 'transactions.type.6',
+  7: 'transactions.type.7',
+  8: 'transactions.type.8',
+  9: 'transactions.type.9',
+  10: 'transactions.type.10',
+  11: 'transactions.type.11',
+};
+
+/** The type's translated name; the server's name for a type this app does not know. */
+export function useTypeName(): (row: TransactionDto) => string {
+  const { t } = useTranslation();
+  return (row) => {
+    const key = TYPE_LABELS[row.transaction_type_id as TransactionTypeId];
+    return key ? t(key) : (row.transaction_type?.name ?? '—');
+  };
+}
+
 /**
- * spec §2 /transactions/{type}: four tabs and the table (number, amount, type, status, transaction id,
- * time). The transactions call arrives with the payments work; until then every tab lists nothing.
+ * spec §2 /transactions/{type}: tabs deposits, withdrawals, bonuses and credits, each listing the client's
+ * transactions of its spec §9 type ids with number, amount, type, status, transaction id and time.
  */
 export function TransactionsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const type = normalizeTransactionRouteType(useParams().type);
-  const rows: TransactionRow[] = [];
+  const money = useMoney();
+  const typeName = useTypeName();
+  const query = useTransactions();
+  const all = query.data ?? [];
+  const rows = transactionsForTab(all, type);
 
-  const columns: Column<TransactionRow>[] = [
-    { key: 'number', header: t('transactions.col.number'), cell: (_row, index) => index + 1 },
-    { key: 'amount', header: t('transactions.col.amount'), cell: (row) => row.amount, align: 'end' },
-    { key: 'type', header: t('transactions.col.type'), cell: (row) => row.transaction_type?.name ?? '—' },
-    {
-      key: 'status',
-      header: t('transactions.col.status'),
-      cell: (row) => row.transaction_status?.name ?? '—',
-    },
-    { key: 'id', header: t('transactions.col.transactionId'), cell: (row) => row.transaction_id ?? '—' },
-    { key: 'time', header: t('transactions.col.time'), cell: (row) => row.created_at ?? '—' },
+  const columns: { key: string; header: string; end?: boolean }[] = [
+    { key: 'number', header: t('transactions.col.number') },
+    { key: 'amount', header: t('transactions.col.amount'), end: true },
+    { key: 'type', header: t('transactions.col.type') },
+    { key: 'status', header: t('transactions.col.status') },
+    { key: 'id', header: t('transactions.col.transactionId') },
+    { key: 'time', header: t('transactions.col.time') },
   ];
 
   return (
     <div className="container-xl ob-section" data-testid="transactions-screen">
-      <PageHeader title={t('transactions.title')} />
+      <PageHeader
+        title={t('transactions.title')}
+        lead={t('transactions.lead')}
+        actions={
+          <div className="d-flex flex-wrap gap-2">
+            <Link to="/payment/deposit" className="btn btn-primary" data-testid="transactions-deposit">
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              {t('payments.action.deposit')}
+            </Link>
+            <Link
+              to="/payment/withdraw"
+              className="btn btn-outline-secondary"
+              data-testid="transactions-withdraw"
+            >
+              <i className="bi bi-box-arrow-up me-1" aria-hidden="true" />
+              {t('payments.action.withdraw')}
+            </Link>
+          </div>
+        }
+      />
       <Card className="ob-card">
         <Card.Header className="ob-card-header ob-tabs-header">
-          <Nav variant="underline" className="ob-tabs">
-            {TRANSACTION_ROUTE_TYPES.map((tab) => (
-              <Nav.Item key={tab}>
-                <Nav.Link as={NavLink} to={`/transactions/${tab}`}>
-                  {t(TAB_LABELS[tab])}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
+          <Nav variant="underline" className="ob-tabs" aria-label={t('transactions.title')}>
+            {TRANSACTION_ROUTE_TYPES.map((tab) => {
+              const count = query.data ? transactionsForTab(all, tab).length : null;
+              return (
+                <Nav.Item key={tab}>
+                  <Nav.Link as={NavLink} to={`/transactions/${tab}`} data-testid={`transactions-tab-${tab}`}>
+                    <i className={`bi ${TAB_ICONS[tab]} me-2 d-none d-sm-inline`} aria-hidden="true" />
+                    {t(TAB_LABELS[tab])}
+                    {count !== null && count > 0 && <span className="ob-tx-count">{count}</span>}
+                  </Nav.Link>
+                </Nav.Item>
+              );
+            })}
           </Nav>
         </Card.Header>
-        <DataTable
-          caption={t(TAB_LABELS[type])}
-          columns={columns}
-          rows={rows}
-          rowKey={(row, index) => row.transaction_id ?? String(index)}
-          empty={t('list.empty')}
-          testId={`transactions-${type}`}
-        />
+        {query.isError && !query.data ? (
+          <Card.Body>
+            <FormAlert message={{ key: 'error.internal' }}>
+              <div className="mt-2">
+                <Button size="sm" variant="outline-danger" onClick={() => void query.refetch()}>
+                  <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+                  {t('app.retry')}
+                </Button>
+              </div>
+            </FormAlert>
+          </Card.Body>
+        ) : (
+          <div className="ob-table-wrap" data-testid={`transactions-${type}`}>
+            <Table responsive className="ob-table ob-tx-table mb-0 align-middle" aria-busy={query.isPending}>
+              <caption className="visually-hidden">{t(TAB_LABELS[type])}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.key} scope="col" className={column.end ? 'text-end' : undefined}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {query.isPending &&
+                  [0, 1, 2].map((row) => (
+                    <tr key={row}>
+                      {columns.map((column) => (
+                        <td key={column.key}>
+                          <Placeholder animation="glow">
+                            <Placeholder xs={column.key === 'number' ? 4 : 8} />
+                          </Placeholder>
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                {rows.map((row, index) => {
+                  const amount = signedAmount(row);
+                  return (
+                    <tr
+                      key={row.transaction_id}
+                      data-testid="transaction-row"
+                      data-transaction-id={row.transaction_id}
+                    >
+                      <td data-label={columns[0]?.header} className="text-body-secondary">
+                        {index + 1}
+                      </td>
+                      <td
+                        data-label={columns[1]?.header}
+                        className={`text-end fw-semibold ob-num ${amount < 0 ? 'ob-tx-out' : ''}`}
+                      >
+                        {money.format(amount)}
+                      </td>
+                      <td data-label={columns[2]?.header}>{typeName(row)}</td>
+                      <td data-label={columns[3]?.header}>
+                        <StatusBadge row={row} />
+                      </td>
+                      <td data-label={columns[4]?.header}>
+                        <code className="ob-tx-id">{row.transaction_id}</code>
+                      </td>
+                      <td data-label={columns[5]?.header} className="text-nowrap">
+                        <time dateTime={row.created_at}>
+                          {formatDate(row.created_at, i18n.language, true)}
+                        </time>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+            {query.isSuccess && rows.length === 0 && (
+              <EmptyState icon={TAB_ICONS[type]} hint={t(`transactions.emptyHint.${type}`)}>
+                {t('list.empty')}
+              </EmptyState>
+            )}
+          </div>
+        )}
       </Card>
     </div>
   );

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useBrand } from '../../app/BrandProvider.js';
+
+const setMetaDescription = (content: string) => {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = content;
+};
+
+/**
+ * The window title 'Page title · Brand' (the brand alone without a title) and, when given, the meta
+ * description; both go back to the brand's own when the page goes away.
+ */
+export function usePageTitle(title: string | undefined, description?: string) {
+  const brand = useBrand();
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand.name}` : brand.name;
+    if (description) setMetaDescription(description);
+    return () => {
+      document.title = brand.name;
+      if (description) setMetaDescription(brand.tagline ?? '');
+    };
+  }, [title, description, brand.name, brand.tagline]);
+}

@@ -1,0 +1,5 @@
+import { configure } from '@testing-library/react';
+
+// The web suites share two cores with the server suites in `npm test`: give screens that load
+// through several async steps (sign-up → account page) more than the default 1 s to appear.
+configure({ asyncUtilTimeout: 5_000 });
