@@ -53,12 +53,23 @@ export interface Session {
   errors: string[];
 }
 
+/** Tile requests to the open map service the seeded brands use. */
+const MAP_TILES = /^https:\/\/[a-z]\.tile\.openstreetmap\.org\//;
+/** A 1x1 light-grey PNG, scaled by the map to a plain tile. */
+const PLAIN_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eIFAAV0ArnZwsdlAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 /** A fresh browser profile (no stored auth, theme or language) on the app. */
 export async function newSession(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Session> {
   const context = await (await getBrowser()).newContext({
     baseURL: baseURL(),
     viewport: VIEWPORTS[viewport],
   });
+  // The machines that run these journeys are offline: the open map service's tiles (spec §3 Map)
+  // are answered here with one plain tile, so a missing network is not mistaken for an app error.
+  await context.route(MAP_TILES, (route) => route.fulfill({ contentType: 'image/png', body: PLAIN_TILE }));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
