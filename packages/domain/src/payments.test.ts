@@ -8,6 +8,7 @@ import {
   PAYMENT_METHOD,
   validateDeposit,
   validateWithdraw,
+  withdrawLimitError,
 } from './payments.js';
 import type { ValidationResult } from './validation.js';
 
@@ -109,6 +110,20 @@ describe('spec §5 withdraw', () => {
     expect(texts(validateWithdraw({ ...ok, comments: 'x'.repeat(1001) }))).toEqual([
       ['comments', 'Comments has maximum 1000 characters'],
     ]);
+  });
+});
+
+describe('spec §5 withdraw limit (shared by the form check and the engine)', () => {
+  it('lets a debit of exactly the free margin through and refuses one cent more', () => {
+    expect(withdrawLimitError(600, 600)).toBeNull();
+    const over = withdrawLimitError(600.01, 600, '$');
+    expect(over && [over.path, formatMessage(over)]).toEqual(['amount', 'Maximum withdraw can be $ 600.00']);
+  });
+
+  it('refuses any debit when the free margin is not positive', () => {
+    for (const free of [0, -12.5, Number.NaN]) {
+      expect(withdrawLimitError(1, free)?.key).toBe('withdraw.noBalance');
+    }
   });
 });
 

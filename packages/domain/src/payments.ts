@@ -95,6 +95,22 @@ export interface WithdrawCheck {
 }
 
 /**
+ * The free-margin part of the withdraw rules (spec §5), shared by the form check and the engine that
+ * reserves the amount: no positive free margin gives "You don't have balance to withdraw" (on the form),
+ * an amount above it 'Maximum withdraw can be € X' (on the amount). Null when the debit fits.
+ */
+export function withdrawLimitError(
+  amount: number,
+  freeMargin: number,
+  currencySymbol?: string,
+): FieldMessage | null {
+  if (!(freeMargin > 0)) return fieldMessage(FORM_PATH, 'withdraw.noBalance');
+  if (amount > freeMargin)
+    return fieldMessage('amount', 'withdraw.maximum', { max: formatMoney(freeMargin, currencySymbol) });
+  return null;
+}
+
+/**
  * Withdraw rules (spec §5): no positive free margin blocks with "You don't have balance to withdraw";
  * amount and comments required; amount above free margin gives 'Maximum withdraw can be € X'.
  */
@@ -102,7 +118,8 @@ export function validateWithdraw(
   input: WithdrawCheck,
 ): ValidationResult<{ amount: number; comments: string }> {
   // spec §5: if free margin is not positive, 'You don't have balance to withdraw'
-  if (!(input.freeMargin > 0)) return { ok: false, errors: [fieldMessage(FORM_PATH, 'withdraw.noBalance')] };
+  const noBalance = withdrawLimitError(0, input.freeMargin);
+  if (noBalance) return { ok: false, errors: [noBalance] };
 
   const errors: FieldMessage[] = [];
   const amount = parseNumberInput(input.amount);
@@ -116,12 +133,10 @@ export function validateWithdraw(
   else if (!isWholeCents(amount))
     errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
   // spec §5: amount cannot exceed free margin, else 'Maximum withdraw can be X'
-  else if (amount > input.freeMargin)
-    errors.push(
-      fieldMessage('amount', 'withdraw.maximum', {
-        max: formatMoney(input.freeMargin, input.currencySymbol),
-      }),
-    );
+  else {
+    const limit = withdrawLimitError(amount, input.freeMargin, input.currencySymbol);
+    if (limit) errors.push(limit);
+  }
 
   const comments = (input.comments ?? '').trim();
   const commentsTitle = titleFor('comments');

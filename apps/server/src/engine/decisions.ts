@@ -16,7 +16,6 @@ import {
   type FieldMessage,
   FORM_PATH,
   fieldMessage,
-  formatMoney,
   formatPrice,
   isRequote,
   isStopOut,
@@ -38,6 +37,7 @@ import {
   toDecimal,
   validateNewTrade,
   validateStopLossTakeProfit,
+  withdrawLimitError,
 } from '@openbroker/domain';
 import { type AccountState, type Book, PositionState } from './book.js';
 import type {
@@ -398,11 +398,9 @@ function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
     return rejection(command, [fieldMessage('amount', 'field.invalid', { title: titleFor('amount') })]);
   }
   if (amount < 0) {
-    const free = subMoneyFast(account.balance, account.margin);
-    // spec §5 withdraw: "You don't have balance to withdraw" when free margin is not positive, else the maximum
-    if (free <= 0) return rejection(command, [fieldMessage('amount', 'withdraw.noBalance')]);
-    if (-amount > free)
-      return rejection(command, [fieldMessage('amount', 'withdraw.maximum', { max: formatMoney(free) })]);
+    // spec §5 withdraw: the same free-margin rule as the form check, on the account's committed state
+    const limit = withdrawLimitError(-amount, subMoneyFast(account.balance, account.margin));
+    if (limit) return rejection(command, [limit.path === FORM_PATH ? { ...limit, path: 'amount' } : limit]);
   }
   const draft = new Draft(account);
   draft.balance = addMoneyFast(account.balance, amount);
