@@ -196,6 +196,14 @@ const EnvSchema = z.object({
         `PAYMENT_WEBHOOK_TOLERANCE_SECONDS must be a whole number from 10 to 3600, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE: z
+    .string()
+    .default('60')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, {
+      error: (issue) =>
+        `PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
   OPERATOR_TOKEN: z.string().min(24, { error: 'OPERATOR_TOKEN must be at least 24 characters' }).optional(),
   OPERATOR_API_URL: url('OPERATOR_API_URL', ['http:', 'https:']),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
@@ -261,6 +269,11 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET,
     /** How old a webhook's signed timestamp may be before it is refused as a replay. */
     paymentWebhookToleranceMs: env.PAYMENT_WEBHOOK_TOLERANCE_SECONDS * 1000,
+    /**
+     * Refused webhook calls (bad signature, unknown order, ...) one address may make per minute;
+     * past it they are answered 429 and no longer recorded. Accepted calls are never limited.
+     */
+    paymentWebhookRefusalsPerMinute: env.PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE,
     /**
      * Bearer token of the operator API (/api/admin) used by the CLI. Unset: the server creates a
      * random one in `<DATA_DIR>/operator-token` on start and the CLI reads it from there.

@@ -183,6 +183,12 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
   );
 
   // Webhooks: the signature covers the exact bytes sent, so this scope keeps the body as a string.
+  // Refused webhook calls count per sender address (in Redis when configured, so across nodes).
+  const refusals = app.createRateLimit({
+    max: ctx.config.paymentWebhookRefusalsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `webhook-refusal:ip:${request.ip}`,
+  });
   await app.register(async (scope) => {
     const hooks = scope as App;
     hooks.removeAllContentTypeParsers();
@@ -206,18 +212,32 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
               401: ErrorBody,
               404: ErrorBody,
               422: ErrorBody,
+              429: ErrorBody,
             },
           },
         },
         async (request, reply) => {
           const raw = typeof request.body === 'string' ? request.body : '';
-          const result = await ctx.payments.webhook(request.params.provider, raw, request.headers);
-          if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
-          const error = new AppError(
-            result.status,
-            `WEBHOOK_${result.outcome.toUpperCase().replace(/-/g, '_')}`,
-            result.key,
+          // The provider posts to the webhook URL we gave it, on the brand's own host.
+          const brand = await ctx.brands.resolve(request.headers.host);
+          const admitRefusal = async () => {
+            const counted = await refusals(request);
+            return counted.isAllowed || !counted.isExceeded;
+          };
+          const result = await ctx.payments.webhook(
+            brand,
+            request.params.provider,
+            raw,
+            request.headers,
+            admitRefusal,
           );
+          if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
+          if (result.status === 429) reply.header('retry-after', 60);
+          const code =
+            result.status === 429
+              ? 'RATE_LIMITED'
+              : `WEBHOOK_${result.outcome.toUpperCase().replace(/-/g, '_')}`;
+          const error = new AppError(result.status, code, result.key);
           request.log.warn({ provider: request.params.provider, outcome: result.outcome }, 'webhook refused');
           return reply.code(result.status).send(error.toBody());
         },

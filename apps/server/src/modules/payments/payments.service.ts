@@ -68,17 +68,18 @@ export const WebhookBody = z.object({
 });
 export type WebhookBody = z.infer<typeof WebhookBody>;
 
-/** What a webhook call did; every outcome is recorded. */
+/** What a webhook call did; every outcome is recorded, except refusals past the sender's limit (429). */
 export type WebhookOutcome =
   | { status: 200; outcome: 'applied' | 'duplicate' }
-  | { status: 400 | 401 | 404 | 422; outcome: string; key: WebhookRefusalKey };
+  | { status: 400 | 401 | 404 | 422 | 429; outcome: string; key: WebhookRefusalKey };
 
 type WebhookRefusalKey =
   | 'webhook.malformed'
   | 'webhook.badSignature'
   | 'webhook.staleTimestamp'
   | 'webhook.mismatch'
-  | 'payment.transactionNotFound';
+  | 'payment.transactionNotFound'
+  | 'error.rateLimited';
 
 /** A transaction effect stored in the same database transaction as its balance change. */
 interface InsertEffect extends BalanceEffect {
@@ -295,14 +296,20 @@ export class PaymentsService {
   }
 
   /**
-   * A provider's webhook (spec §7 /api/transaction(s)/update/{provider}). Checked in this order:
-   * readable body, known transaction of that provider, signature over the raw body and timestamp
-   * window, amount and currency; only then booked, once (architecture §6).
+   * A provider's webhook (spec §7 /api/transaction(s)/update/{provider}), posted to the brand's own
+   * host (the webhook URL we gave the provider). Checked in this order: readable body, a webhook
+   * provider of that brand, signature over the raw body and timestamp window, then the transaction
+   * of that brand and provider, amount and currency; only then booked, once (architecture §6).
+   * Nothing about an order is looked up before the signature holds, so an unsigned caller cannot
+   * learn which order ids exist. `admitRefusal` counts a refused call against its sender; once it
+   * answers false the call is refused with 429 and no longer recorded.
    */
   async webhook(
+    brand: Brand,
     providerKey: string,
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
+    admitRefusal: () => Promise<boolean> = async () => true,
   ): Promise<WebhookOutcome> {
     const reject = async (
       status: 400 | 401 | 404 | 422,
@@ -310,6 +317,7 @@ export class PaymentsService {
       key: WebhookRefusalKey,
       transactionId: number | null = null,
     ): Promise<WebhookOutcome> => {
+      if (!(await admitRefusal())) return { status: 429, outcome: 'rate-limited', key: 'error.rateLimited' };
       // A refused call is kept as evidence, without its event id: a forged call must not be able to
       // claim the id of the genuine one that follows.
       await this.repo.recordWebhook({
@@ -328,11 +336,9 @@ export class PaymentsService {
     } catch {
       return reject(400, 'malformed', 'webhook.malformed');
     }
-    const row = await this.repo.byReference(body.order_id);
-    const brand = row && (await this.repo.brandOf(row.brandId));
-    const provider = brand && providerByKey(brand, providerKey);
-    if (!row || !brand || !provider || row.provider !== providerKey || provider.confirmation !== 'webhook')
-      return reject(404, 'unknown-transaction', 'payment.transactionNotFound');
+    const provider = providerByKey(brand, providerKey);
+    if (!provider || provider.confirmation !== 'webhook')
+      return reject(404, 'unknown-provider', 'payment.transactionNotFound');
     const check = verifyWebhook(
       secretOf(this.options, brand.slug, providerKey),
       rawBody,
@@ -345,8 +351,10 @@ export class PaymentsService {
         401,
         check.reason,
         check.reason === 'stale-timestamp' ? 'webhook.staleTimestamp' : 'webhook.badSignature',
-        row.id,
       );
+    const row = await this.repo.byReference(body.order_id);
+    if (!row || row.brandId !== brand.id || row.provider !== providerKey)
+      return reject(404, 'unknown-transaction', 'payment.transactionNotFound');
     if (body.amount !== row.amount || body.currency !== row.currency)
       return reject(422, 'mismatch', 'webhook.mismatch', row.id);
 

@@ -175,16 +175,71 @@ describe(`payment webhooks: signature, window, matching and booking once (${test
     expect(res.json()).toMatchObject({ code: 'WEBHOOK_UNKNOWN_TRANSACTION' });
   });
 
-  it("answers 404 for the right order on another provider's path, signed with either secret", async () => {
+  it("refuses the right order on another provider's path: 401 with this provider's signature, 404 with that one's", async () => {
     const { client, reference } = await pendingCardDeposit();
-    const ownSecret = kit.webhook(reference);
-    const wrongPath = await ownSecret.send('/api/transaction/update/card-2');
-    expect(wrongPath.statusCode).toBe(404);
+    const wrongPath = await kit.webhook(reference).send('/api/transaction/update/card-2');
+    expect(wrongPath.statusCode).toBe(401);
     const otherProvider = await kit.webhook(reference, { provider: 'card-2' }).send();
     expect(otherProvider.statusCode).toBe(404);
-    const unknownProvider = await ownSecret.send('/api/transaction/update/card-9');
+    expect(otherProvider.json()).toMatchObject({ code: 'WEBHOOK_UNKNOWN_TRANSACTION' });
+    const unknownProvider = await kit.webhook(reference).send('/api/transaction/update/card-9');
     expect(unknownProvider.statusCode).toBe(404);
+    expect(unknownProvider.json()).toMatchObject({ code: 'WEBHOOK_UNKNOWN_PROVIDER' });
     await expectUntouched(client, reference);
+  });
+
+  it('tells an unsigned caller nothing about which order ids exist: the same 401 for a real and a made-up one', async () => {
+    const { client, reference } = await pendingCardDeposit();
+    const real = await kit.webhook(reference, { secret: 'guess' }).send();
+    const madeUp = await kit.webhook('TX-NOTREAL000', { secret: 'guess' }).send();
+    expect([real.statusCode, madeUp.statusCode]).toEqual([401, 401]);
+    expect(real.json()).toEqual(madeUp.json());
+    await expectUntouched(client, reference);
+  });
+
+  it("checks a webhook against the brand whose host it was posted to: another brand's host cannot book this order", async () => {
+    const { client, reference } = await pendingCardDeposit();
+    const onAurora = (options: { brand?: string } = {}) => {
+      const call = kit.webhook(reference, options);
+      return app.inject({
+        method: 'POST',
+        url: '/api/transaction/update/card-1',
+        headers: { ...call.headers, host: 'aurora.localhost:3000' },
+        payload: call.body,
+      });
+    };
+    // Signed for the order's own brand, posted to Aurora: Aurora's secret does not verify it.
+    expect((await onAurora()).statusCode).toBe(401);
+    // Signed with Aurora's own secret: verified, but the order is not Aurora's.
+    const aurora = await onAurora({ brand: 'aurora' });
+    expect(aurora.statusCode).toBe(404);
+    expect(aurora.json()).toMatchObject({ code: 'WEBHOOK_UNKNOWN_TRANSACTION' });
+    await expectUntouched(client, reference);
+  });
+
+  it('answers 429 past the refused calls one address may make in a minute, records no more of them, and still books a genuine call', async () => {
+    const { client, reference } = await pendingCardDeposit();
+    const sender = '203.0.113.77';
+    const forged = kit.webhook(reference, { secret: 'forger' });
+    const limit = ctx.config.paymentWebhookRefusalsPerMinute;
+    const before = (await recordedFor(reference)).length;
+    const send = (call: { headers: Record<string, string>; body: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/transaction/update/card-1',
+        headers: call.headers,
+        payload: call.body,
+        remoteAddress: sender,
+      });
+    for (let i = 0; i < limit; i++) expect((await send(forged)).statusCode).toBe(401);
+    const limited = await send(forged);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: false, code: 'RATE_LIMITED' });
+    expect(limited.headers['retry-after']).toBe('60');
+    expect((await recordedFor(reference)).length).toBe(before + limit);
+    const genuine = await send(kit.webhook(reference));
+    expect(genuine.statusCode).toBe(200);
+    expect(await kit.balanceOf(client.id)).toBe('250.00');
   });
 
   it('answers 400 for a body that is not JSON or not a webhook', async () => {
@@ -244,7 +299,7 @@ describe(`payment webhooks: signature, window, matching and booking once (${test
       ['rejected:mismatch', () => kit.webhook(reference, { eventId: 'evt_r4', currency: 'USD' }).send()],
       [
         'rejected:unknown-transaction',
-        () => kit.webhook(reference, { eventId: 'evt_r5' }).send('/api/transaction/update/card-2'),
+        () => kit.webhook(reference, { eventId: 'evt_r5', provider: 'card-2' }).send(),
       ],
     ];
     for (const [, send] of refusals) expect((await send()).statusCode).toBeGreaterThanOrEqual(400);
@@ -255,8 +310,9 @@ describe(`payment webhooks: signature, window, matching and booking once (${test
       expect(r.outcome.startsWith('rejected:')).toBe(true);
       expect(r.eventId).toBeNull();
     }
-    // The ones matched to the transaction point at it; the unknown one cannot.
-    expect(recorded.map((r) => r.transactionId)).toEqual([row?.id, row?.id, row?.id, row?.id, null]);
+    // Only calls whose signature held were matched to the transaction (the mismatches point at it);
+    // nothing is looked up for an unverified call, and the other provider's order is not found.
+    expect(recorded.map((r) => r.transactionId)).toEqual([null, null, row?.id, row?.id, null]);
 
     const unknown = await kit.webhook('TX-ZZZZZZZZZZ', { eventId: 'evt_r6' }).send();
     expect(unknown.statusCode).toBe(404);
