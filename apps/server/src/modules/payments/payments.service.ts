@@ -337,7 +337,7 @@ export class PaymentsService {
       return reject(400, 'malformed', 'webhook.malformed');
     }
     const provider = providerByKey(brand, providerKey);
-    if (!provider || provider.confirmation !== 'webhook')
+    if (provider?.confirmation !== 'webhook')
       return reject(404, 'unknown-provider', 'payment.transactionNotFound');
     const check = verifyWebhook(
       secretOf(this.options, brand.slug, providerKey),
