@@ -41,6 +41,12 @@ export default defineConfig({
               priority: 25,
             },
             {
+              // Only content pages with a map need it; the chunk loads with the map.
+              name: 'map',
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/,
+              priority: 25,
+            },
+            {
               name: 'rules',
               test: /(packages[\\/]domain|node_modules[\\/](zod|decimal\.js|libphonenumber-js))[\\/]/,
               priority: 20,
