@@ -25,7 +25,10 @@ export const indexPage: PageModule = (ctx, lang) => {
   // The ticker tape runs right under the hero; the larger widgets sit in their own section.
   const tape = widgets.filter((w) => (w.settings as { type?: string }).type === 'ticker-tape');
   const boards = widgets.filter((w) => (w.settings as { type?: string }).type !== 'ticker-tape');
-  const tagline = lang === 'de' ? facts.tagline.de : facts.tagline.en;
+  // Each brand leads with its own tagline where it is written (en, de); the partial languages keep
+  // the shared headline in their own words.
+  const ownTagline = lang === 'de' ? facts.tagline.de : lang === 'en' ? facts.tagline.en : undefined;
+  const tagline = ownTagline ?? facts.tagline.en;
   return {
     slug: 'index',
     lang,
@@ -33,8 +36,8 @@ export const indexPage: PageModule = (ctx, lang) => {
     description: tagline,
     components: [
       hero({
-        title: t.heroTitle,
-        subtitle: tagline,
+        title: ownTagline ?? t.heroTitle,
+        subtitle: ownTagline ? t.heroTitle : '',
         image: img('illustrations/hero-trading.svg', t.heroAlt, 720, 480),
         button_text: ctx.features.registrationEnabled ? t.openAccount : t.contactUs,
         button_url: ctx.features.registrationEnabled ? '/register' : '/contact-us',
@@ -97,6 +100,7 @@ export const indexPage: PageModule = (ctx, lang) => {
 
 interface HomeTexts {
   title: (name: string) => string;
+  /** The hero's lead under the brand's tagline; its title where the brand has no tagline in this language. */
   heroTitle: string;
   heroAlt: string;
   openAccount: string;
@@ -121,7 +125,7 @@ interface HomeTexts {
 
 const EN: HomeTexts = {
   title: (name) => `${name} – Online trading in forex, stocks, crypto and more`,
-  heroTitle: 'Trade the world’s markets from one account',
+  heroTitle: 'Forex, stocks, crypto, commodities and indices: trade the world’s markets from one account.',
   heroAlt: 'Price chart rising on a trading screen',
   openAccount: 'Open an account',
   contactUs: 'Talk to our team',
@@ -181,7 +185,7 @@ const EN: HomeTexts = {
 
 const DE: HomeTexts = {
   title: (name) => `${name} – Online-Trading mit Devisen, Aktien, Krypto und mehr`,
-  heroTitle: 'Die Märkte der Welt mit einem Konto handeln',
+  heroTitle: 'Devisen, Aktien, Krypto, Rohstoffe und Indizes: die Märkte der Welt mit einem Konto handeln.',
   heroAlt: 'Steigender Kursverlauf auf einem Handelsbildschirm',
   openAccount: 'Konto eröffnen',
   contactUs: 'Mit unserem Team sprechen',
