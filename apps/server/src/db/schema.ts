@@ -520,7 +520,7 @@ export const transactions = pgTable(
 );
 
 /**
- * Every webhook call a provider made, valid or not: the replay guard (one row per provider event)
+ * Every webhook call a provider made, valid or not: the replay guard (one row per transaction event)
  * and the operator's evidence when a payment is disputed.
  */
 export const paymentWebhooks = pgTable(
@@ -537,8 +537,9 @@ export const paymentWebhooks = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_webhooks_event_uq').on(t.provider, t.eventId),
-    index('payment_webhooks_tx_idx').on(t.transactionId),
+    // One row per event of a transaction: providers (one merchant account per brand) only promise
+    // event ids unique within their own account, so an id is never compared across transactions.
+    uniqueIndex('payment_webhooks_tx_event_uq').on(t.transactionId, t.eventId),
   ],
 );
 

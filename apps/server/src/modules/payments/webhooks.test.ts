@@ -286,6 +286,21 @@ describe(`payment webhooks: signature, window, matching and booking once (${test
     ]);
   });
 
+  it('books two transactions whose provider events share an id (ids are only unique per merchant account)', async () => {
+    const first = await pendingCardDeposit();
+    const second = await pendingCardDeposit();
+    for (const { reference } of [first, second]) {
+      const res = await kit.webhook(reference, { eventId: 'evt_1001' }).send();
+      expect(res.json().data).toEqual({ outcome: 'applied' });
+    }
+    expect(await kit.balanceOf(first.client.id)).toBe('250.00');
+    expect(await kit.balanceOf(second.client.id)).toBe('250.00');
+    // Within one transaction the id still marks a replay.
+    const replay = await kit.webhook(second.reference, { eventId: 'evt_1001' }).send();
+    expect(replay.json().data).toEqual({ outcome: 'duplicate' });
+    expect(await kit.balanceOf(second.client.id)).toBe('250.00');
+  });
+
   it("records every refused call as 'rejected:<reason>' without its event id", async () => {
     const { reference } = await pendingCardDeposit();
     const row = await kit.transaction(reference);
