@@ -3,7 +3,8 @@
  * Covers what exists so far: the domain rules on the trading hot path, and the HTTP stack
  * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
  * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
- * to 2,000 clients, `market` the market-data figures.
+ * to 2,000 clients, `payments` card deposits with their webhooks and withdrawals over HTTP, `market`
+ * the market-data figures.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -78,6 +79,9 @@ if (target === undefined) {
 } else if (target === 'fanout') {
   const { fanoutBench } = await import('./fanout.js');
   if (!(await fanoutBench())) process.exitCode = 1;
+} else if (target === 'payments') {
+  const { paymentsBench } = await import('./payments.js');
+  if (!(await paymentsBench())) process.exitCode = 1;
 } else if (target === 'market') {
   // market.ts runs when imported: history generation, walk, candles and quote-book figures.
   await import('./market.js');
