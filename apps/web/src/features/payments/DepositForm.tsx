@@ -7,9 +7,8 @@ import {
   parseNumberInput,
   type TransactionCreated,
 } from '@openbroker/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
+import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,10 +23,10 @@ import {
   useMessageText,
 } from '../../ui/forms.js';
 import { useMoney } from '../platform/numbers.js';
-import { useAttemptKeys } from './idempotency.js';
 import { MethodTiles } from './MethodTiles.js';
 import { KIND_INFO, quickAmounts } from './methods.js';
 import { submitPostedForm } from './providerSteps.js';
+import { UnreachableAlert, useKeyedRequest } from './useKeyedRequest.js';
 import { useWholeMoney } from './useWholeMoney.js';
 
 type DepositSchema = ReturnType<typeof depositInputFor>;
@@ -42,9 +41,10 @@ export interface DepositCreated {
   method: PaymentMethodDto;
 }
 
-interface Attempt {
-  input: { amount: number; method: number; provider: string };
-  key: string;
+interface DepositInput {
+  amount: number;
+  method: number;
+  provider: string;
 }
 
 /** Typed amounts may use a decimal comma ('250,50'); the domain reads a dot. */
@@ -78,9 +78,6 @@ export function DepositForm({
   const money = { ...useMoney(), whole: useWholeMoney() };
   const text = useMessageText();
   const ids = { methods: useId(), amount: useId(), hint: useId() };
-  const keys = useAttemptKeys();
-  const [failure, setFailure] = useState<Message | null>(null);
-  const [unreachable, setUnreachable] = useState<Attempt | null>(null);
   const [leaving, setLeaving] = useState(false);
 
   const resolver = useMemo<Resolver<DepositValues, unknown, z.output<DepositSchema>>>(() => {
@@ -107,19 +104,18 @@ export function DepositForm({
   const validAmount = amount !== null && !Number.isNaN(amount) ? amount : null;
   useEffect(() => onAmountChange(validAmount), [validAmount, onAmountChange]);
 
-  const create = useMutation({
-    mutationFn: async ({
-      input,
-      key,
-    }: Attempt): Promise<{ created: TransactionCreated; posted?: PostedForm }> => {
+  const create = useKeyedRequest({
+    request: async (
+      input: DepositInput,
+      key: string,
+    ): Promise<{ created: TransactionCreated; posted?: PostedForm }> => {
       const created = await paymentsApi.create(token, input, key);
-      // The server has booked this attempt; anything sent after this is a new one.
-      keys.settle();
       if (created.next.type !== 'form') return { created };
+      // Resent after a network failure, the same key returns this transaction again, not a new one.
       const posted = await paymentsApi.send(token, created.next.provider, created.transaction_id);
       return { created, posted };
     },
-    onSuccess: ({ created, posted }, { input }) => {
+    onSuccess: ({ created, posted }, input) => {
       const next = created.next;
       if (next.type === 'redirect') {
         setLeaving(true);
@@ -133,30 +129,15 @@ export function DepositForm({
       }
       if (selected) onCreated({ created, amount: input.amount, method: selected });
     },
-    onError: (error, attempt) => {
-      if (isApiError(error) && error.isNetwork) {
-        // The request may or may not have arrived: only the same key may be sent again.
-        setUnreachable(attempt);
-        return;
-      }
-      keys.settle();
-      setFailure(isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE);
-    },
+    onRefused: (error) => (isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE),
   });
-
-  const send = (attempt: Attempt) => {
-    setFailure(null);
-    setUnreachable(null);
-    create.mutate(attempt);
-  };
 
   const submit = form.handleSubmit((values) => {
     if (!selected || blocked) return;
-    const input = { amount: values.amount, method: values.method, provider: selected.provider };
-    send({ input, key: keys.keyFor(input) });
+    create.submit({ amount: values.amount, method: values.method, provider: selected.provider });
   });
 
-  const pending = create.isPending || leaving;
+  const pending = create.pending || leaving;
   const amountError = form.formState.errors.amount;
   const methodError = form.formState.errors.method;
   const chips = quickAmounts(options.minDeposit);
@@ -226,8 +207,8 @@ export function DepositForm({
         </p>
       </fieldset>
 
-      <FormAlert message={failure}>
-        {failure?.key === 'account.completeFirst' && (
+      <FormAlert message={create.failure}>
+        {create.failure?.key === 'account.completeFirst' && (
           <>
             {' '}
             <Link to="/my-account/info" className="alert-link">
@@ -236,24 +217,7 @@ export function DepositForm({
           </>
         )}
       </FormAlert>
-      {unreachable && (
-        <Alert variant="danger" className="ob-form-alert" data-testid="deposit-unreachable">
-          <div className="d-flex gap-2">
-            <i className="bi bi-wifi-off" aria-hidden="true" />
-            <span>{t('payments.unreachable')}</span>
-          </div>
-          <Button
-            size="sm"
-            variant="danger"
-            className="mt-2"
-            onClick={() => send(unreachable)}
-            data-testid="deposit-retry"
-          >
-            <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-            {t('app.retry')}
-          </Button>
-        </Alert>
-      )}
+      {create.unreachable && <UnreachableAlert onRetry={create.retry} testId="deposit" />}
 
       <div className="ob-pay-submit">
         <Button

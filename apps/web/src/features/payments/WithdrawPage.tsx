@@ -7,7 +7,7 @@ import {
   validateWithdraw,
   WITHDRAW_COMMENTS_MAX,
 } from '@openbroker/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Card, Col, Form, InputGroup, Placeholder, Row, Spinner } from 'react-bootstrap';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -21,9 +21,9 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { useMoney } from '../platform/numbers.js';
 import { TRANSACTIONS_QUERY_KEY } from '../transactions/useTransactions.js';
-import { useAttemptKeys } from './idempotency.js';
 import { PendingWithdrawals } from './PendingWithdrawals.js';
 import { useFunds, WITHDRAW_BALANCE_QUERY_KEY } from './useFreeMargin.js';
+import { UnreachableAlert, useKeyedRequest } from './useKeyedRequest.js';
 import './payments.css';
 
 interface WithdrawValues {
@@ -31,9 +31,10 @@ interface WithdrawValues {
   comments: string;
 }
 
-interface WithdrawAttempt {
-  input: { amount: number; method: number; comments: string };
-  key: string;
+interface WithdrawInput {
+  amount: number;
+  method: number;
+  comments: string;
 }
 
 const FAILURE: Message = { key: 'error.validation' };
@@ -72,12 +73,9 @@ export function WithdrawPage() {
   const token = useAuth()?.access_token ?? '';
   const queryClient = useQueryClient();
   const ids = { amount: useId(), comments: useId(), commentsHint: useId() };
-  const keys = useAttemptKeys();
   const funds = useFunds();
   const free = funds.data?.freeMargin ?? 0;
   const noBalance = funds.isSuccess && !(free > 0);
-  const [failure, setFailure] = useState<Message | null>(null);
-  const [unreachable, setUnreachable] = useState<WithdrawAttempt | null>(null);
   const [success, setSuccess] = useState<number | null>(null);
 
   const form = useForm<WithdrawValues, unknown, { amount: number; comments: string }>({
@@ -91,39 +89,26 @@ export function WithdrawPage() {
     return () => clearTimeout(timer);
   }, [success]);
 
-  const request = useMutation({
-    mutationFn: ({ input, key }: WithdrawAttempt) => paymentsApi.create(token, input, key),
-    onSuccess: (_created, { input }) => {
-      keys.settle();
+  const request = useKeyedRequest({
+    request: (input: WithdrawInput, key: string) => paymentsApi.create(token, input, key),
+    onSuccess: (_created, input) => {
       setSuccess(Math.abs(input.amount));
       form.reset({ amount: '', comments: '' });
       void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: WITHDRAW_BALANCE_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['getBalance'] });
     },
-    onError: (error, attempt) => {
-      if (isApiError(error) && error.isNetwork) {
-        setUnreachable(attempt);
-        return;
-      }
-      keys.settle();
-      setFailure(isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE);
+    onRefused: (error) => {
       // The free margin may have changed since the page read it (a trade, another request).
       void queryClient.invalidateQueries({ queryKey: WITHDRAW_BALANCE_QUERY_KEY });
+      return isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE;
     },
   });
 
-  const send = (attempt: WithdrawAttempt) => {
-    setFailure(null);
-    setUnreachable(null);
-    setSuccess(null);
-    request.mutate(attempt);
-  };
-
   const submit = form.handleSubmit((values) => {
+    setSuccess(null);
     // spec §7: a withdrawal is sent as a negative amount with method 6 and the comments.
-    const input = { amount: -values.amount, method: PAYMENT_METHOD.withdraw, comments: values.comments };
-    send({ input, key: keys.keyFor(input) });
+    request.submit({ amount: -values.amount, method: PAYMENT_METHOD.withdraw, comments: values.comments });
   });
 
   const amountError = form.formState.errors.amount;
@@ -220,21 +205,10 @@ export function WithdrawPage() {
                   </div>
                 </Alert>
               )}
-              <FormAlert message={failure} />
-              {unreachable && (
-                <Alert variant="danger" className="ob-form-alert" data-testid="withdraw-unreachable">
-                  <div className="d-flex gap-2">
-                    <i className="bi bi-wifi-off" aria-hidden="true" />
-                    <span>{t('payments.unreachable')}</span>
-                  </div>
-                  <Button size="sm" variant="danger" className="mt-2" onClick={() => send(unreachable)}>
-                    <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
-                    {t('app.retry')}
-                  </Button>
-                </Alert>
-              )}
+              <FormAlert message={request.failure} />
+              {request.unreachable && <UnreachableAlert onRetry={request.retry} testId="withdraw" />}
               <Form noValidate onSubmit={submit} data-testid="withdraw-form">
-                <fieldset disabled={disabled || request.isPending}>
+                <fieldset disabled={disabled || request.pending}>
                   <Form.Group className="mb-3">
                     <Form.Label htmlFor={ids.amount}>{t('payment.withdraw.amount')}</Form.Label>
                     <InputGroup hasValidation size="lg" className="ob-amount">
@@ -300,10 +274,10 @@ export function WithdrawPage() {
                     size="lg"
                     variant="primary"
                     className="w-100"
-                    disabled={disabled || request.isPending}
+                    disabled={disabled || request.pending}
                     data-testid="withdraw-submit"
                   >
-                    {request.isPending ? (
+                    {request.pending ? (
                       <>
                         <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
                         {t('form.submitting')}
