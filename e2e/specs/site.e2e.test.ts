@@ -65,7 +65,7 @@ describe('white-label home pages by host name (issue 6)', () => {
     seen.push({
       primary: await cssVariable(page, '--ob-primary'),
       title: await page.title(),
-      hero: await page.locator('.ob-hero-lead').first().innerText(),
+      hero: await page.locator('.ob-hero-title').first().innerText(),
     });
     await screenshot(page, `site-${brand.slug}-home-desktop-light`);
     expect(errors).toEqual([]);
