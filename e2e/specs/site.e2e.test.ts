@@ -85,6 +85,27 @@ describe('white-label home pages by host name (issue 6)', () => {
     await page.waitForURL('**/login');
     await context.close();
   });
+
+  it("plays the home page's tour video (spec §2 video component)", async () => {
+    const { page, context, errors } = await newSession();
+    await page.goto(on('aurora'));
+    const video = page.locator('.ob-video video');
+    await video.scrollIntoViewIfNeeded();
+    // The browser decodes the file: its metadata gives the 16 s length, and playback advances.
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+      .toBeGreaterThan(0);
+    expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(16);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('content pages (spec §2 /{slug})', () => {

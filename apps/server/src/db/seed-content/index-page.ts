@@ -70,8 +70,8 @@ export const indexPage: PageModule = (ctx, lang) => {
         ],
         [
           video({
-            // An embeddable page (CSS animation, no script, no network): no video encoder ships offline.
-            url: '/content/tour/platform-tour.html',
+            // Rendered from tour/platform-tour.html by scripts/render-tour-video.mjs (VP9, 16 s).
+            url: '/content/tour/platform-tour.webm',
             poster: img('illustrations/video-poster.svg', t.tourTitle, 960, 540),
             title: t.tourTitle,
           }),
@@ -161,7 +161,7 @@ const EN: HomeTexts = {
   platformTitle: 'A web platform built for focus',
   platformSummary:
     'Charts, one-click orders, stop loss and take profit, live profit and margin: everything in your browser, nothing to install.',
-  tourTitle: 'Take the two-minute tour',
+  tourTitle: 'The platform in 16 seconds',
   tourBody:
     'See how to open a position, set your risk limits and follow your equity in real time. The platform works the same on desktop, tablet and phone.',
   tryPlatform: 'Open the platform',
@@ -227,7 +227,7 @@ const DE: HomeTexts = {
   platformTitle: 'Eine Web-Plattform für konzentriertes Handeln',
   platformSummary:
     'Charts, Orders mit einem Klick, Stop-Loss und Take-Profit, Gewinn und Margin live: alles im Browser, nichts zu installieren.',
-  tourTitle: 'Die Zwei-Minuten-Tour',
+  tourTitle: 'Die Plattform in 16 Sekunden',
   tourBody:
     'Sehen Sie, wie Sie eine Position eröffnen, Ihre Risikogrenzen setzen und Ihr Kapital in Echtzeit verfolgen. Die Plattform funktioniert auf Desktop, Tablet und Smartphone gleich.',
   tryPlatform: 'Plattform öffnen',
