@@ -13,6 +13,13 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('limits refused webhook calls to 60 a minute per address and reads another limit', () => {
+    expect(loadConfig({}).paymentWebhookRefusalsPerMinute).toBe(60);
+    expect(loadConfig({ PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE: '600' }).paymentWebhookRefusalsPerMinute).toBe(
+      600,
+    );
+  });
+
   it('PORT overrides the port', () => {
     expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
   });
@@ -32,6 +39,19 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false (or 1/0), got "maybe"'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "0"'],
     [{ DEFAULT_BRAND: 'Not A Slug' }, 'DEFAULT_BRAND must be a brand slug'],
+    [
+      { PAYMENT_WEBHOOK_TOLERANCE_SECONDS: '5' },
+      'PAYMENT_WEBHOOK_TOLERANCE_SECONDS must be a whole number from 10 to 3600, got "5"',
+    ],
+    [
+      { PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE: '0' },
+      'PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE must be a whole number of at least 1, got "0"',
+    ],
+    [
+      { PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE: 'lots' },
+      'PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE must be a whole number of at least 1, got "lots"',
+    ],
+    [{ PAYMENT_SANDBOX_SECRET: 'short' }, 'PAYMENT_SANDBOX_SECRET must be at least 16 characters'],
   ])('rejects %o naming the variable and what it expects', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
