@@ -45,7 +45,8 @@ export function attemptLimit(app: App, { name, max, account }: AttemptLimitOptio
   };
 }
 
-function refuseWhenExceeded(result: Awaited<ReturnType<Limiter>>, reply: FastifyReply): void {
+/** Throws the 429 (with `retry-after` and the limit headers) when a counted attempt went over its limit. */
+export function refuseWhenExceeded(result: Awaited<ReturnType<Limiter>>, reply: FastifyReply): void {
   if (result.isAllowed || !result.isExceeded) return;
   reply.header('x-ratelimit-limit', result.max);
   reply.header('x-ratelimit-remaining', 0);

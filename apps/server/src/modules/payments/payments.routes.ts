@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError } from '../../lib/errors.js';
+import { refuseWhenExceeded } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 import type { PaymentRequester } from './payments.service.js';
@@ -220,24 +221,20 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
           const raw = typeof request.body === 'string' ? request.body : '';
           // The provider posts to the webhook URL we gave it, on the brand's own host.
           const brand = await ctx.brands.resolve(request.headers.host);
-          const admitRefusal = async () => {
-            const counted = await refusals(request);
-            return counted.isAllowed || !counted.isExceeded;
-          };
+          const countRefusal = async () => refuseWhenExceeded(await refusals(request), reply);
           const result = await ctx.payments.webhook(
             brand,
             request.params.provider,
             raw,
             request.headers,
-            admitRefusal,
+            countRefusal,
           );
           if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
-          if (result.status === 429) reply.header('retry-after', 60);
-          const code =
-            result.status === 429
-              ? 'RATE_LIMITED'
-              : `WEBHOOK_${result.outcome.toUpperCase().replace(/-/g, '_')}`;
-          const error = new AppError(result.status, code, result.key);
+          const error = new AppError(
+            result.status,
+            `WEBHOOK_${result.outcome.toUpperCase().replace(/-/g, '_')}`,
+            result.key,
+          );
           request.log.warn({ provider: request.params.provider, outcome: result.outcome }, 'webhook refused');
           return reply.code(result.status).send(error.toBody());
         },

@@ -68,18 +68,17 @@ export const WebhookBody = z.object({
 });
 export type WebhookBody = z.infer<typeof WebhookBody>;
 
-/** What a webhook call did; every outcome is recorded, except refusals past the sender's limit (429). */
+/** What a webhook call did; every outcome is recorded (refusals past the sender's limit end in a 429 instead). */
 export type WebhookOutcome =
   | { status: 200; outcome: 'applied' | 'duplicate' }
-  | { status: 400 | 401 | 404 | 422 | 429; outcome: string; key: WebhookRefusalKey };
+  | { status: 400 | 401 | 404 | 422; outcome: string; key: WebhookRefusalKey };
 
 type WebhookRefusalKey =
   | 'webhook.malformed'
   | 'webhook.badSignature'
   | 'webhook.staleTimestamp'
   | 'webhook.mismatch'
-  | 'payment.transactionNotFound'
-  | 'error.rateLimited';
+  | 'payment.transactionNotFound';
 
 /** A transaction effect stored in the same database transaction as its balance change. */
 interface InsertEffect extends BalanceEffect {
@@ -301,15 +300,15 @@ export class PaymentsService {
    * provider of that brand, signature over the raw body and timestamp window, then the transaction
    * of that brand and provider, amount and currency; only then booked, once (architecture §6).
    * Nothing about an order is looked up before the signature holds, so an unsigned caller cannot
-   * learn which order ids exist. `admitRefusal` counts a refused call against its sender; once it
-   * answers false the call is refused with 429 and no longer recorded.
+   * learn which order ids exist. `countRefusal` counts a refused call against its sender before it is
+   * recorded; past the sender's limit it throws (429), so the call is not recorded.
    */
   async webhook(
     brand: Brand,
     providerKey: string,
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-    admitRefusal: () => Promise<boolean> = async () => true,
+    countRefusal: () => Promise<void> = async () => {},
   ): Promise<WebhookOutcome> {
     const reject = async (
       status: 400 | 401 | 404 | 422,
@@ -317,7 +316,7 @@ export class PaymentsService {
       key: WebhookRefusalKey,
       transactionId: number | null = null,
     ): Promise<WebhookOutcome> => {
-      if (!(await admitRefusal())) return { status: 429, outcome: 'rate-limited', key: 'error.rateLimited' };
+      await countRefusal();
       // A refused call is kept as evidence, without its event id: a forged call must not be able to
       // claim the id of the genuine one that follows.
       await this.repo.recordWebhook({

@@ -235,7 +235,9 @@ describe(`payment webhooks: signature, window, matching and booking once (${test
     const limited = await send(forged);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ status: false, code: 'RATE_LIMITED' });
-    expect(limited.headers['retry-after']).toBe('60');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await recordedFor(reference)).length).toBe(before + limit);
     const genuine = await send(kit.webhook(reference));
     expect(genuine.statusCode).toBe(200);
