@@ -15,6 +15,7 @@ import {
   NaiveEngine,
   type PositionRecord,
 } from '../apps/server/src/engine/index.js';
+import { percentile } from './stats.js';
 
 const SEED = 20_261_121;
 const SYMBOLS = 110;
@@ -228,10 +229,6 @@ function recorder(closes: Close[], tick: { i: number }) {
       });
     }
   };
-}
-
-function percentile(sorted: Float64Array, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
 const us = (ms: number) => `${(ms * 1_000).toFixed(2)} µs`;

@@ -28,6 +28,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { PriceMap } from '@openbroker/domain';
 import { startBenchServer } from './server.js';
+import { percentile } from './stats.js';
 
 const REQUESTED_CLIENTS = Number(process.env.FANOUT_CLIENTS ?? 2_000);
 const DRIVE_SECONDS = Number(process.env.FANOUT_SECONDS ?? 20);
@@ -142,8 +143,6 @@ function childMessages(child: ChildProcess) {
   };
 }
 
-const percentile = (sorted: ArrayLike<number>, p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1_024).toFixed(1)} KB`;
 

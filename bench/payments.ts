@@ -24,6 +24,7 @@ import { secretOf } from '../apps/server/src/modules/payments/providers.js';
 import { signWebhook } from '../apps/server/src/modules/payments/signing.js';
 import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
 import { startBenchServer } from './server.js';
+import { ascending, percentile } from './stats.js';
 
 const DEPOSITS = Number(process.env.PAYMENTS_N ?? 300);
 const WARM_UP = 30;
@@ -41,13 +42,11 @@ interface RunFigures {
   ledger: string;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const summary = (values: number[]) =>
-  `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))}`;
+const summary = (values: number[]) => {
+  const sorted = ascending(values);
+  return `p50 ${ms(percentile(sorted, 0.5))}, p99 ${ms(percentile(sorted, 0.99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`;
+};
 
 async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise<RunFigures> {
   const server = await startBenchServer(databaseUrl);

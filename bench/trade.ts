@@ -17,6 +17,7 @@ import { users } from '../apps/server/src/db/schema.js';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
 import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
 import { startBenchServer } from './server.js';
+import { ascending, percentile } from './stats.js';
 
 const ROUND_TRIPS = Number(process.env.TRADE_N ?? 500);
 const WARM_UP = 50;
@@ -220,9 +221,6 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-
 function printFigures(runs: RunFigures[]): void {
   const ms = (v: number) => v.toFixed(2).padStart(8);
   console.log(
@@ -248,7 +246,7 @@ function printFigures(runs: RunFigures[]): void {
       ['  close ack', run.close],
     ];
     for (const [name, values] of rows) {
-      const sorted = [...values].sort((a, b) => a - b);
+      const sorted = ascending(values);
       const p99 = percentile(sorted, 0.99);
       const isRoundTrip = name === 'round trip';
       console.log(
@@ -262,7 +260,7 @@ function printFigures(runs: RunFigures[]): void {
       );
     }
     for (const [name, values] of run.parts) {
-      const sorted = [...values].sort((a, b) => a - b);
+      const sorted = ascending(values);
       console.log(
         run.db.padEnd(10),
         `  ${name}*`.padEnd(16),
