@@ -120,6 +120,12 @@ describe('spec §5 withdraw limit (shared by the form check and the engine)', ()
     expect(over && [over.path, formatMessage(over)]).toEqual(['amount', 'Maximum withdraw can be $ 600.00']);
   });
 
+  it('names the free margin, not the size guard, when a huge withdrawal is asked for', () => {
+    expect(texts(validateWithdraw({ amount: 99_999_999, comments: 'IBAN', freeMargin: 10_000 }))).toEqual([
+      ['amount', 'Maximum withdraw can be € 10000.00'],
+    ]);
+  });
+
   it('refuses any debit when the free margin is not positive', () => {
     for (const free of [0, -12.5, Number.NaN]) {
       expect(withdrawLimitError(1, free)?.key).toBe('withdraw.noBalance');

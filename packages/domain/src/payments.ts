@@ -128,14 +128,15 @@ export function validateWithdraw(
   else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
   else if (amount < AMOUNT_STEP)
     errors.push(fieldMessage('amount', 'field.min', { title: amountTitle, min: AMOUNT_STEP }));
-  else if (amount > MAX_TRANSACTION_AMOUNT)
-    errors.push(fieldMessage('amount', 'field.max', { title: amountTitle, max: MAX_TRANSACTION_AMOUNT }));
-  else if (!isWholeCents(amount))
-    errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
-  // spec §5: amount cannot exceed free margin, else 'Maximum withdraw can be X'
   else {
+    // spec §5: amount cannot exceed free margin, else 'Maximum withdraw can be X'. Checked before the
+    // size guard: for a client, the free margin is the limit that tells them what they can take out.
     const limit = withdrawLimitError(amount, input.freeMargin, input.currencySymbol);
     if (limit) errors.push(limit);
+    else if (amount > MAX_TRANSACTION_AMOUNT)
+      errors.push(fieldMessage('amount', 'field.max', { title: amountTitle, max: MAX_TRANSACTION_AMOUNT }));
+    else if (!isWholeCents(amount))
+      errors.push(fieldMessage('amount', 'field.step', { title: amountTitle, step: AMOUNT_STEP }));
   }
 
   const comments = (input.comments ?? '').trim();
