@@ -5,7 +5,7 @@
  * checking that both fire exactly the same closes on the common prefix. Deterministic for a given seed.
  */
 import { performance } from 'node:perf_hooks';
-import { buyPrice, CALCULATOR_LEVERAGES, sellPrice } from '@openbroker/domain';
+import { buyPrice, CALCULATOR_LEVERAGES, moneyFromCents, sellPrice } from '@openbroker/domain';
 import {
   Engine,
   type EngineEvent,
@@ -130,7 +130,7 @@ function book(random: () => number, m: Market): EngineSnapshot {
           ? 20
           : 30
         : (CALCULATOR_LEVERAGES[Math.floor(random() * CALCULATOR_LEVERAGES.length)] as number);
-      const amount = Math.round((10 + random() * 490) * 100) / 100;
+      const amount = moneyFromCents(Math.round((10 + random() * 490) * 100));
       // opened a while ago, somewhere near today's price
       const dealt = direction === 'buy' ? buyPrice(quote.ask) : sellPrice(quote.bid);
       const openRate = dealt * (1 + (random() - 0.5) * 0.004);
@@ -145,7 +145,7 @@ function book(random: () => number, m: Market): EngineSnapshot {
         accountId: a,
         symbol: quote.symbol,
         direction,
-        amount: amount as PositionRecord['amount'],
+        amount,
         leverage,
         openRate: openRate as PositionRecord['openRate'],
         openedAt: 0,
@@ -161,7 +161,7 @@ function book(random: () => number, m: Market): EngineSnapshot {
       verified: true,
       assetsGroupPermission: [1, 2, 3, 4],
       customLeverage: {},
-      balance: Math.round(margin * cushion * 100) / 100,
+      balance: moneyFromCents(Math.round(margin * cushion * 100)),
     });
   }
   return { accounts, positions, quotes };

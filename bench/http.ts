@@ -7,6 +7,7 @@ import { openRuntime } from '../apps/server/src/runtime.js';
 export async function httpFigures() {
   const config = loadConfig({
     DATA_DIR: 'memory://',
+    DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',

@@ -25,6 +25,8 @@ export async function startBenchServer(databaseUrl?: string): Promise<BenchServe
     NODE_ENV: 'production',
     DATA_DIR: 'memory://',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The benchmarks trade with the demo accounts and deposit through the sandbox provider.
+    DEMO: 'true',
     LOG_LEVEL: 'silent',
     MARKET_FEED: 'none',
     MARKET_HISTORY: 'false',

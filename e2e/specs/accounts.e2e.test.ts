@@ -253,6 +253,7 @@ describe('a new client, from sign-up to verification', () => {
     await logInThroughForm(page, client.email, password);
     await page.goto('/my-account/password');
     const form = page.getByTestId('password-form');
+    await form.getByLabel('Current password').fill(password);
     await form.getByLabel('New password').fill('Third-password-9');
     await form.getByLabel('Confirm password').fill('Third-password-8');
     await form.locator('button[type="submit"]').click();

@@ -31,28 +31,63 @@ async function freePort(): Promise<number> {
 /** A new empty database on the DATABASE_URL server, so journeys never see another run's data. */
 const freshPostgresDatabase = (base: string) => createScratchDatabase(base, 'ob_e2e');
 
+/** Runs a command in the repository root; answers its exit status and output. */
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ ok: boolean; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ ok: !error, stdout, stderr: stderr || (error?.message ?? '') }),
+    );
+  });
+}
+
 /**
- * Makes an auto-login link with the operator CLI (`npm run cli -- login-code <email>`). It runs before the
- * server starts: the embedded database belongs to one process at a time. The CLI also migrates and seeds
- * the fresh database. Answers the link's path ('/autoLogin/<code>'), or '' with the reason on stderr.
+ * Makes an auto-login link with the operator CLI (`cli migrate`, then `cli login-code <email>`). It runs
+ * before the server starts: the embedded database belongs to one process at a time, and operator commands
+ * never create a database, so `migrate` sets it up first (a demo: new data directory, or DEMO=true).
+ * Answers the link's path ('/autoLogin/<code>'), or '' with the reason on stderr.
  */
 async function loginCodePath(env: NodeJS.ProcessEnv, email: string): Promise<string> {
   const cli = path.join(root, 'apps/server/dist/cli.js');
-  const output = await new Promise<string>((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, 'login-code', email],
-      { cwd: root, env, timeout: 90_000 },
-      (error, out, err) => {
-        if (error)
-          process.stderr.write(
-            `e2e: cli login-code failed, auto-login journeys will fail: ${err || error.message}\n`,
-          );
-        resolve(error ? '' : out);
-      },
+  for (const args of [['migrate'], ['login-code', email]]) {
+    const result = await run(process.execPath, [cli, ...args], env);
+    if (!result.ok) {
+      process.stderr.write(`e2e: cli ${args[0]} failed, auto-login journeys will fail: ${result.stderr}\n`);
+      return '';
+    }
+    if (args[0] === 'login-code') return /\/autoLogin\/[A-Za-z0-9_-]+/.exec(result.stdout)?.[0] ?? '';
+  }
+  return '';
+}
+
+/**
+ * After the journeys, the README's ledger check (`npm run cli -- ledger:verify`) on the server's own
+ * database, with the server stopped (the embedded database belongs to one process). A failure fails
+ * the run: the exit code, and, when LEDGER_VERIFY_JSON names a file (CI), a report the summary counts.
+ */
+async function verifyLedger(env: NodeJS.ProcessEnv): Promise<void> {
+  const result = await run('npm', ['run', 'cli', '--', 'ledger:verify'], env);
+  const report = process.env.LEDGER_VERIFY_JSON;
+  if (report) {
+    fs.writeFileSync(
+      report,
+      JSON.stringify({
+        numPassedTests: result.ok ? 1 : 0,
+        numFailedTests: result.ok ? 0 : 1,
+        numFailedTestSuites: 0,
+        testResults: [],
+      }),
     );
-  });
-  return /\/autoLogin\/[A-Za-z0-9_-]+/.exec(output)?.[0] ?? '';
+  }
+  if (result.ok) {
+    process.stdout.write(`e2e: ${result.stdout.trim().split('\n').at(-1)}\n`);
+    return;
+  }
+  process.exitCode = 1;
+  throw new Error(`e2e: npm run cli -- ledger:verify failed after the journeys:\n${result.stderr}`);
 }
 
 /**
@@ -80,6 +115,9 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
+    // The journeys use the demo accounts and the sandbox provider. The embedded database on a new
+    // data directory is a demo by default (as `npm start` on a fresh clone); PostgreSQL must say so.
+    DEMO: postgres ? 'true' : '',
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
     PUBLIC_URL: `http://localhost:${port}`,
@@ -119,6 +157,10 @@ export default async function setup(project: TestProject) {
     child.kill('SIGINT');
     if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
     fs.closeSync(log);
-    await postgres?.drop();
+    try {
+      await verifyLedger(env);
+    } finally {
+      await postgres?.drop();
+    }
   };
 }

@@ -5,10 +5,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validateInput } from '@openbroker/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { z } from 'zod';
 import type { AppContext } from './context.js';
-import type { App } from './http.js';
+import { type App, noStoreForPrivateAnswers } from './http.js';
+import { isUnstorableText } from './lib/db-errors.js';
 import { AppError, invalidFields } from './lib/errors.js';
+import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
@@ -18,6 +21,7 @@ import { siteRoutes } from './modules/content/site.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { metricsRoutes, observeHttp } from './modules/metrics/metrics.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { operatorRoutes } from './modules/payments/operator.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -30,6 +34,8 @@ import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Log JSON lines to this stream, with the usual redaction (tests read what the log would say). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -37,17 +43,8 @@ export interface BuildOptions {
  */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: ctx.config.logLevel,
-      ...(ctx.config.logFormat === 'pretty'
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' },
-            },
-          }
-        : {}),
-    },
+    // Personal data is redacted from every line (lib/logger.ts, decision 0013).
+    logger: options.logger ?? fastifyLoggerOptions(ctx.config, options.logStream),
     // One line per request at info is noise for a single-machine install; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
@@ -75,23 +72,43 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const bad = new AppError(status, 'BAD_REQUEST', 'error.validation');
       return reply.code(status).send({ ...bad.toBody(), detail: (error as Error).message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (isUnstorableText(error)) {
+      // A control character that escaped a schema reached SQL: the input's fault, answered as such; logged
+      // so the missing schema check gets fixed (decision 0013).
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'text the database cannot store');
+      const bad = new AppError(400, 'BAD_REQUEST', 'error.validation');
+      return reply.code(400).send(bad.toBody());
+    }
+    // The error only (serialised without query values), the route and no body: a failed request's
+    // personal data stays out of the log (decision 0013).
+    request.log.error(
+      { err: error, method: request.method, route: request.routeOptions.url },
+      'unhandled error',
+    );
     const internal = new AppError(500, 'INTERNAL', 'error.internal');
     return reply.code(500).send(internal.toBody());
   });
+
+  app.addHook('onSend', noStoreForPrivateAnswers);
 
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'warn' : 'debug';
     request.log[level](
       {
         method: request.method,
-        url: request.url,
+        // the route pattern, not the URL: spec paths and queries carry session tokens (/transactions/get/{token})
+        route: request.routeOptions.url ?? '(no route)',
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
       'request',
     );
   });
+
+  observeHttp(app, ctx.metrics);
+  // The outbox is delivered while the app runs (decision 0015); close waits for an attempt in progress.
+  ctx.mail.start(app.log);
+  app.addHook('onClose', async () => ctx.mail.stop());
 
   const web = readWebBuild(ctx.config.webDistDir);
   await app.register(fastifyHelmet, {
@@ -143,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(async (scope) => healthRoutes(scope as App, ctx));
+  await app.register(async (scope) => metricsRoutes(scope as App, ctx));
   await app.register(async (scope) => brandsRoutes(scope as App, ctx));
   await app.register(async (scope) => accountsRoutes(scope as App, ctx));
   await app.register(async (scope) => profileRoutes(scope as App, ctx));
@@ -156,7 +174,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));
   await app.register(async (scope) => operatorRoutes(scope as App, ctx));
-  await app.register(async (scope) => sandboxRoutes(scope as App, ctx));
+  // The sandbox approves test cards without money: mounted only when PAYMENT_SANDBOX is on (demo
+  // mode by default; decision 0010), so a shared deployment has no /sandbox pages at all.
+  if (ctx.config.paymentSandbox) await app.register(async (scope) => sandboxRoutes(scope as App, ctx));
   await app.register(async (scope) => affiliatesRoutes(scope as App, ctx));
   await app.register(async (scope) => referralsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);

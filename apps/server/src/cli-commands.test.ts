@@ -1,13 +1,18 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
 import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
+import { EMBEDDED_DATABASE_DIR, loadConfig, projectRoot } from './config.js';
 import { auditLog, brands, users } from './db/schema.js';
 import { DEMO_BRAND_SETTINGS } from './db/seed.js';
+import { OPERATOR_TOKEN_FILE } from './modules/payments/operator-token.js';
+import { openRuntime } from './runtime.js';
 import { jpegBytes, multipart, registerClient } from './test/factories.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
 
@@ -229,11 +234,18 @@ describe(`the cli as an operator runs it (${testDbKind})`, async () => {
         DATA_DIR: dataDir,
         PUBLIC_URL: 'https://broker.example.com',
         LOG_LEVEL: 'warn',
-        ...(database ? { DATABASE_URL: database.url } : {}),
+        ...(database ? { DATABASE_URL: database.url, DEMO: 'true' } : {}),
       },
       encoding: 'utf8',
       timeout: 60_000,
     });
+
+  it('creates the database only when told to (migrate), seeding the demo on a new data directory', () => {
+    const result = cli('migrate');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Migrated and seeded an empty database with demo data (demo mode).');
+    expect(cli('migrate').stdout).toContain('Database is up to date.');
+  });
 
   it('prints a login link for a client and exits 0', () => {
     const result = cli('login-code', 'demo@example.com');
@@ -257,4 +269,137 @@ describe(`the cli as an operator runs it (${testDbKind})`, async () => {
       expect(result.stderr).toContain(name);
     }
   });
+});
+
+/**
+ * The README's operator commands, run exactly as written (`npm run cli -- …`) from the repository
+ * root, against the database of the server the README starts: a relative DATA_DIR means the same
+ * folder for both (it is resolved against the project root, while npm runs the script in apps/server).
+ */
+describe(`operator commands as the README runs them, from the repository root (${testDbKind})`, async () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-readme-cli-'));
+  const database = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  afterAll(async () => {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    await database?.drop();
+  });
+  /** A data directory named relative to the project root, as an operator would write it. */
+  const relativeDataDir = (name: string) => {
+    fs.mkdirSync(path.join(scratch, name));
+    return path.relative(projectRoot, path.join(scratch, name));
+  };
+  /** The server's settings: this run's database (`url`), or the embedded one in DATA_DIR. */
+  const serverEnv = (dataDir: string, url = database?.url) => ({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MARKET_FEED: 'none',
+    MARKET_HISTORY: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+    ...(url ? { DATABASE_URL: url, DEMO: 'true' } : {}),
+  });
+  /** `npm run cli -- <args>` in the repository root; asynchronous, so a server in this process can answer it. */
+  const npmCli = (env: Record<string, string>, ...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['run', 'cli', '--', ...args],
+        {
+          cwd: projectRoot,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? os.tmpdir(),
+            LOG_LEVEL: 'warn',
+            ...env,
+          },
+          encoding: 'utf8',
+          timeout: 90_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+
+  it('ledger:verify passes on the untouched database and fails, naming the account, once a balance was tampered with', async () => {
+    const dataDir = relativeDataDir('ledger');
+    const env = serverEnv(dataDir);
+    const server = await openRuntime(loadConfig(env));
+    await server.close();
+
+    const clean = await npmCli(env, 'ledger:verify');
+    expect(clean.stdout).toContain('Ledger verified: every balance equals the sum of its ledger entries');
+    expect(clean.status).toBe(0);
+
+    const again = await openRuntime(loadConfig(env), { database: 'existing' });
+    await again.ctx.database.db
+      .update(users)
+      .set({ balance: sql`${users.balance} + 1000000` })
+      .where(eq(users.email, 'demo@example.com'));
+    await again.close();
+
+    const tampered = await npmCli(env, 'ledger:verify');
+    expect(tampered.status).toBe(1);
+    expect(tampered.stderr).toMatch(
+      /demo@example\.com: account \d+: balance 1010000\.00 but its ledger entries sum to 10000\.00/,
+    );
+  }, 180_000);
+
+  it('never creates or seeds a database of its own: a wrong DATA_DIR is said plainly', async () => {
+    const dataDir = relativeDataDir('empty');
+    const embedded = await npmCli(serverEnv(dataDir, ''), 'login-code', 'demo@example.com');
+    expect(embedded.status).toBe(1);
+    expect(embedded.stderr).toContain(
+      `openbroker: There is no database in ${path.join(projectRoot, dataDir)}. Start the server once (npm start)`,
+    );
+    expect(fs.existsSync(path.join(projectRoot, dataDir, EMBEDDED_DATABASE_DIR))).toBe(false);
+    if (testDbKind === 'postgres') {
+      const empty = await createPostgresDatabase();
+      try {
+        const result = await npmCli(serverEnv(dataDir, empty.url), 'login-code', 'demo@example.com');
+        expect(result.status).toBe(1);
+        expect(result.stderr).toMatch(
+          /openbroker: PostgreSQL .* is not set up for this version \(\d+ migration\(s\) not applied\)\. Start the server/,
+        );
+      } finally {
+        await empty.drop();
+      }
+    }
+  }, 120_000);
+
+  it('refuses the embedded database while the server holds it, saying what to do', async () => {
+    const dataDir = relativeDataDir('held');
+    const env = serverEnv(dataDir, '');
+    const server = await openRuntime(loadConfig(env), { live: true });
+    try {
+      const result = await npmCli(env, 'ledger:verify');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        `openbroker: The server (pid ${process.pid}) is using the embedded database in ${path.join(projectRoot, dataDir)}, which allows one process at a time. Stop the server (Ctrl-C) and run this command again`,
+      );
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('transaction:list reaches the running demo server with the token it wrote, and explains a missing one', async () => {
+    const dataDir = relativeDataDir('running');
+    const env = serverEnv(dataDir);
+    const missing = await npmCli({ ...env, PORT: '9' }, 'transaction:list');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('openbroker: There is no operator token: set OPERATOR_TOKEN');
+    expect(fs.existsSync(path.join(projectRoot, dataDir, OPERATOR_TOKEN_FILE))).toBe(false);
+
+    const runtime = await openRuntime(loadConfig(env), { live: true });
+    const app = await buildApp(runtime.ctx, { logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const listed = await npmCli({ ...env, PORT: String(port) }, 'transaction:list');
+      expect(listed.stderr).not.toContain('openbroker:');
+      expect(listed.stdout).toContain('No transactions.');
+      expect(listed.status).toBe(0);
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  }, 120_000);
 });

@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, EMAIL_PATTERN, isDocumentType } from '@openbroker/domain';
 import type { AppContext } from './context.js';
+import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
-import { TradingRepo } from './modules/trading/trading.repo.js';
+import { verifyLedger } from './modules/ledger/ledger.verify.js';
+import { outboxState } from './modules/mail/mail.repo.js';
 
 /** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
 export class CliError extends Error {
@@ -82,7 +85,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       if (rows.length === 0) return 'The outbox is empty: no mail has been sent yet.';
       const lines = [`Latest ${rows.length} mail(s), newest first:`];
       for (const row of rows) {
-        const state = row.sentAt ? 'sent' : row.error ? `NOT SENT (${row.error})` : 'not sent (no SMTP_URL)';
+        const state = outboxState(row);
         const link = /https?:\/\/\S+/.exec(row.text)?.[0] ?? '(no link)';
         lines.push(
           '',
@@ -104,11 +107,14 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         throw new CliError(`Usage: npm run cli -- ${POPUP_CREATE}`);
       }
       const brand = await brandFor(ctx, slug);
-      const html = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new CliError(
-          `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`,
-        );
-      });
+      // Relative to the folder the operator typed the command in, not the workspace npm runs it in.
+      const html = await fs
+        .readFile(path.resolve(ctx.config.invocationDir, file), 'utf8')
+        .catch((error: NodeJS.ErrnoException) => {
+          throw new CliError(
+            `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`,
+          );
+        });
       const popup = await ctx.popups.create(brand.id, title, html).catch((error: unknown) => {
         if (error instanceof RangeError) throw new CliError(error.message);
         throw error;
@@ -201,20 +207,27 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   },
 
   'ledger:verify': {
-    usage: `${'ledger:verify'.padEnd(64)} check every balance equals the sum of its ledger entries`,
+    usage: `${'ledger:verify'.padEnd(64)} check the books: balances, closed positions, deposits, withdrawals`,
     async run(ctx) {
-      const differences = await new TradingRepo(ctx.database.db).ledgerDifferences();
-      if (differences.length > 0) {
-        throw new CliError(
-          [
-            `${differences.length} account(s) whose balance differs from their ledger:`,
-            ...differences.map(
-              (d) => `  ${d.email} (id ${d.userId}): balance ${d.balance}, ledger ${d.ledger}`,
-            ),
-          ].join('\n'),
+      const problems = await verifyLedger(ctx.database.db);
+      if (problems.length === 0) {
+        return (
+          'Ledger verified: every balance equals the sum of its ledger entries, and every closed position, ' +
+          'deposit and withdrawal is booked exactly once.'
         );
       }
-      return 'Ledger verified: every balance equals the sum of its ledger entries.';
+      // Operators know accounts by e-mail; the problems name them by id.
+      const accounts = new AccountsRepo(ctx.database.db);
+      const emails = new Map<number, string>();
+      for (const id of new Set(problems.map((p) => p.accountId))) {
+        emails.set(id, (await accounts.findById(id))?.email ?? '(no such account)');
+      }
+      throw new CliError(
+        [
+          `${problems.length} problem(s) in the ledger:`,
+          ...problems.map((p) => `  ${emails.get(p.accountId)}: ${p.message}`),
+        ].join('\n'),
+      );
     },
   },
 };

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { CliError } from './cli-commands.js';
 import type { Config } from './config.js';
-import { resolveOperatorToken } from './modules/payments/operator-token.js';
+import { OPERATOR_TOKEN_FILE, readOperatorToken } from './modules/payments/operator-token.js';
 
 /**
  * Operator commands that move money. Money moves only through the running server's trading engine
@@ -41,7 +41,13 @@ function operatorName(): string {
 }
 
 async function call(config: Config, method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-  const token = await resolveOperatorToken(config);
+  const token = await readOperatorToken(config);
+  if (!token) {
+    throw new CliError(
+      `There is no operator token: set OPERATOR_TOKEN to the server's, or, for a demo server, run this with ` +
+        `the server's DATA_DIR (${config.dataDir}/${OPERATOR_TOKEN_FILE} is written when it starts).`,
+    );
+  }
   const url = `${config.operatorApiUrl.replace(/\/+$/, '')}${path}`;
   let response: Response;
   try {
@@ -68,7 +74,7 @@ async function call(config: Config, method: 'GET' | 'POST', path: string, body?:
   };
   if (response.status === 401)
     throw new CliError(
-      'The server refused the operator token. Run this command with the same DATA_DIR (or OPERATOR_TOKEN) as the server.',
+      `The server at ${config.operatorApiUrl} refused the operator token. Run this command with the same OPERATOR_TOKEN (or, for a demo server, the same DATA_DIR) as the server.`,
     );
   if (!response.ok || answer.status !== true)
     throw new CliError(answer.message ?? `The server answered ${response.status}.`);

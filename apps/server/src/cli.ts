@@ -1,19 +1,41 @@
 import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
 import { SERVER_COMMANDS } from './cli-server-commands.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseUnavailableError } from './db/client.js';
-import { openRuntime, RedisUnavailableError } from './runtime.js';
+import { DatabaseInUseError, DatabaseUnavailableError } from './db/client.js';
+import { openRuntime, RedisUnavailableError, type Runtime } from './runtime.js';
 
 /**
- * Operator commands: `npm run cli -- <command> [args]`. Each opens the same database the server
- * uses (DATABASE_URL or ./data), so stop the server first when it runs on the embedded database.
+ * Operator commands: `npm run cli -- <command> [args]`. They act on the server's database: the same
+ * DATABASE_URL, or the same DATA_DIR resolved against the project root (not the folder npm runs the
+ * script in), and they never create or seed a database except `migrate`. The embedded database
+ * belongs to one process at a time, so its commands need the server stopped; the transaction:*
+ * commands talk to the running server instead.
  */
 const MIGRATE_USAGE = `${'migrate'.padEnd(64)} apply pending migrations and seed an empty database`;
 
+/** Opens the runtime, turning "the server holds the embedded database" into what to do about it. */
+async function open(prepare: 'prepare' | 'existing'): Promise<Runtime> {
+  try {
+    return await openRuntime(loadConfig(), { database: prepare });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      throw new CliError(
+        `The server (pid ${error.ownerPid}) is using the embedded database in ${error.dataDir}, which ` +
+          'allows one process at a time. Stop the server (Ctrl-C) and run this command again; the ' +
+          'transaction:* commands work through the running server instead.',
+      );
+    }
+    throw error;
+  }
+}
+
 async function migrate(): Promise<string> {
-  const runtime = await openRuntime(loadConfig());
+  const runtime = await open('prepare');
   await runtime.close();
-  return runtime.seed.seeded ? 'Migrated and seeded an empty database.' : 'Database is up to date.';
+  if (!runtime.seed.seeded) return 'Database is up to date.';
+  return runtime.seed.demo
+    ? 'Migrated and seeded an empty database with demo data (demo mode).'
+    : 'Migrated and seeded an empty database (no demo data).';
 }
 
 function usage(): string {
@@ -35,7 +57,7 @@ async function run(name: string, args: string[]): Promise<string> {
   if (serverCommand) return serverCommand.run(loadConfig(), args);
   const command = OPERATOR_COMMANDS[name];
   if (!command) throw new Error(`unreachable: ${name}`);
-  const runtime = await openRuntime(loadConfig());
+  const runtime = await open('existing');
   try {
     return await command.run(runtime.ctx, args);
   } finally {

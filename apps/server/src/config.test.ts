@@ -1,6 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redact } from './config.js';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  assertSafeToServe,
+  ConfigError,
+  DEMO_MARKER_FILE,
+  DEVELOPMENT_SANDBOX_SECRET,
+  EMBEDDED_DATABASE_DIR,
+  loadConfig,
+  projectRoot,
+  redact,
+} from './config.js';
+
+/** The repository root, from this file's place in it (apps/server/src). */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('configuration', () => {
   it('runs offline with no settings at all: port 3000, embedded database under ./data, no Redis', () => {
@@ -8,7 +23,7 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
-    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.dataDir).toBe(path.join(repoRoot, 'data'));
     expect(config.sessionIdleMs).toBe(20 * 60_000);
     expect(config.seedDemo).toBe(true);
   });
@@ -71,7 +86,7 @@ describe('configuration', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.mailFrom).toBe('no-reply@localhost');
     expect(config.loginCodeTtlMs).toBe(15 * 60_000);
-    expect(config.uploadDir).toBe(path.resolve('data', 'uploads'));
+    expect(config.uploadDir).toBe(path.join(repoRoot, 'data', 'uploads'));
   });
 
   it('reads the mail, auto-login and upload settings', () => {
@@ -97,8 +112,20 @@ describe('configuration', () => {
     [{ MAIL_FROM: 'Broker <x@y>' }, 'MAIL_FROM must be a plain e-mail address, got "Broker <x@y>"'],
     [{ LOGIN_CODE_TTL_MINUTES: '0' }, 'LOGIN_CODE_TTL_MINUTES must be a whole number from 1 to 10080'],
     [{ LOGIN_CODE_TTL_MINUTES: 'soon' }, 'LOGIN_CODE_TTL_MINUTES must be a whole number from 1 to 10080'],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, 'MAIL_MAX_ATTEMPTS must be a whole number from 1 to 50, got "0"'],
+    [{ MAIL_MAX_ATTEMPTS: 'many' }, 'MAIL_MAX_ATTEMPTS must be a whole number from 1 to 50, got "many"'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 24 characters'],
   ])('rejects %o naming the variable and what it expects', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('retries mail 8 times and opens /metrics to loopback only, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ mailMaxAttempts: 8, metricsToken: undefined });
+    const token = 'a-metrics-token-of-24-chars+';
+    expect(loadConfig({ MAIL_MAX_ATTEMPTS: '3', METRICS_TOKEN: token })).toMatchObject({
+      mailMaxAttempts: 3,
+      metricsToken: token,
+    });
   });
 
   it('never prints the SMTP password', () => {
@@ -134,6 +161,135 @@ describe('market feed configuration', () => {
     [{ REQUOTE_TOLERANCE: '2' }, 'REQUOTE_TOLERANCE must be a fraction from 0 to 0.1'],
     [{ STOP_OUT_LEVEL: '0' }, 'STOP_OUT_LEVEL must be a fraction above 0 and at most 1'],
     [{ PRICE_CONFLATION_MS: '5' }, 'PRICE_CONFLATION_MS must be a whole number from 50 to 10000'],
+  ])('rejects %o naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+});
+
+describe('where the data lives: one resolution for the server and the CLI', () => {
+  it('resolves a relative DATA_DIR and UPLOAD_DIR against the project root, not the working directory', () => {
+    expect(projectRoot).toBe(repoRoot);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).workspaces,
+    ).toBeTruthy();
+    const config = loadConfig({ DATA_DIR: './var/broker', UPLOAD_DIR: 'files' });
+    expect(config.dataDir).toBe(path.join(repoRoot, 'var/broker'));
+    expect(config.uploadDir).toBe(path.join(repoRoot, 'files'));
+    expect(loadConfig({ DATA_DIR: '/srv/ob' }).dataDir).toBe('/srv/ob');
+  });
+
+  it('takes file arguments relative to the folder the operator ran npm in (INIT_CWD)', () => {
+    expect(loadConfig({ INIT_CWD: '/home/op/notices' }).invocationDir).toBe('/home/op/notices');
+  });
+});
+
+describe('demo mode and secrets (decision 0010)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  /** A data directory: empty, or holding an embedded database (made as a demo or not). */
+  const dataDir = (database?: 'demo' | 'real') => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-config-'));
+    dirs.push(dir);
+    if (database) {
+      fs.mkdirSync(path.join(dir, EMBEDDED_DATABASE_DIR));
+      fs.writeFileSync(path.join(dir, EMBEDDED_DATABASE_DIR, 'PG_VERSION'), '17');
+      if (database === 'demo') fs.writeFileSync(path.join(dir, DEMO_MARKER_FILE), 'demo');
+    }
+    return dir;
+  };
+  const postgres = 'postgres://app:pw@db.example.com:5432/broker';
+  const token = 'a'.repeat(32);
+
+  it('a fresh clone is a demo: the embedded database on an empty data directory, sandbox on', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ demo: true, demoReason: 'new embedded database', paymentSandbox: true });
+    expect(() => assertSafeToServe(config)).not.toThrow();
+  });
+
+  it('an embedded database stays a demo only when it was created as one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir('demo') })).toMatchObject({ demo: true, paymentSandbox: true });
+    expect(loadConfig({ DATA_DIR: dataDir('real') })).toMatchObject({ demo: false, paymentSandbox: false });
+  });
+
+  it('PostgreSQL is a demo only when DEMO=true says so', () => {
+    expect(loadConfig({ DATABASE_URL: postgres, DATA_DIR: dataDir() })).toMatchObject({
+      demo: false,
+      paymentSandbox: false,
+    });
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: 'true' })).toMatchObject({
+      demo: true,
+      paymentSandbox: true,
+    });
+  });
+
+  it('DEMO=false turns a new embedded database into a real deployment, and seeds no demo data', () => {
+    expect(loadConfig({ DEMO: 'false', DATA_DIR: dataDir() })).toMatchObject({
+      demo: false,
+      paymentSandbox: false,
+    });
+  });
+
+  it('refuses a production-like start without secrets, naming the variable and what to do', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: postgres });
+    expect(() => assertSafeToServe(config)).toThrow(ConfigError);
+    expect(() => assertSafeToServe(config)).toThrow(
+      /^Unsafe configuration outside demo mode \(PostgreSQL and DEMO not set\): OPERATOR_TOKEN must be set \(a random value of at least 24 characters/,
+    );
+    expect(() => assertSafeToServe(loadConfig({ DEMO: 'false', DATA_DIR: dataDir() }))).toThrow(
+      'OPERATOR_TOKEN must be set',
+    );
+  });
+
+  it('refuses the sandbox outside demo mode with its public default secret, set or left unset', () => {
+    for (const secret of [undefined, DEVELOPMENT_SANDBOX_SECRET]) {
+      const config = loadConfig({
+        DATABASE_URL: postgres,
+        OPERATOR_TOKEN: token,
+        PAYMENT_SANDBOX: 'true',
+        ...(secret ? { PAYMENT_SANDBOX_SECRET: secret } : {}),
+      });
+      expect(() => assertSafeToServe(config)).toThrow(
+        'PAYMENT_SANDBOX_SECRET must be set to your own secret of at least 16 characters while PAYMENT_SANDBOX=true',
+      );
+    }
+  });
+
+  it('names every missing secret at once, on one line', () => {
+    const config = loadConfig({ DATABASE_URL: postgres, PAYMENT_SANDBOX: 'on' });
+    expect(() => assertSafeToServe(config)).toThrow(
+      /OPERATOR_TOKEN must be set .*; PAYMENT_SANDBOX_SECRET must be set/,
+    );
+    try {
+      assertSafeToServe(config);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('starts outside demo mode once its secrets are set, with the sandbox off', () => {
+    const production = loadConfig({ DATABASE_URL: postgres, OPERATOR_TOKEN: token });
+    expect(() => assertSafeToServe(production)).not.toThrow();
+    expect(production).toMatchObject({ demo: false, paymentSandbox: false, operatorToken: token });
+    const staging = loadConfig({
+      DATABASE_URL: postgres,
+      OPERATOR_TOKEN: token,
+      PAYMENT_SANDBOX: 'true',
+      PAYMENT_SANDBOX_SECRET: 'staging-only-secret-0123456789',
+    });
+    expect(() => assertSafeToServe(staging)).not.toThrow();
+    expect(staging.paymentSandbox).toBe(true);
+  });
+
+  it('lets a demo turn its sandbox off', () => {
+    expect(loadConfig({ DEMO: 'true', PAYMENT_SANDBOX: 'false' }).paymentSandbox).toBe(false);
+  });
+
+  it.each([
+    [{ DEMO: 'maybe' }, 'DEMO must be true or false (or 1/0), got "maybe"'],
+    [{ PAYMENT_SANDBOX: 'sometimes' }, 'PAYMENT_SANDBOX must be true or false (or 1/0), got "sometimes"'],
+    [{ OPERATOR_TOKEN: 'short' }, 'OPERATOR_TOKEN must be at least 24 characters'],
   ])('rejects %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,55 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ in the built server: both sit in apps/server/.
 const serverRoot = path.resolve(here, '..');
+
+/**
+ * The project root: the nearest folder above the server with a package.json that declares
+ * workspaces (the repository root), else the folder two levels up. Relative DATA_DIR and UPLOAD_DIR
+ * are resolved against it, never against the process's working directory: `npm start` runs from
+ * the root while `npm run cli` runs inside apps/server, and both must open the same database.
+ */
+export const projectRoot = findProjectRoot(serverRoot);
+
+function findProjectRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        workspaces?: unknown;
+      };
+      if (manifest.workspaces) return dir;
+    } catch {
+      // no package.json here: keep walking up
+    }
+    if (path.dirname(dir) === dir) return path.resolve(start, '../..');
+  }
+}
+
+/** Resolves a configured path: absolute as given, relative against the project root. */
+export function fromProjectRoot(value: string): string {
+  return path.resolve(projectRoot, value);
+}
+
+/**
+ * Written into DATA_DIR when the server creates a new embedded database in demo mode, so later
+ * starts of that same database stay a demo without DEMO being set (decision 0010).
+ */
+export const DEMO_MARKER_FILE = 'demo-database';
+
+/** The sandbox master secret everybody can read in this file: accepted in demo mode only. */
+export const DEVELOPMENT_SANDBOX_SECRET = 'development-only-sandbox-secret';
+
+/** A yes/no setting whose absence means something of its own (undefined: decided from other settings). */
+const optionalBool = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+      if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (or 1/0), got "${value}"` });
+      return z.NEVER;
+    });
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -96,6 +146,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, { error: 'DEFAULT_BRAND must be a brand slug (a-z, 0-9, -)' })
     .default('demo'),
+  DEMO: optionalBool('DEMO'),
   SEED_DEMO: bool('SEED_DEMO', true),
   TRUST_PROXY: bool('TRUST_PROXY', false),
   SESSION_IDLE_MINUTES: z
@@ -184,10 +235,11 @@ const EnvSchema = z.object({
     })
     .default('no-reply@localhost'),
   UPLOAD_DIR: z.string().min(1).optional(),
+  PAYMENT_SANDBOX: optionalBool('PAYMENT_SANDBOX'),
   PAYMENT_SANDBOX_SECRET: z
     .string()
     .min(16, { error: 'PAYMENT_SANDBOX_SECRET must be at least 16 characters' })
-    .default('development-only-sandbox-secret'),
+    .optional(),
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z
     .string()
     .default('300')
@@ -206,30 +258,84 @@ const EnvSchema = z.object({
     .transform(Number),
   OPERATOR_TOKEN: z.string().min(24, { error: 'OPERATOR_TOKEN must be at least 24 characters' }).optional(),
   OPERATOR_API_URL: url('OPERATOR_API_URL', ['http:', 'https:']),
+  METRICS_TOKEN: z.string().min(24, { error: 'METRICS_TOKEN must be at least 24 characters' }).optional(),
+  MAIL_MAX_ATTEMPTS: z
+    .string()
+    .default('8')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50, {
+      error: (issue) => `MAIL_MAX_ATTEMPTS must be a whole number from 1 to 50, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  // Set by npm to the folder `npm run …` was typed in (scripts of a workspace run inside it).
+  INIT_CWD: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(serverRoot, '../web/dist')),
   MIGRATIONS_DIR: z.string().default(path.resolve(serverRoot, 'src/db/migrations')),
 });
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** The embedded database's folder inside DATA_DIR. */
+export const EMBEDDED_DATABASE_DIR = 'pglite';
+
+/**
+ * Demo mode (decision 0010): DEMO when set; otherwise on only for the embedded database when it is
+ * new (so `npm start` on a fresh clone is a working demo) or was created as a demo. PostgreSQL is
+ * never a demo unless DEMO=true says so. `reason` is shown in the start banner.
+ */
+function decideDemo(
+  explicit: boolean | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): { demo: boolean; reason: string } {
+  if (explicit !== undefined) return { demo: explicit, reason: explicit ? 'DEMO=true' : 'DEMO=false' };
+  if (databaseUrl) return { demo: false, reason: 'PostgreSQL and DEMO not set' };
+  if (dataDir.startsWith('memory://')) return { demo: true, reason: 'in-memory embedded database' };
+  if (!hasEmbeddedDatabase(dataDir)) return { demo: true, reason: 'new embedded database' };
+  if (fs.existsSync(path.join(dataDir, DEMO_MARKER_FILE)))
+    return { demo: true, reason: 'embedded database created as a demo' };
+  return { demo: false, reason: 'embedded database not created as a demo, and DEMO not set' };
+}
+
+function hasEmbeddedDatabase(dataDir: string): boolean {
+  try {
+    return fs.readdirSync(path.join(dataDir, EMBEDDED_DATABASE_DIR)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 function toConfig(env: z.output<typeof EnvSchema>) {
   const inMemory = env.DATA_DIR.startsWith('memory://');
+  // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
+  const dataDir = inMemory ? env.DATA_DIR : fromProjectRoot(env.DATA_DIR);
+  const { demo, reason: demoReason } = decideDemo(env.DEMO, env.DATABASE_URL, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
-    // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
-    dataDir: inMemory ? env.DATA_DIR : path.resolve(env.DATA_DIR),
+    /** Absolute (relative DATA_DIR is resolved against the project root), or 'memory://…'. */
+    dataDir,
+    /**
+     * Demo mode: demo data seeded into an empty database, demo logins printed, the sandbox payment
+     * provider on, and development defaults accepted for secrets. Off, the server refuses to start
+     * with a default or missing secret (assertSafeToServe).
+     */
+    demo,
+    /** Why demo mode is on or off, for the start banner. */
+    demoReason,
     /**
      * Where uploaded documents are stored, outside any served folder (architecture §8):
      * `<DATA_DIR>/uploads` unless UPLOAD_DIR says otherwise.
      */
-    uploadDir: path.resolve(
-      env.UPLOAD_DIR ??
-        (inMemory ? path.join(os.tmpdir(), 'openbroker-uploads') : path.join(env.DATA_DIR, 'uploads')),
-    ),
+    uploadDir: env.UPLOAD_DIR
+      ? fromProjectRoot(env.UPLOAD_DIR)
+      : inMemory
+        ? path.join(os.tmpdir(), 'openbroker-uploads')
+        : path.join(dataDir, 'uploads'),
+    /** The folder the operator ran the command from (npm's INIT_CWD): file arguments of the CLI. */
+    invocationDir: env.INIT_CWD || process.cwd(),
     redisUrl: env.REDIS_URL,
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,
@@ -237,12 +343,14 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     // Humans at a terminal get readable lines; services and log shippers get JSON.
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     defaultBrand: env.DEFAULT_BRAND,
+    /** Seed the demo brands and accounts into an empty database (demo mode only). */
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     /**
      * Attempts per minute on login, auto login, forgot password and register, counted per client
-     * address and per e-mail address.
+     * address (and per e-mail for register and forgot password; wrong passwords slow down per e-mail
+     * and address together, decision 0012).
      */
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     /** How long an auto-login code stays usable (default 15 minutes). */
@@ -263,10 +371,17 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     /** Sender address of outgoing mail; the display name is the brand's name. */
     mailFrom: env.MAIL_FROM,
     /**
-     * Key the built-in sandbox payment provider derives each brand's webhook and form-signing secrets
-     * from (HMAC-SHA256 of brand and provider). The default is for development only.
+     * The built-in sandbox payment provider (test cards that approve without money): its routes
+     * mounted and its methods offered. On in demo mode, off otherwise unless PAYMENT_SANDBOX=true.
      */
-    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET,
+    paymentSandbox: env.PAYMENT_SANDBOX ?? demo,
+    /**
+     * Key the built-in sandbox payment provider derives each brand's webhook and form-signing secrets
+     * from (HMAC-SHA256 of brand and provider). The default is public, so accepted in demo mode only.
+     */
+    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_SANDBOX_SECRET,
+    paymentSandboxSecretIsDefault:
+      env.PAYMENT_SANDBOX_SECRET === undefined || env.PAYMENT_SANDBOX_SECRET === DEVELOPMENT_SANDBOX_SECRET,
     /** How old a webhook's signed timestamp may be before it is refused as a replay. */
     paymentWebhookToleranceMs: env.PAYMENT_WEBHOOK_TOLERANCE_SECONDS * 1000,
     /**
@@ -275,12 +390,20 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      */
     paymentWebhookRefusalsPerMinute: env.PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE,
     /**
-     * Bearer token of the operator API (/api/admin) used by the CLI. Unset: the server creates a
-     * random one in `<DATA_DIR>/operator-token` on start and the CLI reads it from there.
+     * Bearer token of the operator API (/api/admin) used by the CLI. Required outside demo mode; in
+     * demo mode, unset: the server creates a random one in `<DATA_DIR>/operator-token` on start and
+     * the CLI reads it from there.
      */
     operatorToken: env.OPERATOR_TOKEN,
     /** Where the CLI reaches the running server's operator API. */
     operatorApiUrl: env.OPERATOR_API_URL ?? `http://127.0.0.1:${env.PORT}`,
+    /**
+     * Bearer token that opens GET /metrics to callers other than this machine (loopback callers
+     * need none). Unset: /metrics answers loopback callers only.
+     */
+    metricsToken: env.METRICS_TOKEN,
+    /** SMTP attempts per outbox mail (exponential backoff between them) before it is marked failed. */
+    mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR),
   };
@@ -299,6 +422,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   return toConfig(result.data);
+}
+
+/**
+ * What would make this server unsafe to share, outside demo mode: a missing operator token, or the
+ * sandbox turned on with its public default secret (one forgotten variable must never mean free
+ * deposits). Empty in demo mode, which accepts development defaults.
+ */
+export function unsafeSettings(config: Config): string[] {
+  if (config.demo) return [];
+  const problems: string[] = [];
+  if (!config.operatorToken)
+    problems.push(
+      'OPERATOR_TOKEN must be set (a random value of at least 24 characters, e.g. from `openssl rand -hex 32`; the CLI needs the same value)',
+    );
+  if (config.paymentSandbox && config.paymentSandboxSecretIsDefault)
+    problems.push(
+      'PAYMENT_SANDBOX_SECRET must be set to your own secret of at least 16 characters while PAYMENT_SANDBOX=true (the default is public), or unset PAYMENT_SANDBOX',
+    );
+  return problems;
+}
+
+/** Refuses to serve outside demo mode with a missing or default secret, naming each variable. */
+export function assertSafeToServe(config: Config): void {
+  const problems = unsafeSettings(config);
+  if (problems.length === 0) return;
+  throw new ConfigError(
+    `Unsafe configuration outside demo mode (${config.demoReason}): ${problems.join('; ')}. For a local demo set DEMO=true instead.`,
+  );
 }
 
 /** Hides the password in a connection string before it reaches a log line. */

@@ -9,6 +9,7 @@ import type { ContentService } from './modules/content/content.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { MarketService } from './modules/market/market.service.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 import type { PasswordResetService } from './modules/password-reset/password-reset.service.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
@@ -39,4 +40,6 @@ export interface AppContext {
   operatorToken: string;
   affiliates: AffiliatesService;
   referrals: ReferralsService;
+  /** Prometheus metrics of this server instance (GET /metrics); a fresh registry per runtime. */
+  metrics: Metrics;
 }

@@ -1,6 +1,8 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -37,3 +39,32 @@ export const ErrorBody = z.object({
     )
     .optional(),
 });
+
+/**
+ * Whether a request carries a session or an operator credential: a bearer header, or the spec's
+ * `token` in the JSON body or the query (spec §7 calls carry it either way).
+ */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  const body = request.body as { token?: unknown } | undefined;
+  if (body && typeof body === 'object' && typeof body.token === 'string' && body.token !== '') return true;
+  const query = request.query as { token?: unknown } | undefined;
+  return !!query && typeof query.token === 'string' && query.token !== '';
+}
+
+/**
+ * onSend hook (issue 12): an answer to a request with credentials, and any /api answer that has not
+ * declared itself cacheable (login, registration and profile answers carry personal data and tokens),
+ * is `Cache-Control: no-store`, so no browser cache, proxy or shared computer keeps a copy.
+ */
+export async function noStoreForPrivateAnswers(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  const api = request.url === '/api' || request.url.startsWith('/api/');
+  if (carriesCredentials(request) || (api && !reply.hasHeader('cache-control'))) {
+    reply.header('cache-control', 'no-store');
+  }
+  return payload;
+}

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { assertSafeToServe, type Config, ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
 import { attachRealtime } from './realtime/socket-server.js';
@@ -32,12 +32,44 @@ async function assertPortFree(port: number, host: string): Promise<void> {
   });
 }
 
+/** True when only this machine can reach the address (a demo is safe to leave running there). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** The start banner's mode lines: demo mode said plainly, with a warning when others can reach it. */
+function modeLines(config: Config): string[] {
+  const sandbox = config.paymentSandbox
+    ? 'sandbox payments ON (test cards approve deposits without money)'
+    : 'sandbox payments off';
+  if (!config.demo) return [`  mode:     production (${config.demoReason}); ${sandbox}`];
+  const lines = [`  mode:     DEMO (${config.demoReason}): demo data and logins; ${sandbox}`];
+  if (!isLoopback(config.host)) {
+    lines.push(
+      `  WARNING:  this demo listens on ${config.host}: anyone who can reach this machine can use the demo`,
+      '            logins and deposit without paying. Set HOST=127.0.0.1 to keep it local, or run it',
+      '            outside demo mode with your own secrets (docs/operations.md).',
+    );
+  }
+  return lines;
+}
+
 async function main() {
   const config = loadConfig();
+  // Unsafe settings are refused before anything is touched (openRuntime checks again).
+  assertSafeToServe(config);
   await assertPortFree(config.port, config.host);
-  const runtime = await openRuntime(config, { live: true });
+  let stop: (signal: string, exitCode?: number) => Promise<void> = async () => process.exit(1);
+  const runtime = await openRuntime(config, {
+    live: true,
+    // Without the engine's lock a second server could start on this database: stop rather than risk it.
+    onEngineClaimLost: (error) => {
+      process.stderr.write(`openbroker: lost the database's engine lock (${error.message}); stopping.\n`);
+      void stop('engine-lock-lost', 1);
+    },
+  });
   const app = await buildApp(runtime.ctx);
-  const realtime = await attachRealtime(app.server, runtime.ctx);
+  const realtime = await attachRealtime(app.server, runtime.ctx, { log: app.log });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -57,12 +89,14 @@ async function main() {
   const lines = [
     '',
     `OpenBroker is running on http://localhost:${port}`,
+    ...modeLines(config),
     `  database: ${runtime.ctx.database.describe}${runtime.seed.seeded ? ' (migrated and seeded just now)' : ''}`,
-    `  redis:    ${config.redisUrl ? 'connected' : 'not configured (single node)'}`,
+    // One server per database until clustering exists: Redis shares rate limits, not the engine.
+    `  redis:    ${config.redisUrl ? 'connected (shared rate limits)' : 'not configured'}; one server per database`,
     `  API docs: http://localhost:${port}/api/docs`,
   ];
   const brand = await runtime.ctx.brands.resolve(undefined).catch(() => undefined);
-  if (config.seedDemo && brand) {
+  if (runtime.demoAccounts && brand) {
     lines.push('', runtime.seed.seeded ? 'Demo logins seeded:' : 'Demo logins (as seeded on first start):');
     for (const login of DEMO_LOGINS) {
       lines.push(
@@ -74,7 +108,7 @@ async function main() {
   process.stdout.write(lines.join('\n'));
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
@@ -89,12 +123,13 @@ async function main() {
       await app.close();
       await runtime.close();
       process.stdout.write('OpenBroker stopped.\n');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
       process.exit(1);
     }
   };
+  stop = shutdown;
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -1,12 +1,21 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Redis } from 'ioredis';
-import { type Config, ConfigError } from './config.js';
+import {
+  assertSafeToServe,
+  type Config,
+  ConfigError,
+  DEMO_MARKER_FILE,
+  EMBEDDED_DATABASE_DIR,
+} from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/client.js';
-import { type SeedResult, seedDatabase } from './db/seed.js';
+import { type Database, DatabaseUnavailableError, openDatabase } from './db/client.js';
+import { DEMO_LOGINS, type SeedResult, seedDatabase } from './db/seed.js';
 import type { PriceFeed } from './feeds/feed.js';
 import { ReplayFeed } from './feeds/replay-feed.js';
 import { SimulatedFeed } from './feeds/simulated-feed.js';
 import { WebSocketFeed } from './feeds/websocket-feed.js';
+import { createLogger } from './lib/logger.js';
 import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -25,9 +34,10 @@ import { OutboxRepo } from './modules/mail/mail.repo.js';
 import { createSmtpTransport, MailService } from './modules/mail/mail.service.js';
 import { syncInstruments } from './modules/market/instruments.sync.js';
 import { MarketService } from './modules/market/market.service.js';
+import { createMetrics } from './modules/metrics/metrics.js';
 import { PasswordResetRepo } from './modules/password-reset/password-reset.repo.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
-import { resolveOperatorToken } from './modules/payments/operator-token.js';
+import { readOperatorToken, resolveOperatorToken } from './modules/payments/operator-token.js';
 import { PaymentsRepo } from './modules/payments/payments.repo.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
@@ -49,13 +59,32 @@ export class RedisUnavailableError extends Error {
 export interface Runtime {
   ctx: AppContext;
   seed: SeedResult;
+  /** Demo mode and the demo accounts exist in this database (the banner prints their logins). */
+  demoAccounts: boolean;
   /** Stops the market and the engine, then closes the mail transport, Redis and the database. */
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
-  /** Start the live market (feed, history) and the trading engine: the server and tests do; the CLI does not. */
+  /**
+   * Start the live market (feed, history) and the trading engine: the server and tests do; the CLI
+   * does not. A live runtime refuses unsafe settings outside demo mode and claims the database's
+   * engine (one server per database).
+   */
   live?: boolean;
+  /**
+   * 'prepare' (default: the server, `cli migrate`, tests) migrates and seeds an empty database.
+   * 'existing' (operator commands) opens a database the server has set up and changes nothing about
+   * it: never a second, freshly seeded database by mistake.
+   */
+  database?: 'prepare' | 'existing';
+  /** Told when the engine's claim on the database is lost (its PostgreSQL connection broke). */
+  onEngineClaimLost?: (error: Error) => void;
+}
+
+/** The database is not one the server has set up (operator commands open only such databases). */
+export class DatabaseNotReadyError extends DatabaseUnavailableError {
+  override name = 'DatabaseNotReadyError';
 }
 
 function createFeed(config: Config, catalogue: Catalogue, startTime: number): PriceFeed | undefined {
@@ -90,11 +119,32 @@ function createFeed(config: Config, catalogue: Catalogue, startTime: number): Pr
  * when configured. Shared by the server, the CLI and the tests, so all three start the same way.
  */
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  // A shared deployment is never one forgotten variable away from free money (decision 0010).
+  if (options.live) assertSafeToServe(config);
+  const existing = options.database === 'existing';
+  if (existing) await assertEmbeddedDatabaseExists(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
+  let engineClaim: { release(): Promise<void> } | undefined;
   try {
-    await database.migrate(config.migrationsDir);
-    const seed = await seedDatabase(database.db, { demo: config.seedDemo, brandSlug: config.defaultBrand });
+    if (options.live) {
+      engineClaim = await database.claimEngine(
+        options.onEngineClaimLost ??
+          ((error) =>
+            process.stderr.write(`openbroker: the engine lost its database lock: ${error.message}\n`)),
+      );
+    }
+    let seed: SeedResult = { seeded: false, demo: false };
+    if (existing) {
+      await assertDatabaseReady(database, config);
+    } else {
+      await database.migrate(config.migrationsDir);
+      seed = await seedDatabase(database.db, {
+        demo: config.demo && config.seedDemo,
+        brandSlug: config.defaultBrand,
+      });
+      if (seed.seeded && config.demo) await markDemoDatabase(config);
+    }
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
     const { db } = database;
     const catalogue = loadCatalogue();
@@ -104,6 +154,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const log = (message: string) => {
       if (['info', 'debug', 'trace'].includes(config.logLevel)) process.stdout.write(`${message}\n`);
     };
+    // One registry per runtime: tests open many side by side (GET /metrics, decision 0015). Operator
+    // commands serve no /metrics, so they skip the process collectors.
+    const metrics = createMetrics({ processMetrics: options.live === true });
     const market = new MarketService({
       catalogue,
       feed: options.live ? createFeed(config, catalogue, startTime) : undefined,
@@ -112,6 +165,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
           ? { seed: config.marketSeed, end: startTime }
           : undefined,
       log,
+      metrics,
     });
     const sessions = new SessionsService(new SessionsRepo(db), config.sessionIdleMs);
     const accountsRepo = new AccountsRepo(db);
@@ -119,14 +173,26 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const mail = new MailService(
       new OutboxRepo(db),
       config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
-      config.mailFrom,
+      { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, metrics },
     );
-    const trading = new TradingService(new TradingRepo(db), market, {
+    // Engine failures go to the app's pino logger at error level (seen at LOG_LEVEL=warn), not to stdout.
+    const logger = createLogger(config);
+    const paymentsRepo = new PaymentsRepo(db);
+    const tradingRepo = new TradingRepo(db, {
+      // a booking's payment effect (withdrawal request, status change) is stored by the payments module, typed
+      paymentEffects: paymentsRepo,
+      positionIds: {
+        onError: (err) => logger.error({ err }, 'trading: position ids could not be reserved'),
+      },
+      metrics,
+    });
+    const trading = new TradingService(tradingRepo, market, {
       requoteTolerance: config.requoteTolerance,
       stopOutLevel: config.stopOutLevel,
+      metrics,
       log: {
         info: (msg) => log(msg),
-        error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err)}`),
+        error: (obj, msg) => logger.error(obj, msg),
       },
     });
     const ctx: AppContext = {
@@ -157,21 +223,28 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
-      payments: new PaymentsService(new PaymentsRepo(db), trading, {
+      payments: new PaymentsService(paymentsRepo, trading, {
         masterSecret: config.paymentSandboxSecret,
         webhookToleranceMs: config.paymentWebhookToleranceMs,
+        sandbox: config.paymentSandbox,
       }),
-      operatorToken: await resolveOperatorToken(config),
+      // The server makes (demo) or takes (OPERATOR_TOKEN) the token; other processes only read it.
+      operatorToken: options.live
+        ? await resolveOperatorToken(config)
+        : (config.operatorToken ?? (await readOperatorToken(config)) ?? ''),
       affiliates: new AffiliatesService(new AffiliatesRepo(db), sessions),
       referrals: new ReferralsService(new ReferralsRepo(db)),
+      metrics,
     };
     if (options.live) {
       await market.start();
       await ctx.trading.start();
     }
+    const demoAccounts = config.demo && (seed.demo || (await hasDemoAccounts(ctx, accountsRepo)));
     return {
       ctx,
       seed,
+      demoAccounts,
       async close() {
         if (options.live) {
           await market.stop();
@@ -179,13 +252,54 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         }
         await mail.close();
         if (redis) await redis.quit().catch(() => redis?.disconnect());
+        await engineClaim?.release();
         await database.close();
       },
     };
   } catch (error) {
     redis?.disconnect();
+    await engineClaim?.release().catch(() => {});
     await database.close().catch(() => {});
     throw error;
+  }
+}
+
+/** Records in DATA_DIR that this embedded database was created as a demo (decision 0010). */
+async function markDemoDatabase(config: Config): Promise<void> {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) return;
+  await fs.writeFile(
+    path.join(config.dataDir, DEMO_MARKER_FILE),
+    'This embedded database was created as an OpenBroker demo: it starts in demo mode unless DEMO=false.\n' +
+      'Its demo accounts have public passwords. Start a real deployment on an empty database instead.\n',
+  );
+}
+
+async function hasDemoAccounts(ctx: AppContext, accounts: AccountsRepo): Promise<boolean> {
+  const brand = await ctx.brands.resolve(undefined).catch(() => undefined);
+  const [first] = DEMO_LOGINS;
+  return Boolean(brand && first && (await accounts.findByEmail(brand.id, first.email)));
+}
+
+/** Operator commands never create an embedded database: a missing one means the wrong DATA_DIR. */
+async function assertEmbeddedDatabaseExists(config: Config): Promise<void> {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) return;
+  const entries = await fs.readdir(path.join(config.dataDir, EMBEDDED_DATABASE_DIR)).catch(() => []);
+  if (entries.length === 0) {
+    throw new DatabaseNotReadyError(
+      `There is no database in ${config.dataDir}. Start the server once (npm start) to create it, ` +
+        'or set DATA_DIR (or DATABASE_URL) to the one your server uses.',
+    );
+  }
+}
+
+/** Operator commands act only on a database the server has migrated and seeded. */
+async function assertDatabaseReady(database: Database, config: Config): Promise<void> {
+  const pending = await database.pendingMigrations(config.migrationsDir);
+  if (pending > 0) {
+    throw new DatabaseNotReadyError(
+      `${database.describe} is not set up for this version (${pending} migration(s) not applied). ` +
+        'Start the server (npm start) or run `npm run cli -- migrate` first.',
+    );
   }
 }
 

@@ -194,6 +194,8 @@ export interface PublicBrand {
   currency: string;
   currencySymbol: string;
   minDeposit: number;
+  /** Youngest age, in years, at which a client may hold an account (the profile's birth date rule). */
+  minAge: number;
   languages: string[];
   features: {
     registrationEnabled: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkUploadContentType,
   DOCUMENT_STATUS,
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_TYPE_LABELS,
@@ -117,5 +118,40 @@ describe('architecture §8 content check', () => {
     expect(fileKindMatchesName('jpeg', 'id.JPEG')).toBe(true);
     expect(fileKindMatchesName('jpeg', 'bill.pdf')).toBe(false);
     expect(fileKindMatchesName(null, 'bill.pdf')).toBe(false);
+  });
+});
+
+describe('upload type rule: detected content type and the name agree (issue 12, decision 0013)', () => {
+  const text = (name: string, mime: string | undefined) => {
+    const problem = checkUploadContentType(name, mime);
+    return problem && formatMessage(problem);
+  };
+
+  it('accepts a JPEG named .jpg or .jpeg and a PDF named .pdf, in any case', () => {
+    expect(text('passport.jpg', 'image/jpeg')).toBeNull();
+    expect(text('passport.JPEG', 'image/jpeg')).toBeNull();
+    expect(text('bill.Pdf', 'application/pdf')).toBeNull();
+  });
+
+  it("refuses content that is not an accepted type with 'File not supported'", () => {
+    expect(text('scan.png', 'image/png')).toBe('File not supported');
+    expect(text('scan.jpg', undefined)).toBe('File not supported');
+    expect(text('x.html', 'text/html')).toBe('File not supported');
+  });
+
+  it('refuses a JPEG named .exe, .html or .pdf, and a PDF named .jpg: the name must say what it is', () => {
+    const mismatch =
+      "The file's content does not match its name. Please upload the original jpg, jpeg or pdf file.";
+    expect(text('x.exe', 'image/jpeg')).toBe(mismatch);
+    expect(text('x.html', 'image/jpeg')).toBe(mismatch);
+    expect(text('x.pdf', 'image/jpeg')).toBe(mismatch);
+    expect(text('bill.jpg', 'application/pdf')).toBe(mismatch);
+    expect(text('noextension', 'image/jpeg')).toBe(mismatch);
+  });
+
+  it('the client-side check refuses a file name with control characters', () => {
+    expect(validateUpload({ name: 'pass\u0000port.jpg', size: 10 })).toEqual({
+      key: 'document.nameNotAllowed',
+    });
   });
 });

@@ -1,5 +1,6 @@
 /** Verification documents (spec §3, §4, §5): types, statuses, the upload rule and content sniffing. */
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './constants.js';
+import { hasForbiddenCharacters } from './bounds.js';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type UploadExtension } from './constants.js';
 import type { Message } from './messages.js';
 import { titleFor } from './titles.js';
 
@@ -94,6 +95,7 @@ export function validateUpload(
 ): Message | null {
   if (!file || file.name.trim() === '' || !(file.size > 0))
     return { key: 'field.required', params: { title: titleFor('file') } };
+  if (hasForbiddenCharacters(file.name)) return { key: 'document.nameNotAllowed' };
   const extensionOk = (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name.trim()));
   const mime = file.mimeType?.trim().toLowerCase();
   const mimeOk = !mime || (UPLOAD_MIME_TYPES as readonly string[]).includes(mime);
@@ -120,4 +122,36 @@ export function detectFileKind(firstBytes: Uint8Array): FileKind | null {
 export function fileKindMatchesName(kind: FileKind | null, name: string): boolean {
   const ext = extensionOf(name);
   return kind === 'pdf' ? ext === 'pdf' : kind === 'jpeg' ? ext === 'jpg' || ext === 'jpeg' : false;
+}
+
+/** The content type each accepted extension must hold (spec §5: jpg, jpeg or pdf). */
+export const UPLOAD_CONTENT_TYPES: Readonly<Record<UploadExtension, UploadContentType>> = Object.freeze({
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+});
+export type UploadContentType = 'image/jpeg' | 'application/pdf';
+
+/** Whether a MIME type is one the upload accepts as content. */
+export function isUploadContentType(mime: string | null | undefined): mime is UploadContentType {
+  return mime === 'image/jpeg' || mime === 'application/pdf';
+}
+
+/**
+ * The upload's type rule (architecture §8; decision 0013): the content type detected from the bytes
+ * must be an accepted one ('File not supported'), and the file name's extension must be one that
+ * holds exactly that type — a JPEG named .exe, .html or .pdf is refused ('document.typeMismatch').
+ * `detectedMime` comes from content sniffing (the server uses the file-type library). null when fine.
+ */
+export function checkUploadContentType(
+  name: string,
+  detectedMime: string | null | undefined,
+): Message | null {
+  // spec §8: 'File not supported'
+  if (!isUploadContentType(detectedMime)) return { key: 'document.notSupported' };
+  const ext = extensionOf(name.trim());
+  const expected = Object.hasOwn(UPLOAD_CONTENT_TYPES, ext)
+    ? UPLOAD_CONTENT_TYPES[ext as UploadExtension]
+    : undefined;
+  return expected === detectedMime ? null : { key: 'document.typeMismatch' };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoneyFast, FAST_MONEY_LIMIT, settleProfitFast, subMoneyFast } from './fast-money.js';
-import { addMoney, type Money, roundMoney, subMoney } from './money.js';
+import { addMoney, roundMoney, subMoney } from './money.js';
 import { settleProfit } from './position.js';
 
 // whole cents, mostly everyday sizes, sometimes up to (and beyond) the fast path's limit
@@ -41,7 +41,7 @@ describe('integer-cent money arithmetic for the engine hot path', () => {
   });
 
   it('falls back to the decimal helpers beyond FAST_MONEY_LIMIT', () => {
-    const big = roundMoney(FAST_MONEY_LIMIT * 5 + 0.07) as Money;
+    const big = roundMoney(FAST_MONEY_LIMIT * 5 + 0.07);
     expect(addMoneyFast(big, roundMoney(0.01))).toBe(addMoney(big, 0.01));
   });
 });

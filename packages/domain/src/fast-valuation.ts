@@ -6,7 +6,7 @@
  * Agreement is property-tested in `fast-valuation.test.ts`.
  */
 import { SLIPPAGE } from './constants.js';
-import type { Money } from './money.js';
+import { MAX_MONEY_CENTS, type Money, moneyFromCents } from './money.js';
 import { type PositionTerms, positionProfit } from './position.js';
 import { type Direction, directionSign, type Quote } from './pricing.js';
 
@@ -66,9 +66,9 @@ export function positionProfitFast(position: PositionTerms, valuation: number): 
   if (
     !(distanceToTie > error) ||
     !(position.open_rate > 0 && position.leverage > 0) ||
-    !(Math.abs(inCents) < 2 ** 52)
+    !(Math.abs(inCents) < MAX_MONEY_CENTS)
   ) {
     return positionProfit(position, valuation);
   }
-  return (Math.round(inCents) / 100 + 0) as Money;
+  return moneyFromCents(Math.round(inCents));
 }

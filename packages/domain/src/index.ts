@@ -1,4 +1,5 @@
 export * from './affiliates.js';
+export * from './bounds.js';
 export * from './calculator.js';
 export * from './closing.js';
 export * from './closing-trigger.js';

@@ -75,7 +75,8 @@ describe('message catalogue', () => {
   it('recognises catalogue keys only', () => {
     expect(isMessageKey('deposit.minimum')).toBe(true);
     expect(isMessageKey('toString')).toBe(false);
-    expect(isMessageKey('deposit.maximum')).toBe(false);
+    expect(isMessageKey('deposit.maximum')).toBe(true);
+    expect(isMessageKey('deposit.unknownRule')).toBe(false);
   });
 
   it('has no empty template and only {{word}} placeholders', () => {

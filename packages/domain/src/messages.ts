@@ -23,6 +23,8 @@ export const MESSAGES_EN = {
   'phone.invalid': 'Phone number not valid',
   'url.invalid': 'Url not valid',
   'deposit.minimum': 'Minimum Deposit {{currency}} {{min}}',
+  // issue 12: a per-brand upper limit, worded like the spec's minimum
+  'deposit.maximum': 'Maximum Deposit {{currency}} {{max}}',
   'withdraw.maximum': 'Maximum withdraw can be {{max}}',
   'withdraw.noBalance': "You don't have balance to withdraw",
   'trigger.cantBeLower': "Can't be lower than {{value}}",
@@ -53,6 +55,21 @@ export const MESSAGES_EN = {
   'field.min': '{{title}} must be at least {{min}}',
   'field.max': '{{title}} can be at most {{max}}',
   'field.step': '{{title}} must be a multiple of {{step}}',
+  // input safety (issue 12; our texts, same {{title}} style)
+  'field.forbiddenCharacters': '{{title}} contains characters that are not allowed',
+  'field.maxDecimals': '{{title}} can have at most {{max}} decimal places',
+  'birthDate.future': "The birth date can't be in the future",
+  'birthDate.minAge': 'You must be at least {{min}} years old to open an account',
+  'document.typeMismatch':
+    "The file's content does not match its name. Please upload the original jpg, jpeg or pdf file.",
+  'document.activeContent':
+    'This PDF contains scripts, actions or embedded files, which we cannot accept. Please upload a plain scan or photo of the document.',
+  'document.unsafeContent':
+    'This file contains web page or script code, which we cannot accept. Please upload a plain scan or photo of the document.',
+  'document.encrypted':
+    'This PDF is encrypted or password-protected, so we cannot check it. Please upload an unprotected copy or a scan.',
+  'document.nameNotAllowed':
+    'The file name contains characters that are not allowed. Please rename the file.',
   'date.untilBeforeFrom': "The until date can't be before the from date",
   'date.rangeTooLong': 'The period can be at most {{max}} days long',
   'trade.leverageNotAllowed': 'This leverage is not available for your account',
@@ -78,6 +95,8 @@ export const MESSAGES_EN = {
   // client area answers the spec implies but does not word (our texts)
   'register.disabled': 'Registration is not available on this site.',
   'password.currentWrong': 'The current password is not correct',
+  // issue 12: failed logins slow down per e-mail and address together (decision 0012)
+  'auth.throttled': 'Too many failed attempts. Please wait a little and try again.',
   'password.resetInvalid': 'This reset link is invalid or has expired. Please request a new one.',
   'mail.sendFailed': 'We could not send the e-mail just now. Please try again in a few minutes.',
   'document.alreadyApproved': 'This document is already approved and cannot be replaced.',

@@ -5,8 +5,14 @@ import {
   divMoney,
   formatMoney,
   isWholeCents,
+  MAX_MONEY_CENTS,
   money,
+  moneyFromCents,
+  moneyToCents,
+  moneyToDecimalString,
   mulMoney,
+  negateMoney,
+  parseMoney,
   parseNumberInput,
   percent,
   price,
@@ -124,5 +130,48 @@ describe('money properties', () => {
         expect(toMoneyString(a)).toMatch(/^-?\d+\.\d{2}$/);
       }),
     );
+  });
+});
+
+describe('booked amounts: Money ↔ NUMERIC text, exactly', () => {
+  it('formats from integer cents, never through float formatting', () => {
+    expect(moneyToDecimalString(money(1234.5))).toBe('1234.50');
+    expect(moneyToDecimalString(money(-0.05))).toBe('-0.05');
+    expect(moneyToDecimalString(money(0))).toBe('0.00');
+    expect(moneyToDecimalString(money(0.1 + 0.2))).toBe('0.30');
+    expect(moneyToDecimalString(money('9999999999999.99'))).toBe('9999999999999.99');
+  });
+
+  it('reads two-decimal NUMERIC text exactly and refuses any other shape', () => {
+    expect(parseMoney('10000.00')).toBe(10_000);
+    expect(parseMoney('-250.05')).toBe(-250.05);
+    expect(parseMoney('0.30')).toBe(money(0.3));
+    for (const bad of ['1', '1.5', '1.505', '', ' 1.00', '1e3', '1,00', 'NaN', '--1.00', '+1.00'])
+      expect(() => parseMoney(bad), bad).toThrow(RangeError);
+    // beyond 10 trillion a double no longer carries every cent
+    expect(() => parseMoney('10000000000000.01')).toThrow(RangeError);
+  });
+
+  it('round-trips every amount of cents: text → Money → text and Money → cents → Money', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_MONEY_CENTS, max: MAX_MONEY_CENTS }), (count) => {
+        const m = moneyFromCents(count);
+        expect(moneyToCents(m)).toBe(count);
+        expect(parseMoney(moneyToDecimalString(m))).toBe(m);
+        expect(moneyToDecimalString(m)).toBe(toMoneyString(m));
+        expect(m).toBe(roundMoney(m));
+      }),
+    );
+  });
+
+  it('refuses a float that is not a whole number of cents, so a computed number cannot be booked', () => {
+    const notMoney = 0.1 + 0.2; // 0.30000000000000004
+    expect(() => moneyToCents(notMoney as never)).toThrow(RangeError);
+    expect(() => moneyFromCents(1.5)).toThrow(RangeError);
+  });
+
+  it('negates exactly, without a negative zero', () => {
+    expect(negateMoney(money(12.34))).toBe(-12.34);
+    expect(Object.is(negateMoney(money(0)), -0)).toBe(false);
   });
 });

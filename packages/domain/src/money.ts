@@ -83,6 +83,61 @@ export function sumMoney(values: readonly Numeric[]): Money {
   return roundMoney(values.reduce<Decimal>((sum, v) => sum.plus(toDecimal(v)), new Dec(0)));
 }
 
+/**
+ * Largest |amount| in cents a Money carries exactly (10 trillion in currency units, the same bound as
+ * `FAST_MONEY_LIMIT`): below it k ÷ 100 is the double nearest to the decimal k/100, and × 100 lands within a
+ * fraction of a cent of k, so the conversion back is exact. Larger amounts are refused on the booking path.
+ */
+export const MAX_MONEY_CENTS = 1e15;
+
+const MONEY_TEXT = /^(-?)(\d+)\.(\d{2})$/;
+
+/**
+ * The whole number of cents of a Money, exactly (Money is k ÷ 100 for an integer k, so k × 100 lies within a
+ * fraction of an ulp of k). Throws RangeError for a value that is not a whole number of cents or too large to
+ * be exact — such a value was never produced by these helpers.
+ */
+export function moneyToCents(value: Money): number {
+  const count = Math.round(value * 100);
+  if (!(Math.abs(count) <= MAX_MONEY_CENTS) || count / 100 !== value + 0)
+    throw new RangeError(`Not an exact amount of money: ${String(value)}`);
+  return count + 0;
+}
+
+/** Money of a whole number of cents: 123456 → 1234.56. Throws RangeError beyond `MAX_MONEY_CENTS` or for a fraction. */
+export function moneyFromCents(count: number): Money {
+  if (!Number.isInteger(count) || !(Math.abs(count) <= MAX_MONEY_CENTS))
+    throw new RangeError(`Not a whole number of cents: ${String(count)}`);
+  // an integer ÷ 100 is correctly rounded: the double nearest to the decimal, exactly what roundMoney returns
+  return (count / 100 + 0) as Money;
+}
+
+/**
+ * The NUMERIC(…, 2) text of a Money, formatted from its integer cents (no float formatting): 1234.5 → '1234.50',
+ * -0.05 → '-0.05'. The one way a booked amount is written to the database.
+ */
+export function moneyToDecimalString(value: Money): string {
+  const count = moneyToCents(value);
+  const digits = String(Math.abs(count)).padStart(3, '0');
+  return `${count < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * Reads a NUMERIC(…, 2) column's text ('1234.50', '-0.05') as Money, exactly. Refuses (RangeError) anything that
+ * is not a plain decimal with exactly two decimals, so a column of another scale cannot slip onto the booking path.
+ */
+export function parseMoney(text: string): Money {
+  const match = MONEY_TEXT.exec(text);
+  if (!match) throw new RangeError(`Not a two-decimal amount: ${JSON.stringify(text)}`);
+  const count = Number(`${match[2]}${match[3]}`);
+  return moneyFromCents(match[1] === '-' ? -count : count);
+}
+
+/** −value, exactly (negating a double never rounds). */
+export function negateMoney(value: Money): Money {
+  return (0 - value) as Money;
+}
+
 /** Fixed two-decimal string for NUMERIC columns and payloads: 1234.5 → '1234.50'. */
 export function toMoneyString(value: Numeric): string {
   const s = toDecimal(value).toFixed(2, Decimal.ROUND_HALF_UP);

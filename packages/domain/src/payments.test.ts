@@ -3,7 +3,9 @@ import { formatMessage } from './messages.js';
 import {
   cardProviderTitle,
   DEPOSIT_METHOD_IDS,
+  depositLimitError,
   isDepositMethodId,
+  MAX_DEPOSIT_DEFAULT,
   MAX_TRANSACTION_AMOUNT,
   PAYMENT_METHOD,
   validateDeposit,
@@ -45,6 +47,42 @@ describe('spec §5 deposit', () => {
   it('uses the brand minimum and currency symbol when set', () => {
     expect(texts(validateDeposit({ ...ok, amount: 50, minDeposit: 100, currencySymbol: '$' }))).toEqual([
       ['amount', 'Minimum Deposit $ 100'],
+    ]);
+  });
+
+  it("above the brand's maximum shows Maximum Deposit € 1000000 (default) or the brand's own", () => {
+    expect(MAX_DEPOSIT_DEFAULT).toBe(1_000_000);
+    expect(validateDeposit({ ...ok, amount: 1_000_000 }).ok).toBe(true);
+    expect(texts(validateDeposit({ ...ok, amount: 1_000_000.01 }))).toEqual([
+      ['amount', 'Maximum Deposit € 1000000'],
+    ]);
+    expect(
+      texts(validateDeposit({ ...ok, amount: 5000.01, maxDeposit: 5000, currencySymbol: 'CHF' })),
+    ).toEqual([['amount', 'Maximum Deposit CHF 5000']]);
+    expect(validateDeposit({ ...ok, amount: 5000, maxDeposit: 5000 }).ok).toBe(true);
+  });
+
+  it('checks every deposit method against the same limits', () => {
+    for (const method of DEPOSIT_METHOD_IDS)
+      expect(texts(validateDeposit({ ...ok, method, amount: 2000, maxDeposit: 1000 }))).toEqual([
+        ['amount', 'Maximum Deposit € 1000'],
+      ]);
+  });
+
+  it('one limits rule for the server and the form: depositLimitError', () => {
+    const limits = { minDeposit: 100, maxDeposit: 1000, currencySymbol: '$' };
+    expect(depositLimitError(99.99, limits)).toEqual({
+      key: 'deposit.minimum',
+      params: { currency: '$', min: 100 },
+    });
+    expect(depositLimitError(1000.01, limits)).toEqual({
+      key: 'deposit.maximum',
+      params: { currency: '$', max: 1000 },
+    });
+    expect([100, 555.55, 1000].map((amount) => depositLimitError(amount, limits))).toEqual([
+      null,
+      null,
+      null,
     ]);
   });
 
@@ -134,13 +172,12 @@ describe('spec §5 withdraw limit (shared by the form check and the engine)', ()
 });
 
 describe('transaction size guard', () => {
-  it('refuses a deposit or withdrawal above MAX_TRANSACTION_AMOUNT', () => {
-    const deposit = validateDeposit({ amount: MAX_TRANSACTION_AMOUNT + 1, method: 1, profileComplete: true });
+  it('refuses a deposit or withdrawal above MAX_TRANSACTION_AMOUNT, even for a brand allowing more', () => {
+    const huge = { method: 1, profileComplete: true, maxDeposit: MAX_TRANSACTION_AMOUNT * 10 };
+    const deposit = validateDeposit({ ...huge, amount: MAX_TRANSACTION_AMOUNT + 1 });
     expect(deposit.ok ? [] : deposit.errors.map((e) => e.key)).toEqual(['field.max']);
     const withdraw = validateWithdraw({ amount: 1e21, comments: 'x', freeMargin: 1e22 });
     expect(withdraw.ok ? [] : withdraw.errors.map((e) => e.key)).toEqual(['field.max']);
-    expect(validateDeposit({ amount: MAX_TRANSACTION_AMOUNT, method: 1, profileComplete: true }).ok).toBe(
-      true,
-    );
+    expect(validateDeposit({ ...huge, amount: MAX_TRANSACTION_AMOUNT }).ok).toBe(true);
   });
 });

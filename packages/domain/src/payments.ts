@@ -1,5 +1,6 @@
 /** Payment methods and the deposit and withdraw rules (spec §5, §9). */
 import { AMOUNT_STEP, CURRENCY_SYMBOL, MIN_DEPOSIT_DEFAULT } from './constants.js';
+import type { Message } from './messages.js';
 import { formatMoney, isWholeCents, parseNumberInput } from './money.js';
 import { titleFor } from './titles.js';
 import { type FieldMessage, FORM_PATH, fieldMessage, type ValidationResult } from './validation.js';
@@ -33,23 +34,46 @@ export function isDepositMethodId(value: unknown): value is DepositMethodId {
 /** The largest amount one deposit or withdrawal may have (a guard against typos and overflow). */
 export const MAX_TRANSACTION_AMOUNT = 10_000_000;
 
+/** A brand's largest single deposit when its settings name none, in the brand's currency. */
+export const MAX_DEPOSIT_DEFAULT = 1_000_000;
+
+/** A brand's deposit limits; defaults: minimum 250, maximum 1,000,000, currency symbol €. */
+export interface DepositLimits {
+  minDeposit?: number;
+  maxDeposit?: number;
+  currencySymbol?: string;
+}
+
+/**
+ * The limit part of the deposit rules, shared by the server's check and the deposit form's schema:
+ * below the brand's minimum 'Minimum Deposit € 250' (spec §5), above its maximum
+ * 'Maximum Deposit € 1000000' (issue 12: every method, pending bank wires included). Null when it fits.
+ */
+export function depositLimitError(amount: number, limits: DepositLimits = {}): Message | null {
+  const currency = limits.currencySymbol ?? CURRENCY_SYMBOL;
+  const min = limits.minDeposit ?? MIN_DEPOSIT_DEFAULT;
+  const max = limits.maxDeposit ?? MAX_DEPOSIT_DEFAULT;
+  if (amount < min) return { key: 'deposit.minimum', params: { currency, min } };
+  if (amount > max) return { key: 'deposit.maximum', params: { currency, max } };
+  return null;
+}
+
 /** Title of the n-th configured card provider, 0-based: 0 → 'Credit Card 1' (spec §9). */
 export function cardProviderTitle(index0: number): string {
   return `Credit Card ${index0 + 1}`;
 }
 
-/** Input of `validateDeposit`; minDeposit defaults to 250 and currencySymbol to €. */
-export interface DepositCheck {
+/** Input of `validateDeposit`; the limits default as in `DepositLimits`. */
+export interface DepositCheck extends DepositLimits {
   amount: number | string | null | undefined;
   method: number | string | null | undefined;
-  minDeposit?: number;
-  currencySymbol?: string;
   profileComplete: boolean;
 }
 
 /**
  * Deposit rules (spec §5): an incomplete profile blocks with 'You have to complete your account first';
- * amount required and ≥ the minimum ('Minimum Deposit € 250'), whole cents; a deposit method is required.
+ * amount required, within the brand's limits ('Minimum Deposit € 250', 'Maximum Deposit € 1000000'),
+ * whole cents; a deposit method is required.
  */
 export function validateDeposit(
   input: DepositCheck,
@@ -59,14 +83,14 @@ export function validateDeposit(
     return { ok: false, errors: [fieldMessage(FORM_PATH, 'account.completeFirst')] };
 
   const errors: FieldMessage[] = [];
-  const min = input.minDeposit ?? MIN_DEPOSIT_DEFAULT;
-  const currency = input.currencySymbol ?? CURRENCY_SYMBOL;
   const amount = parseNumberInput(input.amount);
+  const limit = amount === null || Number.isNaN(amount) ? null : depositLimitError(amount, input);
   const amountTitle = titleFor('amount');
-  // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}'
+  // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}';
+  // issue 12: and at most the brand's maximum deposit
   if (amount === null) errors.push(fieldMessage('amount', 'field.required', { title: amountTitle }));
   else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
-  else if (amount < min) errors.push(fieldMessage('amount', 'deposit.minimum', { currency, min }));
+  else if (limit) errors.push(fieldMessage('amount', limit.key, limit.params));
   else if (amount > MAX_TRANSACTION_AMOUNT)
     errors.push(fieldMessage('amount', 'field.max', { title: amountTitle, max: MAX_TRANSACTION_AMOUNT }));
   else if (!isWholeCents(amount))

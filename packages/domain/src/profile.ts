@@ -1,4 +1,5 @@
 /** Profile completeness (spec §5): every field filled and the phone valid, else deposits are blocked. */
+import type { Message } from './messages.js';
 import { isPhoneValid } from './phone.js';
 
 // spec §5: Profile: first_name, last_name, phone (valid), birth_date, country_id, state, city, street, zip_code all required.
@@ -42,4 +43,35 @@ export function missingProfileFields(user: ProfileLike | null | undefined): Prof
 /** Whether the profile is complete (spec §5); deposits need it. */
 export function isProfileComplete(user: ProfileLike | null | undefined): boolean {
   return missingProfileFields(user).length === 0;
+}
+
+/** Minimum age to hold an account when the brand sets none (years). */
+export const MIN_AGE_DEFAULT = 18;
+
+/** Age in whole years on `now`'s UTC day of someone born on `birthDate` ('YYYY-MM-DD'); NaN if not a date. */
+export function ageOn(birthDate: string, now: Date): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
+  if (!m) return Number.NaN;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const age = now.getUTCFullYear() - y;
+  const month = now.getUTCMonth() + 1;
+  // the birthday has not come yet this year (someone born on 29 February turns a year older on 1 March)
+  const beforeBirthday = month < mo || (month === mo && now.getUTCDate() < d);
+  return beforeBirthday ? age - 1 : age;
+}
+
+/**
+ * The birth date rule: not in the future, and at least `minAge` years old on `now` (UTC days).
+ * null when fine. The format itself is the schema's (`dateField`).
+ */
+export function checkBirthDate(
+  birthDate: string,
+  { now, minAge }: { now: Date; minAge: number },
+): Message | null {
+  const today = now.toISOString().slice(0, 10);
+  // ISO dates compare as strings
+  if (birthDate.trim() > today) return { key: 'birthDate.future' };
+  const age = ageOn(birthDate, now);
+  if (Number.isNaN(age)) return null;
+  return age < minAge ? { key: 'birthDate.minAge', params: { min: minAge } } : null;
 }

@@ -1,6 +1,7 @@
 /**
  * The socket contract (spec §7), in one place for the server and the web app, like the REST
- * schemas: namespaces, event names and the shapes they carry.
+ * schemas: namespaces, event names and the payloads they carry (their zod schemas live with the
+ * REST answers in `schemas/responses.ts`).
  *
  * - `/prices` (public): on connect and then conflated (≤ 1 message per client per 250 ms),
  *   `prices` carries a map per symbol `{buy, sell}` (buy = ask, sell = bid, before the 0.025 %
@@ -11,10 +12,7 @@
  *   emits `openPosition`, `closePosition` and `updatePosition` with an acknowledgement callback
  *   that receives a `CommandAck`.
  */
-import type { ClosingReason } from './closing.js';
-import type { MessageKey, MessageParams } from './messages.js';
-import type { Direction } from './pricing.js';
-import type { FieldMessage } from './validation.js';
+import { BalancePayload, type CommandAck, PositionsPayload, PriceMap } from './schemas/responses.js';
 
 export const SOCKET_NAMESPACES = { prices: '/prices', trading: '/trading' } as const;
 
@@ -27,50 +25,33 @@ export const SOCKET_EVENTS = {
   updatePosition: 'updatePosition',
 } as const;
 
-export type PriceMap = Record<string, { buy: number; sell: number } | { buy: null; sell: null }>;
+/**
+ * The payload schema of each event the server pushes (schemas in `schemas/responses.ts`), so a client
+ * or a test can check a push by its event name.
+ */
+export const SOCKET_PAYLOADS = {
+  [SOCKET_EVENTS.prices]: PriceMap,
+  [SOCKET_EVENTS.positions]: PositionsPayload,
+  [SOCKET_EVENTS.balance]: BalancePayload,
+} as const;
 
-/** A position as the client sees it (spec §3 Position). Dates are ISO 8601 UTC. */
-export interface PositionDto {
-  id: number;
-  symbol: string;
-  symbolName: string;
-  direction: Direction;
-  amount: number;
-  leverage: number;
-  open_rate: number;
-  open_date: string;
-  closed_rate: number | null;
-  close_date: string | null;
-  take_profit: number | null;
-  stop_lost: number | null;
-  /** Live profit for an open position (null while its price is unavailable); realised for a closed one. */
-  profit: number | null;
-  /** 1 when negative balance protection covered part of the loss. */
-  protected: 0 | 1;
-  closingReason: ClosingReason | null;
+/** What the server emits on `/prices`. */
+export interface PricesServerEvents {
+  prices: (map: PriceMap) => void;
 }
 
-export interface PositionsPayload {
-  open: PositionDto[];
-  history: PositionDto[];
+/** What the server emits on `/trading`. */
+export interface TradingServerEvents {
+  positions: (payload: PositionsPayload) => void;
+  balance: (payload: BalancePayload) => void;
 }
 
-/** spec §3 Balance summary. */
-export interface BalancePayload {
-  balance: number;
-  equity: number;
-  freeMargin: number;
-  profit: number;
+/**
+ * What a client emits on `/trading`: the command's payload (validated by the server with the domain's
+ * input schemas, hence `unknown` here) and the acknowledgement callback.
+ */
+export interface TradingClientEvents {
+  openPosition: (payload: unknown, ack?: (answer: CommandAck) => void) => void;
+  closePosition: (payload: unknown, ack?: (answer: CommandAck) => void) => void;
+  updatePosition: (payload: unknown, ack?: (answer: CommandAck) => void) => void;
 }
-
-/** The answer to a trading command's acknowledgement callback. */
-export type CommandAck =
-  | { status: true; data: PositionDto }
-  | {
-      status: false;
-      code: string;
-      key: MessageKey;
-      params?: MessageParams;
-      message: string;
-      errors?: Array<FieldMessage & { message: string }>;
-    };

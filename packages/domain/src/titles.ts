@@ -7,6 +7,7 @@ export const FIELD_TITLES = {
   email: 'Email',
   phone: 'Phone',
   password: 'Password',
+  current_password: 'Current password',
   new_password: 'New password',
   confirm_password: 'Confirm password',
   token: 'Token',

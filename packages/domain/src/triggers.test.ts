@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PRICE_MAX, PRICE_MAX_DECIMALS } from './bounds.js';
 import { formatMessage } from './messages.js';
 import { buyPrice, type Direction, type Quote, sellPrice } from './pricing.js';
 import { parseTriggerLevel, triggerFires, triggersValid, validateStopLossTakeProfit } from './triggers.js';
@@ -113,6 +114,37 @@ describe('triggers firing on a quote', () => {
   });
 });
 
+describe('stop loss and take profit bounds (issue 12: stored exactly or refused)', () => {
+  it('refuses a take profit of 1e20 with the field maximum instead of overflowing the rate column', () => {
+    const errors = validateStopLossTakeProfit({ direction: 'buy', take_profit: 1e20, quote });
+    expect(texts(errors).take_profit).toBe('Take profit can be at most 1000000000');
+  });
+
+  it('refuses a stop loss of 1e-300 (it would be stored as 0, i.e. no stop loss)', () => {
+    const errors = validateStopLossTakeProfit({ direction: 'buy', stop_lost: 1e-300, quote });
+    expect(texts(errors).stop_lost).toBe('Stop loss can have at most 10 decimal places');
+  });
+
+  it('refuses a level that overflows a double (a 400-digit string) as not valid', () => {
+    const errors = validateStopLossTakeProfit({ direction: 'sell', stop_lost: `1${'0'.repeat(400)}`, quote });
+    expect(texts(errors).stop_lost).toBe('Stop loss is not valid');
+  });
+
+  it('accepts levels at the bounds: PRICE_MAX for a buy TP and 10 decimals for a buy SL', () => {
+    expect(PRICE_MAX_DECIMALS).toBe(10);
+    expect(
+      validateStopLossTakeProfit({
+        direction: 'buy',
+        take_profit: PRICE_MAX,
+        stop_lost: 1.0000000001,
+        quote,
+      }),
+    ).toEqual({});
+  });
+});
+
+const toPlaces = (value: number) => Number(value.toFixed(PRICE_MAX_DECIMALS));
+
 describe('trigger properties', () => {
   const quoteArb = fc
     .tuple(
@@ -128,7 +160,12 @@ describe('trigger properties', () => {
       fc.property(directionArb, quoteArb, offsetArb, offsetArb, (direction, q, a, b) => {
         const ref = direction === 'buy' ? sellPrice(q.sell) : buyPrice(q.buy);
         const sign = direction === 'buy' ? 1 : -1;
-        const levels = { direction, stop_lost: ref * (1 - sign * a), take_profit: ref * (1 + sign * b) };
+        // levels as a person enters them: at most PRICE_MAX_DECIMALS decimals
+        const levels = {
+          direction,
+          stop_lost: toPlaces(ref * (1 - sign * a)),
+          take_profit: toPlaces(ref * (1 + sign * b)),
+        };
         expect(validateStopLossTakeProfit({ ...levels, quote: q })).toEqual({});
         expect(triggerFires(levels, q)).toBeNull();
       }),

@@ -1,4 +1,5 @@
 /** Stop loss and take profit: validation when set (spec §5) and firing on a quote (architecture §5). */
+import { checkPriceBounds, PRICE_MAX_DECIMALS } from './bounds.js';
 import { formatPrice } from './format.js';
 import type { Message } from './messages.js';
 import { parseNumberInput } from './money.js';
@@ -36,6 +37,8 @@ const higher = (value: number): Message => ({
 /**
  * Checks SL/TP against the current dealing price the position would close at (either may be empty).
  * Buy: TP above the sell price, SL below it. Sell: TP below the buy price, SL above it. Equal is rejected too.
+ * A level must also keep the price bounds (at most PRICE_MAX, at most PRICE_MAX_DECIMALS decimals), so
+ * what is stored is exactly what was asked for.
  */
 export function validateStopLossTakeProfit(input: {
   direction: Direction;
@@ -45,13 +48,14 @@ export function validateStopLossTakeProfit(input: {
 }): TriggerErrors {
   const errors: TriggerErrors = {};
   const reference = valuationPrice(input.direction, input.quote);
-  const stopLoss = parseTriggerLevel(input.stop_lost);
-  const takeProfit = parseTriggerLevel(input.take_profit);
+  let stopLoss = parseTriggerLevel(input.stop_lost);
+  let takeProfit = parseTriggerLevel(input.take_profit);
 
-  if (Number.isNaN(stopLoss))
-    errors.stop_lost = { key: 'field.invalid', params: { title: titleFor('stop_lost') } };
-  if (Number.isNaN(takeProfit))
-    errors.take_profit = { key: 'field.invalid', params: { title: titleFor('take_profit') } };
+  const slBounds = stopLoss === null ? null : levelBounds(stopLoss, 'stop_lost');
+  const tpBounds = takeProfit === null ? null : levelBounds(takeProfit, 'take_profit');
+  // a level out of bounds has its own message; the side rule is only checked for levels within them
+  if (slBounds) [errors.stop_lost, stopLoss] = [slBounds, null];
+  if (tpBounds) [errors.take_profit, takeProfit] = [tpBounds, null];
 
   if (input.direction === 'buy') {
     // spec §5: for buy, take profit must be above the sell price ('Can't be lower than X')
@@ -66,6 +70,9 @@ export function validateStopLossTakeProfit(input: {
   }
   return errors;
 }
+
+const levelBounds = (level: number, field: 'stop_lost' | 'take_profit'): Message | null =>
+  checkPriceBounds(level, titleFor(field), { maxDecimals: PRICE_MAX_DECIMALS });
 
 /** Whether `validateStopLossTakeProfit` found nothing. */
 export function triggersValid(errors: TriggerErrors): boolean {

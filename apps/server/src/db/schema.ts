@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -24,6 +25,13 @@ export interface BrandSettings {
   currency: string;
   currencySymbol: string;
   minDeposit: number;
+  /**
+   * The largest single deposit in the brand's currency, on every method (pending bank wires too).
+   * Absent: MAX_DEPOSIT_DEFAULT (1,000,000) from the domain.
+   */
+  maxDeposit?: number;
+  /** Youngest age (years) at which a client may hold an account; absent: MIN_AGE_DEFAULT (18). */
+  minAge?: number;
   languages: string[];
   features: {
     registrationEnabled: boolean;
@@ -313,12 +321,21 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     createdAt: createdAt(),
-    /** Set when the SMTP server accepted the mail; null when not sent (no SMTP_URL, or failed). */
+    /** Set when the SMTP server accepted the mail; null when not sent (no SMTP_URL, pending or failed). */
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Why sending failed, for the operator. */
+    /** Why the last delivery attempt failed, for the operator. */
     error: text('error'),
+    /** SMTP delivery attempts so far (mail/mail.worker.ts). */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the worker may try (again); null when there is nothing to do: sent, failed, or kept
+     * without SMTP_URL. While an attempt runs it holds a lease (a crashed attempt is retried then).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Set when the worker gave up after MAIL_MAX_ATTEMPTS attempts. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_due_idx').on(t.nextAttemptAt)],
 );
 
 /** Notices shown to a brand's clients once (spec §2 pop-up notices modal); content is sanitised HTML. */
@@ -404,14 +421,21 @@ const money = (name: string) => numeric(name, { precision: 20, scale: 2, mode: '
 const rate = (name: string) => numeric(name, { precision: 30, scale: 10, mode: 'string' });
 
 /**
- * Positions, open and closed (spec §3 Position). Ids are allocated by the trading engine; a row is
- * inserted when a position opens and completed when it closes, in the same transaction as the
- * ledger entries of that close.
+ * Where position ids come from: the trading engine reserves them in blocks (`nextval`), so no two
+ * processes on one database ever allocate the same id (trading/position-ids.ts).
+ */
+// an integer column's sequence: ids stay below 2^31 − 1, as the column requires
+export const positionsIdSeq = pgSequence('positions_id_seq', { maxValue: 2147483647 });
+
+/**
+ * Positions, open and closed (spec §3 Position). Ids come from `positions_id_seq`, taken by the trading
+ * engine; a row is inserted when a position opens and completed when it closes, in the same
+ * transaction as the ledger entries of that close.
  */
 export const positions = pgTable(
   'positions',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey().default(sql`nextval('positions_id_seq')`),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),

@@ -1,7 +1,9 @@
+import { parseMoney } from '@openbroker/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
-import { sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
+import { Ledger } from '../modules/ledger/ledger.js';
+import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import type { Db } from './client.js';
 import countryRows from './data/countries.json' with { type: 'json' };
 import {
@@ -13,7 +15,6 @@ import {
   contentSingletons,
   countries,
   economicEvents,
-  ledgerEntries,
   popups,
   staffUsers,
   users,
@@ -128,6 +129,7 @@ export async function seedDatabase(
           features: { ...DEMO_BRAND_SETTINGS.features, registrationEnabled: false },
           legalName: 'OpenBroker',
           copyright: '© OpenBroker',
+          payments: nonDemoPaymentProviders(),
         };
     // Issue 6 adds theme tokens, widgets, an office and content tokens; everything else stays as it was.
     const defaultSettings: BrandSettings = { ...baseSettings, ...defaultBrandExtras() };
@@ -218,16 +220,14 @@ export async function seedDatabase(
       ])
       .returning({ id: users.id });
     if (!verifiedClient) throw new Error('seed: demo client insert returned nothing');
-    // The verified demo client starts with a deposit, booked through the ledger like any other
-    // (architecture §6: balance = Σ ledger entries).
-    await tx.insert(ledgerEntries).values({
-      userId: verifiedClient.id,
+    // The verified demo client starts with a deposit, booked by the ledger like any other
+    // (architecture §6: the ledger alone writes entries and balances; balance = Σ entries).
+    await new Ledger().book(tx as unknown as Db, {
+      accountId: verifiedClient.id,
       kind: 'deposit',
-      amount: DEMO_OPENING_BALANCE,
-      balanceAfter: DEMO_OPENING_BALANCE,
-      reference: 'seed:opening-balance',
+      amount: parseMoney(DEMO_OPENING_BALANCE),
+      cause: { seed: 'opening-balance' },
     });
-    await tx.update(users).set({ balance: DEMO_OPENING_BALANCE }).where(eq(users.id, verifiedClient.id));
     await tx.insert(popups).values({ brandId: brand.id, ...WELCOME_POPUP });
     await tx.insert(staffUsers).values({
       email: 'admin@example.com',

@@ -1,16 +1,18 @@
 // Scenario: deposits and withdrawals booked by the ledger reach the engine through the account's queue.
+
+import { money } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { buildEngine, quote } from './fixtures.js';
 
 describe('balance adjustments', () => {
-  it('a deposit raises the balance and is reported for the ledger with its reference', async () => {
+  it('a deposit raises the balance and is reported for the ledger with its cause', async () => {
     const { engine } = buildEngine();
     const outcome = await engine.adjustBalance({
       accountId: 1,
       now: 1_000,
-      amount: '250.00',
+      amount: money('250.00'),
       kind: 'deposit',
-      reference: 'tx-42',
+      cause: { transaction: 'TX-42' },
     });
     expect(outcome.ok && outcome.events).toEqual([
       {
@@ -19,7 +21,7 @@ describe('balance adjustments', () => {
         at: 1_000,
         balance: 1_250,
         change: 250,
-        cause: { kind: 'deposit', reference: 'tx-42' },
+        cause: { kind: 'deposit', cause: { transaction: 'TX-42' } },
       },
     ]);
   });
@@ -39,9 +41,9 @@ describe('balance adjustments', () => {
     const tooMuch = await engine.adjustBalance({
       accountId: 1,
       now: 1_000,
-      amount: -600.01,
+      amount: money(-600.01),
       kind: 'withdrawal',
-      reference: 'w1',
+      cause: { transaction: 'w1' },
     });
     expect(!tooMuch.ok && tooMuch.rejection.errors).toEqual([
       { path: 'amount', key: 'withdraw.maximum', params: { max: '€ 600.00' } },
@@ -51,31 +53,40 @@ describe('balance adjustments', () => {
         await engine.adjustBalance({
           accountId: 1,
           now: 1_000,
-          amount: -600,
+          amount: money(-600),
           kind: 'withdrawal',
-          reference: 'w2',
+          cause: { transaction: 'w2' },
         })
       ).ok,
     ).toBe(true);
     const nothingLeft = await engine.adjustBalance({
       accountId: 1,
       now: 1_000,
-      amount: -1,
+      amount: money(-1),
       kind: 'withdrawal',
-      reference: 'w3',
+      cause: { transaction: 'w3' },
     });
     expect(!nothingLeft.ok && nothingLeft.rejection.message.key).toBe('withdraw.noBalance');
   });
 
   it('refuses an amount that is zero or not whole cents', async () => {
     const { engine } = buildEngine();
-    for (const amount of [0, 1.005, 'abc']) {
+    const zero = await engine.adjustBalance({
+      accountId: 1,
+      now: 1_000,
+      amount: money(0),
+      kind: 'bonus',
+      cause: { staffAction: 'b' },
+    });
+    expect(!zero.ok && zero.rejection.message.key).toBe('field.invalid');
+    for (const amount of [1.005, 0.1 + 0.2]) {
       const outcome = await engine.adjustBalance({
         accountId: 1,
         now: 1_000,
+        // @ts-expect-error a bare number is not Money: only the domain's helpers make Money
         amount,
         kind: 'bonus',
-        reference: 'b',
+        cause: { staffAction: 'b' },
       });
       expect(!outcome.ok && outcome.rejection.message.key).toBe('field.invalid');
     }
@@ -98,9 +109,9 @@ describe('balance adjustments', () => {
     const outcome = await engine.adjustBalance({
       accountId: 1,
       now: 2_000,
-      amount: -500,
+      amount: money(-500),
       kind: 'withdrawal',
-      reference: 'w',
+      cause: { transaction: 'w' },
     });
     expect(
       outcome.ok && outcome.events.map((e) => (e.type === 'position.closed' ? e.position.cause : e.type)),

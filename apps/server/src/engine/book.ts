@@ -39,6 +39,7 @@ import type {
   EngineSnapshot,
   Millis,
   PositionId,
+  PositionIdAllocator,
   PositionRecord,
   PositionView,
 } from './types.js';
@@ -224,8 +225,10 @@ export class AccountState {
   margin: Money;
   /** Open positions by id, inserted in id order. */
   readonly open = new Map<PositionId, PositionState>();
-  /** Closed positions, oldest first, at most `historyLimit`. */
+  /** Closed positions, oldest first, at most `historyLimit`: those closed since start, plus what `loadHistory` added. */
   readonly history: ClosedPositionRecord[] = [];
+  /** Whether the earlier history (from before the start) was loaded; start-up loads open positions only. */
+  historyLoaded = false;
   // the indexed engine's per-account state
   busy = false;
   readonly queue: QueuedJob[] = [];
@@ -266,7 +269,10 @@ export class Book {
   readonly accounts = new Map<AccountId, AccountState>();
   /** Every open position by id. */
   readonly positions = new Map<PositionId, PositionState>();
+  /** Next id of the built-in counter (and, informally, one more than the highest id seen). */
   nextPositionId: PositionId = 1;
+  /** Where an accepted open takes its id: the persistence port's allocator, or the built-in counter. */
+  positionIds: PositionIdAllocator = { next: () => this.nextPositionId++ };
   observer: BookObserver | null = null;
 
   constructor(instruments: readonly EngineInstrument[], settings: Partial<BookSettings> = {}) {
@@ -318,6 +324,9 @@ export class Book {
       this.remember(this.accountOf(closed.accountId), closed);
       maxId = Math.max(maxId, closed.id);
     }
+    // a snapshot with a history list is complete (tests, a restore from `snapshot()`); the server's has none
+    if (snapshot.history !== undefined)
+      for (const account of this.accounts.values()) account.historyLoaded = true;
     this.nextPositionId = Math.max(snapshot.nextPositionId ?? 1, maxId + 1);
   }
 
@@ -383,6 +392,21 @@ export class Book {
   private insert(position: PositionState): void {
     position.account.open.set(position.id, position);
     this.positions.set(position.id, position);
+  }
+
+  /**
+   * Adds an account's earlier closed positions (read from the database on demand) to those it closed since the
+   * start: merged by id, oldest first by close time, the newest `historyLimit` kept.
+   */
+  loadHistory(accountId: AccountId, closed: readonly ClosedPositionRecord[]): void {
+    const account = this.accountOf(accountId);
+    const byId = new Map<PositionId, ClosedPositionRecord>();
+    for (const record of closed) if (record.accountId === accountId) byId.set(record.id, record);
+    for (const record of account.history) byId.set(record.id, record);
+    const merged = [...byId.values()].sort((a, b) => a.closedAt - b.closedAt || a.id - b.id);
+    account.history.length = 0;
+    account.history.push(...merged.slice(-this.settings.historyLimit));
+    account.historyLoaded = true;
   }
 
   private remember(account: AccountState, closed: ClosedPositionRecord): void {

@@ -19,6 +19,7 @@ import {
   formatPrice,
   isRequote,
   isStopOut,
+  isWholeCents,
   type Message,
   type Money,
   openingPrice,
@@ -34,7 +35,6 @@ import {
   type TriggerCause,
   type TriggerInput,
   titleFor,
-  toDecimal,
   validateNewTrade,
   validateStopLossTakeProfit,
   withdrawLimitError,
@@ -42,6 +42,7 @@ import {
 import { type AccountState, type Book, PositionState } from './book.js';
 import type {
   AdjustBalanceCommand,
+  BalanceCause,
   BookEvent,
   CloseCause,
   CloseCommand,
@@ -264,7 +265,7 @@ function ownPosition(book: Book, command: CloseCommand | UpdateCommand): Positio
   return position;
 }
 
-/** Decides any command against the books; `book.nextPositionId` advances on an accepted open. */
+/** Decides any command against the books; an accepted open takes the next id of `book.positionIds`. */
 export function decideCommand(book: Book, command: EngineCommand): Decision {
   switch (command.type) {
     case 'open':
@@ -318,7 +319,8 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
     return rejection(command, [fieldMessage('price', 'trade.requote', { price: formatPrice(openRate) })]);
   }
   const record: PositionRecord = {
-    id: book.nextPositionId,
+    // provisional: the id is taken only once the open is accepted (the draft below does not depend on it)
+    id: 0,
     accountId: account.id,
     symbol: sym.symbol,
     direction,
@@ -335,10 +337,14 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
   if (isAtStopOut(after, book.settings.stopOutLevel))
     return formError(command, { key: 'trade.stopOutLevel' });
 
-  book.nextPositionId += 1;
+  const id = book.positionIds.next();
+  // No id reserved right now (the database could not refill the block): refused, nothing changed; a retry works.
+  if (id === undefined) return formError(command, { key: 'trade.temporarilyUnavailable' });
   return {
     ok: true,
-    events: [{ type: 'position.opened', accountId: account.id, at: command.now, position: record }],
+    events: [
+      { type: 'position.opened', accountId: account.id, at: command.now, position: { ...record, id } },
+    ],
   };
 }
 
@@ -389,14 +395,10 @@ function decideUpdate(book: Book, command: UpdateCommand): Decision {
 function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
-  let amount: Money;
-  try {
-    const value = toDecimal(command.amount);
-    if (value.isZero() || value.decimalPlaces() > 2) throw new RangeError('not a whole-cent amount');
-    amount = roundMoney(value);
-  } catch {
+  // Money is whole cents by construction; a zero or a value no domain helper made is still refused, not booked.
+  const amount = command.amount;
+  if (amount === 0 || !isWholeCents(amount))
     return rejection(command, [fieldMessage('amount', 'field.invalid', { title: titleFor('amount') })]);
-  }
   if (amount < 0) {
     // spec §5 withdraw: the same free-margin rule as the form check, on the account's committed state
     const limit = withdrawLimitError(-amount, subMoneyFast(account.balance, account.margin));
@@ -411,12 +413,23 @@ function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
       at: command.now,
       balance: draft.balance,
       change: amount,
-      cause:
-        command.effect === undefined
-          ? { kind: command.kind, reference: command.reference }
-          : { kind: command.kind, reference: command.reference, effect: command.effect },
+      cause: adjustmentCause(command),
     },
   ];
   events.push(...decideStopOut(draft, command.now, command.now, book.settings.stopOutLevel));
   return { ok: true, events };
+}
+
+/** The event's cause: the command's kind and cause, paired as `BalanceAdjustment` pairs them, with its effect. */
+function adjustmentCause(command: AdjustBalanceCommand): BalanceCause {
+  const {
+    type: _type,
+    accountId: _account,
+    now: _now,
+    requestId: _request,
+    amount: _amount,
+    effect,
+    ...adjustment
+  } = command;
+  return effect === undefined ? adjustment : { ...adjustment, effect };
 }

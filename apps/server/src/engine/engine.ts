@@ -46,6 +46,7 @@ import type {
   AdjustBalanceCommand,
   BookEvent,
   CloseCommand,
+  ClosedPositionRecord,
   CommandOutcome,
   CommitBatch,
   EngineCommand,
@@ -72,7 +73,8 @@ export class EngineCommitError extends Error {
   }
 }
 
-type Without<T, K extends keyof T> = Omit<T, K>;
+/** Omit that keeps a union's pairs (AdjustBalanceCommand pairs each kind with its cause). */
+type Without<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 export class Engine {
   private readonly book: Book;
@@ -95,6 +97,7 @@ export class Engine {
     } as Partial<Book['settings']>);
     for (const sym of this.book.symbols.values()) sym.index = new SymbolIndex();
     this.persistence = options.persistence;
+    if (options.persistence.positionIds) this.book.positionIds = options.persistence.positionIds;
     this.onEvents = options.onEvents;
     this.onCommitError = options.onCommitError;
     this.book.observer = {
@@ -531,6 +534,19 @@ export class Engine {
 
   hasAccount(accountId: AccountId): boolean {
     return this.book.accounts.has(accountId);
+  }
+
+  /** Whether the account's earlier closed positions were loaded (`loadHistory`); a restore loads open ones only. */
+  hasHistory(accountId: AccountId): boolean {
+    return this.book.accounts.get(accountId)?.historyLoaded ?? false;
+  }
+
+  /**
+   * Adds an account's latest closed positions, read from the database on demand, under those it closed since the
+   * start (merged by id; the newest `historyLimit` kept). A read model only: nothing is committed or published.
+   */
+  loadHistory(accountId: AccountId, closed: readonly ClosedPositionRecord[]): void {
+    this.book.loadHistory(accountId, closed);
   }
 
   /** Whether an instrument can be traded at `now` (a current quote); the UI says 'Will be back soon' otherwise. */

@@ -2,7 +2,6 @@
  * Test factories for the engine (no database): instruments, accounts, engines with an in-memory or a
  * hand-driven persistence port, and event helpers. Used by the engine's *.test.ts files only.
  */
-import type { Money } from '@openbroker/domain';
 import { Engine } from './engine.js';
 import { NaiveEngine } from './naive-engine.js';
 import type {
@@ -147,5 +146,3 @@ export function buildNaive(
 }
 
 export const isClose = (e: EngineEvent): e is PositionClosedEvent => e.type === 'position.closed';
-
-export const money = (value: number) => value as Money;

@@ -3,7 +3,7 @@
  * ticks on a random walk with gaps and pauses, opens, closes, updates and balance adjustments from several
  * accounts, valid or not — and a runner that feeds them to an engine and records what each step produced.
  */
-import { buyPrice, type Direction, sellPrice } from '@openbroker/domain';
+import { buyPrice, type Direction, moneyFromCents, sellPrice } from '@openbroker/domain';
 import fc from 'fast-check';
 import { buildAccount } from './fixtures.js';
 import type {
@@ -258,9 +258,9 @@ export class SessionDriver {
           type: 'adjust',
           accountId: step.account,
           now,
-          amount: step.cents / 100,
+          amount: moneyFromCents(step.cents),
           kind: step.cents > 0 ? 'deposit' : 'withdrawal',
-          reference: `t${now}`,
+          cause: { transaction: `t${now}` },
         };
     }
   }

@@ -55,6 +55,11 @@ export function checkSession(start: EngineSnapshot, records: readonly StepRecord
   const open = new Map<PositionId, PositionRecord>();
   const closed = new Set<PositionId>();
   const balances = new Map<number, Money>(start.accounts.map((a) => [a.id, roundMoney(a.balance)]));
+  const balanceOf = (accountId: number): Money => {
+    const balance = balances.get(accountId);
+    if (balance === undefined) throw new Error(`account ${accountId} is not in the session`);
+    return balance;
+  };
   const settings = new Map<number, AccountSnapshot>(start.accounts.map((a) => [a.id, a]));
   const quotes = new Map<string, EngineQuote>((start.quotes ?? []).map((q) => [q.symbol, q]));
 
@@ -120,7 +125,7 @@ export function checkSession(start: EngineSnapshot, records: readonly StepRecord
               return q ? positionProfitAt(terms(o), asQuote(q)) : roundMoney(0);
             };
             const margin = mine.reduce((sum, o) => addMoney(sum, o.amount), roundMoney(0));
-            const balance = balances.get(e.accountId) as Money;
+            const balance = balanceOf(e.accountId);
             expect(isStopOut(equity(balance, mine.map(profitOf)), margin, STOP_OUT_LEVEL_DEFAULT)).toBe(true);
             const closable = mine.filter((o) => {
               const q = quotes.get(o.symbol);
@@ -139,7 +144,7 @@ export function checkSession(start: EngineSnapshot, records: readonly StepRecord
           break;
         }
         case 'balance.changed': {
-          const before = balances.get(e.accountId) as Money;
+          const before = balanceOf(e.accountId);
           if (e.cause.kind === 'position') {
             expect(settleProfit(before, e.cause.profit)).toEqual({
               balance: e.balance,
@@ -167,7 +172,7 @@ export function checkSession(start: EngineSnapshot, records: readonly StepRecord
         const q = quotes.get(p.symbol);
         return q ? positionProfitAt(terms(p), asQuote(q)) : roundMoney(0);
       });
-      const balance = balances.get(account.id) as Money;
+      const balance = balanceOf(account.id);
       // spec §9: equity = balance + Σ open profit, free margin = balance − Σ open amounts
       expect((record.summaries as Record<number, unknown>)[account.id]).toEqual(
         accountSummary(

@@ -15,7 +15,7 @@ import type {
 
 /** A client account (users.id). */
 export type AccountId = number;
-/** A position (spec §3 Position id), allocated by the engine in increasing order. */
+/** A position (spec §3 Position id): from the persistence port's allocator (a database sequence), unique across processes. */
 export type PositionId = number;
 /** Milliseconds since the Unix epoch. The engine never reads a clock: every input carries its time. */
 export type Millis = number;
@@ -99,7 +99,10 @@ export interface EngineSnapshot {
   history?: readonly ClosedPositionRecord[];
   /** Last known quotes, so equity and stop-out can be evaluated before the feed's first tick; optional. */
   quotes?: readonly EngineQuote[];
-  /** Next id to allocate; defaults to one more than the highest id in the snapshot. */
+  /**
+   * Next id the built-in counter allocates when the persistence port has no `positionIds` (tests, benchmark);
+   * defaults to one more than the highest id in the snapshot.
+   */
   nextPositionId?: PositionId;
 }
 
@@ -141,37 +144,42 @@ export interface UpdateCommand extends CommandBase {
   take_profit: TriggerInput;
 }
 
+/**
+ * A ledger movement outside trading, with what causes it (architecture §6: no entry without a cause): a payment
+ * transaction by its public reference ('TX-…'), or a staff action. `withdrawal` reserves a requested withdrawal;
+ * `withdrawal_reversal` gives a rejected one back; `adjustment` is a staff correction.
+ */
+export type BalanceAdjustment =
+  | { kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal'; cause: { transaction: string } }
+  | { kind: 'bonus' | 'credit'; cause: { transaction: string } | { staffAction: string } }
+  | { kind: 'adjustment'; cause: { staffAction: string } };
+
+export type BalanceAdjustmentKind = BalanceAdjustment['kind'];
+
 /** A ledger movement outside trading (deposit, withdrawal, bonus, credit, staff adjustment), signed. */
-export interface AdjustBalanceCommand extends CommandBase {
-  type: 'adjust';
-  /** Positive credits the balance, negative debits it; whole cents. */
-  amount: Numeric;
-  kind: BalanceAdjustmentKind;
-  /** The cause's id (transaction id, staff action id), carried to the event for the ledger. */
-  reference: string;
-  /** Stored by the persistence adapter in the same transaction as the balance change (a payment's status). */
-  effect?: BalanceEffect;
-}
+export type AdjustBalanceCommand = CommandBase &
+  BalanceAdjustment & {
+    type: 'adjust';
+    /** Positive credits the balance, negative debits it (Money: whole cents, made by the domain's helpers). */
+    amount: Money;
+    /** Stored by the persistence adapter in the same transaction as the balance change (a payment's status). */
+    effect?: BalanceEffect;
+  };
 
 /**
- * `withdrawal` reserves a requested withdrawal; `withdrawal_reversal` gives a rejected one back.
+ * What the persistence adapter stores atomically with a balance change, such as a payment transaction's
+ * creation or decision. The engine only carries it from the command to the committed event; if storing it
+ * fails, nothing of the command is stored or applied. The module that owns such a record declares its effect
+ * type here by declaration merging (the way Fastify's decorators are typed), so the engine imports no module
+ * while the adapter's handler is typed end to end:
+ *
+ *     declare module '../../engine/types.js' { interface BalanceEffects { payments: PaymentEffect } }
  */
-export type BalanceAdjustmentKind =
-  | 'deposit'
-  | 'withdrawal'
-  | 'withdrawal_reversal'
-  | 'bonus'
-  | 'credit'
-  | 'adjustment';
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (see above)
+export interface BalanceEffects {}
 
-/**
- * Something the persistence adapter stores atomically with a balance change, such as a payment
- * transaction's new status. The engine only carries it from the command to the committed event; if
- * storing it fails, nothing of the command is stored or applied.
- */
-export interface BalanceEffect {
-  readonly type: string;
-}
+/** One of the declared effects (never, while no module declares one). */
+export type BalanceEffect = BalanceEffects[keyof BalanceEffects];
 
 export type EngineCommand = OpenCommand | CloseCommand | UpdateCommand | AdjustBalanceCommand;
 export type CommandType = EngineCommand['type'];
@@ -203,7 +211,7 @@ export interface PositionUpdatedEvent extends EventBase {
 /** Why a balance changed; a close books `profit` as realised P&L and `shortfall` as a broker-side adjustment. */
 export type BalanceCause =
   | { kind: 'position'; positionId: PositionId; profit: Money; shortfall: Money }
-  | { kind: BalanceAdjustmentKind; reference: string; effect?: BalanceEffect };
+  | (BalanceAdjustment & { effect?: BalanceEffect });
 
 export interface BalanceChangedEvent extends EventBase {
   type: 'balance.changed';
@@ -246,6 +254,15 @@ export interface CommitBatch {
 }
 
 /**
+ * Hands out position ids on the hot path, synchronously. The database adapter reserves them from a sequence in
+ * blocks and refills before they run out, so no two processes ever allocate the same id.
+ */
+export interface PositionIdAllocator {
+  /** The next unused id, or undefined when none is reserved right now (the open is refused; nothing changes). */
+  next(): PositionId | undefined;
+}
+
+/**
  * The persistence port the database adapter implements. `commit` stores a batch durably and atomically:
  * positions inserted/updated/closed and, for every balance.changed, one ledger entry (realised P&L, and an
  * adjustment for a shortfall) with the balance after it. Resolve only once durable; reject (or throw) if
@@ -255,6 +272,8 @@ export interface CommitBatch {
  */
 export interface EnginePersistence {
   commit(batch: CommitBatch): void | Promise<void>;
+  /** Where new position ids come from; without one the engine counts up from the snapshot (tests, benchmark). */
+  readonly positionIds?: PositionIdAllocator;
 }
 
 /** Engine settings; all but the catalogue and the port have defaults. */

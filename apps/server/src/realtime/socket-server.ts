@@ -5,9 +5,12 @@ import {
   formatMessage,
   type Message,
   OpenPositionInput,
+  type PricesServerEvents,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
   TIMING,
+  type TradingClientEvents,
+  type TradingServerEvents,
   UpdatePositionInput,
   validateInput,
 } from '@openbroker/domain';
@@ -21,6 +24,13 @@ import { PriceStream } from './price-stream.js';
 export interface Realtime {
   io: Server;
   close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  /** How often positions and balance are pushed and sessions re-checked (default spec §7: 5 s). */
+  refreshMs?: number;
+  /** Where failures of the periodic round go (the app's logger in main.ts). */
+  log?: { error(obj: object, msg: string): void };
 }
 
 interface TradingSocketData {
@@ -40,6 +50,12 @@ const SESSION_RECHECK_MS = 5_000;
 
 type Ack = (answer: CommandAck) => void;
 
+/** Emits one `/trading` push with the payload its event carries (domain `TradingServerEvents`). */
+type TradingEmit = <E extends keyof TradingServerEvents>(
+  event: E,
+  ...payload: Parameters<TradingServerEvents[E]>
+) => unknown;
+
 const failure = (code: string, message: Message, errors?: Array<Message & { path: string }>): CommandAck => ({
   status: false,
   code,
@@ -57,8 +73,16 @@ const UNAUTHORIZED = 'UNAUTHORIZED';
  * so logout and idle expiry end trading at once. With Redis configured, the Socket.IO Redis adapter
  * lets several nodes serve the same clients (architecture §9).
  */
-export async function attachRealtime(server: HttpServer, ctx: AppContext): Promise<Realtime> {
-  const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
+export async function attachRealtime(
+  server: HttpServer,
+  ctx: AppContext,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  // Typed by the domain's socket contract: every emit's payload is checked against its schema's type.
+  const io = new Server<TradingClientEvents, PricesServerEvents & TradingServerEvents>(server, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+  });
   let pub: AppContext['redis'];
   let sub: AppContext['redis'];
   if (ctx.redis) {
@@ -85,6 +109,8 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
 
   // --------------------------------------------------------------------------------- /trading
   const trading = io.of(SOCKET_NAMESPACES.trading);
+  // GET /metrics reads both namespaces' connection counts at every scrape.
+  const unwatchSockets = [prices, trading].map((namespace) => ctx.metrics.watchSockets(namespace));
   const authenticate = async (token: unknown, host: string | undefined) => {
     if (typeof token !== 'string' || token === '') return undefined;
     const session = await ctx.sessions.authenticate(token, 'client');
@@ -112,7 +138,7 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
-  const push = (target: { emit: Socket['emit'] }, userId: number) => {
+  const push = (target: { emit: TradingEmit }, userId: number) => {
     target.emit(SOCKET_EVENTS.positions, ctx.trading.positions(userId));
     target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
   };
@@ -172,8 +198,17 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
                 : undefined;
           const position = id === undefined ? undefined : ctx.trading.position(data.userId, id);
           if (position) answer({ status: true, data: position });
-          else answer(failure('INTERNAL', { key: 'error.internal' }));
-        } catch {
+          else {
+            options.log?.error(
+              { userId: data.userId, outcome: outcome.events.map((e) => e.type) },
+              'trading command answered INTERNAL: no position in its outcome',
+            );
+            answer(failure('INTERNAL', { key: 'error.internal' }));
+          }
+        } catch (err) {
+          // An INTERNAL answer is a bug or an outage the operator must see (issue 12): logged at error
+          // level, without the payload (the error serialiser keeps query values out, decision 0013).
+          options.log?.error({ err, userId: data.userId }, 'trading command failed');
           answer(failure('INTERNAL', { key: 'error.internal' }));
         }
       };
@@ -216,10 +251,32 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
     );
   });
 
-  // spec §7/§9: positions and balance are pushed every 5 s as well as on every change.
+  // spec §7/§9: positions and balance are pushed every 5 s as well as on every change. Each round
+  // first re-reads the sessions of this node's sockets, without counting as activity: a socket whose
+  // session idled out or was revoked is hung up on instead of pushed to, exactly as at logout (the
+  // web app then retries the handshake, which is refused UNAUTHORIZED, and logs out).
+  let refreshing = false;
+  const refreshRound = async () => {
+    const sockets = [...trading.sockets.values()];
+    const live = await ctx.sessions.liveAmong([
+      ...new Set(sockets.map((socket) => (socket.data as TradingSocketData).sessionId)),
+    ]);
+    for (const socket of sockets) {
+      const data = socket.data as TradingSocketData;
+      if (!live.has(data.sessionId)) socket.disconnect(true);
+      else if (socket.connected) push(socket, data.userId);
+    }
+  };
   const refresh = setInterval(() => {
-    for (const socket of trading.sockets.values()) push(socket, (socket.data as TradingSocketData).userId);
-  }, TIMING.positionsRefreshMs);
+    // A slow database must not pile rounds up; the next tick tries again.
+    if (refreshing || trading.sockets.size === 0) return;
+    refreshing = true;
+    refreshRound()
+      .catch((err: unknown) => options.log?.error({ err }, 'trading socket refresh failed'))
+      .finally(() => {
+        refreshing = false;
+      });
+  }, options.refreshMs ?? TIMING.positionsRefreshMs);
   refresh.unref();
 
   return {
@@ -230,6 +287,7 @@ export async function attachRealtime(server: HttpServer, ctx: AppContext): Promi
       detachStream();
       detachTrading();
       detachRevoked();
+      for (const unwatch of unwatchSockets) unwatch();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // quit, not disconnect: the adapter's last unsubscribe commands finish before the connection closes.

@@ -9,15 +9,29 @@ export interface ReceivedMail {
 export interface FakeSmtp {
   url: string;
   received: ReceivedMail[];
+  /** Messages refused at DATA (while `refuse` is set), in the order they came. */
+  refused: ReceivedMail[];
+  /** When set, every message is answered with this SMTP reply instead of being accepted, e.g. '554 5.7.1 Rejected'. */
+  refuse: string | undefined;
   close(): Promise<void>;
+}
+
+export interface FakeSmtpOptions {
+  /** Listen on this port (e.g. one a test reserved while "the server was down"); default: any free port. */
+  port?: number;
+  /** Refuse every message with this reply from the start (see `FakeSmtp.refuse`). */
+  refuse?: string;
 }
 
 /**
  * A minimal SMTP server for tests (plain SMTP, no TLS, no auth): accepts every message and keeps
- * it, so a test can check what the server really sent over the wire.
+ * it, so a test can check what the server really sent over the wire; or refuses them, to play a
+ * mail server that rejects mail.
  */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
+  const refused: ReceivedMail[] = [];
+  const state = { refuse: options.refuse };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -37,9 +51,14 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           current.data = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          received.push(current);
+          if (state.refuse) {
+            refused.push(current);
+            reply(state.refuse);
+          } else {
+            received.push(current);
+            reply('250 OK: queued');
+          }
           current = { from: '', to: [], data: '' };
-          reply('250 OK: queued');
           continue;
         }
         const eol = buffer.indexOf('\r\n');
@@ -65,11 +84,21 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
+    get refuse() {
+      return state.refuse;
+    },
+    set refuse(value) {
+      state.refuse = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -31,6 +32,11 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Listen on a free port and attach the Socket.IO namespaces. */
   sockets?: boolean;
+  /**
+   * Write the log (app and sockets, JSON lines, redacted as in production) to this stream; set
+   * LOG_LEVEL in the overrides too. Default: no log.
+   */
+  logStream?: DestinationStream;
 }
 
 export async function createTestServer(
@@ -42,6 +48,8 @@ export async function createTestServer(
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     DATABASE_URL: undefined,
+    // Suites rely on the demo data and the sandbox provider; a suite of a real deployment says DEMO=false.
+    DEMO: 'true',
     REDIS_URL: process.env.REDIS_URL,
     // Suites share the CI Redis: each gets its own key space.
     REDIS_PREFIX: `ob:test:${randomBytes(4).toString('hex')}:`,
@@ -64,8 +72,13 @@ export async function createTestServer(
   }
   const config = loadConfig(env as NodeJS.ProcessEnv);
   const runtime = await openRuntime(config, { live: true });
-  const app = await buildApp(runtime.ctx, { logger: false });
-  const realtime = options.sockets ? await attachRealtime(app.server, runtime.ctx) : undefined;
+  const app = await buildApp(
+    runtime.ctx,
+    options.logStream ? { logStream: options.logStream } : { logger: false },
+  );
+  const realtime = options.sockets
+    ? await attachRealtime(app.server, runtime.ctx, { log: app.log })
+    : undefined;
   await app.ready();
   let url: string | undefined;
   if (options.sockets) {

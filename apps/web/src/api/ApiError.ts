@@ -52,7 +52,9 @@ export class ApiError extends Error {
    */
   toMessage(fallback: Message): Message {
     if (this.isNetwork) return { key: 'error.internal' };
-    if (this.httpStatus === 429) return { key: 'error.rateLimited' };
+    // A throttled login names its own wait message ('auth.throttled'); any other 429 is the generic one.
+    if (this.httpStatus === 429)
+      return { key: this.key === 'auth.throttled' ? this.key : 'error.rateLimited' };
     // A precise server message wins, also for 5xx ('mail.sendFailed': the reset mail could not be sent).
     if (this.key && !GENERIC_KEYS.has(this.key)) return { key: this.key };
     if (this.httpStatus >= 500) return { key: 'error.internal' };

@@ -1,13 +1,15 @@
-import type {
-  DocumentType,
-  LoginInput,
-  PasswordChangeInput,
-  ProfileUpdateInput,
-  RegisterInput,
-  ResetPasswordInput,
+import {
+  AuthData,
+  type DocumentType,
+  type LoginInput,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+  UserDto,
 } from '@openbroker/domain';
 import { apiRequest, browserInfo } from './client.js';
-import type { AuthData, Country, Popup, User } from './types.js';
+import type { Country, Popup } from './types.js';
 
 /** spec §3 Referral: one account opened with the client's link (masked: 'Jo*** Sm***'). */
 export interface Referral {
@@ -22,18 +24,19 @@ export type RegisterPayload = Omit<RegisterInput, 'info'> & { source_page?: stri
 /** Client-area account calls (spec §7). */
 export const accountsApi = {
   login: (input: Pick<LoginInput, 'email' | 'password'>) =>
-    apiRequest<AuthData>('/api/accounts/login', { body: { ...input, info: browserInfo() } }),
+    apiRequest('/api/accounts/login', { body: { ...input, info: browserInfo() }, schema: AuthData }),
 
   autoLogin: (code: string) =>
-    apiRequest<AuthData>(`/api/accounts/login/${encodeURIComponent(code)}`, {
+    apiRequest(`/api/accounts/login/${encodeURIComponent(code)}`, {
       body: { info: browserInfo() },
+      schema: AuthData,
     }),
 
   register: (input: RegisterPayload) =>
-    apiRequest<AuthData>('/api/accounts/register', { body: { ...input, info: browserInfo() } }),
+    apiRequest('/api/accounts/register', { body: { ...input, info: browserInfo() }, schema: AuthData }),
 
   /** Refreshes the session; a 401 means it has ended (spec §4). */
-  get: (token: string) => apiRequest<AuthData>('/api/accounts/get', { body: {}, token }),
+  get: (token: string) => apiRequest('/api/accounts/get', { body: {}, token, schema: AuthData }),
 
   logout: (token: string) => apiRequest<unknown>('/api/accounts/logout', { body: {}, token }),
 
@@ -46,14 +49,14 @@ export const accountsApi = {
 
   /** Saves the profile; the answer is the whole new user, which replaces the stored one (spec §7). */
   update: (token: string, input: ProfileUpdateInput) =>
-    apiRequest<User>('/api/accounts/update', { body: { ...input }, token }),
+    apiRequest('/api/accounts/update', { body: { ...input }, token, schema: UserDto }),
 
   updatePassword: (token: string, input: PasswordChangeInput) =>
     apiRequest<unknown>('/api/accounts/updatePassword', { body: { ...input }, token }),
 
   /** spec §4: auto-trading is sent as 1 or 0. */
   autoTrading: (token: string, on: boolean) =>
-    apiRequest<User>('/api/accounts/autoTrading', { body: { auto_trading: on ? 1 : 0 }, token }),
+    apiRequest('/api/accounts/autoTrading', { body: { auto_trading: on ? 1 : 0 }, token, schema: UserDto }),
 
   /** spec §7 referrals: the accounts opened with the client's link, name and e-mail masked by the server. */
   referrals: (token: string) => apiRequest<Referral[]>('/api/accounts/referrals', { body: {}, token }),
@@ -76,6 +79,6 @@ export const accountsApi = {
     const form = new FormData();
     form.set('type', type);
     form.set('files', file, file.name);
-    return apiRequest<User>('/api/accounts/upload', { form, token });
+    return apiRequest('/api/accounts/upload', { form, token, schema: UserDto });
   },
 };

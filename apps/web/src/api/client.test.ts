@@ -1,4 +1,6 @@
+import { BalanceData, TransactionList } from '@openbroker/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { positionFixture } from '../test/platformFixtures.js';
 import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
 import { apiRequest } from './client.js';
 
@@ -58,6 +60,11 @@ describe('apiRequest', () => {
     ).toEqual({
       key: 'error.rateLimited',
     });
+    expect(
+      new ApiError(429, { code: 'RATE_LIMITED', key: 'auth.throttled', message: 'x' }).toMessage({
+        key: 'login.error_message',
+      }),
+    ).toEqual({ key: 'auth.throttled' });
   });
 
   it("shows the catalogue message the server names in `key`, never the server's text", async () => {
@@ -132,6 +139,39 @@ describe('apiRequest', () => {
     const error = (await apiRequest('/api/brand').catch((e: unknown) => e)) as ApiError;
     expect(error.httpStatus).toBe(502);
     expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
+  });
+
+  it("parses `data` with the call's contract, and refuses an answer that drifted from it", async () => {
+    const position = positionFixture();
+    answer(200, { status: true, data: { balance: 100, positions: { open: [position], history: [] } } });
+    await expect(
+      apiRequest('/api/accounts/getBalance', { body: {}, token: 'abc', schema: BalanceData }),
+    ).resolves.toEqual({ balance: 100, positions: { open: [position], history: [] } });
+
+    // an amount as a decimal string (a NUMERIC column sent as is) is not the contract's number
+    answer(200, {
+      status: true,
+      data: { balance: '100.00', positions: { open: [{ ...position, amount: '100.00' }], history: [] } },
+    });
+    const error = (await apiRequest('/api/accounts/getBalance', {
+      body: {},
+      token: 'abc',
+      schema: BalanceData,
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
+    expect(error.message).toContain('balance, positions.open.0.amount');
+    expect(error.toMessage({ key: 'login.error_message' })).toEqual({ key: 'error.internal' });
+  });
+
+  it('never puts the path of a drifted call in its message (the transactions path carries the token)', async () => {
+    answer(200, { status: true, data: [{ amount: 1 }] });
+    const error = (await apiRequest('/api/transactions/get/secret-token', {
+      token: 'secret-token',
+      schema: TransactionList,
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
+    expect(error.message).not.toContain('secret-token');
   });
 
   it('a 401 is an ended session', () => {

@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
 import type { Envelope } from './types.js';
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST';
   /** JSON body. For authenticated calls the token is added to it too, as the spec's calls carry it (§7). */
   body?: Record<string, unknown>;
@@ -12,16 +13,23 @@ export interface RequestOptions {
   /** Extra request headers (e.g. the payments' `Idempotency-Key`). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The answer's contract (a response schema of the domain): `data` is parsed with it, so the screens get
+   * exactly the typed shape, and an answer that drifted from it fails here as a bad response instead of
+   * somewhere deep in a screen.
+   */
+  schema?: z.ZodType<T>;
 }
 
 /** The browser's description of itself, sent as `info` with logins (spec §7). */
 export const browserInfo = (): string => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 
 /**
- * Calls the REST API and unwraps the `{status, data}` envelope. Resolves with `data`; rejects with an
- * `ApiError` for an error envelope, a non-2xx answer, an unreadable answer, or no answer at all.
+ * Calls the REST API and unwraps the `{status, data}` envelope. Resolves with `data` (parsed with
+ * `options.schema` when given); rejects with an `ApiError` for an error envelope, a non-2xx answer, an
+ * unreadable answer or one that does not match its schema, or no answer at all.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { token, signal } = options;
   const method = options.method ?? (options.body || options.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
@@ -68,5 +76,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       errors: error?.errors ?? [],
     });
   }
-  return payload.data;
+  if (!options.schema) return payload.data;
+  const parsed = options.schema.safeParse(payload.data);
+  if (parsed.success) return parsed.data;
+  // Field paths only: never the path of the call (GET /api/transactions/get/{token} carries the token).
+  const where = parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'data').join(', ');
+  throw new ApiError(response.status, {
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: `The server's answer does not match its contract at: ${where}.`,
+  });
 }

@@ -1,21 +1,22 @@
 import {
   IDEMPOTENCY_HEADER,
-  type PaymentOptions,
-  type PostedForm,
-  type TransactionCreated,
+  PaymentOptions,
+  PostedForm,
+  TransactionCreated,
   type TransactionCreateInput,
-  type TransactionDto,
+  TransactionList,
 } from '@openbroker/domain';
 import { apiRequest } from './client.js';
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
-/** Payments and transactions calls (spec §7; contract in the domain's payments-api.ts). */
+/** Payments and transactions calls (spec §7; answers' contracts in the domain's schemas/responses.ts). */
 export const paymentsApi = {
   /** The brand's deposit methods, minimum deposit and currency. */
   methods: (token: string, signal?: AbortSignal) =>
-    apiRequest<PaymentOptions>(`/api/payments/methods?token=${encodeURIComponent(token)}`, {
+    apiRequest(`/api/payments/methods?token=${encodeURIComponent(token)}`, {
       token,
+      schema: PaymentOptions,
       ...withSignal(signal),
     }),
 
@@ -24,23 +25,26 @@ export const paymentsApi = {
    * names one attempt: the server answers a repeated key with the first result and books nothing twice.
    */
   create: (token: string, input: TransactionCreateInput, idempotencyKey: string) =>
-    apiRequest<TransactionCreated>('/api/transactions/create', {
+    apiRequest('/api/transactions/create', {
       body: { ...input },
       token,
+      schema: TransactionCreated,
       headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     }),
 
   /** spec §7: the signature and data of a posted-form provider, for a created transaction. */
   send: (token: string, provider: string, transactionId: string) =>
-    apiRequest<PostedForm>(`/api/transaction/send/${encodeURIComponent(provider)}`, {
+    apiRequest(`/api/transaction/send/${encodeURIComponent(provider)}`, {
       body: { transaction_id: transactionId },
       token,
+      schema: PostedForm,
     }),
 
   /** spec §7: GET /api/transactions/get/{token}, the client's transactions, newest first. */
   transactions: (token: string, signal?: AbortSignal) =>
-    apiRequest<TransactionDto[]>(`/api/transactions/get/${encodeURIComponent(token)}`, {
+    apiRequest(`/api/transactions/get/${encodeURIComponent(token)}`, {
       token,
+      schema: TransactionList,
       ...withSignal(signal),
     }),
 };

@@ -1,48 +1,17 @@
 /** Shapes of the server's JSON answers (spec §3, §7). */
 
-/** A KYC document's state as the server stores it: JSON with status, note and updated. */
-export interface DocumentState {
-  status?: string | number;
-  note?: string;
-  updated?: string;
-}
+import { type AuthData, UserDto } from '@openbroker/domain';
 
-/** The user of an auth answer (spec §3). Fields the server may leave out are optional. */
-export interface User {
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone?: string | null;
-  birth_date?: string | null;
-  country_id?: number | string | null;
-  state?: string | null;
-  city?: string | null;
-  street?: string | null;
-  zip_code?: string | null;
-  pin: string | number;
-  level: string | number;
-  verified_account: 0 | 1 | boolean;
-  auto_trading?: 0 | 1;
-  custom_leverage?: string | Record<string, unknown> | null;
-  assets_group_permission?: unknown;
-  uniqid?: string | null;
-  doc_passport?: string | DocumentState | null;
-  doc_address?: string | DocumentState | null;
-  doc_funding_front?: string | DocumentState | null;
-  doc_funding_back?: string | DocumentState | null;
-  created_at?: string | null;
-  country?: string | null;
-}
+/**
+ * The user of an auth answer (spec §3) and the auth answer itself are the domain's response contracts
+ * (`UserDto`, `AuthData` in packages/domain/src/schemas/responses.ts), so this app and the server read
+ * one definition. `User` is the name the screens use.
+ */
+export type User = UserDto;
+export type { AuthData };
 
 /** Whether an answer's data is a user object (calls whose answer the spec leaves open may return one). */
-export const isUser = (value: unknown): value is User =>
-  !!value && typeof value === 'object' && typeof (value as Partial<User>).email === 'string';
-
-export interface AuthData {
-  access_token: string;
-  user: User;
-}
+export const isUser = (value: unknown): value is User => UserDto.safeParse(value).success;
 
 export interface BrandFeatures {
   registrationEnabled: boolean;
@@ -101,6 +70,8 @@ export interface Brand {
   currency: string;
   currencySymbol: string;
   minDeposit: number;
+  /** Youngest age (years) at which a client may hold an account (default 18). */
+  minAge?: number;
   languages: string[];
   features: BrandFeatures;
   theme: BrandTheme;

@@ -1,4 +1,4 @@
-import type { CommandAck } from '@openbroker/domain';
+import { CommandAck, SOCKET_PAYLOADS } from '@openbroker/domain';
 import { act } from '@testing-library/react';
 import type { RealtimeSocket, SocketFactory, SocketOptions } from '../api/sockets.js';
 
@@ -44,7 +44,9 @@ export class FakeSocket implements RealtimeSocket {
     const payload = (args[0] ?? {}) as Record<string, unknown>;
     const ack = typeof args[1] === 'function' ? (args[1] as (answer: CommandAck) => void) : undefined;
     this.emitted.push({ event, payload, ack });
+    // A played answer is checked against the ack contract, like every fixture of the server's answers.
     const answer = this.onCommand?.(event, payload);
+    if (answer) CommandAck.parse(answer);
     if (answer && ack) ack(answer);
     return this;
   }
@@ -65,8 +67,12 @@ export class FakeSocket implements RealtimeSocket {
     return this;
   }
 
-  /** The server sends `event` (wrapped in act: it updates React state). */
+  /**
+   * The server sends `event` (wrapped in act: it updates React state). A payload of a contract event
+   * (`prices`, `positions`, `balance`) is checked against its schema first: a drifted one throws.
+   */
   push(event: string, payload: unknown) {
+    (SOCKET_PAYLOADS as Record<string, { parse(value: unknown): unknown }>)[event]?.parse(payload);
     act(() => this.fire(event, payload));
   }
 

@@ -1,4 +1,4 @@
-import type { PositionDto } from '@openbroker/domain';
+import { BalanceData, type BalancePayload, PositionDto } from '@openbroker/domain';
 import type { Asset, Instrument } from '../api/types.js';
 
 /** Test data: a few instruments as GET /api/market/instruments answers them. */
@@ -71,9 +71,12 @@ export const ASSETS_FIXTURE: Asset[] = INSTRUMENTS_FIXTURE.map((instrument, inde
   position_assets_category: { name: instrument.category, leverage: LEVERAGE[instrument.category] ?? '1' },
 }));
 
-/** Test data: an open position (spec §3 Position) with overrides. */
+/**
+ * Test data: an open position (spec §3 Position) with overrides, parsed with the domain's contract (a
+ * fixture that drifts from what the server sends throws).
+ */
 export function positionFixture(overrides: Partial<PositionDto> = {}): PositionDto {
-  return {
+  return PositionDto.parse({
     id: 7,
     symbol: 'BTCUSD',
     symbolName: 'BINANCE:BTCUSDT',
@@ -90,12 +93,28 @@ export function positionFixture(overrides: Partial<PositionDto> = {}): PositionD
     protected: 0,
     closingReason: null,
     ...overrides,
-  };
+  });
+}
+
+/**
+ * Test data: a getBalance answer (spec §7) with its summary: `balance` and no positions unless given;
+ * the summary defaults to the balance with every open amount in use. Parsed with the contract.
+ */
+export function balanceFixture(
+  balance: number,
+  {
+    open = [],
+    history = [],
+    summary = {},
+  }: { open?: PositionDto[]; history?: PositionDto[]; summary?: Partial<BalancePayload> } = {},
+): BalanceData {
+  const inUse = open.reduce((sum, position) => sum + position.amount, 0);
+  return BalanceData.parse({
+    balance,
+    positions: { open, history },
+    summary: { balance, equity: balance, freeMargin: balance - inUse, profit: 0, ...summary },
+  });
 }
 
 /** Test data: a getBalance answer of an account without positions. */
-export const EMPTY_BALANCE = {
-  balance: 10_000,
-  positions: { open: [], history: [] },
-  summary: { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 },
-};
+export const EMPTY_BALANCE = balanceFixture(10_000);

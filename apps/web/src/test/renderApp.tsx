@@ -1,9 +1,10 @@
+import { AuthData, UserDto } from '@openbroker/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { type SocketFactory, SocketFactoryContext } from '../api/sockets.js';
-import type { AuthData, Brand, User } from '../api/types.js';
+import type { Brand, User } from '../api/types.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createI18n } from '../app/i18n/i18n.js';
 import { ROUTES } from '../app/routes.js';
@@ -34,18 +35,43 @@ export function brandFixture(features: Partial<Brand['features']> = {}): Brand {
   };
 }
 
+const WAITING = { status: '0', note: '', updated: null } as const;
+
+/**
+ * Test data: a verified client as the auth answer carries it (spec §3), with an incomplete profile
+ * (spec §5) unless `overrides` fill it in. Parsed with the domain's contract: a fixture that drifts
+ * from what the server sends throws here instead of passing against a shape the server never sends.
+ */
 export function userFixture(overrides: Partial<User> = {}): User {
-  return {
+  return UserDto.parse({
+    token: 'token-1',
     first_name: 'Ada',
     last_name: 'Lovelace',
     full_name: 'Ada Lovelace',
     email: 'ada@test.example',
+    phone: '',
+    birth_date: null,
+    country_id: null,
+    state: '',
+    city: '',
+    street: '',
+    zip_code: '',
     pin: '123456',
     level: 'Gold',
     verified_account: 1,
+    auto_trading: 0,
+    custom_leverage: {},
+    assets_group_permission: [],
     uniqid: 'ada42',
+    doc_passport: WAITING,
+    doc_address: WAITING,
+    doc_funding_front: WAITING,
+    doc_funding_back: WAITING,
+    created_at: '2026-01-05T10:00:00.000Z',
+    new_password: '',
+    confirm_password: '',
     ...overrides,
-  };
+  });
 }
 
 type Handler = (body: Record<string, unknown>) => { status: number; json: unknown };
@@ -102,7 +128,8 @@ export interface RenderAppOptions {
 /** Renders the whole route table at `path` with a stubbed fetch, like the browser would. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const { brand = brandFixture(), auth = null, language = 'en', api = {}, socketFactory } = options;
-  if (auth) authStore.set(auth);
+  // The stored session is checked against the contract like every fixture (a drifted one throws).
+  if (auth) authStore.set(AuthData.parse(auth));
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input.toString();

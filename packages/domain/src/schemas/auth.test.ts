@@ -133,29 +133,37 @@ describe('spec §5 registration', () => {
 });
 
 describe('spec §5 new password', () => {
-  it('accepts two equal passwords of 8 characters or more', () => {
-    expect(PasswordChangeInput.parse({ new_password: '12345678', confirm_password: '12345678' })).toEqual({
-      new_password: '12345678',
-      confirm_password: '12345678',
-    });
+  const current = { current_password: 'old-secret' };
+
+  it('accepts the current password and two equal new passwords of 8 characters or more', () => {
+    expect(
+      PasswordChangeInput.parse({ ...current, new_password: '12345678', confirm_password: '12345678' }),
+    ).toEqual({ current_password: 'old-secret', new_password: '12345678', confirm_password: '12345678' });
   });
 
   it('a different confirmation shows The passwords do not match', () => {
-    expect(texts(PasswordChangeInput, { new_password: '12345678', confirm_password: '12345679' })).toEqual([
-      ['confirm_password', 'The passwords do not match'],
-    ]);
+    expect(
+      texts(PasswordChangeInput, { ...current, new_password: '12345678', confirm_password: '12345679' }),
+    ).toEqual([['confirm_password', 'The passwords do not match']]);
   });
 
   it('a short new password shows New password has minimum 8 characters', () => {
-    expect(texts(PasswordChangeInput, { new_password: 'abc', confirm_password: 'abc' })).toEqual([
+    expect(texts(PasswordChangeInput, { ...current, new_password: 'abc', confirm_password: 'abc' })).toEqual([
       ['new_password', 'New password has minimum 8 characters'],
     ]);
   });
 
-  it('requires both fields', () => {
+  it('requires every field, the current password first', () => {
     expect(texts(PasswordChangeInput, {})).toEqual([
+      ['current_password', 'Current password is required'],
       ['new_password', 'New password is required'],
       ['confirm_password', 'Confirm password is required'],
+    ]);
+  });
+
+  it('refuses a change without the current password, as older clients sent it', () => {
+    expect(texts(PasswordChangeInput, { new_password: '12345678', confirm_password: '12345678' })).toEqual([
+      ['current_password', 'Current password is required'],
     ]);
   });
 

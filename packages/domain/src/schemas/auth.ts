@@ -1,5 +1,6 @@
 /** Login, registration and password schemas (spec §5, §7). */
 import { z } from 'zod';
+import { withoutForbiddenCharacters } from '../bounds.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { countryFromPhone, normalizePhone } from '../phone.js';
 import { titleFor } from '../titles.js';
@@ -18,6 +19,9 @@ export const ClientInfo = z
     },
     { message: 'field.maxChars', params: { title: titleFor('info'), max: MAX_LENGTH.info } },
   )
+  // Diagnostic text kept as sent: a control character is dropped rather than refused (it must not block a
+  // login) or sent to SQL, which refuses NUL (issue 12). Objects are stored as JSON, which escapes them.
+  .transform((v) => (typeof v === 'string' ? withoutForbiddenCharacters(v) : v))
   .optional();
 
 // spec §5: Login, forgot, register and affiliate email: required, must look like an email ('invalid email address').
@@ -103,11 +107,15 @@ const passwordsMatch = {
   },
 };
 
-/** POST /api/accounts/updatePassword {new_password, confirm_password}. */
-export const PasswordChangeInput = formObject(newPasswordFields).refine(
-  (v) => v.new_password === v.confirm_password,
-  passwordsMatch,
-);
+/**
+ * POST /api/accounts/updatePassword {current_password, new_password, confirm_password}. The current
+ * password is required (like the affiliate's `password`): a stolen session token alone must not be
+ * enough to take the account over. No minimum length on it: passwords set before the rule still count.
+ */
+export const PasswordChangeInput = formObject({
+  current_password: passwordField('current_password'),
+  ...newPasswordFields,
+}).refine((v) => v.new_password === v.confirm_password, passwordsMatch);
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
 
 /** Reset after a forgot-password mail: {token, new_password, confirm_password}. */

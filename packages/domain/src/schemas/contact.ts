@@ -9,7 +9,11 @@ export const PublicContactInput = formObject({
   // spec §5: email required ('Email is Required') and must match a standard email pattern ('Invalid email address')
   email: emailField('email', { requiredKey: 'contact.emailRequired', invalidKey: 'contact.emailInvalid' }),
   // spec §5: message required ('Message is required')
-  message: requiredText('message', { max: MAX_LENGTH.message, requiredKey: 'contact.messageRequired' }),
+  message: requiredText('message', {
+    max: MAX_LENGTH.message,
+    requiredKey: 'contact.messageRequired',
+    multiline: true,
+  }),
 });
 export type PublicContactInput = z.infer<typeof PublicContactInput>;
 
@@ -19,6 +23,6 @@ export const PlatformContactInput = formObject({
   last_name: requiredText('last_name', { max: MAX_LENGTH.name }),
   email: emailField('email'),
   phone: requiredText('phone', { max: MAX_LENGTH.phone }),
-  message: requiredText('message', { max: MAX_LENGTH.message }),
+  message: requiredText('message', { max: MAX_LENGTH.message, multiline: true }),
 });
 export type PlatformContactInput = z.infer<typeof PlatformContactInput>;

@@ -3,6 +3,13 @@
  * issue's `params`, so `zodIssuesToMessages` can hand `{path, key, params}` to the server and the web.
  */
 import { z } from 'zod';
+import {
+  AMOUNT_MAX,
+  checkPriceBounds,
+  hasForbiddenCharacters,
+  LEVERAGE_MAX,
+  PRICE_MAX_DECIMALS,
+} from '../bounds.js';
 import { AMOUNT_STEP } from '../constants.js';
 import type { Message, MessageKey, MessageParams } from '../messages.js';
 import { isWholeCents, parseNumberInput } from '../money.js';
@@ -45,10 +52,22 @@ export interface TextOptions {
   min?: number;
   /** Message when empty; defaults to '{title} is required'. */
   requiredKey?: MessageKey;
+  /** A message body: tab and line breaks are allowed (other control characters never are). */
+  multiline?: boolean;
 }
 
+/** The issue of a text holding control characters (see `hasForbiddenCharacters`), for the field's title. */
+const forbiddenCharacters = (title: string) => ({
+  message: 'field.forbiddenCharacters',
+  params: { title },
+  abort: true,
+});
+
 /** A required, trimmed string (spec §5: text inputs are trimmed), with min/max lengths. */
-export function requiredText(field: string, { max, min, requiredKey = 'field.required' }: TextOptions) {
+export function requiredText(
+  field: string,
+  { max, min, requiredKey = 'field.required', multiline = false }: TextOptions,
+) {
   const title = titleFor(field);
   return z
     .string({ error: typeError(requiredKey) })
@@ -58,6 +77,7 @@ export function requiredText(field: string, { max, min, requiredKey = 'field.req
       params: requiredParams(requiredKey, field),
       abort: true,
     })
+    .refine((v) => !hasForbiddenCharacters(v, { multiline }), forbiddenCharacters(title))
     .refine((v) => min === undefined || v.length >= min, {
       message: 'field.minChars',
       params: { title, min },
@@ -67,11 +87,16 @@ export function requiredText(field: string, { max, min, requiredKey = 'field.req
 }
 
 /** An optional trimmed string; '' becomes undefined. */
-export function optionalText(field: string, max: number) {
+export function optionalText(
+  field: string,
+  max: number,
+  { multiline = false }: { multiline?: boolean } = {},
+) {
   const title = titleFor(field);
   return z
     .string({ error: 'field.invalid' })
     .trim()
+    .refine((v) => !hasForbiddenCharacters(v, { multiline }), forbiddenCharacters(title))
     .refine((v) => v.length <= max, { message: 'field.maxChars', params: { title, max } })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
@@ -103,6 +128,7 @@ export function emailField(
       params: { title, max: MAX_LENGTH.email },
       abort: true,
     })
+    .refine((v) => !hasForbiddenCharacters(v), forbiddenCharacters(title))
     .refine((v) => EMAIL_PATTERN.test(v), { message: invalidKey });
 }
 
@@ -146,27 +172,48 @@ export function requiredNumber(field: string, check: NumberCheck = () => null) {
   return numberish.transform((raw, ctx) => {
     const n = parseNumberInput(raw);
     if (n === null) return addMessage(ctx, { key: 'field.required', params: { title } });
-    if (Number.isNaN(n)) return addMessage(ctx, { key: 'field.invalid', params: { title } });
+    // a digit string too long for a double parses to Infinity: not a number anyone can mean
+    if (!Number.isFinite(n)) return addMessage(ctx, { key: 'field.invalid', params: { title } });
     const problem = check(n, title);
     return problem ? addMessage(ctx, problem) : n;
   });
 }
 
-/** An optional positive number ('' , null, undefined and 0 mean "none" → null), e.g. a stop loss. */
+/**
+ * An optional price level, e.g. a stop loss ('' , null, undefined and 0 mean "none" → null): when set,
+ * above 0, at most PRICE_MAX and with at most PRICE_MAX_DECIMALS decimals, so what is stored is what was sent.
+ */
 export function optionalPositiveNumber(field: string) {
   const title = titleFor(field);
   return numberish.transform((raw, ctx) => {
     const n = parseNumberInput(raw);
     if (n === null || n === 0) return null;
-    if (Number.isNaN(n) || n < 0) return addMessage(ctx, { key: 'field.invalid', params: { title } });
-    return n;
+    const problem = checkPriceBounds(n, title, { maxDecimals: PRICE_MAX_DECIMALS });
+    return problem ? addMessage(ctx, problem) : n;
   });
 }
 
-/** A money amount: required, ≥ min, whole cents (step 0.01). */
-export function amountField(field: string, min: number) {
+/**
+ * A required price as a client saw it: finite, above 0, at most PRICE_MAX. Not limited in decimals:
+ * it is compared with the server's price (architecture §5), never stored.
+ */
+export function priceField(field: string) {
+  return requiredNumber(field, (n, title) => checkPriceBounds(n, title));
+}
+
+/** A leverage as sent: a whole number from 1 to LEVERAGE_MAX (which ones are offered is the category's list). */
+export function leverageField(field = 'leverage') {
+  return requiredNumber(field, (n, title): Message | null => {
+    if (!Number.isInteger(n) || n < 1) return { key: 'field.invalid', params: { title } };
+    return n > LEVERAGE_MAX ? { key: 'field.max', params: { title, max: LEVERAGE_MAX } } : null;
+  });
+}
+
+/** A money amount: required, ≥ min, ≤ max (default AMOUNT_MAX, what the columns hold), whole cents (step 0.01). */
+export function amountField(field: string, min: number, max: number = AMOUNT_MAX) {
   return requiredNumber(field, (n, title): Message | null => {
     if (n < min) return { key: 'field.min', params: { title, min } };
+    if (n > max) return { key: 'field.max', params: { title, max } };
     if (!isWholeCents(n)) return { key: 'field.step', params: { title, step: AMOUNT_STEP } };
     return null;
   });

@@ -6,4 +6,5 @@ export * from './fields.js';
 export * from './issues.js';
 export * from './payments.js';
 export * from './profile.js';
+export * from './responses.js';
 export * from './trading.js';

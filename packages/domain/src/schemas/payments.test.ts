@@ -32,6 +32,15 @@ describe('deposit form', () => {
     ]);
     expect(schema.parse({ amount: 250, method: 9 })).toEqual({ amount: 250, method: 9 });
   });
+
+  it("refuses more than the brand's maximum with the server's message (default 1,000,000)", () => {
+    expect(texts(depositInputFor(250), { amount: '1000000.01', method: 2 })).toEqual([
+      ['amount', 'Maximum Deposit € 1000000'],
+    ]);
+    const schema = depositInputFor(250, '$', 5000);
+    expect(texts(schema, { amount: '5000.01', method: 1 })).toEqual([['amount', 'Maximum Deposit $ 5000']]);
+    expect(schema.parse({ amount: '5000', method: 1 })).toEqual({ amount: 5000, method: 1 });
+  });
 });
 
 describe('withdraw form', () => {
@@ -69,6 +78,23 @@ describe('spec §7 transaction create', () => {
       ['comments', 'Comments is required'],
     ]);
     expect(texts(TransactionCreateInput, { amount: -100, method: 2 })).toEqual([
+      ['amount', 'Amount is not valid'],
+    ]);
+  });
+});
+
+describe('amount bounds (issue 12: nothing the NUMERIC(20,2) columns cannot hold exactly)', () => {
+  it('refuses 1e300 and an overflowing digit string on every payment payload', () => {
+    expect(texts(TransactionCreateInput, { amount: 1e300, method: 2 })).toEqual([
+      ['amount', 'Amount can be at most 1000000000000'],
+    ]);
+    expect(texts(TransactionCreateInput, { amount: -1e300, method: 6, comments: 'IBAN' })).toEqual([
+      ['amount', 'Amount can be at most 1000000000000'],
+    ]);
+    expect(texts(WithdrawInput, { amount: 1e15, comments: 'IBAN' })).toEqual([
+      ['amount', 'Amount can be at most 1000000000000'],
+    ]);
+    expect(texts(DepositInput, { amount: `1${'0'.repeat(400)}`, method: 2 })).toEqual([
       ['amount', 'Amount is not valid'],
     ]);
   });

@@ -1,9 +1,16 @@
 /** Deposit, withdraw and transaction-create payloads (spec §5, §7). */
 import { z } from 'zod';
+import { AMOUNT_MAX, hasForbiddenCharacters } from '../bounds.js';
 import { AMOUNT_STEP, CURRENCY_SYMBOL } from '../constants.js';
 import type { Message } from '../messages.js';
 import { isWholeCents } from '../money.js';
-import { isDepositMethodId, PAYMENT_METHOD, WITHDRAW_COMMENTS_MAX } from '../payments.js';
+import {
+  depositLimitError,
+  isDepositMethodId,
+  MAX_DEPOSIT_DEFAULT,
+  PAYMENT_METHOD,
+  WITHDRAW_COMMENTS_MAX,
+} from '../payments.js';
 import { titleFor } from '../titles.js';
 import { amountField, formObject, MAX_LENGTH, requiredNumber, requiredText } from './fields.js';
 
@@ -19,13 +26,19 @@ export const DepositInput = formObject({
 });
 export type DepositInput = z.infer<typeof DepositInput>;
 
-/** DepositInput plus the brand's minimum deposit ('Minimum Deposit € 250'); defaults: currency symbol €. */
-export function depositInputFor(minDeposit: number, currencySymbol: string = CURRENCY_SYMBOL) {
+/**
+ * DepositInput plus the brand's limits, the same rule the server applies (`depositLimitError`):
+ * 'Minimum Deposit € 250', 'Maximum Deposit € 1000000'; defaults: currency symbol €, maximum 1,000,000.
+ */
+export function depositInputFor(
+  minDeposit: number,
+  currencySymbol: string = CURRENCY_SYMBOL,
+  maxDeposit: number = MAX_DEPOSIT_DEFAULT,
+) {
   return formObject({
-    // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}'
     amount: requiredNumber('amount', (n, title): Message | null => {
-      if (n < minDeposit)
-        return { key: 'deposit.minimum', params: { currency: currencySymbol, min: minDeposit } };
+      const limit = depositLimitError(n, { minDeposit, maxDeposit, currencySymbol });
+      if (limit) return limit;
       return isWholeCents(n) ? null : { key: 'field.step', params: { title, step: AMOUNT_STEP } };
     }),
     method: depositMethod(),
@@ -35,7 +48,7 @@ export function depositInputFor(minDeposit: number, currencySymbol: string = CUR
 /** Withdraw form {amount, comments}; the free-margin limit is checked by `validateWithdraw` with live figures. */
 export const WithdrawInput = formObject({
   amount: amountField('amount', AMOUNT_STEP),
-  comments: requiredText('comments', { max: WITHDRAW_COMMENTS_MAX }),
+  comments: requiredText('comments', { max: WITHDRAW_COMMENTS_MAX, multiline: true }),
 });
 export type WithdrawInput = z.infer<typeof WithdrawInput>;
 
@@ -44,9 +57,12 @@ export type WithdrawInput = z.infer<typeof WithdrawInput>;
  * (method 6) a negative one with comments (spec §7).
  */
 export const TransactionCreateInput = formObject({
-  amount: requiredNumber('amount', (n, title) =>
-    n !== 0 && isWholeCents(n) ? null : { key: 'field.invalid', params: { title } },
-  ),
+  // The business limits (minimum deposit, free margin, per-transaction maximum) are the service's; this
+  // only keeps out what no rule could even compare (beyond AMOUNT_MAX, the NUMERIC(20,2) columns' reach).
+  amount: requiredNumber('amount', (n, title): Message | null => {
+    if (n === 0 || !isWholeCents(n)) return { key: 'field.invalid', params: { title } };
+    return Math.abs(n) > AMOUNT_MAX ? { key: 'field.max', params: { title, max: AMOUNT_MAX } } : null;
+  }),
   method: requiredNumber('method', (n, title) =>
     isDepositMethodId(n) || n === PAYMENT_METHOD.withdraw
       ? null
@@ -55,6 +71,11 @@ export const TransactionCreateInput = formObject({
   comments: z
     .string({ error: 'field.invalid' })
     .trim()
+    .refine((v) => !hasForbiddenCharacters(v, { multiline: true }), {
+      message: 'field.forbiddenCharacters',
+      params: { title: titleFor('comments') },
+      abort: true,
+    })
     .refine((v) => v.length <= MAX_LENGTH.comments, {
       message: 'field.maxChars',
       params: { title: titleFor('comments'), max: MAX_LENGTH.comments },

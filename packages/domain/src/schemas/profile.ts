@@ -1,7 +1,8 @@
 /** POST /api/accounts/update: every profile field is required (spec §5). */
 import { z } from 'zod';
+import { checkBirthDate } from '../profile.js';
 import { phoneField } from './auth.js';
-import { dateField, formObject, idField, MAX_LENGTH, requiredText } from './fields.js';
+import { dateField, formObject, idField, isIsoDate, MAX_LENGTH, requiredText } from './fields.js';
 
 // spec §5: first_name, last_name, phone (valid), birth_date, country_id, state, city, street, zip_code all required.
 export const ProfileUpdateInput = formObject({
@@ -17,6 +18,25 @@ export const ProfileUpdateInput = formObject({
   zip_code: requiredText('zip_code', { max: MAX_LENGTH.zip }),
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
+
+/**
+ * ProfileUpdateInput with the birth date rule (`checkBirthDate`: not in the future, at least the brand's
+ * minimum age on `now`). The web form explains it with this schema; the server applies the same rule.
+ */
+export function profileUpdateInputFor(rules: { now: Date; minAge: number }) {
+  return ProfileUpdateInput.extend({
+    birth_date: dateField('birth_date').superRefine((value, ctx) => {
+      if (!isIsoDate(value)) return;
+      const problem = checkBirthDate(value, rules);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.key,
+          ...(problem.params ? { params: problem.params } : {}),
+        });
+    }),
+  });
+}
 
 /** POST /api/accounts/autoTrading {auto_trading}: sent as 1 or 0 (spec §4); booleans are accepted too. */
 export const AutoTradingInput = formObject({

@@ -72,3 +72,39 @@ describe('spec §7 closePosition and updatePosition', () => {
     ]);
   });
 });
+
+describe('numeric bounds on the socket payloads (issue 12)', () => {
+  const open = { direction: 'buy', amount: 100, leverage: 10, price: 1.1, symbol: 'EURUSD' };
+
+  it('refuses a take profit of 1e20 with the maximum, and a stop loss of 1e-300 instead of storing 0', () => {
+    expect(texts(UpdatePositionInput, { id: 7, stop_lost: 1e-300, take_profit: 1e20 })).toEqual([
+      ['stop_lost', 'Stop loss can have at most 10 decimal places'],
+      ['take_profit', 'Take profit can be at most 1000000000'],
+    ]);
+    expect(texts(OpenPositionInput, { ...open, take_profit: 1e20 })).toEqual([
+      ['take_profit', 'Take profit can be at most 1000000000'],
+    ]);
+  });
+
+  it('keeps a level with 10 decimals exactly', () => {
+    expect(UpdatePositionInput.parse({ id: 7, stop_lost: '0.0000000001', take_profit: 1e9 })).toMatchObject({
+      stop_lost: 1e-10,
+      take_profit: 1e9,
+    });
+  });
+
+  it('bounds the amount, the leverage and the price', () => {
+    expect(texts(OpenPositionInput, { ...open, amount: 1e13, leverage: 1e6, price: 1e12 })).toEqual([
+      ['amount', 'Amount can be at most 1000000000000'],
+      ['leverage', 'Leverage can be at most 1000'],
+      ['price', 'Price can be at most 1000000000'],
+    ]);
+    expect(texts(OpenPositionInput, { ...open, leverage: 2.5 })).toEqual([
+      ['leverage', 'Leverage is not valid'],
+    ]);
+    // a digit string too long for a double is Infinity, not a price
+    expect(texts(ClosePositionInput, { id: 1, price: `9${'9'.repeat(400)}` })).toEqual([
+      ['price', 'Price is not valid'],
+    ]);
+  });
+});

@@ -8,12 +8,10 @@ import {
   choiceField,
   formObject,
   idField,
+  leverageField,
   optionalPositiveNumber,
-  requiredNumber,
+  priceField,
 } from './fields.js';
-
-const positive = (n: number, title: string) =>
-  n > 0 ? null : ({ key: 'field.invalid', params: { title } } as const);
 
 /** A symbol as the platform route and the price map use it, upper-cased: 'BTCUSD', 'EURUSD'. */
 export const SymbolField = z
@@ -30,10 +28,11 @@ export const OpenPositionInput = formObject({
   direction: choiceField('direction', DIRECTIONS),
   // spec §5: amount required, min 1, step 0.01 (max free margin is checked by validateNewTrade)
   amount: amountField('amount', AMOUNT_MIN),
-  leverage: requiredNumber('leverage', positive),
-  price: requiredNumber('price', positive),
+  leverage: leverageField(),
+  price: priceField('price'),
   symbol: SymbolField,
-  // spec §5: stop loss and take profit are optional on a new trade (either may be empty)
+  // spec §5: stop loss and take profit are optional on a new trade (either may be empty); when set, within
+  // PRICE_MAX and PRICE_MAX_DECIMALS (bounds.ts), so 1e20 is refused, not an overflow, and 1e-300 not stored as 0
   stop_lost: optionalPositiveNumber('stop_lost').optional(),
   take_profit: optionalPositiveNumber('take_profit').optional(),
 });
@@ -42,7 +41,7 @@ export type OpenPositionInput = z.infer<typeof OpenPositionInput>;
 /** closePosition {id, price}: price is the opposite price the client saw. */
 export const ClosePositionInput = formObject({
   id: idField('id'),
-  price: requiredNumber('price', positive),
+  price: priceField('price'),
 });
 export type ClosePositionInput = z.infer<typeof ClosePositionInput>;
 

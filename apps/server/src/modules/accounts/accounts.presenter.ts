@@ -1,12 +1,11 @@
-import type { z } from 'zod';
+import type { AuthData, UserDto } from '@openbroker/domain';
 import type { UserRow } from './accounts.repo.js';
-import type { UserDto } from './accounts.schemas.js';
 
 /**
- * The user object of the auth answer, exactly as spec §3 lists it. Flags are 1/0 as the spec's
- * front ends expect; the password hash and internal ids never leave the server.
+ * The user object of the auth answer, exactly as spec §3 lists it (the domain's `UserDto`). Flags are
+ * 1/0 as the spec's front ends expect; the password hash and internal ids never leave the server.
  */
-export function presentUser(row: UserRow, token: string): z.infer<typeof UserDto> {
+export function presentUser(row: UserRow, token: string): UserDto {
   return {
     token,
     first_name: row.firstName,
@@ -38,7 +37,7 @@ export function presentUser(row: UserRow, token: string): z.infer<typeof UserDto
 }
 
 /** `data` of a successful login, auto login, registration or refresh (spec §7). */
-export const presentAuth = (row: UserRow, token: string) => ({
+export const presentAuth = (row: UserRow, token: string): AuthData => ({
   access_token: token,
   user: presentUser(row, token),
 });

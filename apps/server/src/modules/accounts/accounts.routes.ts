@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { presentAuth } from './accounts.presenter.js';
 import { AuthAnswer, RegisterBody, TokenBody } from './accounts.schemas.js';
@@ -18,7 +19,13 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
   const { accounts, sessions } = ctx;
   const auth = clientAuthenticator(ctx);
   const max = ctx.config.authRateLimitPerMinute;
-  const loginLimit = attemptLimit(app, { name: 'login', max, account: emailOf });
+  // Attempts per address; wrong passwords slow down per e-mail *and* address (decision 0012), so a
+  // stranger's failures never lock the owner out.
+  const loginLimit = attemptLimit(app, { name: 'login', max });
+  const loginThrottle = createFailureThrottle('login', {
+    redis: ctx.redis,
+    redisPrefix: ctx.config.redisPrefix,
+  });
   const codeLimit = attemptLimit(app, { name: 'login-code', max });
   const registerLimit = attemptLimit(app, { name: 'register', max, account: emailOf });
 
@@ -26,23 +33,25 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
     '/api/accounts/login',
     {
       onRequest: loginLimit.onRequest,
-      preHandler: loginLimit.preHandler,
       schema: {
         tags: ['accounts'],
-        summary: 'Log in with e-mail and password (no bearer); answers the session token and the user',
+        summary:
+          'Log in with e-mail and password (no bearer); answers the session token and the user. ' +
+          '429 RATE_LIMITED with retry-after: too many attempts from this address in a minute, or ' +
+          "('auth.throttled') too many wrong passwords for this e-mail from this address, each wait twice the last",
         body: LoginInput,
         response: { 200: AuthAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const brand = await ctx.brands.resolve(request.headers.host);
       const { email, password, info } = request.body;
-      const { user, token } = await accounts.login(brand, {
-        email,
-        password,
-        info: infoText(info),
-        ip: request.ip,
-      });
+      const { user, token } = await loginThrottle.attempt(
+        attemptKey(request, `${brand.id}:${email}`),
+        reply,
+        isPasswordRefusal,
+        () => accounts.login(brand, { email, password, info: infoText(info), ip: request.ip }),
+      );
       return { status: true as const, data: presentAuth(user, token) };
     },
   );

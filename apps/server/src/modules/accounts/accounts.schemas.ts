@@ -1,43 +1,12 @@
-import { optionalText, RegisterInput } from '@openbroker/domain';
+import { AuthData, optionalText, RegisterInput, UserDto } from '@openbroker/domain';
 import { z } from 'zod';
 import { ok } from '../../http.js';
 
 /** Longest landing-page address kept with a registration. */
 export const SOURCE_PAGE_MAX = 500;
 
-const DocumentField = z.object({ status: z.string(), note: z.string(), updated: z.string().nullable() });
-
-/** The user object of spec §3 as the API returns it (documented in OpenAPI). */
-export const UserDto = z.object({
-  token: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  birth_date: z.string().nullable(),
-  country_id: z.number().nullable(),
-  state: z.string(),
-  city: z.string(),
-  street: z.string(),
-  zip_code: z.string(),
-  pin: z.string(),
-  level: z.string(),
-  verified_account: z.union([z.literal(0), z.literal(1)]),
-  auto_trading: z.union([z.literal(0), z.literal(1)]),
-  custom_leverage: z.record(z.string(), z.array(z.number())),
-  assets_group_permission: z.array(z.number()),
-  uniqid: z.string(),
-  doc_passport: DocumentField,
-  doc_address: DocumentField,
-  doc_funding_front: DocumentField,
-  doc_funding_back: DocumentField,
-  created_at: z.string(),
-  new_password: z.string(),
-  confirm_password: z.string(),
-});
-
-export const AuthAnswer = ok(z.object({ access_token: z.string(), user: UserDto }));
+/** spec §7: the auth answer of login, auto login, registration and refresh (contract in the domain). */
+export const AuthAnswer = ok(AuthData);
 
 /** Body of calls that carry only the token (it may also come as a bearer header). */
 export const TokenBody = z.object({ token: z.string().max(200).optional() }).loose();
@@ -51,4 +20,5 @@ export const RegisterBody = z.intersection(
   z.object({ source_page: optionalText('source_page', SOURCE_PAGE_MAX) }),
 );
 
+/** The answer of the profile calls: the whole user, which replaces the stored one (spec §7). */
 export const UserAnswer = ok(UserDto);

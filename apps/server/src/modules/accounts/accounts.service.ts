@@ -19,6 +19,8 @@ export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS',
 export const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', 'auth.emailTaken');
 export const registrationDisabled = () => new AppError(403, 'REGISTRATION_DISABLED', 'register.disabled');
 export const autoLoginFailed = () => new AppError(401, 'AUTO_LOGIN_FAILED', 'login.auto.error');
+export const wrongCurrentPassword = () =>
+  invalidFields([{ path: 'current_password', key: 'password.currentWrong' }]);
 
 /** Where a session comes from: the client's info (browser, IP lookup) and address. */
 export interface SessionMeta {
@@ -153,9 +155,18 @@ export class AccountsService {
     });
   }
 
-  /** spec §7 updatePassword: every other session of the client ends; this one stays. */
-  async changePassword(user: UserRow, current: SessionRow, newPassword: string): Promise<UserRow> {
-    const updated = await this.repo.update(user.id, { passwordHash: await hashPassword(newPassword) });
+  /**
+   * spec §7 updatePassword, after checking the current password (issue 12: a stolen token alone must
+   * not take the account); a wrong one changes nothing. Every other session of the client ends; this
+   * one stays.
+   */
+  async changePassword(
+    user: UserRow,
+    current: SessionRow,
+    input: { current_password: string; new_password: string },
+  ): Promise<UserRow> {
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
+    const updated = await this.repo.update(user.id, { passwordHash: await hashPassword(input.new_password) });
     await this.sessions.revokeAll('client', user.id, current.id);
     return updated;
   }

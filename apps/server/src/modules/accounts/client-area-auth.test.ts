@@ -35,6 +35,7 @@ describe(`client-area calls refuse requests without a live session (${testDbKind
       zip_code: '12345',
     }),
     'POST /api/accounts/updatePassword': json('/api/accounts/updatePassword', {
+      current_password: 'Whatever000!',
       new_password: 'Whatever123!',
       confirm_password: 'Whatever123!',
     }),

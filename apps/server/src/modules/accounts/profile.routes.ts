@@ -1,6 +1,15 @@
-import { AutoTradingInput, PasswordChangeInput, ProfileUpdateInput } from '@openbroker/domain';
+import {
+  AutoTradingInput,
+  checkBirthDate,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+} from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody } from '../../http.js';
+import { invalidFields } from '../../lib/errors.js';
+import { createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
+import { attemptLimit } from '../../lib/rate-limit.js';
+import { brandMinAge } from '../brands/brands.service.js';
 import { presentUser } from './accounts.presenter.js';
 import { tokenField, UserAnswer } from './accounts.schemas.js';
 import { clientAuthenticator } from './auth.js';
@@ -9,6 +18,16 @@ import { clientAuthenticator } from './auth.js';
 export async function profileRoutes(app: App, ctx: AppContext) {
   const { accounts } = ctx;
   const auth = clientAuthenticator(ctx);
+  // Wrong current passwords slow down like logins (decision 0012), keyed by the session: a stolen
+  // token guessing gets ever longer waits, the owner's own session is not held up by it.
+  const passwordLimit = attemptLimit(app, {
+    name: 'password-change',
+    max: ctx.config.authRateLimitPerMinute,
+  });
+  const passwordThrottle = createFailureThrottle('password-change', {
+    redis: ctx.redis,
+    redisPrefix: ctx.config.redisPrefix,
+  });
 
   app.post(
     '/api/accounts/update',
@@ -16,7 +35,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['accounts'],
         summary:
-          'Saves the profile (spec §5: every field required, phone valid, country_id an existing country); ' +
+          'Saves the profile (spec §5: every field required, phone valid, country_id an existing country; ' +
+          "the birth date not in the future and at least the brand's minimum age, default 18); " +
           'answers the updated user, which replaces the stored one',
         security: [{ bearer: [] }],
         body: ProfileUpdateInput.safeExtend(tokenField),
@@ -24,8 +44,14 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { user, token } = await auth(request);
+      const { brand, user, token } = await auth(request);
       const { token: _, ...profile } = request.body;
+      // the same rule the form explains (profileUpdateInputFor); the brand decides the age
+      const birthDate = checkBirthDate(profile.birth_date, {
+        now: new Date(),
+        minAge: brandMinAge(brand.settings),
+      });
+      if (birthDate) throw invalidFields([{ path: 'birth_date', ...birthDate }]);
       const updated = await accounts.updateProfile(user, profile);
       return { status: true as const, data: presentUser(updated, token) };
     },
@@ -37,16 +63,21 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['accounts'],
         summary:
-          "Sets a new password (min 8, confirm must match: 'The passwords do not match'); " +
-          "ends the client's other sessions, keeps this one; answers the user",
+          'Sets a new password after checking the current one (`current_password`, required: ' +
+          "'The current password is not correct'); new_password min 8, confirm must match " +
+          "('The passwords do not match'). Ends the client's other sessions, keeps this one; answers the user. " +
+          '429 RATE_LIMITED with retry-after after repeated wrong current passwords',
         security: [{ bearer: [] }],
         body: PasswordChangeInput.safeExtend(tokenField),
-        response: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
+      onRequest: passwordLimit.onRequest,
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, session, token } = await auth(request);
-      const updated = await accounts.changePassword(user, session, request.body.new_password);
+      const updated = await passwordThrottle.attempt(`session:${session.id}`, reply, isPasswordRefusal, () =>
+        accounts.changePassword(user, session, request.body),
+      );
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

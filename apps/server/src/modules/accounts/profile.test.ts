@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { countries, users } from '../../db/schema.js';
+import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
@@ -160,6 +161,7 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
       const client = await registerClient(app);
       const res = await post('/api/accounts/updatePassword', {
         token: client.token,
+        current_password: client.password,
         new_password: 'BrandNew456!',
         confirm_password: 'BrandNew456!',
       });
@@ -177,6 +179,7 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
       const otherDevice = await loginToken(app, client.email, client.password);
       const res = await post('/api/accounts/updatePassword', {
         token: client.token,
+        current_password: client.password,
         new_password: 'BrandNew456!',
         confirm_password: 'BrandNew456!',
       });
@@ -189,6 +192,7 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
       const client = await registerClient(app);
       const res = await post('/api/accounts/updatePassword', {
         token: client.token,
+        current_password: client.password,
         new_password: 'BrandNew456!',
         confirm_password: 'BrandNew456?',
       });
@@ -214,9 +218,84 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
       ],
     ])('refuses %s', async (_, body, key) => {
       const client = await registerClient(app);
-      const res = await post('/api/accounts/updatePassword', { token: client.token, ...body });
+      const res = await post('/api/accounts/updatePassword', {
+        token: client.token,
+        current_password: client.password,
+        ...body,
+      });
       expect(res.statusCode).toBe(400);
       expect(errorsOf(res)).toContainEqual(expect.objectContaining({ path: 'new_password', key }));
+    });
+
+    // issue 12 item 4: a stolen session token alone must not take the account for good.
+    it('refuses a change without the current password, as older clients sent it, and changes nothing', async () => {
+      const client = await registerClient(app);
+      const res = await post('/api/accounts/updatePassword', {
+        token: client.token,
+        new_password: 'Stolen456!',
+        confirm_password: 'Stolen456!',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorsOf(res)).toEqual([
+        expect.objectContaining({
+          path: 'current_password',
+          key: 'field.required',
+          message: 'Current password is required',
+        }),
+      ]);
+      expect(await loginToken(app, client.email, client.password)).toBeTruthy();
+    });
+
+    it("refuses a wrong current password with 'The current password is not correct', changing nothing", async () => {
+      const client = await registerClient(app);
+      const otherDevice = await loginToken(app, client.email, client.password);
+      const res = await post('/api/accounts/updatePassword', {
+        token: client.token,
+        current_password: 'not-my-password',
+        new_password: 'Stolen456!',
+        confirm_password: 'Stolen456!',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorsOf(res)).toEqual([
+        expect.objectContaining({
+          path: 'current_password',
+          key: 'password.currentWrong',
+          message: 'The current password is not correct',
+        }),
+      ]);
+      const [row] = await db.select().from(users).where(eq(users.email, client.email));
+      expect(await verifyPassword(row?.passwordHash ?? '', client.password)).toBe(true);
+      // the client's other sessions go on: nothing happened
+      expect((await post('/api/accounts/get', { token: otherDevice })).statusCode).toBe(200);
+    });
+
+    it('slows down guessing the current password with one session: 429, then waits that grow', async () => {
+      const client = await registerClient(app);
+      const guess = (token: string) =>
+        post('/api/accounts/updatePassword', {
+          token,
+          current_password: 'guess-1234',
+          new_password: 'Stolen456!',
+          confirm_password: 'Stolen456!',
+        });
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++)
+        expect((await guess(client.token)).statusCode).toBe(400);
+      expect((await guess(client.token)).statusCode).toBe(400);
+      const refused = await guess(client.token);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', key: 'auth.throttled' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The owner's own session is not held up by the thief's guesses.
+      const owner = await loginToken(app, client.email, client.password);
+      const change = await post('/api/accounts/updatePassword', {
+        token: owner,
+        current_password: client.password,
+        new_password: 'Recovered456!',
+        confirm_password: 'Recovered456!',
+      });
+      expect(change.statusCode).toBe(200);
+      // ...and changing it ends the thief's session.
+      expect((await post('/api/accounts/get', { token: client.token })).statusCode).toBe(401);
     });
   });
 

@@ -4,10 +4,10 @@ import {
   AffiliateLoginInput,
   AffiliatePasswordInput,
 } from '@openbroker/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { affiliateAuthenticator } from './affiliates.auth.js';
@@ -17,17 +17,22 @@ import { AffiliateAccountsAnswer, AffiliateSessionAnswer, FunnelAnswer } from '.
 /** Tracking-link visits counted per minute and address: generous for people, a wall for scripts. */
 export const CLICK_RATE_LIMIT_PER_MINUTE = 30;
 
-const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 const Empty = ok(z.object({}));
 
 /** spec §7 /api/affiliate/*: the affiliate's login, panel data, password and logout, and link clicks. */
 export async function affiliatesRoutes(app: App, ctx: AppContext) {
   const { affiliates, sessions } = ctx;
   const auth = affiliateAuthenticator(ctx);
-  const loginLimit = attemptLimit(app, {
-    name: 'affiliate-login',
+  // As for clients (decision 0012): attempts per address, wrong passwords per e-mail and address.
+  const loginLimit = attemptLimit(app, { name: 'affiliate-login', max: ctx.config.authRateLimitPerMinute });
+  const throttles = { redis: ctx.redis, redisPrefix: ctx.config.redisPrefix };
+  const loginThrottle = createFailureThrottle('affiliate-login', throttles);
+  // Guessing the current password with a stolen token slows down per session (not per affiliate, so
+  // the thief cannot stop the owner from changing it), within a limit per address.
+  const passwordThrottle = createFailureThrottle('affiliate-password', throttles);
+  const passwordLimit = attemptLimit(app, {
+    name: 'affiliate-password',
     max: ctx.config.authRateLimitPerMinute,
-    account: emailOf,
   });
   const clickLimit = attemptLimit(app, { name: 'affiliate-click', max: CLICK_RATE_LIMIT_PER_MINUTE });
 
@@ -35,7 +40,6 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
     '/api/affiliate/login',
     {
       onRequest: loginLimit.onRequest,
-      preHandler: loginLimit.preHandler,
       schema: {
         tags: ['affiliate'],
         summary:
@@ -45,12 +49,18 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
         response: { 200: AffiliateSessionAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const brand = await ctx.brands.resolve(request.headers.host);
-      const { affiliate, token } = await affiliates.login(brand, request.body, {
-        info: String(request.headers['user-agent'] ?? ''),
-        ip: request.ip,
-      });
+      const { affiliate, token } = await loginThrottle.attempt(
+        attemptKey(request, `${brand.id}:${request.body.email}`),
+        reply,
+        isPasswordRefusal,
+        () =>
+          affiliates.login(brand, request.body, {
+            info: String(request.headers['user-agent'] ?? ''),
+            ip: request.ip,
+          }),
+      );
       return { status: true as const, data: { access_token: token, affiliate: presentAffiliate(affiliate) } };
     },
   );
@@ -123,12 +133,16 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
           "(must match: 'The passwords do not match'); ends the affiliate's other sessions, keeps this one",
         security: [{ bearer: [] }],
         body: AffiliatePasswordInput.safeExtend(tokenField),
-        response: { 200: Empty, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: Empty, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
+      onRequest: passwordLimit.onRequest,
     },
-    async (request) => {
+    async (request, reply) => {
       const { affiliate, session } = await auth(request);
-      await affiliates.changePassword(affiliate, session, request.body);
+      // Keyed by the session alone: a thief's new addresses do not reset it, the owner's session is apart.
+      await passwordThrottle.attempt(`session:${session.id}`, reply, isPasswordRefusal, () =>
+        affiliates.changePassword(affiliate, session, request.body),
+      );
       return { status: true as const, data: {} };
     },
   );

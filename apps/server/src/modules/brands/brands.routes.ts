@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ok } from '../../http.js';
 import { publicTheme } from './brand-theme.js';
-import type { Brand } from './brands.service.js';
+import { type Brand, brandMinAge } from './brands.service.js';
 
 const Palette = z.object({
   primary: z.string(),
@@ -25,6 +25,7 @@ const PublicBrand = z.object({
   currency: z.string(),
   currencySymbol: z.string(),
   minDeposit: z.number(),
+  minAge: z.number().int(),
   languages: z.array(z.string()),
   features: z.object({
     registrationEnabled: z.boolean(),
@@ -65,6 +66,7 @@ export function presentBrand(brand: Brand): PublicBrandData {
     currency: settings.currency,
     currencySymbol: settings.currencySymbol,
     minDeposit: settings.minDeposit,
+    minAge: brandMinAge(settings),
     languages: settings.languages,
     features: settings.features,
     theme: publicTheme(settings.theme),

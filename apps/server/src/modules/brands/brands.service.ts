@@ -1,3 +1,5 @@
+import { MIN_AGE_DEFAULT } from '@openbroker/domain';
+import { LRUCache } from 'lru-cache';
 import type { BrandSettings } from '../../db/schema.js';
 import type { BrandRow, BrandsRepo } from './brands.repo.js';
 
@@ -5,6 +7,8 @@ export interface Brand {
   id: number;
   slug: string;
   name: string;
+  /** Host names that resolve to this brand, lower-case, without port (brandPublicUrl picks from them). */
+  hosts: string[];
   settings: BrandSettings;
 }
 
@@ -14,13 +18,24 @@ export class BrandNotConfiguredError extends Error {
 }
 
 const CACHE_MS = 30_000;
+/** Brands kept by host or slug: far above any deployment's brand count, so real brands stay cached. */
+export const BRAND_CACHE_MAX = 1_000;
+/** Hosts that named no brand, remembered so a repeated one costs no query; the oldest are dropped. */
+export const UNKNOWN_HOSTS_MAX = 1_000;
+/** Longest DNS name: a longer Host header cannot be a brand's, and is neither looked up nor kept. */
+const MAX_HOST_LENGTH = 253;
 
 /**
  * Resolves the brand of a request from its Host header (architecture §7), falling back to the
  * configured default brand. Lookups are cached briefly: every request needs its brand.
  */
 export class BrandsService {
-  private readonly cache = new Map<string, { brand: Brand | undefined; until: number }>();
+  // Both bounded (issue 12): every request names a Host, and anyone can send a new one each time.
+  // Unknown hosts keep no brand of their own; they share the default brand's entry.
+  private readonly cache = new LRUCache<string, { brand: Brand | undefined; until: number }>({
+    max: BRAND_CACHE_MAX,
+  });
+  private readonly unknownHosts = new LRUCache<string, number>({ max: UNKNOWN_HOSTS_MAX });
 
   constructor(
     private readonly repo: BrandsRepo,
@@ -30,7 +45,7 @@ export class BrandsService {
 
   async resolve(hostHeader: string | undefined): Promise<Brand> {
     const host = normalizeHost(hostHeader);
-    const byHost = host ? await this.cached(`host:${host}`, () => this.repo.findByHost(host)) : undefined;
+    const byHost = host ? await this.byHost(host) : undefined;
     if (byHost) return byHost;
     const fallback = await this.cached(`slug:${this.defaultSlug}`, () =>
       this.repo.findBySlug(this.defaultSlug),
@@ -52,13 +67,42 @@ export class BrandsService {
   /** Forget cached lookups, e.g. after staff edit a brand. */
   invalidate(): void {
     this.cache.clear();
+    this.unknownHosts.clear();
   }
 
-  private async cached(key: string, load: () => Promise<BrandRow | undefined>): Promise<Brand | undefined> {
+  /** How many lookups are kept (brands by host or slug, and unknown hosts), for tests and metrics. */
+  cachedEntries(): number {
+    return this.cache.size + this.unknownHosts.size;
+  }
+
+  private async byHost(host: string): Promise<Brand | undefined> {
+    if (host.length > MAX_HOST_LENGTH) return undefined;
+    const unknownUntil = this.unknownHosts.get(host);
+    if (unknownUntil !== undefined && unknownUntil > this.now()) return undefined;
+    const brand = await this.cached(`host:${host}`, () => this.repo.findByHost(host), { keepMiss: false });
+    if (!brand) this.unknownHosts.set(host, this.now() + CACHE_MS);
+    return brand;
+  }
+
+  private async cached(
+    key: string,
+    load: () => Promise<BrandRow | undefined>,
+    { keepMiss = true } = {},
+  ): Promise<Brand | undefined> {
     const hit = this.cache.get(key);
     if (hit && hit.until > this.now()) return hit.brand;
     const row = await load();
-    const brand = row && { id: row.id, slug: row.slug, name: row.name, settings: row.settings };
+    if (!row && !keepMiss) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    const brand = row && {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      hosts: row.hosts,
+      settings: row.settings,
+    };
     this.cache.set(key, { brand, until: this.now() + CACHE_MS });
     return brand;
   }
@@ -75,4 +119,36 @@ export function normalizeHost(hostHeader: string | undefined): string {
 /** Base address of a brand's site for links in mails and CLI output: its `publicUrl`, else PUBLIC_URL. */
 export function brandBaseUrl(brand: Brand, publicUrl: string): string {
   return (brand.settings.publicUrl ?? publicUrl).replace(/\/+$/, '');
+}
+
+/** The brand's minimum client age in years (its `minAge` setting, else MIN_AGE_DEFAULT: 18). */
+export function brandMinAge(settings: Pick<BrandSettings, 'minAge'>): number {
+  const age = settings.minAge;
+  return typeof age === 'number' && Number.isInteger(age) && age > 0 ? age : MIN_AGE_DEFAULT;
+}
+
+/**
+ * The address a brand's signed links are built on (payment return and webhook URLs; decision 0015),
+ * from configuration only, never from what a request claims:
+ * - the brand's `publicUrl` setting when it has one;
+ * - else PUBLIC_URL's scheme and port with one of the brand's own host names: the request's host
+ *   when it is one of them (a client on 127.0.0.1 comes back to 127.0.0.1, where its session lives),
+ *   else PUBLIC_URL itself for the default brand (it is the address PUBLIC_URL describes) or when its
+ *   host is one of the brand's, else the brand's first host name.
+ * A Host header that reached the brand only through the default-brand fallback never appears.
+ */
+export function brandPublicUrl(
+  brand: Brand,
+  site: { publicUrl: string; defaultBrand: string },
+  requestHost?: string,
+): string {
+  if (brand.settings.publicUrl) return brand.settings.publicUrl.replace(/\/+$/, '');
+  const base = new URL(site.publicUrl);
+  const asked = normalizeHost(requestHost);
+  const own = (host: string) => brand.hosts.includes(host);
+  let host: string | undefined;
+  if (asked && own(asked)) host = asked;
+  else if (brand.slug !== site.defaultBrand && !own(base.hostname)) host = brand.hosts[0];
+  if (host) base.hostname = host.includes(':') ? `[${host}]` : host;
+  return `${base.origin}${base.pathname}`.replace(/\/+$/, '');
 }

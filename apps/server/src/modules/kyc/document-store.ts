@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileKind } from '@openbroker/domain';
+import type { UploadContentType } from '@openbroker/domain';
 import { newToken } from '../../lib/random.js';
 
 const STORED_NAME = /^[A-Za-z0-9_-]{20,64}\.(jpg|pdf)$/;
@@ -12,10 +12,14 @@ const STORED_NAME = /^[A-Za-z0-9_-]{20,64}\.(jpg|pdf)$/;
 export class DocumentStore {
   constructor(readonly root: string) {}
 
-  async save(userId: number, kind: FileKind, content: Uint8Array): Promise<string> {
+  /**
+   * Writes a document under a random name whose extension follows the detected type (.jpg or .pdf),
+   * never the client's: nothing stored can be named .html, .svg or .exe.
+   */
+  async save(userId: number, mime: UploadContentType, content: Uint8Array): Promise<string> {
     const dir = path.join(this.root, String(userId));
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    const name = `${newToken()}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
+    const name = `${newToken()}.${mime === 'application/pdf' ? 'pdf' : 'jpg'}`;
     await fs.writeFile(path.join(dir, name), content, { flag: 'wx', mode: 0o600 });
     return name;
   }

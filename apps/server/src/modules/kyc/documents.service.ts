@@ -1,17 +1,19 @@
 import {
   DOCUMENT_STATUS,
   type DocumentType,
-  detectFileKind,
-  type FileKind,
   formatMessage,
+  type Message,
   titleFor,
   UPLOAD_MAX_BYTES,
+  UploadFileInput,
+  validateInput,
 } from '@openbroker/domain';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { AccountsRepo, UserRow } from '../accounts/accounts.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { DocumentStore } from './document-store.js';
 import { DOCUMENT_COLUMNS, type DocumentRow, type DocumentsRepo } from './documents.repo.js';
+import { inspectUpload } from './upload-content.js';
 
 export interface UploadedFile {
   content: Buffer;
@@ -20,12 +22,10 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
-const MIME: Record<FileKind, string> = { jpeg: 'image/jpeg', pdf: 'application/pdf' };
-
-// spec §8: 'File not supported'; `errors` points the form at its file field.
-export const fileNotSupported = () =>
-  new AppError(400, 'FILE_NOT_SUPPORTED', 'document.notSupported', undefined, [
-    { path: 'files', key: 'document.notSupported', message: formatMessage({ key: 'document.notSupported' }) },
+// spec §8: 'File not supported' (or why exactly, decision 0013); `errors` points the form at its file field.
+export const fileNotSupported = (message: Message = { key: 'document.notSupported' }) =>
+  new AppError(400, 'FILE_NOT_SUPPORTED', message.key, message.params, [
+    { path: 'files', ...message, message: formatMessage(message) },
   ]);
 export const documentApproved = () => new AppError(400, 'DOCUMENT_APPROVED', 'document.alreadyApproved');
 
@@ -45,8 +45,9 @@ export class DocumentsService {
 
   /**
    * Stores an upload and shows the document as Processing (spec §4). Only real JPEG or PDF
-   * content up to 2 MB is accepted, whatever the file is called (architecture §8); an approved
-   * document stays as it is.
+   * content up to 2 MB is accepted, named with a matching extension, with no markup in an image
+   * and no scripts, actions, embedded files or encryption in a PDF (architecture §8, decision
+   * 0013); an approved document stays as it is.
    */
   async upload(user: UserRow, type: DocumentType, file: UploadedFile | undefined): Promise<UserRow> {
     if (user[DOCUMENT_COLUMNS[type]].status === DOCUMENT_STATUS.approved) throw documentApproved();
@@ -54,18 +55,21 @@ export class DocumentsService {
       throw invalidFields([{ path: 'files', key: 'field.required', params: { title: titleFor('file') } }]);
     }
     if (file.truncated || file.content.length > UPLOAD_MAX_BYTES) throw fileNotSupported();
-    const kind = detectFileKind(file.content.subarray(0, 8));
-    if (!kind) throw fileNotSupported();
+    // the client's name is kept for staff: control characters are refused, never sent to SQL
+    const name = validateInput(UploadFileInput, { files: file.originalName });
+    if (!name.ok) throw invalidFields(name.errors);
+    const verdict = await inspectUpload(name.value.files, file.content);
+    if (!verdict.ok) throw fileNotSupported(verdict.message);
 
-    const storedName = await this.store.save(user.id, kind, file.content);
+    const storedName = await this.store.save(user.id, verdict.mime, file.content);
     try {
       return await this.repo.recordUpload(
         user.id,
         {
           type,
           storedName,
-          originalName: file.originalName.slice(0, 255),
-          mime: MIME[kind],
+          originalName: name.value.files,
+          mime: verdict.mime,
           size: file.content.length,
         },
         { status: DOCUMENT_STATUS.processing, note: '', updated: this.now().toISOString() },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,19 @@ import {
   registerClient,
 } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { documentDownloadHeaders } from './upload-content.js';
+
+/** A small PDF with these objects (numbered from 1) and an optional trailer entry, in latin1. */
+function pdfDocument(objects: string[], trailerExtra = ''): Buffer {
+  const body = objects.map((object, i) => `${i + 1} 0 obj\n${object}\nendobj\n`).join('');
+  const trailer = `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\n%%EOF\n`;
+  return Buffer.from(`%PDF-1.7\n${body}${trailer}`, 'latin1');
+}
+const pdfFile = (content: Buffer): MultipartFile => ({
+  filename: 'bill.pdf',
+  contentType: 'application/pdf',
+  content,
+});
 
 const NOT_SUPPORTED = {
   status: false,
@@ -99,15 +113,154 @@ describe(`verification document upload (${testDbKind})`, async () => {
     });
   });
 
-  it('judges a file by its content, not its name: a JPEG named scan.png is stored as a JPEG', async () => {
+  it('accepts a JPEG named .jpeg and a PDF whose image data happens to hold /JS (only dictionaries are checked)', async () => {
+    const client = await registerClient(app);
+    const jpegRes = await upload([
+      ['token', client.token],
+      ['type', 'doc_funding_front'],
+      jpeg(jpegBytes(), 'scan.JPEG'),
+    ]);
+    expect(jpegRes.statusCode).toBe(200);
+    const scan = pdfDocument([
+      `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /DCTDecode /Length 12 >>\nstream\n\xff\xd8/JS /Launch\nendstream`,
+    ]);
+    const pdfRes = await upload([
+      ['token', client.token],
+      ['type', 'doc_funding_back'],
+      { filename: 'statement.pdf', contentType: 'application/pdf', content: scan },
+    ]);
+    expect(pdfRes.statusCode, pdfRes.body).toBe(200);
+    expect((await documentsOf(client.email)).map((d) => [d.mime, d.storedName.slice(-4)]).sort()).toEqual([
+      ['application/pdf', '.pdf'],
+      ['image/jpeg', '.jpg'],
+    ]);
+  });
+
+  describe('content that could run is refused (issue 12 probes, decision 0013)', () => {
+    const refusedWith = async (file: MultipartFile, key: string, message: string) => {
+      const client = await registerClient(app);
+      const res = await upload([['token', client.token], ['type', 'doc_passport'], file]);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ status: false, code: 'FILE_NOT_SUPPORTED', key, message });
+      expect(res.json().errors).toEqual([expect.objectContaining({ path: 'files', key, message })]);
+      expect(await documentsOf(client.email)).toEqual([]);
+      expect(await filesOf(client.email)).toEqual([]);
+      expect((await userRow(client.email))?.docPassport.status).toBe('0');
+    };
+    const MISMATCH =
+      "The file's content does not match its name. Please upload the original jpg, jpeg or pdf file.";
+    const ACTIVE =
+      'This PDF contains scripts, actions or embedded files, which we cannot accept. Please upload a plain scan or photo of the document.';
+    const scriptedJpeg = () =>
+      Buffer.concat([
+        jpegBytes(64).subarray(0, -2),
+        Buffer.from('<script>alert(document.cookie)</script>'),
+        Buffer.from([0xff, 0xd9]),
+      ]);
+
+    it('a JPEG header followed by <script>, named x.html', () =>
+      refusedWith(
+        { filename: 'x.html', contentType: 'text/html', content: scriptedJpeg() },
+        'document.typeMismatch',
+        MISMATCH,
+      ));
+
+    it('the same polyglot named x.jpg', () =>
+      refusedWith(
+        { filename: 'x.jpg', contentType: 'image/jpeg', content: scriptedJpeg() },
+        'document.unsafeContent',
+        'This file contains web page or script code, which we cannot accept. Please upload a plain scan or photo of the document.',
+      ));
+
+    it('a real JPEG named .exe', () =>
+      refusedWith(
+        { filename: 'setup.exe', contentType: 'application/octet-stream', content: jpegBytes() },
+        'document.typeMismatch',
+        MISMATCH,
+      ));
+
+    it('a JPEG named .png (the name must say what the content is)', () =>
+      refusedWith(jpeg(jpegBytes(), 'scan.png'), 'document.typeMismatch', MISMATCH));
+
+    it('a PDF that runs JavaScript when opened', () =>
+      refusedWith(
+        pdfFile(pdfDocument(['<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'])),
+        'document.activeContent',
+        ACTIVE,
+      ));
+
+    it('a PDF whose JavaScript name is hex-escaped (/J#61vaScript)', () =>
+      refusedWith(
+        pdfFile(
+          pdfDocument(['<< /Type /Catalog /OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >> >>']),
+        ),
+        'document.activeContent',
+        ACTIVE,
+      ));
+
+    it('a PDF whose JavaScript hides in a compressed object stream', () => {
+      const objects = '7 0 << /S /JavaScript /JS (app.alert(1)) >>';
+      const packed = deflateSync(Buffer.from(objects)).toString('latin1');
+      return refusedWith(
+        pdfFile(
+          pdfDocument([
+            '<< /Type /Catalog /OpenAction 7 0 R >>',
+            `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n${packed}\nendstream`,
+          ]),
+        ),
+        'document.activeContent',
+        ACTIVE,
+      );
+    });
+
+    it('a PDF that carries an embedded file', () =>
+      refusedWith(
+        pdfFile(pdfDocument(['<< /Type /EmbeddedFile /Length 5 >>\nstream\nMZ...\nendstream'])),
+        'document.activeContent',
+        ACTIVE,
+      ));
+
+    it('a PDF that launches a program', () =>
+      refusedWith(
+        pdfFile(pdfDocument(['<< /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >>'])),
+        'document.activeContent',
+        ACTIVE,
+      ));
+
+    it('an encrypted PDF, whose content cannot be checked', () =>
+      refusedWith(
+        pdfFile(pdfDocument(['<< /Type /Catalog >>'], '/Encrypt << /Filter /Standard /V 2 >>')),
+        'document.encrypted',
+        'This PDF is encrypted or password-protected, so we cannot check it. Please upload an unprotected copy or a scan.',
+      ));
+  });
+
+  it('refuses a file name with a NUL byte with its message instead of failing in SQL (issue 12)', async () => {
     const client = await registerClient(app);
     const res = await upload([
       ['token', client.token],
-      ['type', 'doc_funding_front'],
-      jpeg(jpegBytes(), 'scan.png'),
+      ['type', 'doc_passport'],
+      jpeg(jpegBytes(), 'pass\u0000port.jpg'),
     ]);
-    expect(res.statusCode).toBe(200);
-    expect((await documentsOf(client.email))[0]?.storedName).toMatch(/\.jpg$/);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({
+        path: 'files',
+        key: 'document.nameNotAllowed',
+        message: 'The file name contains characters that are not allowed. Please rename the file.',
+      }),
+    ]);
+    expect(await documentsOf(client.email)).toEqual([]);
+    expect(await filesOf(client.email)).toEqual([]);
+  });
+
+  it('documentDownloadHeaders: the detected type, always as an attachment, never sniffed', () => {
+    expect(documentDownloadHeaders('application/pdf', 'AbC_12-x.pdf')).toEqual({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="AbC_12-x.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { AppError } from '../../lib/errors.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { OutboxRepo, OutboxRow } from './mail.repo.js';
+import { type MailWorkerLog, OutboxWorker, type OutboxWorkerOptions } from './mail.worker.js';
 
 export interface Mail {
   to: string;
@@ -18,9 +18,11 @@ export interface MailLog {
   error(details: object, message: string): void;
 }
 
+export type { MailWorkerLog } from './mail.worker.js';
+
 /** An SMTP transport for SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpTransport(url: string): Transporter {
-  // Short timeouts: a client waits for this answer; a dead mail server must not hang the request.
+  // Short timeouts: a dead mail server must not hold the worker (and the mail's lease) for long.
   return nodemailer.createTransport({
     url,
     connectionTimeout: 10_000,
@@ -30,24 +32,34 @@ export function createSmtpTransport(url: string): Transporter {
 }
 
 /**
- * Outgoing mail. Every mail is written to the outbox table first (the audit of what was sent, and
- * the only copy offline); with SMTP configured it is then sent, otherwise an info log line
- * carries its link (`npm run cli -- outbox` lists it too).
+ * Outgoing mail (decision 0015). Every mail is written to the outbox table in the flow of the
+ * request that caused it, and that is all the request waits for: with SMTP configured, a background
+ * worker (mail.worker.ts) delivers it with retries and backoff, so a mail server that is down or
+ * slow never fails or slows the request. Without SMTP the mail stays in the outbox and an info log
+ * line carries its link (`npm run cli -- outbox` lists it too), so the flows work offline.
  */
 export class MailService {
+  private readonly worker: OutboxWorker | undefined;
+  private readonly now: () => Date;
+
   constructor(
     readonly outbox: OutboxRepo,
     private readonly transport: Transporter | undefined,
-    private readonly from: string,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: Omit<OutboxWorkerOptions, 'now'> & { now?: () => Date },
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.worker = transport && new OutboxWorker(outbox, transport, { ...options, now: this.now });
+  }
 
   /** Whether mails leave the server (SMTP_URL is set). */
   get delivers(): boolean {
     return this.transport !== undefined;
   }
 
-  /** Records and sends a mail in the brand's name; 503 'mail.sendFailed' when SMTP refuses it. */
+  /**
+   * Queues a mail in the brand's name and returns its outbox row. Never fails because of the mail
+   * server; with SMTP the worker is woken to send it at once.
+   */
   async send(brand: Brand, mail: Mail, log: MailLog): Promise<OutboxRow> {
     const row = await this.outbox.add({
       brandId: brand.id,
@@ -55,35 +67,40 @@ export class MailService {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // Without SMTP nothing is ever due: the mail is kept, not queued for a server that may come later.
+      nextAttemptAt: this.worker ? this.now() : null,
     });
-    if (!this.transport) {
+    if (!this.worker) {
+      // The link is what the offline flow needs (README: the reset link is in the log); the
+      // recipient is not logged, the outbox has it.
       log.info(
-        { outboxId: row.id, to: mail.to, subject: mail.subject, link: mail.link },
+        { outboxId: row.id, subject: mail.subject, link: mail.link },
         'mail not sent (SMTP_URL is not set); kept in the outbox: `npm run cli -- outbox` lists it',
       );
       return row;
     }
-    try {
-      await this.transport.sendMail({
-        from: { name: brand.name, address: this.from },
-        replyTo: brand.settings.supportEmail,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await this.outbox.markSent(row.id, this.now());
-      log.info({ outboxId: row.id, subject: mail.subject }, 'mail sent');
-      return { ...row, sentAt: this.now() };
-    } catch (error) {
-      const reason = (error as Error).message ?? String(error);
-      await this.outbox.markFailed(row.id, reason);
-      log.error({ outboxId: row.id, err: error }, 'mail could not be sent; it stays in the outbox');
-      throw new AppError(503, 'MAIL_FAILED', 'mail.sendFailed');
-    }
+    this.worker.wake();
+    return row;
   }
 
+  /** Starts delivering the outbox in the background (with SMTP; nothing to do without). */
+  start(log: MailWorkerLog): void {
+    this.worker?.start(log);
+  }
+
+  /** Stops the background worker; an attempt in progress finishes first. */
+  async stop(): Promise<void> {
+    await this.worker?.stop();
+  }
+
+  /** Attempts the mails due at `now` at once (operators and tests; the worker does it on its own). */
+  deliverDue(now?: Date): Promise<number> {
+    return this.worker ? this.worker.deliverDue(now) : Promise.resolve(0);
+  }
+
+  /** Stops the worker (an attempt in progress finishes) and closes the SMTP connection. */
   async close(): Promise<void> {
+    await this.stop();
     this.transport?.close();
   }
 }

@@ -6,6 +6,7 @@ import { MemoryCandleStore } from '../../market/candle-store.js';
 import { CandleBuilder } from '../../market/candles.js';
 import { generateHistory } from '../../market/history.js';
 import type { Catalogue } from '../../market/instruments.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 export interface MarketOptions {
   catalogue: Catalogue;
@@ -15,6 +16,8 @@ export interface MarketOptions {
   history: { seed: number; end: number } | undefined;
   clock?: Clock;
   log: (message: string) => void;
+  /** Counts accepted quotes (ticks per second in Prometheus). */
+  metrics?: Pick<Metrics, 'quotesAccepted'>;
 }
 
 /**
@@ -65,6 +68,7 @@ export class MarketService {
   /** Takes one quote from any source; returns whether it was accepted. */
   ingest(quote: Quote): boolean {
     if (!this.book.update(quote)) return false;
+    this.options.metrics?.quotesAccepted.inc();
     this.builder.onQuote(quote);
     for (const listener of this.listeners) listener(quote);
     return true;

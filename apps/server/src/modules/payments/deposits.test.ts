@@ -33,7 +33,7 @@ describe(`deposits (${testDbKind})`, async () => {
   };
 
   describe('methods', () => {
-    it("lists the brand's methods with card providers titled Credit Card 1 and 2, the minimum and currency", async () => {
+    it("lists the brand's methods with card providers titled Credit Card 1 and 2, the limits and currency", async () => {
       const c = await kit.client();
       const res = await app.inject({ method: 'GET', url: `/api/payments/methods?token=${c.token}` });
       expect(res.statusCode).toBe(200);
@@ -46,6 +46,7 @@ describe(`deposits (${testDbKind})`, async () => {
           { provider: 'cashier', method: 9, kind: 'cashier', title: 'Cashier' },
         ],
         minDeposit: 250,
+        maxDeposit: 1_000_000,
         currency: 'EUR',
         currencySymbol: '€',
       });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries, positions, transactions, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { verifyLedger } from '../ledger/ledger.verify.js';
 import { TradingRepo } from '../trading/trading.repo.js';
 import { paymentKit } from './payments.test-kit.js';
 
@@ -413,6 +414,8 @@ describe(`ledger under random payment and trading sequences (${testDbKind})`, as
         }
         const pnl = entries.filter((e) => e.kind === 'realised_pnl');
         expect(pnl.map((e) => e.positionId).sort()).toEqual(closed.map((p) => p.id).sort());
+        // and the operator's check agrees: nothing on the whole ledger is out of place
+        expect(await verifyLedger(db)).toEqual([]);
       }),
       { numRuns: 25 },
     );

@@ -23,3 +23,12 @@ export function sandboxPaymentProviders(legalName: string): PaymentProviderSetti
     { key: 'cashier', type: 'sandbox-cashier', title: 'Cashier' },
   ];
 }
+
+/**
+ * The providers the default brand of a database seeded outside demo mode starts with: the sandbox
+ * ones, which stay hidden unless PAYMENT_SANDBOX=true (a staging server), and no bank wire, so a
+ * demonstration IBAN never reaches real clients. Real providers go into the brand's settings.
+ */
+export function nonDemoPaymentProviders(): PaymentProviderSetting[] {
+  return sandboxPaymentProviders('').filter((provider) => provider.type !== 'bank-wire');
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
 import type { Brand } from '../brands/brands.service.js';
+import { type PaymentEffect, type PaymentEffectStore, TransactionAlreadyDecided } from './payment-effects.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
@@ -20,8 +21,23 @@ export interface Transition {
 }
 
 /** SQL of the payments module: transactions and webhook records (style §4). */
-export class PaymentsRepo {
+export class PaymentsRepo implements PaymentEffectStore {
   constructor(private readonly db: Db) {}
+
+  /** Stores a booking's payment effect inside its transaction (see payment-effects.ts). */
+  async storeEffect(tx: Db, effect: PaymentEffect): Promise<void> {
+    switch (effect.type) {
+      case 'transaction.insert':
+        await this.insert(effect.row, tx);
+        return;
+      case 'transaction.transition':
+        // decided once: a second decision matches no row and rolls its booking back
+        if (!(await this.transition(effect.transition, tx))) throw new TransactionAlreadyDecided();
+        if (effect.webhook)
+          await this.recordWebhook({ ...effect.webhook, transactionId: effect.transition.id }, tx);
+        return;
+    }
+  }
 
   /** Inserts a transaction (on the database or inside the caller's transaction). */
   async insert(row: NewTransaction, executor: Db = this.db): Promise<TransactionRow> {
@@ -102,7 +118,7 @@ export class PaymentsRepo {
 
   async brandOf(brandId: number): Promise<Brand | undefined> {
     const [row] = await this.db.select().from(brands).where(eq(brands.id, brandId));
-    return row && { id: row.id, slug: row.slug, name: row.name, settings: row.settings };
+    return row && { id: row.id, slug: row.slug, name: row.name, hosts: row.hosts, settings: row.settings };
   }
 
   /** The alpha-2 code of a country id ('' when none): spec §7 payloads carry the country code. */

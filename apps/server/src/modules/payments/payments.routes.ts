@@ -1,4 +1,11 @@
-import { IDEMPOTENCY_HEADER, TransactionCreateInput } from '@openbroker/domain';
+import {
+  IDEMPOTENCY_HEADER,
+  PaymentOptions,
+  PostedForm,
+  TransactionCreated,
+  TransactionCreateInput,
+  TransactionList,
+} from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -7,43 +14,8 @@ import { AppError } from '../../lib/errors.js';
 import { refuseWhenExceeded } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
+import { brandPublicUrl } from '../brands/brands.service.js';
 import type { PaymentRequester } from './payments.service.js';
-
-const MethodDto = z.object({
-  provider: z.string(),
-  method: z.number(),
-  kind: z.enum(['card', 'wire', 'alternative', 'cashier']),
-  title: z.string(),
-});
-
-const NextStep = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('instructions'),
-    bank: z.object({
-      beneficiary: z.string(),
-      bankName: z.string(),
-      iban: z.string(),
-      bic: z.string(),
-      reference: z.string(),
-    }),
-  }),
-  z.object({ type: z.literal('redirect'), url: z.string() }),
-  z.object({ type: z.literal('form'), provider: z.string() }),
-  z.object({ type: z.literal('widget'), scriptUrl: z.string(), session: z.string(), launcher: z.string() }),
-  z.object({ type: z.literal('none') }),
-]);
-
-const TransactionDto = z.object({
-  amount: z.number(),
-  currency: z.string(),
-  transaction_type: z.object({ name: z.string() }),
-  transaction_type_id: z.number(),
-  transaction_status: z.object({ name: z.string() }),
-  transaction_status_id: z.number(),
-  transaction_id: z.string(),
-  created_at: z.string(),
-  method: z.number(),
-});
 
 const IdempotencyHeaders = z
   .object({
@@ -58,11 +30,6 @@ const IdempotencyHeaders = z
 
 const ProviderParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
-/** The origin the client reached this brand at; return and webhook URLs are built on it. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
  * spec §7 payment calls: the brand's methods, transaction create (deposit or withdraw) with an
  * idempotency key, the posted-form signature, the caller's transactions, and the providers' signed
@@ -72,7 +39,9 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
   const auth = clientAuthenticator(ctx);
   const requester = async (request: FastifyRequest, token?: string): Promise<PaymentRequester> => {
     const { brand, user } = await auth(request, token);
-    return { brand, user, origin: originOf(request) };
+    // Signed return and webhook URLs are built on the brand's configured address, never on the
+    // request's Host header: a forged one must not end up in a URL we sign (decision 0015).
+    return { brand, user, origin: brandPublicUrl(brand, ctx.config, request.headers.host) };
   };
 
   app.get(
@@ -86,14 +55,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
         security: [{ bearer: [] }],
         querystring: TokenBody,
         response: {
-          200: ok(
-            z.object({
-              methods: z.array(MethodDto),
-              minDeposit: z.number(),
-              currency: z.string(),
-              currencySymbol: z.string(),
-            }),
-          ),
+          200: ok(PaymentOptions),
           401: ErrorBody,
         },
       },
@@ -117,7 +79,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
         headers: IdempotencyHeaders,
         body: TransactionCreateInput.safeExtend(tokenField),
         response: {
-          200: ok(z.object({ status: z.literal('success'), transaction_id: z.string(), next: NextStep })),
+          200: ok(TransactionCreated),
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
@@ -145,14 +107,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
         params: ProviderParam,
         body: z.object({ ...tokenField, transaction_id: z.string().min(1).max(32) }),
         response: {
-          200: ok(
-            z.object({
-              action: z.string(),
-              method: z.literal('POST'),
-              signature: z.string(),
-              data: z.record(z.string(), z.string()),
-            }),
-          ),
+          200: ok(PostedForm),
           401: ErrorBody,
           404: ErrorBody,
           409: ErrorBody,
@@ -174,7 +129,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
         tags: ['payments'],
         summary: "spec §7: the caller's transactions, newest first (the session token is in the path)",
         params: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: ok(z.array(TransactionDto)), 401: ErrorBody },
+        response: { 200: ok(TransactionList), 401: ErrorBody },
       },
     },
     async (request) => {
@@ -221,7 +176,14 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
           const raw = typeof request.body === 'string' ? request.body : '';
           // The provider posts to the webhook URL we gave it, on the brand's own host.
           const brand = await ctx.brands.resolve(request.headers.host);
-          const countRefusal = async () => refuseWhenExceeded(await refusals(request), reply);
+          const countRefusal = async () => {
+            try {
+              refuseWhenExceeded(await refusals(request), reply);
+            } catch (error) {
+              ctx.metrics.webhookOutcomes.inc({ outcome: 'rate-limited' });
+              throw error;
+            }
+          };
           const result = await ctx.payments.webhook(
             brand,
             request.params.provider,
@@ -229,6 +191,8 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
             request.headers,
             countRefusal,
           );
+          // Outcomes are the service's fixed words (applied, duplicate, bad-signature, …), never input.
+          ctx.metrics.webhookOutcomes.inc({ outcome: result.outcome });
           if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
           const error = new AppError(
             result.status,

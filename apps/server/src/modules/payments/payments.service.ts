@@ -3,9 +3,15 @@ import {
   FORM_PATH,
   isFinalStatus,
   isProfileComplete,
+  MAX_DEPOSIT_DEFAULT,
+  type Money,
+  money,
+  moneyToDecimalString,
+  negateMoney,
   PAYMENT_METHOD,
   type PaymentOptions,
   type PostedForm,
+  parseMoney,
   TRANSACTION_STATUS,
   type TransactionCreated,
   type TransactionCreateInput,
@@ -16,7 +22,7 @@ import {
   validateWithdraw,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { BalanceEffect, CommandOutcome } from '../../engine/index.js';
+import type { BalanceAdjustment, CommandOutcome } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
@@ -24,6 +30,7 @@ import type { UserRow } from '../accounts/accounts.repo.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { TradingService } from '../trading/trading.service.js';
+import { type PaymentEffect, TransactionAlreadyDecided } from './payment-effects.js';
 import type {
   NewTransaction,
   PaymentsRepo,
@@ -44,11 +51,13 @@ import { verifyWebhook } from './signing.js';
 
 export interface PaymentsOptions {
   masterSecret: string;
+  /** The built-in sandbox providers are usable (PAYMENT_SANDBOX; demo mode only by default). */
+  sandbox: boolean;
   webhookToleranceMs: number;
   now?: () => number;
 }
 
-/** Who asks: a client of a brand, and the origin their browser reached the brand at. */
+/** Who asks: a client of a brand, and the brand's configured public address (return and webhook URLs). */
 export interface PaymentRequester {
   brand: Brand;
   user: UserRow;
@@ -80,20 +89,6 @@ type WebhookRefusalKey =
   | 'webhook.mismatch'
   | 'payment.transactionNotFound';
 
-/** A transaction effect stored in the same database transaction as its balance change. */
-interface InsertEffect extends BalanceEffect {
-  type: 'payments.insert';
-  row: NewTransaction;
-}
-interface TransitionEffect extends BalanceEffect {
-  type: 'payments.transition';
-  transition: Transition;
-  webhook?: WebhookRecord;
-}
-
-/** Thrown inside a commit when a transaction was already decided: the whole batch rolls back. */
-class AlreadyDecided extends Error {}
-
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A public transaction id such as 'TX-7K3M9Q2P4A' (Crockford base32, 50 bits). */
@@ -103,10 +98,8 @@ export function newTransactionReference(): string {
   return `TX-${id}`;
 }
 
-const money = (value: number) => value.toFixed(2);
-
-/** The ledger reference of a transaction's booking (one per cause; the ledger refuses a second). */
-const ledgerReference = (reference: string) => `tx:${reference}`;
+/** NUMERIC text of a validated form amount (whole cents, checked by the domain's validation). */
+const amountText = (value: number) => moneyToDecimalString(money(value));
 
 /**
  * Deposits, withdrawals and their providers (spec §4, §5, §7; architecture §6). Every balance change
@@ -122,21 +115,14 @@ export class PaymentsService {
     private readonly options: PaymentsOptions,
   ) {
     this.now = options.now ?? Date.now;
-    trading.registerEffect('payments.insert', async (tx, effect) => {
-      await this.repo.insert((effect as InsertEffect).row, tx);
-    });
-    trading.registerEffect('payments.transition', async (tx, effect) => {
-      const { transition, webhook } = effect as TransitionEffect;
-      if (!(await this.repo.transition(transition, tx))) throw new AlreadyDecided();
-      if (webhook) await this.repo.recordWebhook({ ...webhook, transactionId: transition.id }, tx);
-    });
   }
 
   /** spec §9: the methods whose provider settings exist, with the brand's minimum and currency. */
   paymentOptions(brand: Brand): PaymentOptions {
     return {
-      methods: methodsOf(brand),
+      methods: methodsOf(brand, this.options),
       minDeposit: brand.settings.minDeposit,
+      maxDeposit: brand.settings.maxDeposit ?? MAX_DEPOSIT_DEFAULT,
       currency: brand.settings.currency,
       currencySymbol: brand.settings.currencySymbol,
     };
@@ -192,6 +178,8 @@ export class PaymentsService {
       amount: input.amount,
       method: input.method,
       minDeposit: brand.settings.minDeposit,
+      // Every method goes through here, pending bank wires included (issue 12).
+      maxDeposit: brand.settings.maxDeposit,
       currencySymbol: brand.settings.currencySymbol,
       profileComplete: isProfileComplete(profileOf(user)),
     });
@@ -201,7 +189,7 @@ export class PaymentsService {
         throw new AppError(403, 'PROFILE_INCOMPLETE', 'account.completeFirst');
       throw invalidFields(check.errors);
     }
-    const provider = pickProvider(brand, check.value.method, input.provider);
+    const provider = pickProvider(brand, check.value.method, input.provider, this.options);
     if (!provider) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
     const row = await this.repo.insert({
       brandId: brand.id,
@@ -211,7 +199,7 @@ export class PaymentsService {
       statusId: TRANSACTION_STATUS.pending,
       method: provider.method,
       provider: provider.key,
-      amount: money(check.value.amount),
+      amount: amountText(check.value.amount),
       currency: brand.settings.currency,
       ...keyed,
     });
@@ -244,17 +232,19 @@ export class PaymentsService {
       statusId: TRANSACTION_STATUS.pending,
       method: PAYMENT_METHOD.withdraw,
       provider: 'withdraw',
-      amount: money(-check.value.amount),
+      amount: amountText(-check.value.amount),
       currency: brand.settings.currency,
       comments: check.value.comments,
       ...keyed,
     };
     // The reservation and the request are one commit; the engine re-checks the free margin in the
     // account's queue and the repo once more inside the database transaction (architecture §6).
-    const outcome = await this.book(user.id, -check.value.amount, 'withdrawal', ledgerReference(reference), {
-      type: 'payments.insert',
-      row,
-    } satisfies InsertEffect);
+    const outcome = await this.book(
+      user.id,
+      negateMoney(money(check.value.amount)),
+      { kind: 'withdrawal', cause: { transaction: reference } },
+      { type: 'transaction.insert', row },
+    );
     if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
     const stored = await this.repo.byReference(reference);
     if (!stored) throw new Error(`payments: withdrawal ${reference} was booked but not found`);
@@ -264,7 +254,7 @@ export class PaymentsService {
   private async created(who: PaymentRequester, row: TransactionRow): Promise<TransactionCreated> {
     if (row.method === PAYMENT_METHOD.withdraw || row.statusId !== TRANSACTION_STATUS.pending)
       return { status: 'success', transaction_id: row.reference, next: { type: 'none' } };
-    const provider = providerByKey(who.brand, row.provider);
+    const provider = providerByKey(who.brand, row.provider, this.options);
     if (!provider) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
     const payment = await this.paymentOf(who, row, provider);
     return {
@@ -284,7 +274,7 @@ export class PaymentsService {
       throw new AppError(409, 'TRANSACTION_FINAL', 'payment.alreadyFinal', {
         status: transactionStatusName(row.statusId).toLowerCase(),
       });
-    const provider = providerByKey(who.brand, providerKey);
+    const provider = providerByKey(who.brand, providerKey, this.options);
     if (!provider?.postedForm) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
     return provider.postedForm(await this.paymentOf(who, row, provider), this.providerContext(who));
   }
@@ -335,7 +325,7 @@ export class PaymentsService {
     } catch {
       return reject(400, 'malformed', 'webhook.malformed');
     }
-    const provider = providerByKey(brand, providerKey);
+    const provider = providerByKey(brand, providerKey, this.options);
     if (provider?.confirmation !== 'webhook')
       return reject(404, 'unknown-provider', 'payment.transactionNotFound');
     const check = verifyWebhook(
@@ -369,14 +359,13 @@ export class PaymentsService {
       try {
         const outcome = await this.book(
           row.userId,
-          Number(row.amount),
-          'deposit',
-          ledgerReference(row.reference),
+          parseMoney(row.amount),
+          { kind: 'deposit', cause: { transaction: row.reference } },
           {
-            type: 'payments.transition',
+            type: 'transaction.transition',
             transition: { id: row.id, from: TRANSACTION_STATUS.pending, to: TRANSACTION_STATUS.approved },
             webhook: record,
-          } satisfies TransitionEffect,
+          },
         );
         if (!outcome.ok) throw new Error(`payments: deposit ${row.reference} refused by the engine`);
       } catch (error) {
@@ -424,10 +413,15 @@ export class PaymentsService {
       await this.decideWithoutBooking(transition, row, actor, 'transaction.withdrawal.paid');
     } else {
       const brand = await this.repo.brandOf(row.brandId);
-      const provider = brand && providerByKey(brand, row.provider);
+      const provider = brand && providerByKey(brand, row.provider, this.options);
       if (provider?.confirmation !== 'staff')
         throw new AppError(409, 'PROVIDER_DECIDES', 'payment.alreadyFinal', { status: 'with its provider' });
-      await this.bookDecision(row, Number(row.amount), 'deposit', ledgerReference(row.reference), transition);
+      await this.bookDecision(
+        row,
+        parseMoney(row.amount),
+        { kind: 'deposit', cause: { transaction: row.reference } },
+        transition,
+      );
       await this.audit(actor, 'transaction.deposit.confirm', row);
     }
     return this.reload(reference);
@@ -444,11 +438,11 @@ export class PaymentsService {
       decidedBy: actor,
     };
     if (row.method === PAYMENT_METHOD.withdraw) {
+      // the reservation was the (negative) amount; the refund gives exactly that back
       await this.bookDecision(
         row,
-        -Number(row.amount),
-        'withdrawal_reversal',
-        `${ledgerReference(row.reference)}:reversal`,
+        negateMoney(parseMoney(row.amount)),
+        { kind: 'withdrawal_reversal', cause: { transaction: row.reference } },
         transition,
       );
       await this.audit(actor, 'transaction.withdrawal.reject', row, note);
@@ -507,16 +501,15 @@ export class PaymentsService {
 
   private async bookDecision(
     row: TransactionRow,
-    amount: number,
-    kind: 'deposit' | 'withdrawal_reversal',
-    reference: string,
+    amount: Money,
+    adjustment: BalanceAdjustment,
     transition: Transition,
   ): Promise<void> {
     try {
-      const outcome = await this.book(row.userId, amount, kind, reference, {
-        type: 'payments.transition',
+      const outcome = await this.book(row.userId, amount, adjustment, {
+        type: 'transaction.transition',
         transition,
-      } satisfies TransitionEffect);
+      });
       if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
     } catch (error) {
       if (isAlreadyBooked(error)) throw await this.raced(row.reference);
@@ -547,20 +540,21 @@ export class PaymentsService {
     );
   }
 
-  /** A balance change through the engine's per-account queue, with its effect in the same commit. */
+  /**
+   * A balance change through the engine's per-account queue: the ledger books it (kind and cause typed, amount
+   * Money) in one database transaction with its payment effect (architecture §6).
+   */
   private async book(
     userId: number,
-    amount: number,
-    kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal',
-    reference: string,
-    effect: InsertEffect | TransitionEffect,
+    amount: Money,
+    adjustment: BalanceAdjustment,
+    effect: PaymentEffect,
   ): Promise<CommandOutcome> {
     await this.trading.ensureAccount(userId);
     return this.trading.adjustBalance({
       accountId: userId,
-      amount: money(amount),
-      kind,
-      reference,
+      amount,
+      ...adjustment,
       effect,
       now: this.now(),
     });
@@ -604,7 +598,7 @@ export class PaymentsService {
 /** spec §3 Transaction as the list shows it. */
 export function presentTransaction(row: TransactionRow): TransactionDto {
   return {
-    amount: Number(row.amount),
+    amount: parseMoney(row.amount),
     currency: row.currency,
     transaction_type: { name: transactionTypeName(row.typeId) },
     transaction_type_id: row.typeId,
@@ -636,7 +630,7 @@ const causeOf = (error: unknown) => (error instanceof EngineCommitError ? error.
 /** The booking was refused because its transaction was already decided or its ledger entry exists. */
 function isAlreadyBooked(error: unknown): boolean {
   const cause = causeOf(error);
-  return cause instanceof AlreadyDecided || isUniqueViolation(cause);
+  return cause instanceof TransactionAlreadyDecided || isUniqueViolation(cause);
 }
 
 /** The same idempotency key was inserted at once by another request. */

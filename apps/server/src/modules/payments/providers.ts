@@ -62,7 +62,7 @@ export interface ProviderContext {
   brand: Brand;
   /** PAYMENT_SANDBOX_SECRET, the master the per-provider secrets derive from. */
   masterSecret: string;
-  /** Origin of the brand's site as the client reached it, e.g. 'http://localhost:3000'. */
+  /** The brand's configured public address (brandPublicUrl), e.g. 'http://localhost:3000'; never a Host header. */
   origin: string;
   now: number;
 }
@@ -211,17 +211,36 @@ function build(setting: PaymentProviderSetting, cardIndex: number): PaymentProvi
   }
 }
 
+/**
+ * Which providers this server may use. `sandbox` (config PAYMENT_SANDBOX, on in demo mode only):
+ * the built-in sandbox ones, whose test cards approve without money. Off, a brand's sandbox settings
+ * are as if absent: not offered, not startable, and their webhooks find no provider (decision 0010).
+ */
+export interface ProviderSwitches {
+  sandbox: boolean;
+}
+
+/** The built-in sandbox provider types (everything a brand can name except the bank wire). */
+export function isSandboxSetting(setting: PaymentProviderSetting): boolean {
+  return setting.type.startsWith('sandbox-');
+}
+
 /** The brand's providers in display order; card providers numbered in their order (spec §9). */
-export function providersOf(brand: Brand): PaymentProvider[] {
+export function providersOf(brand: Brand, switches: ProviderSwitches): PaymentProvider[] {
   let cards = 0;
-  return (brand.settings.payments ?? []).map((setting) =>
-    build(setting, setting.type === 'sandbox-card' ? cards++ : 0),
-  );
+  return (brand.settings.payments ?? [])
+    .filter((setting) => switches.sandbox || !isSandboxSetting(setting))
+    .map((setting) => build(setting, setting.type === 'sandbox-card' ? cards++ : 0));
 }
 
 /** The deposit options shown on /payment (spec §9: only methods whose provider settings exist). */
-export function methodsOf(brand: Brand): PaymentMethodDto[] {
-  return providersOf(brand).map((p) => ({ provider: p.key, method: p.method, kind: p.kind, title: p.title }));
+export function methodsOf(brand: Brand, switches: ProviderSwitches): PaymentMethodDto[] {
+  return providersOf(brand, switches).map((p) => ({
+    provider: p.key,
+    method: p.method,
+    kind: p.kind,
+    title: p.title,
+  }));
 }
 
 /** The provider a deposit uses: the named one of that method, else the method's first. */
@@ -229,12 +248,17 @@ export function pickProvider(
   brand: Brand,
   method: number,
   providerKey: string | undefined,
+  switches: ProviderSwitches,
 ): PaymentProvider | undefined {
-  const candidates = providersOf(brand).filter((p) => p.method === method);
+  const candidates = providersOf(brand, switches).filter((p) => p.method === method);
   return providerKey ? candidates.find((p) => p.key === providerKey) : candidates[0];
 }
 
 /** A provider of the brand by key (webhooks and posted forms name it). */
-export function providerByKey(brand: Brand, key: string): PaymentProvider | undefined {
-  return providersOf(brand).find((p) => p.key === key);
+export function providerByKey(
+  brand: Brand,
+  key: string,
+  switches: ProviderSwitches,
+): PaymentProvider | undefined {
+  return providersOf(brand, switches).find((p) => p.key === key);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
@@ -21,6 +21,15 @@ export class SessionsRepo {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
       .limit(1);
     return row;
+  }
+
+  /** The sessions with these ids that have not been revoked (any kind); read only, never touched. */
+  async findActiveByIds(ids: readonly number[]): Promise<SessionRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt)));
   }
 
   async touch(id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {

@@ -5,6 +5,8 @@ import type { SessionRow, SessionsRepo, SubjectType } from './sessions.repo.js';
 export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Activity is written at most this often, so a busy client does not write on every call. */
 const TOUCH_EVERY_MS = 30_000;
+/** Session ids read per query by `liveAmong`. */
+const LIVENESS_CHUNK = 500;
 
 export interface IssuedSession {
   token: string;
@@ -51,15 +53,36 @@ export class SessionsService {
     const session = await this.repo.findActiveByHash(hashToken(token));
     if (!session || session.subjectType !== subjectType) return undefined;
     const now = this.now();
-    const idleEnd = session.lastSeenAt.getTime() + this.idleMs;
     const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
-    if (now.getTime() >= Math.min(idleEnd, hardEnd)) return undefined;
+    if (!this.isLive(session, now)) return undefined;
     if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       const expiresAt = new Date(Math.min(now.getTime() + this.idleMs, hardEnd));
       await this.repo.touch(session.id, now, expiresAt);
       return { ...session, lastSeenAt: now, expiresAt };
     }
     return session;
+  }
+
+  /**
+   * Which of these sessions are still live (not revoked, not idle past `idleMs`, not past
+   * SESSION_MAX_AGE_MS). Only reads: a check made for a push or a sweep is not the client's
+   * activity and must not keep an idle session alive.
+   */
+  async liveAmong(sessionIds: readonly number[]): Promise<Set<number>> {
+    const now = this.now();
+    const live = new Set<number>();
+    // Chunked so a node with many sockets never builds one huge IN list.
+    for (let i = 0; i < sessionIds.length; i += LIVENESS_CHUNK) {
+      const rows = await this.repo.findActiveByIds(sessionIds.slice(i, i + LIVENESS_CHUNK));
+      for (const row of rows) if (this.isLive(row, now)) live.add(row.id);
+    }
+    return live;
+  }
+
+  private isLive(session: SessionRow, now: Date): boolean {
+    const idleEnd = session.lastSeenAt.getTime() + this.idleMs;
+    const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
+    return session.revokedAt === null && now.getTime() < Math.min(idleEnd, hardEnd);
   }
 
   async revoke(session: SessionRow): Promise<void> {

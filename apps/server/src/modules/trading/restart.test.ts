@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { openRuntime } from '../../runtime.js';
 import { createPostgresDatabase, testDbKind } from '../../test/harness.js';
+import { TradingRepo } from './trading.repo.js';
 
 /**
  * A crash or restart loses nothing that was acknowledged (architecture §5): the engine is rebuilt
@@ -20,6 +21,7 @@ describe(`restarting the server keeps the books (${testDbKind})`, async () => {
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
+    DEMO: 'true',
     LOG_LEVEL: 'silent',
     MARKET_FEED: 'none',
     MARKET_HISTORY: 'false',
@@ -56,6 +58,11 @@ describe(`restarting the server keeps the books (${testDbKind})`, async () => {
 
     const second = await openRuntime(config, { live: true });
     try {
+      // Start-up reads the open positions only; the history list is read when the account is first shown.
+      const snapshot = await new TradingRepo(second.ctx.database.db).loadSnapshot();
+      expect(snapshot.positions.map((p) => p.id).sort()).toEqual(before.open.map((p) => p.id).sort());
+      expect(snapshot.history).toBeUndefined();
+      expect(await second.ctx.trading.ensureAccount(demoId)).toBe(true);
       const after = second.ctx.trading.positions(demoId);
       const strip = (p: { profit: number | null }) => ({ ...p, profit: null });
       expect(after.open.map(strip)).toEqual(before.open.map(strip));

@@ -1,23 +1,28 @@
+import { moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, ledgerEntries, positions, users } from '../../db/schema.js';
+import { assetCategories, positions, users } from '../../db/schema.js';
 import type {
   AccountSnapshot,
   BalanceChangedEvent,
-  BalanceEffect,
   BookEvent,
   ClosedPositionRecord,
   CommitBatch,
   EnginePersistence,
   EngineSnapshot,
+  PositionId,
   PositionRecord,
 } from '../../engine/index.js';
+import { type BookedEntry, Ledger, type LedgerKind } from '../ledger/ledger.js';
+import { LedgerRepo } from '../ledger/ledger.repo.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { PaymentEffectStore } from '../payments/payment-effects.js';
+import { PositionIdReserve, type PositionIdReserveOptions } from './position-ids.js';
 
 type PositionRow = typeof positions.$inferSelect;
 
-const toMoney = (value: number) => value.toFixed(2);
 const toRate = (value: number) => String(value);
-const num = (value: string | null) => (value === null ? null : Number(value));
+const rateOrNull = (value: string | null) => (value === null ? null : price(value));
 
 /** A client's account as the engine needs it. */
 function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
@@ -26,7 +31,7 @@ function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
     verified: row.verifiedAccount,
     assetsGroupPermission: row.assetsGroupPermission,
     customLeverage: row.customLeverage,
-    balance: row.balance,
+    balance: parseMoney(row.balance),
   };
 }
 
@@ -36,61 +41,83 @@ function openRecord(row: PositionRow): PositionRecord {
     accountId: row.userId,
     symbol: row.symbol,
     direction: row.direction,
-    amount: Number(row.amount) as PositionRecord['amount'],
+    amount: parseMoney(row.amount),
     leverage: row.leverage,
-    openRate: Number(row.openRate) as PositionRecord['openRate'],
+    openRate: price(row.openRate),
     openedAt: row.openedAt.getTime(),
-    stopLoss: num(row.stopLoss) as PositionRecord['stopLoss'],
-    takeProfit: num(row.takeProfit) as PositionRecord['takeProfit'],
+    stopLoss: rateOrNull(row.stopLoss),
+    takeProfit: rateOrNull(row.takeProfit),
   };
 }
 
 function closedRecord(row: PositionRow): ClosedPositionRecord {
   return {
     ...openRecord(row),
-    closedRate: Number(row.closedRate) as ClosedPositionRecord['closedRate'],
+    closedRate: price(row.closedRate ?? '0'),
     closedAt: row.closedAt?.getTime() ?? 0,
     reason: (row.closingReason ?? 0) as ClosedPositionRecord['reason'],
     cause: (row.closeCause ?? 'manual') as ClosedPositionRecord['cause'],
-    profit: Number(row.profit ?? 0) as ClosedPositionRecord['profit'],
-    shortfall: Number(row.shortfall ?? 0) as ClosedPositionRecord['shortfall'],
+    profit: parseMoney(row.profit ?? '0.00'),
+    shortfall: parseMoney(row.shortfall ?? '0.00'),
   };
 }
 
 /** Thrown inside a commit when the database disagrees with the engine: the transaction rolls back. */
-/** Stores a balance effect inside the commit's transaction; throwing rolls the whole batch back. */
-export type EffectHandler = (tx: Db, effect: BalanceEffect, event: BalanceChangedEvent) => Promise<void>;
-
 export class LedgerMismatchError extends Error {
   override name = 'LedgerMismatchError';
 }
 
+export interface TradingRepoOptions {
+  /** Stores the payment effects balance adjustments carry (the payments module's repo). */
+  paymentEffects?: PaymentEffectStore;
+  ledger?: Ledger;
+  /** How position ids are reserved from the database (block size, background refill errors). */
+  positionIds?: PositionIdReserveOptions;
+  /** Counts committed ledger entries by kind (GET /metrics). */
+  metrics?: Pick<Metrics, 'ledgerBookings'>;
+}
+
 /**
  * The trading engine's persistence port (architecture §5, §6): each batch of events is stored in
- * one database transaction — positions opened, updated and closed, and for every balance change a
- * ledger entry with the balance after it, plus the new balance on the account. The engine applies a
- * batch and acknowledges its command only after this resolves.
+ * one database transaction — positions opened, updated and closed, and for every balance change its
+ * ledger entries booked through the ledger module (with a payment's effect, if it carries one). The
+ * engine applies a batch and acknowledges its command only after this resolves. Position ids come
+ * from the database's sequence, reserved in blocks (`positionIds`).
  */
 export class TradingRepo implements EnginePersistence {
-  private readonly effects = new Map<string, EffectHandler>();
+  readonly positionIds: PositionIdReserve;
+  private readonly ledger: Ledger;
+  private readonly paymentEffects: PaymentEffectStore | undefined;
+  private readonly metrics: Pick<Metrics, 'ledgerBookings'> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    options: TradingRepoOptions = {},
+  ) {
+    this.ledger = options.ledger ?? new Ledger();
+    this.paymentEffects = options.paymentEffects;
+    this.metrics = options.metrics;
+    this.positionIds = new PositionIdReserve((count) => this.reservePositionIds(count), options.positionIds);
+  }
 
-  /**
-   * Teaches the repo to store one kind of balance effect (e.g. a payment's status change) inside the
-   * commit of the balance change that carries it. An effect without a handler aborts the commit.
-   */
-  registerEffect(type: string, handler: EffectHandler): void {
-    this.effects.set(type, handler);
+  /** `count` fresh ids from the positions' sequence (never handed out twice, by any process). */
+  async reservePositionIds(count: number): Promise<PositionId[]> {
+    const result = await this.db.execute(
+      sql`select nextval('positions_id_seq')::int as id from generate_series(1, ${count})`,
+    );
+    return (rowsOf(result) as { id: number | string }[]).map((r) => Number(r.id));
   }
 
   async commit(batch: CommitBatch): Promise<void> {
+    const booked: LedgerKind[] = [];
     await this.db.transaction(async (tx) => {
-      for (const event of batch.events) await this.store(tx as unknown as Db, event);
+      for (const event of batch.events) await this.store(tx as unknown as Db, event, booked);
     });
+    // Counted once committed: an entry rolled back with its transaction was never booked.
+    for (const kind of booked) this.metrics?.ledgerBookings.inc({ kind });
   }
 
-  private async store(tx: Db, event: BookEvent): Promise<void> {
+  private async store(tx: Db, event: BookEvent, booked: LedgerKind[]): Promise<void> {
     switch (event.type) {
       case 'position.opened': {
         const p = event.position;
@@ -99,7 +126,7 @@ export class TradingRepo implements EnginePersistence {
           userId: p.accountId,
           symbol: p.symbol,
           direction: p.direction,
-          amount: toMoney(p.amount),
+          amount: moneyToDecimalString(p.amount),
           leverage: p.leverage,
           openRate: toRate(p.openRate),
           openedAt: new Date(p.openedAt),
@@ -127,8 +154,8 @@ export class TradingRepo implements EnginePersistence {
             closedAt: new Date(p.closedAt),
             closingReason: p.reason,
             closeCause: p.cause,
-            profit: toMoney(p.profit),
-            shortfall: toMoney(p.shortfall),
+            profit: moneyToDecimalString(p.profit),
+            shortfall: moneyToDecimalString(p.shortfall),
           })
           // A position closes once: a second close matches no row and aborts the transaction.
           .where(and(eq(positions.id, p.id), isNull(positions.closedAt)))
@@ -136,105 +163,81 @@ export class TradingRepo implements EnginePersistence {
         if (closed.length !== 1) throw new LedgerMismatchError(`position ${p.id} is not open`);
         return;
       }
-      case 'balance.changed': {
-        const { cause } = event;
-        const [account] = await tx
-          .select({ balance: users.balance })
-          .from(users)
-          .where(eq(users.id, event.accountId))
-          .for('update');
-        if (!account) throw new LedgerMismatchError(`account ${event.accountId} does not exist`);
-        let balance = Number(account.balance);
-        const entries: (typeof ledgerEntries.$inferInsert)[] = [];
-        if (cause.kind === 'position') {
-          balance = round2(balance + cause.profit);
-          entries.push({
-            userId: event.accountId,
-            kind: 'realised_pnl',
-            amount: toMoney(cause.profit),
-            balanceAfter: toMoney(balance),
-            positionId: cause.positionId,
-          });
-          if (cause.shortfall > 0) {
-            balance = round2(balance + cause.shortfall);
-            entries.push({
-              userId: event.accountId,
-              kind: 'negative_balance_protection',
-              amount: toMoney(cause.shortfall),
-              balanceAfter: toMoney(balance),
-              positionId: cause.positionId,
-            });
-          }
-        } else {
-          balance = round2(balance + event.change);
-          entries.push({
-            userId: event.accountId,
-            kind: cause.kind,
-            amount: toMoney(event.change),
-            balanceAfter: toMoney(balance),
-            reference: cause.reference,
-          });
-        }
-        if (toMoney(balance) !== toMoney(event.balance)) {
-          throw new LedgerMismatchError(
-            `account ${event.accountId}: engine balance ${toMoney(event.balance)} but ledger gives ${toMoney(balance)}`,
-          );
-        }
-        await tx.insert(ledgerEntries).values(entries);
-        await tx
-          .update(users)
-          .set({ balance: toMoney(balance) })
-          .where(eq(users.id, event.accountId));
-        if (cause.kind !== 'position' && event.change < 0) {
-          // architecture §6: a debit (a withdrawal's reservation) is re-checked against the free margin
-          // inside the transaction that books it, so no race can overdraw the account.
-          const [open] = await tx
-            .select({ margin: sql<string>`coalesce(sum(${positions.amount}), 0)` })
-            .from(positions)
-            .where(and(eq(positions.userId, event.accountId), isNull(positions.closedAt)));
-          if (balance < Number(open?.margin ?? 0)) {
-            throw new LedgerMismatchError(
-              `account ${event.accountId}: a debit of ${toMoney(-event.change)} exceeds the free margin`,
-            );
-          }
-        }
-        if (cause.kind !== 'position' && cause.effect) {
-          const handler = this.effects.get(cause.effect.type);
-          if (!handler) throw new LedgerMismatchError(`no handler stores effect "${cause.effect.type}"`);
-          await handler(tx, cause.effect, event);
-        }
+      case 'balance.changed':
+        for (const entry of await this.storeBalanceChange(tx, event)) booked.push(entry.kind);
         return;
-      }
     }
   }
 
-  /** Everything the engine is rebuilt from on start. */
-  async loadSnapshot(historyPerAccount: number): Promise<EngineSnapshot> {
+  /**
+   * Books a balance change through the ledger and checks the database agrees with the engine's
+   * balance; returns the entries booked.
+   */
+  private async storeBalanceChange(tx: Db, event: BalanceChangedEvent): Promise<BookedEntry[]> {
+    const { accountId, cause } = event;
+    const entries: BookedEntry[] = [];
+    let booked: BookedEntry;
+    if (cause.kind === 'position') {
+      const position = { positionId: cause.positionId };
+      booked = await this.ledger.book(tx, {
+        accountId,
+        kind: 'realised_pnl',
+        amount: cause.profit,
+        cause: position,
+      });
+      entries.push(booked);
+      // negative balance protection (architecture §5): the broker books the shortfall back, audited in the ledger
+      if (cause.shortfall > 0) {
+        booked = await this.ledger.book(tx, {
+          accountId,
+          kind: 'negative_balance_protection',
+          amount: cause.shortfall,
+          cause: position,
+        });
+        entries.push(booked);
+      }
+    } else {
+      const { effect, ...adjustment } = cause;
+      booked = await this.ledger.book(tx, { accountId, amount: event.change, ...adjustment });
+      entries.push(booked);
+      if (event.change < 0 && !(await this.coversOpenMargin(tx, accountId))) {
+        // architecture §6: a debit (a withdrawal's reservation) is re-checked against the free margin
+        // inside the transaction that books it, so no race can overdraw the account.
+        throw new LedgerMismatchError(
+          `account ${accountId}: a debit of ${moneyToDecimalString(event.change)} exceeds the free margin`,
+        );
+      }
+      if (effect) {
+        if (!this.paymentEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
+        await this.paymentEffects.storeEffect(tx, effect);
+      }
+    }
+    if (booked.balanceAfter !== event.balance) {
+      throw new LedgerMismatchError(
+        `account ${accountId}: engine balance ${moneyToDecimalString(event.balance)} but ledger gives ${moneyToDecimalString(booked.balanceAfter)}`,
+      );
+    }
+    return entries;
+  }
+
+  /** Whether the booked balance still covers the margin of the account's open positions (exact, in SQL). */
+  private async coversOpenMargin(tx: Db, accountId: number): Promise<boolean> {
+    const result = await tx.execute(sql`
+      select u.balance >= coalesce(
+        (select sum(p.amount) from positions p where p.user_id = u.id and p.closed_at is null), 0) as covered
+      from users u where u.id = ${accountId}`);
+    const [row] = rowsOf(result) as { covered: boolean }[];
+    return row?.covered === true;
+  }
+
+  /**
+   * What the engine is rebuilt from on start: every account and the OPEN positions only. Closed
+   * positions stay in the database; an account's history is read on demand (`history`).
+   */
+  async loadSnapshot(): Promise<EngineSnapshot> {
     const accountRows = await this.db.select().from(users);
     const openRows = await this.db.select().from(positions).where(isNull(positions.closedAt));
-    const historyRows = await this.db.execute<Record<string, unknown>>(sql`
-      select id from (
-        select id, row_number() over (partition by user_id order by closed_at desc, id desc) as n
-        from positions where closed_at is not null
-      ) ranked where n <= ${historyPerAccount}`);
-    const historyIds = new Set((rowsOf(historyRows) as { id: number }[]).map((r) => Number(r.id)));
-    const closedRows =
-      historyIds.size === 0
-        ? []
-        : (await this.db.select().from(positions).where(isNotNull(positions.closedAt))).filter((r) =>
-            historyIds.has(r.id),
-          );
-    const [max] = await this.db
-      .select({ id: sql<number>`coalesce(max(${positions.id}), 0)` })
-      .from(positions);
-    return {
-      accounts: accountRows.map(accountOf),
-      positions: openRows.map(openRecord),
-      history: closedRows
-        .sort((a, b) => (a.closedAt?.getTime() ?? 0) - (b.closedAt?.getTime() ?? 0))
-        .map(closedRecord),
-      nextPositionId: Number(max?.id ?? 0) + 1,
-    };
+    return { accounts: accountRows.map(accountOf), positions: openRows.map(openRecord) };
   }
 
   async loadAccount(userId: number): Promise<AccountSnapshot | undefined> {
@@ -247,30 +250,12 @@ export class TradingRepo implements EnginePersistence {
     return new Map(rows.map((r) => [r.id, { name: r.name, leverage: r.leverage }]));
   }
 
-  /** Accounts whose balance differs from the sum of their ledger entries (architecture §6 invariant). */
-  async ledgerDifferences(): Promise<{ userId: number; email: string; balance: string; ledger: string }[]> {
-    const result = await this.db.execute<{
-      user_id: number;
-      email: string;
-      balance: string;
-      ledger: string;
-    }>(sql`
-      select u.id as user_id, u.email, u.balance::text as balance, coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger
-      from users u left join ledger_entries l on l.user_id = u.id
-      group by u.id, u.email, u.balance
-      having u.balance <> coalesce(sum(l.amount), 0)
-      order by u.id`);
-    return (rowsOf(result) as { user_id: number; email: string; balance: string; ledger: string }[]).map(
-      (r) => ({
-        userId: Number(r.user_id),
-        email: r.email,
-        balance: r.balance,
-        ledger: r.ledger,
-      }),
-    );
+  /** Accounts whose balance differs from the sum of their ledger entries (see also ledger.verify.ts). */
+  ledgerDifferences(): Promise<{ userId: number; email: string; balance: string; ledger: string }[]> {
+    return new LedgerRepo().balanceDifferences(this.db);
   }
 
-  /** The latest closed positions of an account (beyond what the engine keeps in memory). */
+  /** The latest closed positions of an account, newest first (the history list, read on demand). */
   async history(userId: number, limit: number): Promise<ClosedPositionRecord[]> {
     const rows = await this.db
       .select()
@@ -281,8 +266,6 @@ export class TradingRepo implements EnginePersistence {
     return rows.map(closedRecord);
   }
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** `execute` answers `{rows}` on both drivers (PGlite and node-postgres). */
 const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;

@@ -1,41 +1,11 @@
-import { z } from 'zod';
+import { BalanceData } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 
-const Position = z.object({
-  id: z.number(),
-  symbol: z.string(),
-  symbolName: z.string(),
-  direction: z.enum(['buy', 'sell']),
-  amount: z.number(),
-  leverage: z.number(),
-  open_rate: z.number(),
-  open_date: z.string(),
-  closed_rate: z.number().nullable(),
-  close_date: z.string().nullable(),
-  take_profit: z.number().nullable(),
-  stop_lost: z.number().nullable(),
-  profit: z.number().nullable(),
-  protected: z.union([z.literal(0), z.literal(1)]),
-  closingReason: z.number().nullable(),
-});
-
-const Summary = z.object({
-  balance: z.number(),
-  equity: z.number(),
-  freeMargin: z.number(),
-  profit: z.number(),
-});
-
-const BalanceAnswer = ok(
-  z.object({
-    balance: z.number(),
-    positions: z.object({ open: z.array(Position), history: z.array(Position) }),
-    summary: Summary,
-  }),
-);
+/** spec §7 getBalance answer (contract in the domain: positions with live profit, plus the summary). */
+const BalanceAnswer = ok(BalanceData);
 
 /** spec §7 getBalance: the balance and the positions with live profit (the trading socket pushes the same). */
 export async function tradingRoutes(app: App, ctx: AppContext) {

@@ -8,15 +8,19 @@ import {
   type PositionView,
 } from '../../engine/index.js';
 import type { MarketService } from '../market/market.service.js';
-import type { EffectHandler, TradingRepo } from './trading.repo.js';
+import { type Metrics, timeEngineCommand } from '../metrics/metrics.js';
+import type { TradingRepo } from './trading.repo.js';
 
-/** Closed positions kept in memory per account for the history list. */
+/** Closed positions per account in the history list: read from the database on first use, then kept up to date. */
 const HISTORY_LIMIT = 200;
 
 export interface TradingOptions {
   requoteTolerance: number;
   stopOutLevel: number;
-  log: { info: (msg: string) => void; error: (obj: unknown, msg: string) => void };
+  /** Start-up progress at info; engine failures at error (the app's pino logger, so LOG_LEVEL=warn keeps them). */
+  log: { info: (msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Command latency by kind (GET /metrics). */
+  metrics?: Pick<Metrics, 'engineCommandSeconds'>;
 }
 
 type Listener = (accountId: AccountId, events: readonly EngineEvent[]) => void;
@@ -51,7 +55,9 @@ export class TradingService {
         staleAfterMs: i.stalenessMs,
       };
     });
-    const snapshot = await this.repo.loadSnapshot(HISTORY_LIMIT);
+    // The first block of position ids, before any open can ask for one.
+    await this.repo.positionIds.refill();
+    const snapshot = await this.repo.loadSnapshot();
     this.engine = Engine.restore(snapshot, {
       instruments,
       persistence: this.repo,
@@ -83,15 +89,28 @@ export class TradingService {
     return this.engine;
   }
 
-  /** Loads an account the engine does not know yet (registered after start). */
+  /**
+   * Makes an account ready to be shown and traded: loads it if the engine does not know it yet (registered
+   * after start) and, the first time, its latest closed positions — start-up loads open positions only, so
+   * the history list is read from the database on demand. Call before `positions`/`position` (the socket's
+   * connect, getBalance and the payments do). False for an unknown account.
+   */
   async ensureAccount(accountId: AccountId): Promise<boolean> {
-    if (this.live.hasAccount(accountId)) return true;
+    const live = this.live;
+    if (live.hasAccount(accountId) && live.hasHistory(accountId)) return true;
     let pending = this.loading.get(accountId);
     if (!pending) {
-      pending = this.repo.loadAccount(accountId).then((account) => {
-        if (account && !this.live.hasAccount(accountId)) this.live.addAccount(account);
-        return account !== undefined;
-      });
+      pending = (async () => {
+        if (!live.hasAccount(accountId)) {
+          const account = await this.repo.loadAccount(accountId);
+          if (!account) return false;
+          if (!live.hasAccount(accountId)) live.addAccount(account);
+        }
+        // closes committed meanwhile are in the engine too; loadHistory merges them by id
+        if (!live.hasHistory(accountId))
+          live.loadHistory(accountId, await this.repo.history(accountId, HISTORY_LIMIT));
+        return true;
+      })();
       this.loading.set(accountId, pending);
       pending.finally(() => this.loading.delete(accountId)).catch(() => {});
     }
@@ -124,25 +143,22 @@ export class TradingService {
       for (const listener of this.listeners) listener(accountId, list);
   }
 
-  open(...args: Parameters<Engine['open']>): Promise<CommandOutcome> {
-    return this.live.open(...args);
+  async open(...args: Parameters<Engine['open']>): Promise<CommandOutcome> {
+    // A burst that used up the reserved ids waits for the refill already under way instead of being refused.
+    if (this.repo.positionIds.available === 0) await this.repo.positionIds.refill().catch(() => {});
+    return timeEngineCommand(this.options.metrics, 'open', () => this.live.open(...args));
   }
 
   close(...args: Parameters<Engine['close']>): Promise<CommandOutcome> {
-    return this.live.close(...args);
+    return timeEngineCommand(this.options.metrics, 'close', () => this.live.close(...args));
   }
 
   update(...args: Parameters<Engine['update']>): Promise<CommandOutcome> {
-    return this.live.update(...args);
+    return timeEngineCommand(this.options.metrics, 'update', () => this.live.update(...args));
   }
 
   adjustBalance(...args: Parameters<Engine['adjustBalance']>): Promise<CommandOutcome> {
-    return this.live.adjustBalance(...args);
-  }
-
-  /** Lets another module store its own record atomically with a balance change (see TradingRepo). */
-  registerEffect(type: string, handler: EffectHandler): void {
-    this.repo.registerEffect(type, handler);
+    return timeEngineCommand(this.options.metrics, 'adjust_balance', () => this.live.adjustBalance(...args));
   }
 
   /** spec §3 Balance summary with the spec §9 formulas, at the engine's latest prices. */

@@ -291,7 +291,12 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/accounts/updatePassword',
-      payload: { token: current.access_token, new_password: 'Demo1234!', confirm_password: 'Demo1234!' },
+      payload: {
+        token: current.access_token,
+        current_password: 'Demo1234!',
+        new_password: 'Demo1234!',
+        confirm_password: 'Demo1234!',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await disconnected).toBe('io server disconnect');
@@ -349,7 +354,7 @@ describe(`ledger:verify (${testDbKind})`, async () => {
       .set({ balance: '12345.67' })
       .where(eq(users.email, 'demo@example.com'));
     await expect(verify?.run(runtime.ctx, [])).rejects.toThrow(
-      /demo@example\.com .*balance 12345\.67, ledger 10000\.00/,
+      /demo@example\.com: account \d+: balance 12345\.67 but its ledger entries sum to 10000\.00/,
     );
   });
 });

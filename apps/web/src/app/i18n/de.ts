@@ -24,6 +24,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'phone.invalid': 'Telefonnummer ungültig',
   'url.invalid': 'URL ungültig',
   'deposit.minimum': 'Mindesteinzahlung {{currency}} {{min}}',
+  'deposit.maximum': 'Höchsteinzahlung {{currency}} {{max}}',
   'withdraw.maximum': 'Die maximale Auszahlung beträgt {{max}}',
   'withdraw.noBalance': 'Sie haben kein Guthaben zum Auszahlen',
   'trigger.cantBeLower': 'Darf nicht niedriger sein als {{value}}',
@@ -52,8 +53,23 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'field.min': '{{title}} muss mindestens {{min}} sein',
   'field.max': '{{title}} darf höchstens {{max}} sein',
   'field.step': '{{title}} muss ein Vielfaches von {{step}} sein',
+  'field.forbiddenCharacters': '{{title}} enthält nicht erlaubte Zeichen',
+  'field.maxDecimals': '{{title}} darf höchstens {{max}} Nachkommastellen haben',
+  'birthDate.future': 'Das Geburtsdatum darf nicht in der Zukunft liegen',
+  'birthDate.minAge': 'Sie müssen mindestens {{min}} Jahre alt sein, um ein Konto zu eröffnen',
+  'document.typeMismatch':
+    'Der Inhalt der Datei passt nicht zu ihrem Namen. Bitte laden Sie die Originaldatei (jpg, jpeg oder pdf) hoch.',
+  'document.activeContent':
+    'Dieses PDF enthält Skripte, Aktionen oder eingebettete Dateien und kann nicht angenommen werden. Bitte laden Sie einen einfachen Scan oder ein Foto des Dokuments hoch.',
+  'document.unsafeContent':
+    'Diese Datei enthält Webseiten- oder Skriptcode und kann nicht angenommen werden. Bitte laden Sie einen einfachen Scan oder ein Foto des Dokuments hoch.',
+  'document.encrypted':
+    'Dieses PDF ist verschlüsselt oder passwortgeschützt, daher können wir es nicht prüfen. Bitte laden Sie eine ungeschützte Kopie oder einen Scan hoch.',
+  'document.nameNotAllowed': 'Der Dateiname enthält nicht erlaubte Zeichen. Bitte benennen Sie die Datei um.',
   'date.untilBeforeFrom': 'Das Bis-Datum darf nicht vor dem Von-Datum liegen',
   'password.currentWrong': 'Das aktuelle Passwort ist nicht korrekt',
+  'auth.throttled':
+    'Zu viele fehlgeschlagene Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'date.rangeTooLong': 'Der Zeitraum darf höchstens {{max}} Tage lang sein',
   'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
   'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
@@ -131,6 +147,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'form.phone': 'Telefon',
   'form.phoneHint': 'Wählen Sie die Ländervorwahl und geben Sie dann Ihre Nummer ein.',
   'form.message': 'Nachricht',
+  'form.currentPassword': 'Aktuelles Passwort',
   'form.newPassword': 'Neues Passwort',
   'form.confirmPassword': 'Passwort bestätigen',
   'form.birthDate': 'Geburtsdatum',

@@ -54,6 +54,7 @@ export const UI_EN = {
   'form.phone': 'Phone',
   'form.phoneHint': 'Choose the country code, then enter your number.',
   'form.message': 'Message',
+  'form.currentPassword': 'Current password',
   'form.newPassword': 'New password',
   'form.confirmPassword': 'Confirm password',
   'form.birthDate': 'Date of birth',

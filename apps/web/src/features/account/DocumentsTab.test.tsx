@@ -1,4 +1,4 @@
-import { MESSAGES_EN } from '@openbroker/domain';
+import { type DocumentStatus, MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 const ok = (data: unknown) => ({ status: 200, json: { status: true, data } });
-const doc = (status: string, note = '') => ({ status, note, updated: '2026-01-05T10:00:00.000Z' });
+const doc = (status: DocumentStatus, note = '') => ({ status, note, updated: '2026-01-05T10:00:00.000Z' });
 
 function renderDocuments(user: User, api: RenderAppOptions['api'] = {}) {
   const auth = { access_token: 'token-1', user };

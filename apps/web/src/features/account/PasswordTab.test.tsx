@@ -21,7 +21,8 @@ function renderPassword(api: RenderAppOptions['api'] = {}) {
   });
 }
 
-function fill(form: HTMLElement, newPassword: string, confirm: string) {
+function fill(form: HTMLElement, newPassword: string, confirm: string, current = 'my old secret') {
+  fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: current } });
   fireEvent.change(within(form).getByLabelText('New password'), { target: { value: newPassword } });
   fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: confirm } });
 }
@@ -46,6 +47,7 @@ describe('password tab (spec §5 new password)', () => {
     fireEvent.submit(form);
     expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/accounts/updatePassword')?.body).toEqual({
+      current_password: 'my old secret',
       new_password: 'a new secret 9',
       confirm_password: 'a new secret 9',
       token: 'token-1',
@@ -53,5 +55,43 @@ describe('password tab (spec §5 new password)', () => {
     await waitFor(() =>
       expect((within(form).getByLabelText('New password') as HTMLInputElement).value).toBe(''),
     );
+    expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  // issue 12: a session alone must not be enough to change the password.
+  it('asks for the current password before any call', async () => {
+    const { calls } = renderPassword();
+    const form = await screen.findByTestId('password-form');
+    fill(form, 'a new secret 9', 'a new secret 9', '');
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Current password is required')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/updatePassword')).toBe(false);
+  });
+
+  it('shows the server refusing a wrong current password at that field, and keeps what was typed', async () => {
+    renderPassword({
+      '/api/accounts/updatePassword': () => ({
+        status: 400,
+        json: {
+          status: false,
+          code: 'VALIDATION_FAILED',
+          key: 'error.validation',
+          message: MESSAGES_EN['error.validation'],
+          errors: [
+            {
+              path: 'current_password',
+              key: 'password.currentWrong',
+              message: MESSAGES_EN['password.currentWrong'],
+            },
+          ],
+        },
+      }),
+    });
+    const form = await screen.findByTestId('password-form');
+    fill(form, 'a new secret 9', 'a new secret 9', 'not my password');
+    fireEvent.submit(form);
+    expect(await within(form).findByText('The current password is not correct')).toBeTruthy();
+    expect(screen.queryByText('Your password has been changed.')).toBeNull();
+    expect((within(form).getByLabelText('New password') as HTMLInputElement).value).toBe('a new secret 9');
   });
 });

@@ -14,9 +14,12 @@ import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 
 const FAILURE: Message = { key: 'error.validation' };
-const EMPTY = { new_password: '', confirm_password: '' };
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
-/** spec §5 new password: at least 8 characters, confirmed ('The passwords do not match'). */
+/**
+ * spec §5 new password: at least 8 characters, confirmed ('The passwords do not match'), after the
+ * current password (issue 12: a session alone is not enough to change it).
+ */
 export function PasswordTab({ token }: { token: string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -50,6 +53,12 @@ export function PasswordTab({ token }: { token: string }) {
           change.mutate(values);
         })}
       >
+        <PasswordField
+          form={form}
+          name="current_password"
+          label={t('form.currentPassword')}
+          autoComplete="current-password"
+        />
         <PasswordField
           form={form}
           name="new_password"

@@ -2,7 +2,7 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
-import { renderApp, userFixture } from '../../test/renderApp.js';
+import { brandFixture, renderApp, userFixture } from '../../test/renderApp.js';
 import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../auth/authStore.js';
 import { COUNTRIES_STORAGE_KEY } from './useCountries.js';
 
@@ -113,6 +113,33 @@ describe('profile tab (spec §5)', () => {
     await screen.findByTestId('deposit-screen');
     expect(router.state.location.pathname).toBe('/payment/deposit');
     expect(window.localStorage.getItem(REGISTER_FLAG_KEY)).toBeNull();
+  });
+
+  it('explains the birth date rule before sending: not in the future (issue 12)', async () => {
+    const { calls } = renderProfile(userFixture(complete));
+    const form = await screen.findByTestId('profile-form');
+    await screen.findByTestId('country-select');
+    fill(form, 'Date of birth', '2099-12-31');
+    fireEvent.submit(form);
+    expect(await within(form).findByText(MESSAGES_EN['birthDate.future'])).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/update')).toBe(false);
+  });
+
+  it("explains the brand's minimum age, in German too", async () => {
+    const now = new Date();
+    const twenty = new Date(Date.UTC(now.getUTCFullYear() - 20, now.getUTCMonth(), now.getUTCDate()));
+    const { calls } = renderProfile(userFixture(complete), {
+      language: 'de',
+      brand: { ...brandFixture(), minAge: 21 },
+    });
+    const form = await screen.findByTestId('profile-form');
+    await screen.findByTestId('country-select');
+    fill(form, 'Geburtsdatum', twenty.toISOString().slice(0, 10));
+    fireEvent.submit(form);
+    expect(
+      await within(form).findByText('Sie müssen mindestens 21 Jahre alt sein, um ein Konto zu eröffnen'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/update')).toBe(false);
   });
 
   it('shows the translated server refusal, in German', async () => {

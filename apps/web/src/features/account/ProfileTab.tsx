@@ -1,6 +1,13 @@
-import { isProfileComplete, type Message, ProfileUpdateInput, splitPhone } from '@openbroker/domain';
+import {
+  isProfileComplete,
+  type Message,
+  MIN_AGE_DEFAULT,
+  type ProfileUpdateInput,
+  profileUpdateInputFor,
+  splitPhone,
+} from '@openbroker/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +16,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import type { User } from '../../api/types.js';
+import { useBrand } from '../../app/BrandProvider.js';
 import { useToast } from '../../app/ToastProvider.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, FieldFeedback, FormAlert } from '../../ui/forms.js';
@@ -61,8 +69,14 @@ export function ProfileTab({ user, token }: { user: User; token: string }) {
   const countries = useCountries();
   const countryId = useId();
   const [failure, setFailure] = useState<Message | null>(null);
+  const minAge = useBrand().minAge ?? MIN_AGE_DEFAULT;
+  // The server's birth date rule (not in the future, at least the brand's minimum age), explained at once.
+  const resolver = useMemo(
+    () => phoneFormResolver(profileUpdateInputFor({ now: new Date(), minAge })),
+    [minAge],
+  );
   const form = useForm<ProfileForm, unknown, ProfileUpdateInput>({
-    resolver: phoneFormResolver(ProfileUpdateInput),
+    resolver,
     defaultValues: profileDefaults(user, countries),
   });
 

@@ -1,4 +1,4 @@
-import type { AuthData } from '../../api/types.js';
+import { AuthData } from '@openbroker/domain';
 import { createPersistentStore } from '../../lib/persistentStore.js';
 import { readItem, removeItem, writeItem } from '../../lib/storage.js';
 
@@ -11,16 +11,8 @@ export const REFERRAL_CODE_KEY = 'ob.ref';
 /** The landing page (path and query) the referral code arrived on, stored with it; affiliates see it as source page. */
 export const REFERRAL_SOURCE_KEY = 'ob.ref.source';
 
-export const isAuthData = (value: unknown): value is AuthData => {
-  if (!value || typeof value !== 'object') return false;
-  const candidate = value as Partial<AuthData>;
-  return (
-    typeof candidate.access_token === 'string' &&
-    candidate.access_token !== '' &&
-    !!candidate.user &&
-    typeof candidate.user === 'object'
-  );
-};
+/** A stored session is used only when it still has the auth answer's shape (the domain's contract). */
+export const isAuthData = (value: unknown): value is AuthData => AuthData.safeParse(value).success;
 
 export const authStore = createPersistentStore<AuthData>(AUTH_STORAGE_KEY, isAuthData);
 

@@ -1,5 +1,6 @@
 import {
   depositInputFor,
+  depositLimitError,
   type Message,
   type PaymentMethodDto,
   type PaymentOptions,
@@ -52,9 +53,10 @@ const withDecimalPoint = (value: unknown): unknown =>
   typeof value === 'string' ? value.replace(',', '.') : value;
 
 /**
- * spec §2 deposit form: the methods, the amount with the brand's minimum (spec §5 'Minimum Deposit € 250'),
- * submit then spinner (spec §4). Each submit attempt carries its own Idempotency-Key; resending after the
- * server could not be reached reuses it. Redirect and posted-form providers are followed from here.
+ * spec §2 deposit form: the methods, the amount within the brand's limits (spec §5 'Minimum Deposit € 250'
+ * and the brand's maximum), submit then spinner (spec §4). Each submit attempt carries its own
+ * Idempotency-Key; resending after the server could not be reached reuses it. Redirect and
+ * posted-form providers are followed from here.
  */
 export function DepositForm({
   token,
@@ -81,14 +83,17 @@ export function DepositForm({
   const [leaving, setLeaving] = useState(false);
 
   const resolver = useMemo<Resolver<DepositValues, unknown, z.output<DepositSchema>>>(() => {
-    const base = domainResolver(depositInputFor(options.minDeposit, options.currencySymbol));
+    // The domain's own limits rule, the one the server applies: minimum and the brand's maximum.
+    const base = domainResolver(
+      depositInputFor(options.minDeposit, options.currencySymbol, options.maxDeposit),
+    );
     return (values, context, resolverOptions) =>
       base(
         { ...values, amount: withDecimalPoint(values.amount) as DepositValues['amount'] },
         context,
         resolverOptions,
       );
-  }, [options.minDeposit, options.currencySymbol]);
+  }, [options.minDeposit, options.currencySymbol, options.maxDeposit]);
 
   const form = useForm<DepositValues, unknown, z.output<DepositSchema>>({
     resolver,
@@ -102,6 +107,7 @@ export function DepositForm({
   const typed = form.watch('amount');
   const amount = parseNumberInput(withDecimalPoint(typed) as string);
   const validAmount = amount !== null && !Number.isNaN(amount) ? amount : null;
+  const withinLimits = validAmount !== null && depositLimitError(validAmount, options) === null;
   useEffect(() => onAmountChange(validAmount), [validAmount, onAmountChange]);
 
   const create = useKeyedRequest({
@@ -201,9 +207,15 @@ export function DepositForm({
             </Button>
           ))}
         </div>
-        <p id={ids.hint} className="ob-pay-min" data-testid="deposit-minimum">
+        <p id={ids.hint} className="ob-pay-min">
           <i className="bi bi-info-circle me-1" aria-hidden="true" />
-          {t('deposit.minimum', { currency: options.currencySymbol, min: options.minDeposit })}
+          <span data-testid="deposit-minimum">
+            {t('deposit.minimum', { currency: options.currencySymbol, min: options.minDeposit })}
+          </span>
+          {' · '}
+          <span data-testid="deposit-maximum">
+            {t('deposit.maximum', { currency: options.currencySymbol, max: options.maxDeposit })}
+          </span>
         </p>
       </fieldset>
 
@@ -236,7 +248,7 @@ export function DepositForm({
           ) : (
             <>
               <i className="bi bi-lock-fill me-2" aria-hidden="true" />
-              {validAmount !== null && validAmount >= options.minDeposit
+              {validAmount !== null && withinLimits
                 ? t('payments.submit.amount', { amount: money.format(validAmount) })
                 : t('payments.submit')}
             </>

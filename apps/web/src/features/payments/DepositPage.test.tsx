@@ -6,6 +6,7 @@ import { type RenderAppOptions, renderApp, userFixture } from '../../test/render
 import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../auth/authStore.js';
 import {
   completeUser,
+  createdFixture,
   idempotencyKeyOf,
   ok,
   PAYMENT_OPTIONS,
@@ -45,8 +46,7 @@ function renderDeposit(
   });
 }
 
-const created = (next: PaymentNextStep, transactionId = 'TX-1001') =>
-  ok({ status: 'success', transaction_id: transactionId, next });
+const created = (next: PaymentNextStep, transactionId = 'TX-1001') => ok(createdFixture(next, transactionId));
 
 function typeAmount(value: string) {
   fireEvent.change(screen.getByTestId('deposit-amount'), { target: { value } });
@@ -104,6 +104,21 @@ describe('deposit page: methods and rules (spec §2, §5, §9)', () => {
     const form = screen.getByTestId('deposit-form');
     expect(
       await within(form).findByText('Minimum Deposit € 250', { selector: '.invalid-feedback' }),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/transactions/create')).toBe(false);
+  });
+
+  it("shows the brand's maximum and refuses an amount above it, as the server would, without calling it", async () => {
+    const { calls } = renderDeposit('/payment/bankWire', {
+      api: { '/api/payments/methods': () => ok({ ...PAYMENT_OPTIONS, maxDeposit: 5000 }) },
+    });
+    await screen.findByTestId('payment-method-wire');
+    expect(screen.getByTestId('deposit-maximum').textContent).toBe('Maximum Deposit € 5000');
+    typeAmount('5000.01');
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    const form = screen.getByTestId('deposit-form');
+    expect(
+      await within(form).findByText('Maximum Deposit € 5000', { selector: '.invalid-feedback' }),
     ).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/transactions/create')).toBe(false);
   });

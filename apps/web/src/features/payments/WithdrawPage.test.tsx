@@ -1,6 +1,7 @@
 import { formatMoney, MESSAGES_EN, TIMING } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { balanceFixture } from '../../test/platformFixtures.js';
 import { type RenderAppOptions, renderApp } from '../../test/renderApp.js';
 import { authStore } from '../auth/authStore.js';
 import { completeUser, idempotencyKeyOf, ok, transactionFixture } from './paymentFixtures.js';
@@ -14,11 +15,7 @@ afterEach(() => {
 });
 
 const balance = (amount: number, freeMargin = amount) =>
-  ok({
-    balance: amount,
-    positions: { open: [], history: [] },
-    summary: { balance: amount, equity: amount, freeMargin, profit: 0 },
-  });
+  ok(balanceFixture(amount, { summary: { freeMargin } }));
 
 function renderWithdraw(api: RenderAppOptions['api'] = {}) {
   const auth = { access_token: 'token-1', user: completeUser() };

@@ -1,8 +1,10 @@
 import {
   IDEMPOTENCY_HEADER,
-  type PaymentOptions,
+  type PaymentNextStep,
+  PaymentOptions,
   TRANSACTION_STATUS_NAMES,
-  type TransactionDto,
+  TransactionCreated,
+  TransactionDto,
   type TransactionStatusId,
   type TransactionTypeId,
   transactionTypeName,
@@ -11,8 +13,10 @@ import type { User } from '../../api/types.js';
 import type { ApiCall } from '../../test/renderApp.js';
 import { userFixture } from '../../test/renderApp.js';
 
+// Fixtures of answers are parsed with the domain's contracts: one that drifts from what the server sends throws.
+
 /** Test data: the methods of a brand with every sandbox provider (as GET /api/payments/methods answers). */
-export const PAYMENT_OPTIONS: PaymentOptions = {
+export const PAYMENT_OPTIONS: PaymentOptions = PaymentOptions.parse({
   methods: [
     { provider: 'card-1', method: 1, kind: 'card', title: 'Credit Card 1' },
     { provider: 'card-2', method: 1, kind: 'card', title: 'Credit Card 2' },
@@ -21,9 +25,10 @@ export const PAYMENT_OPTIONS: PaymentOptions = {
     { provider: 'cashier', method: 9, kind: 'cashier', title: 'Cashier' },
   ],
   minDeposit: 250,
+  maxDeposit: 1_000_000,
   currency: 'EUR',
   currencySymbol: '€',
-};
+});
 
 /** A client whose profile is complete (spec §5), so deposits are open. */
 export const completeUser = (overrides: Partial<User> = {}): User =>
@@ -48,7 +53,7 @@ export function transactionFixture(
   amount: number,
   createdAt = '2025-11-21T13:20:00Z',
 ): TransactionDto {
-  return {
+  return TransactionDto.parse({
     amount,
     currency: 'EUR',
     transaction_type: { name: transactionTypeName(typeId) },
@@ -58,8 +63,12 @@ export function transactionFixture(
     transaction_id: id,
     created_at: createdAt,
     method: 1,
-  };
+  });
 }
+
+/** The answer of POST /api/transactions/create: spec §7 {status 'success', transaction_id} and the next step. */
+export const createdFixture = (next: PaymentNextStep, transactionId = 'TX-1001'): TransactionCreated =>
+  TransactionCreated.parse({ status: 'success', transaction_id: transactionId, next });
 
 /** The Idempotency-Key a recorded call carried. */
 export const idempotencyKeyOf = (call: ApiCall | undefined): string | undefined =>

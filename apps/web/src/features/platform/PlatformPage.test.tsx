@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
 import { fakeSockets } from '../../test/fakeSockets.js';
-import { positionFixture } from '../../test/platformFixtures.js';
+import { balanceFixture, positionFixture } from '../../test/platformFixtures.js';
 import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
 import { authStore } from '../auth/authStore.js';
 
@@ -133,7 +133,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
 
   it('lists the category leverages and disables those the account may not use (custom_leverage)', async () => {
     const { sockets } = renderPlatform('/platform/EURUSD', {
-      user: trader({ custom_leverage: '{"forex":[0,1,2]}' }),
+      user: trader({ custom_leverage: { forex: [0, 1, 2] } }),
     });
     await withPrices(sockets, { EURUSD: { buy: 1.1, sell: 1.0999 } });
     const select = screen.getByTestId('trade-leverage') as HTMLSelectElement;
@@ -424,11 +424,12 @@ describe('positions and summary (spec §2, §9)', () => {
       api: {
         '/api/accounts/get': () => ok(auth),
         '/api/accounts/getBalance': () =>
-          ok({
-            balance: 2500,
-            positions: { open: [positionFixture({ id: 9, amount: 500 })], history: [] },
-            summary: { balance: 2500, equity: 2490, freeMargin: 2000, profit: -10 },
-          }),
+          ok(
+            balanceFixture(2500, {
+              open: [positionFixture({ id: 9, amount: 500 })],
+              summary: { equity: 2490, profit: -10 },
+            }),
+          ),
       },
     });
     expect(await screen.findByTestId('position-row-9')).toBeTruthy();

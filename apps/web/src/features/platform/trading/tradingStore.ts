@@ -1,10 +1,10 @@
 import {
   accountSummary,
-  type BalancePayload,
+  BalancePayload,
   type CommandAck,
   type Direction,
   type PositionDto,
-  type PositionsPayload,
+  PositionsPayload,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
 } from '@openbroker/domain';
@@ -43,15 +43,6 @@ export const ACK_TIMEOUT_MS = 10_000;
 const REFUSED_RETRY_MS = 3_000;
 
 type Listener = () => void;
-
-const isPositions = (value: unknown): value is PositionsPayload => {
-  const v = value as Partial<PositionsPayload> | null;
-  return !!v && Array.isArray(v.open) && Array.isArray(v.history);
-};
-const isSummary = (value: unknown): value is BalancePayload => {
-  const v = value as Partial<BalancePayload> | null;
-  return !!v && typeof v.balance === 'number' && typeof v.freeMargin === 'number';
-};
 
 const byNewest = (a: PositionDto, b: PositionDto) =>
   (b.close_date ?? '').localeCompare(a.close_date ?? '') || b.id - a.id;
@@ -103,15 +94,18 @@ export class TradingStore {
       if (this.state.connection === 'online') this.set({ connection: 'offline' });
       if (!socket.active) this.retry(socket);
     });
+    // Pushes are read through their contracts (domain schemas); one that does not match is ignored.
     socket.on(SOCKET_EVENTS.positions, (payload: unknown) => {
-      if (!isPositions(payload)) return;
+      const parsed = PositionsPayload.safeParse(payload);
+      if (!parsed.success) return;
       this.pushed.positions = true;
-      this.set({ positions: payload });
+      this.set({ positions: parsed.data });
     });
     socket.on(SOCKET_EVENTS.balance, (payload: unknown) => {
-      if (!isSummary(payload)) return;
+      const parsed = BalancePayload.safeParse(payload);
+      if (!parsed.success) return;
       this.pushed.summary = true;
-      this.set({ summary: payload });
+      this.set({ summary: parsed.data });
     });
     socket.connect();
   }
@@ -128,19 +122,18 @@ export class TradingStore {
     socket?.disconnect();
   }
 
-  /** The getBalance answer (spec §7), used for whatever the socket has not pushed yet. */
+  /** The getBalance answer (spec §7; parsed with its contract by the API client), for whatever the socket has not pushed yet. */
   seed(data: BalanceData): void {
     const next: Partial<TradingState> = {};
-    if (!this.pushed.positions && isPositions(data.positions)) next.positions = data.positions;
-    if (!this.pushed.summary) {
-      if (isSummary(data.summary)) next.summary = data.summary;
-      else if (typeof data.balance === 'number' && isPositions(data.positions))
-        // spec §7 promises only {balance, positions}: work the summary out with the spec §9 formulas
-        next.summary = accountSummary(
+    if (!this.pushed.positions) next.positions = data.positions;
+    if (!this.pushed.summary)
+      // spec §7 promises only {balance, positions}: without our summary, work it out with the spec §9 formulas
+      next.summary =
+        data.summary ??
+        accountSummary(
           data.balance,
           data.positions.open.map((p) => ({ amount: p.amount, profit: p.profit ?? 0 })),
         );
-    }
     if (Object.keys(next).length > 0) this.set(next);
   }
 

@@ -1,0 +1,251 @@
+import { PAYMENT_METHOD, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ledgerEntries, users } from '../../db/schema.js';
+
+/** An entry to append; amounts are NUMERIC text (exact). */
+export interface EntryInsert {
+  userId: number;
+  kind: string;
+  amount: string;
+  positionId: number | null;
+  reference: string | null;
+}
+
+/**
+ * SQL of the ledger (style §4): the one place that writes `ledger_entries` and `users.balance`, and the read-only
+ * queries that check them (ledger.verify.ts).
+ */
+export class LedgerRepo {
+  /**
+   * Moves the balance by the amount — NUMERIC arithmetic in the database, under the row lock the update takes — and
+   * appends the entry with the balance after it. Undefined when the account does not exist (nothing written).
+   */
+  async append(tx: Db, entry: EntryInsert): Promise<{ id: number; balanceAfter: string } | undefined> {
+    const [account] = await tx
+      .update(users)
+      .set({ balance: sql`${users.balance} + ${entry.amount}::numeric` })
+      .where(eq(users.id, entry.userId))
+      .returning({ balance: users.balance });
+    if (!account) return undefined;
+    const [stored] = await tx
+      .insert(ledgerEntries)
+      .values({ ...entry, balanceAfter: account.balance })
+      .returning({ id: ledgerEntries.id });
+    if (!stored) throw new Error('ledger: entry insert returned nothing');
+    return { id: stored.id, balanceAfter: account.balance };
+  }
+
+  async balance(db: Db, userId: number): Promise<string | undefined> {
+    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    return row?.balance;
+  }
+
+  /** Accounts whose balance differs from the sum of their entries (architecture §6 invariant). */
+  async balanceDifferences(
+    db: Db,
+  ): Promise<{ userId: number; email: string; balance: string; ledger: string }[]> {
+    const rows = await query<{ user_id: number; email: string; balance: string; ledger: string }>(
+      db,
+      sql`
+      select u.id as user_id, u.email, u.balance::text as balance,
+             coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger
+      from users u left join ledger_entries l on l.user_id = u.id
+      group by u.id, u.email, u.balance
+      having u.balance <> coalesce(sum(l.amount), 0)
+      order by u.id`,
+    );
+    return rows.map((r) => ({
+      userId: Number(r.user_id),
+      email: r.email,
+      balance: r.balance,
+      ledger: r.ledger,
+    }));
+  }
+
+  /** Entries whose balance_after is not the previous entry's (0 before the first) plus their amount. */
+  brokenChain(db: Db) {
+    return query<{ id: number; user_id: number; balance_after: string; expected: string }>(
+      db,
+      sql`
+      select id, user_id, balance_after::text as balance_after, expected::numeric(20,2)::text as expected
+      from (
+        select id, user_id, balance_after,
+               coalesce(lag(balance_after) over (partition by user_id order by id), 0) + amount as expected
+        from ledger_entries
+      ) chained
+      where balance_after <> expected
+      order by user_id, id`,
+    );
+  }
+
+  /**
+   * Closed positions whose entries are not exactly one realised_pnl of their profit and, for a shortfall, exactly
+   * one negative_balance_protection of it (none without), all on the position's own account.
+   */
+  closedPositionMismatches(db: Db) {
+    return query<{
+      id: number;
+      user_id: number;
+      profit: string | null;
+      shortfall: string | null;
+      pnl_count: number;
+      pnl_sum: string;
+      nbp_count: number;
+      nbp_sum: string;
+      foreign_count: number;
+    }>(
+      db,
+      sql`
+      select p.id, p.user_id, p.profit::text as profit, p.shortfall::text as shortfall,
+             count(l.id) filter (where l.kind = 'realised_pnl')::int as pnl_count,
+             coalesce(sum(l.amount) filter (where l.kind = 'realised_pnl'), 0)::numeric(20,2)::text as pnl_sum,
+             count(l.id) filter (where l.kind = 'negative_balance_protection')::int as nbp_count,
+             coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)::numeric(20,2)::text
+               as nbp_sum,
+             count(l.id) filter (where l.user_id <> p.user_id
+               or l.kind not in ('realised_pnl', 'negative_balance_protection'))::int as foreign_count
+      from positions p left join ledger_entries l on l.position_id = p.id
+      where p.closed_at is not null
+      group by p.id, p.user_id, p.profit, p.shortfall
+      having count(l.id) filter (where l.kind = 'realised_pnl') <> 1
+          or coalesce(sum(l.amount) filter (where l.kind = 'realised_pnl'), 0) <> coalesce(p.profit, 0)
+          or count(l.id) filter (where l.kind = 'negative_balance_protection')
+             <> case when coalesce(p.shortfall, 0) > 0 then 1 else 0 end
+          or coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)
+             <> coalesce(p.shortfall, 0)
+          or count(l.id) filter (where l.user_id <> p.user_id
+               or l.kind not in ('realised_pnl', 'negative_balance_protection')) > 0
+      order by p.id`,
+    );
+  }
+
+  /** Entries on a position that is still open, or position kinds without a position. */
+  positionEntriesWithoutClose(db: Db) {
+    return query<{ id: number; user_id: number; position_id: number | null; kind: string }>(
+      db,
+      sql`
+      select l.id, l.user_id, l.position_id, l.kind
+      from ledger_entries l left join positions p on p.id = l.position_id
+      where (l.position_id is not null and p.closed_at is null)
+         or (l.kind in ('realised_pnl', 'negative_balance_protection') and l.position_id is null)
+      order by l.id`,
+    );
+  }
+
+  /**
+   * Deposits (spec §9 deposit type ids) that are approved without exactly one deposit entry of their amount on
+   * their account, or not approved (pending, declined, cancelled) with any.
+   */
+  depositMismatches(db: Db) {
+    return query<{
+      id: number;
+      reference: string;
+      user_id: number;
+      status_id: number;
+      amount: string;
+      entries: number;
+      total: string;
+      foreign_count: number;
+    }>(
+      db,
+      sql`
+      select t.id, t.reference, t.user_id, t.status_id, t.amount::text as amount,
+             count(l.id)::int as entries, coalesce(sum(l.amount), 0)::numeric(20,2)::text as total,
+             count(l.id) filter (where l.user_id <> t.user_id)::int as foreign_count
+      from transactions t
+      left join ledger_entries l on l.kind = 'deposit' and l.reference = 'tx:' || t.reference
+      where t.type_id in (${inList(TRANSACTION_TABS.deposits)})
+        and t.method <> ${PAYMENT_METHOD.withdraw}
+      group by t.id, t.reference, t.user_id, t.status_id, t.amount
+      having case when t.status_id = ${TRANSACTION_STATUS.approved}
+               then count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> t.amount
+                    or count(l.id) filter (where l.user_id <> t.user_id) > 0
+               else count(l.id) > 0 end
+      order by t.id`,
+    );
+  }
+
+  /**
+   * Withdrawals (spec §9 withdrawal type ids) without exactly one reservation entry of their (negative) amount, or
+   * whose refund is wrong: a declined or cancelled one needs exactly one withdrawal_reversal of −amount, any other
+   * none. All on the withdrawal's own account.
+   */
+  withdrawalMismatches(db: Db) {
+    return query<{
+      id: number;
+      reference: string;
+      user_id: number;
+      status_id: number;
+      amount: string;
+      reserved: number;
+      reserved_sum: string;
+      refunded: number;
+      refunded_sum: string;
+      foreign_count: number;
+    }>(
+      db,
+      sql`
+      select t.id, t.reference, t.user_id, t.status_id, t.amount::text as amount,
+             count(l.id) filter (where l.kind = 'withdrawal')::int as reserved,
+             coalesce(sum(l.amount) filter (where l.kind = 'withdrawal'), 0)::numeric(20,2)::text as reserved_sum,
+             count(l.id) filter (where l.kind = 'withdrawal_reversal')::int as refunded,
+             coalesce(sum(l.amount) filter (where l.kind = 'withdrawal_reversal'), 0)::numeric(20,2)::text
+               as refunded_sum,
+             count(l.id) filter (where l.user_id <> t.user_id)::int as foreign_count
+      from transactions t
+      left join ledger_entries l on
+        (l.kind = 'withdrawal' and l.reference = 'tx:' || t.reference)
+        or (l.kind = 'withdrawal_reversal' and l.reference = 'tx:' || t.reference || ':reversal')
+      where t.type_id in (${inList(TRANSACTION_TABS.withdrawals)})
+      group by t.id, t.reference, t.user_id, t.status_id, t.amount
+      having count(l.id) filter (where l.kind = 'withdrawal') <> 1
+          or coalesce(sum(l.amount) filter (where l.kind = 'withdrawal'), 0) <> t.amount
+          or count(l.id) filter (where l.kind = 'withdrawal_reversal')
+             <> case when t.status_id in (${TRANSACTION_STATUS.declined}, ${TRANSACTION_STATUS.cancelled})
+                then 1 else 0 end
+          or coalesce(sum(l.amount) filter (where l.kind = 'withdrawal_reversal'), 0)
+             <> case when t.status_id in (${TRANSACTION_STATUS.declined}, ${TRANSACTION_STATUS.cancelled})
+                then -t.amount else 0 end
+          or count(l.id) filter (where l.user_id <> t.user_id) > 0
+      order by t.id`,
+    );
+  }
+
+  /**
+   * Payment entries whose cause is missing: a deposit, withdrawal or refund whose reference names no transaction of
+   * the right kind on the same account (the demo data's 'seed:' deposits excepted).
+   */
+  paymentEntriesWithoutCause(db: Db) {
+    const deposits = inList(TRANSACTION_TABS.deposits);
+    const withdrawals = inList(TRANSACTION_TABS.withdrawals);
+    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+      db,
+      sql`
+      select l.id, l.user_id, l.kind, l.reference
+      from ledger_entries l
+      where l.kind in ('deposit', 'withdrawal', 'withdrawal_reversal')
+        and not (l.kind = 'deposit' and l.reference like 'seed:%')
+        and not exists (
+          select 1 from transactions t
+          where t.user_id = l.user_id and (
+            (l.kind = 'deposit' and t.type_id in (${deposits}) and l.reference = 'tx:' || t.reference)
+            or (l.kind = 'withdrawal' and t.type_id in (${withdrawals}) and l.reference = 'tx:' || t.reference)
+            or (l.kind = 'withdrawal_reversal' and t.type_id in (${withdrawals})
+                and l.reference = 'tx:' || t.reference || ':reversal')))
+      order by l.id`,
+    );
+  }
+}
+
+const inList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Runs a raw query; `execute` answers `{rows}` on both drivers (PGlite and node-postgres). */
+async function query<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: T[] }).rows;
+}

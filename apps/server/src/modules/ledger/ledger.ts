@@ -1,0 +1,130 @@
+/**
+ * The ledger (architecture §6): the only code that writes `ledger_entries` and `users.balance`. Every caller —
+ * the trading engine's closes (with negative balance protection), deposits, withdrawals and their refunds, and
+ * later bonuses, credits and staff corrections — books through `Ledger.book`, inside the database transaction of
+ * its cause. An amount is `Money` (made only by the domain's helpers), written as exact NUMERIC text; the new
+ * balance is computed by the database in NUMERIC and read back exactly.
+ */
+import { type Money, moneyToDecimalString, parseMoney } from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
+import type { AccountId, BalanceAdjustment, PositionId } from '../../engine/index.js';
+import { LedgerRepo } from './ledger.repo.js';
+
+/**
+ * One booking: the account, the signed amount, its kind and its cause. Kinds and causes come in pairs:
+ * - `realised_pnl` (any sign) and `negative_balance_protection` (> 0): a position's close;
+ * - `deposit` (> 0), `withdrawal` (< 0), `withdrawal_reversal` (> 0): a payment transaction ('TX-…');
+ * - `bonus`, `credit` (≠ 0): a payment transaction or a staff action; `adjustment` (≠ 0): a staff action;
+ * - `deposit` of the demo data: the seed (`{seed: 'opening-balance'}`).
+ */
+export type Booking = { accountId: AccountId; amount: Money } & (
+  | { kind: 'realised_pnl' | 'negative_balance_protection'; cause: { positionId: PositionId } }
+  | BalanceAdjustment
+  | { kind: 'deposit'; cause: { seed: string } }
+);
+
+export type LedgerKind = Booking['kind'];
+
+/** Every kind the ledger books, as stored in `ledger_entries.kind`. */
+export const LEDGER_KINDS: readonly LedgerKind[] = Object.freeze([
+  'deposit',
+  'withdrawal',
+  'withdrawal_reversal',
+  'bonus',
+  'credit',
+  'adjustment',
+  'realised_pnl',
+  'negative_balance_protection',
+]);
+
+/** A stored entry: its id and the account's balance after it. */
+export interface BookedEntry {
+  id: number;
+  accountId: AccountId;
+  kind: LedgerKind;
+  amount: Money;
+  balanceAfter: Money;
+}
+
+/** A booking the ledger refuses (wrong sign, unknown account); thrown inside the caller's transaction. */
+export class LedgerError extends Error {
+  override name = 'LedgerError';
+}
+
+const SIGN: Readonly<Record<LedgerKind, 'positive' | 'negative' | 'non-zero' | 'any'>> = {
+  deposit: 'positive',
+  withdrawal: 'negative',
+  withdrawal_reversal: 'positive',
+  bonus: 'non-zero',
+  credit: 'non-zero',
+  adjustment: 'non-zero',
+  // a position closed at its opening price books a realised profit of 0.00: one entry per close, always
+  realised_pnl: 'any',
+  negative_balance_protection: 'positive',
+};
+
+function signAllowed(kind: LedgerKind, amount: Money): boolean {
+  switch (SIGN[kind]) {
+    case 'positive':
+      return amount > 0;
+    case 'negative':
+      return amount < 0;
+    case 'non-zero':
+      return amount !== 0;
+    case 'any':
+      return true;
+  }
+}
+
+/**
+ * The `reference` column of a cause outside trading. These strings are the stored format (unique per account and
+ * kind, so a cause is booked once): 'tx:TX-…' for a transaction ('tx:TX-…:reversal' for a withdrawal's refund),
+ * 'staff:…' for a staff action, 'seed:…' for demo data.
+ */
+export function referenceOf(booking: Booking): string | null {
+  const { cause } = booking;
+  if ('positionId' in cause) return null;
+  if ('transaction' in cause)
+    return booking.kind === 'withdrawal_reversal'
+      ? `tx:${cause.transaction}:reversal`
+      : `tx:${cause.transaction}`;
+  if ('staffAction' in cause) return `staff:${cause.staffAction}`;
+  return `seed:${cause.seed}`;
+}
+
+export class Ledger {
+  constructor(private readonly repo: LedgerRepo = new LedgerRepo()) {}
+
+  /**
+   * Books one entry inside `tx` (the transaction of its cause): appends it with the balance after it and moves the
+   * account's balance by its amount. Throws (rolling the caller's transaction back) for a sign its kind forbids,
+   * an unknown account, or a cause already booked (the unique index on account, kind and reference).
+   */
+  async book(tx: Db, booking: Booking): Promise<BookedEntry> {
+    if (!signAllowed(booking.kind, booking.amount))
+      throw new LedgerError(
+        `ledger: a ${booking.kind} entry of ${moneyToDecimalString(booking.amount)} has the wrong sign`,
+      );
+    const stored = await this.repo.append(tx, {
+      userId: booking.accountId,
+      kind: booking.kind,
+      amount: moneyToDecimalString(booking.amount),
+      positionId: 'positionId' in booking.cause ? booking.cause.positionId : null,
+      reference: referenceOf(booking),
+    });
+    if (!stored) throw new LedgerError(`ledger: account ${booking.accountId} does not exist`);
+    return {
+      id: stored.id,
+      accountId: booking.accountId,
+      kind: booking.kind,
+      amount: booking.amount,
+      balanceAfter: parseMoney(stored.balanceAfter),
+    };
+  }
+
+  /** The booked balance of an account (undefined for an unknown account), read exactly. */
+  async balanceOf(db: Db, accountId: AccountId): Promise<Money | undefined> {
+    const balance = await this.repo.balance(db, accountId);
+    return balance === undefined ? undefined : parseMoney(balance);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * `ledger:verify` (architecture §6 invariants), read-only: every balance is the sum of its entries and each entry's
+ * balance_after follows from the one before; every closed position's realised profit, every deposit and every
+ * withdrawal has exactly the entries the ledger books for it; and no payment or trading entry is without its cause.
+ */
+import { TRANSACTION_STATUS, transactionStatusName } from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
+import { LedgerRepo } from './ledger.repo.js';
+
+/** One broken invariant, naming what it concerns; `message` says it for an operator. */
+export interface LedgerProblem {
+  check: 'balance' | 'chain' | 'position' | 'deposit' | 'withdrawal' | 'cause';
+  accountId: number;
+  positionId?: number;
+  /** The transaction's public reference ('TX-…'). */
+  transaction?: string;
+  entryId?: number;
+  message: string;
+}
+
+const status = (id: number) => transactionStatusName(id).toLowerCase() || `status ${id}`;
+
+/** Every broken invariant of the ledger, or none. Reads only; safe on a running server's database. */
+export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+
+  for (const d of await repo.balanceDifferences(db))
+    problems.push({
+      check: 'balance',
+      accountId: d.userId,
+      message: `account ${d.userId}: balance ${d.balance} but its ledger entries sum to ${d.ledger}`,
+    });
+
+  for (const e of await repo.brokenChain(db))
+    problems.push({
+      check: 'chain',
+      accountId: Number(e.user_id),
+      entryId: Number(e.id),
+      message: `account ${e.user_id}: entry ${e.id} says balance after ${e.balance_after}, but the entries up to it give ${e.expected}`,
+    });
+
+  for (const p of await repo.closedPositionMismatches(db)) {
+    const shortfall = p.shortfall ?? '0.00';
+    const details = [
+      `${p.pnl_count} realised_pnl entr${p.pnl_count === 1 ? 'y' : 'ies'} of ${p.pnl_sum} for a profit of ${p.profit ?? 'none'}`,
+      `${p.nbp_count} negative_balance_protection entr${p.nbp_count === 1 ? 'y' : 'ies'} of ${p.nbp_sum} for a shortfall of ${shortfall}`,
+      ...(p.foreign_count > 0
+        ? [`${p.foreign_count} entr${p.foreign_count === 1 ? 'y' : 'ies'} of another account or kind`]
+        : []),
+    ];
+    problems.push({
+      check: 'position',
+      accountId: Number(p.user_id),
+      positionId: Number(p.id),
+      message: `account ${p.user_id}: closed position ${p.id} has ${details.join(', ')}`,
+    });
+  }
+
+  for (const e of await repo.positionEntriesWithoutClose(db))
+    problems.push({
+      check: 'cause',
+      accountId: Number(e.user_id),
+      entryId: Number(e.id),
+      ...(e.position_id === null ? {} : { positionId: Number(e.position_id) }),
+      message:
+        e.position_id === null
+          ? `account ${e.user_id}: ${e.kind} entry ${e.id} names no position`
+          : `account ${e.user_id}: ${e.kind} entry ${e.id} books position ${e.position_id}, which is not closed`,
+    });
+
+  for (const t of await repo.depositMismatches(db)) {
+    const approved = t.status_id === TRANSACTION_STATUS.approved;
+    problems.push({
+      check: 'deposit',
+      accountId: Number(t.user_id),
+      transaction: t.reference,
+      message: approved
+        ? `account ${t.user_id}: approved deposit ${t.reference} of ${t.amount} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}${t.foreign_count > 0 ? ` (${t.foreign_count} on another account)` : ''}; expected exactly one of its amount`
+        : `account ${t.user_id}: ${status(t.status_id)} deposit ${t.reference} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}; expected none`,
+    });
+  }
+
+  for (const t of await repo.withdrawalMismatches(db)) {
+    const refundDue =
+      t.status_id === TRANSACTION_STATUS.declined || t.status_id === TRANSACTION_STATUS.cancelled;
+    problems.push({
+      check: 'withdrawal',
+      accountId: Number(t.user_id),
+      transaction: t.reference,
+      message:
+        `account ${t.user_id}: ${status(t.status_id)} withdrawal ${t.reference} of ${t.amount} has ` +
+        `${t.reserved} reservation entr${t.reserved === 1 ? 'y' : 'ies'} of ${t.reserved_sum} and ` +
+        `${t.refunded} refund entr${t.refunded === 1 ? 'y' : 'ies'} of ${t.refunded_sum}` +
+        `${t.foreign_count > 0 ? ` (${t.foreign_count} on another account)` : ''}; expected one reservation of its amount` +
+        (refundDue ? ' and one refund of it' : ' and no refund'),
+    });
+  }
+
+  for (const e of await repo.paymentEntriesWithoutCause(db))
+    problems.push({
+      check: 'cause',
+      accountId: Number(e.user_id),
+      entryId: Number(e.id),
+      message: `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) names no ${e.kind === 'deposit' ? 'deposit' : 'withdrawal'} of this account`,
+    });
+
+  return problems;
+}

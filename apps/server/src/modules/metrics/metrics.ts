@@ -1,0 +1,147 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Engine commands as the latency histogram labels them. */
+export type EngineCommandKind = 'open' | 'close' | 'update' | 'adjust_balance';
+
+/** How a command ended: done, refused by a trading rule, or failed (e.g. the database refused the commit). */
+export type EngineCommandOutcome = 'ok' | 'rejected' | 'error';
+
+/** What happened to one outgoing mail attempt (mail/mail.worker.ts). */
+export type MailAttemptOutcome = 'sent' | 'retry' | 'failed';
+
+/** Anything that can say how many sockets it holds now (a Socket.IO namespace). */
+export interface SocketCounter {
+  readonly name: string;
+  readonly sockets: { readonly size: number };
+}
+
+/** Sub-second buckets for HTTP answers and engine commands (seconds). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The server's Prometheus metrics, on a registry of their own: every app (and every test server)
+ * gets fresh counters instead of sharing prom-client's global default registry.
+ *
+ * Labels only ever take values from a fixed set chosen by the code (route patterns, command kinds,
+ * outcomes), never raw URLs, provider names from the path or anything else a caller controls, so a
+ * hostile client cannot blow up the number of series.
+ */
+export function createMetrics(options: { processMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  const registers = [registry];
+  if (options.processMetrics !== false) {
+    // CPU, memory, event-loop lag, handles: the usual process_* and nodejs_* series.
+    collectDefaultMetrics({ register: registry });
+  }
+
+  const socketSources = new Map<string, SocketCounter>();
+
+  return {
+    registry,
+
+    /** HTTP answers by route pattern (`/api/accounts/get`, not the URL asked), method and status class. */
+    httpRequestSeconds: new Histogram({
+      name: 'openbroker_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern, method and status class (2xx, 4xx, ...)',
+      labelNames: ['route', 'method', 'status_class'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+
+    /** Open Socket.IO connections on this node per namespace, read at every scrape. */
+    socketConnections: new Gauge({
+      name: 'openbroker_socket_connections',
+      help: 'Open Socket.IO connections on this node, by namespace (/prices, /trading)',
+      labelNames: ['namespace'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [name, namespace] of socketSources) this.set({ namespace: name }, namespace.sockets.size);
+      },
+    }),
+
+    /** Time from submitting a command to the engine until its outcome is stored and known. */
+    engineCommandSeconds: new Histogram({
+      name: 'openbroker_engine_command_duration_seconds',
+      help: 'Trading engine command latency (queued, checked and committed), by command and outcome',
+      labelNames: ['command', 'outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+
+    /** Quotes the quote book accepted (ticks); `rate(openbroker_quotes_accepted_total[1m])` is ticks per second. */
+    quotesAccepted: new Counter({
+      name: 'openbroker_quotes_accepted_total',
+      help: 'Market quotes accepted by the quote book (rate() gives ticks per second)',
+      registers,
+    }),
+
+    /** Ledger entries written, by kind (deposit, withdrawal, realised profit, ...). */
+    ledgerBookings: new Counter({
+      name: 'openbroker_ledger_bookings_total',
+      help: 'Ledger entries booked (committed), by kind',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+
+    /** Payment provider webhook calls, by what they did (applied, duplicate, bad-signature, ...). */
+    webhookOutcomes: new Counter({
+      name: 'openbroker_payment_webhooks_total',
+      help: 'Payment webhook calls by outcome (applied, duplicate, or the reason they were refused)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+
+    /** Requests answered 429 because a rate limit was exceeded, by route pattern. */
+    rateLimitRefusals: new Counter({
+      name: 'openbroker_rate_limit_refusals_total',
+      help: 'Requests refused with 429 by a rate limit, by route pattern',
+      labelNames: ['route'] as const,
+      registers,
+    }),
+
+    /** Outgoing mail delivery attempts through SMTP, by outcome. */
+    mailAttempts: new Counter({
+      name: 'openbroker_mail_attempts_total',
+      help: 'SMTP delivery attempts of outbox mails: sent, retry (will be tried again) or failed (gave up)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+
+    /** Counts a namespace's sockets at every scrape until the returned function is called. */
+    watchSockets(namespace: SocketCounter): () => void {
+      socketSources.set(namespace.name, namespace);
+      return () => {
+        if (socketSources.get(namespace.name) === namespace) socketSources.delete(namespace.name);
+      };
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** '2xx', '4xx', ...: status classes keep the series few while still telling success from failure. */
+export function statusClass(statusCode: number): string {
+  return `${Math.floor(statusCode / 100)}xx`;
+}
+
+/**
+ * Times one engine command: its latency lands in `openbroker_engine_command_duration_seconds`
+ * with the command kind and how it ended. `ok` is read from the outcome the engine returns.
+ */
+export async function timeEngineCommand<T extends { ok: boolean }>(
+  metrics: Pick<Metrics, 'engineCommandSeconds'> | undefined,
+  command: EngineCommandKind,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!metrics) return run();
+  const end = metrics.engineCommandSeconds.startTimer({ command });
+  try {
+    const outcome = await run();
+    end({ outcome: outcome.ok ? 'ok' : 'rejected' });
+    return outcome;
+  } catch (error) {
+    end({ outcome: 'error' });
+    throw error;
+  }
+}
