@@ -116,7 +116,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
     // The journeys use the demo accounts and the sandbox provider. The embedded database on a new
-    // data directory is a demo by default (as `npm start` on a fresh clone); PostgreSQL must say so.
+    // data directory is a demo by default (as `npm start` on a fresh clone; it then listens on
+    // 127.0.0.1, which the journeys' localhost and *.localhost addresses reach); PostgreSQL must say so.
     DEMO: postgres ? 'true' : '',
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',

@@ -201,6 +201,7 @@ describe('demo mode and secrets (decision 0010)', () => {
   };
   const postgres = 'postgres://app:pw@db.example.com:5432/broker';
   const token = 'a'.repeat(32);
+  const publicUrl = 'https://broker.example.com';
 
   it('a fresh clone is a demo: the embedded database on an empty data directory, sandbox on', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
@@ -269,17 +270,82 @@ describe('demo mode and secrets (decision 0010)', () => {
   });
 
   it('starts outside demo mode once its secrets are set, with the sandbox off', () => {
-    const production = loadConfig({ DATABASE_URL: postgres, OPERATOR_TOKEN: token });
+    const production = loadConfig({ DATABASE_URL: postgres, OPERATOR_TOKEN: token, PUBLIC_URL: publicUrl });
     expect(() => assertSafeToServe(production)).not.toThrow();
-    expect(production).toMatchObject({ demo: false, paymentSandbox: false, operatorToken: token });
+    expect(production).toMatchObject({
+      demo: false,
+      paymentSandbox: false,
+      operatorToken: token,
+      publicUrl,
+      host: '0.0.0.0',
+    });
     const staging = loadConfig({
       DATABASE_URL: postgres,
       OPERATOR_TOKEN: token,
+      PUBLIC_URL: publicUrl,
       PAYMENT_SANDBOX: 'true',
       PAYMENT_SANDBOX_SECRET: 'staging-only-secret-0123456789',
     });
     expect(() => assertSafeToServe(staging)).not.toThrow();
     expect(staging.paymentSandbox).toBe(true);
+  });
+
+  it('refuses outside demo mode without PUBLIC_URL, whose default would put localhost into payment and mail links', () => {
+    for (const env of [
+      { DATABASE_URL: postgres, OPERATOR_TOKEN: token },
+      { DEMO: 'false', DATA_DIR: dataDir(), OPERATOR_TOKEN: token },
+    ]) {
+      const config = loadConfig(env);
+      expect(config.publicUrl).toBe('http://localhost:3000');
+      expect(() => assertSafeToServe(config)).toThrow(ConfigError);
+      expect(() => assertSafeToServe(config)).toThrow(
+        /^Unsafe configuration outside demo mode \(.*\): PUBLIC_URL must be set to the address clients reach this server at/,
+      );
+    }
+    // A demo keeps the localhost default: its links are for this machine anyway.
+    expect(() => assertSafeToServe(loadConfig({ DATA_DIR: dataDir() }))).not.toThrow();
+  });
+
+  it('keeps a demo DEMO did not ask for on this machine: 127.0.0.1 unless HOST says otherwise', () => {
+    for (const dir of [dataDir(), dataDir('demo'), 'memory://']) {
+      const config = loadConfig({ DATA_DIR: dir });
+      expect(config).toMatchObject({ demo: true, demoByDefault: true, host: '127.0.0.1' });
+      expect(() => assertSafeToServe(config)).not.toThrow();
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::1' }).host).toBe('::1');
+    // Asked for, or not a demo: every interface by default, as before.
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO: 'true' })).toMatchObject({
+      demoByDefault: false,
+      host: '0.0.0.0',
+    });
+    expect(loadConfig({ DATABASE_URL: postgres }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir('real') }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses to share a demo DEMO did not ask for on a non-loopback HOST, saying what to set', () => {
+    for (const [dir, reason] of [
+      [dataDir(), 'new embedded database'],
+      [dataDir('demo'), 'embedded database created as a demo'],
+    ] as const) {
+      const config = loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' });
+      expect(config).toMatchObject({ demo: true, host: '0.0.0.0' });
+      expect(() => assertSafeToServe(config)).toThrow(ConfigError);
+      expect(() => assertSafeToServe(config)).toThrow(
+        `DEMO is not set and this would serve a demo (${reason}: public demo logins, sandbox deposits without payment) on HOST=0.0.0.0. Set DEMO=true to share a demo on purpose, or DEMO=false with the production settings (OPERATOR_TOKEN, PUBLIC_URL; docs/operations.md)`,
+      );
+    }
+    expect(() => assertSafeToServe(loadConfig({ DATA_DIR: dataDir(), HOST: '192.0.2.10' }))).toThrow(
+      'on HOST=192.0.2.10',
+    );
+    // Loopback in any spelling is this machine only.
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]'])
+      expect(() => assertSafeToServe(loadConfig({ DATA_DIR: dataDir(), HOST: host }))).not.toThrow();
+  });
+
+  it('lets DEMO=true share a demo on every interface (the banner warns)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DEMO: 'true', HOST: '0.0.0.0' });
+    expect(config).toMatchObject({ demo: true, demoByDefault: false, host: '0.0.0.0', paymentSandbox: true });
+    expect(() => assertSafeToServe(config)).not.toThrow();
   });
 
   it('lets a demo turn its sandbox off', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -92,6 +93,54 @@ const url = (name: string, protocols: string[]) =>
       }
     });
 
+/**
+ * Which proxies in front of the server are believed about the client's address (X-Forwarded-For):
+ * none (false), or the peers with these addresses/CIDRs (Fastify's `trustProxy` list). `true` is
+ * refused: it believes the left-most entry, which the client writes, so every rate limit could be
+ * dodged by sending a new one (issue 12). A hop count is refused too: Fastify 5 ignores it (it
+ * cannot tell the proxy from a client that reaches the server directly), which would put every
+ * client behind the proxy under one address and one rate limit.
+ */
+export type TrustProxy = false | string[];
+
+/** proxy-addr's names for address ranges, accepted in the TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (entry: string) =>
+  PROXY_RANGE_NAMES.includes(entry) ||
+  ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+  ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+  ipaddr.IPv6.isValid(entry) ||
+  ipaddr.IPv6.isValidCIDR(entry);
+
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = (value ?? '').trim();
+    const lower = text.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    const listThem =
+      'Set TRUST_PROXY to the addresses or CIDRs of your proxies, comma-separated (e.g. 127.0.0.1 for nginx on this machine, 10.0.0.0/8 for a load balancer network; loopback, linklocal and uniquelocal name those ranges)';
+    if (['true', 'yes', 'on'].includes(lower) || /^\d+$/.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: /^\d+$/.test(text)
+          ? `TRUST_PROXY=${text} is refused: a number of proxies cannot tell a proxy from a client that reaches the server directly and forges X-Forwarded-For (Fastify ignores it). ${listThem}`
+          : `TRUST_PROXY=${text} is refused: it would believe the left-most X-Forwarded-For entry, which clients write, so any rate limit could be dodged. ${listThem}`,
+      });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be false or a comma list of proxy addresses or CIDRs, got "${bad.join(',')}". ${listThem}`,
+    });
+    return z.NEVER;
+  });
+
 /** The WebSocket feed adapter's settings (feeds/websocket-feed.ts), as JSON in MARKET_WS_OPTIONS. */
 const WsFeedOptionsSchema = z.object({
   mapping: z.object({ symbol: z.string(), bid: z.string(), ask: z.string(), ts: z.string().optional() }),
@@ -122,7 +171,11 @@ const EnvSchema = z.object({
       error: (issue) => `PORT must be a whole number from 0 to 65535, got "${String(issue.input)}"`,
     })
     .transform(Number),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: decided with demo mode (toConfig): a demo DEMO did not ask for stays on this machine.
+  HOST: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -148,7 +201,7 @@ const EnvSchema = z.object({
     .default('demo'),
   DEMO: optionalBool('DEMO'),
   SEED_DEMO: bool('SEED_DEMO', true),
-  TRUST_PROXY: bool('TRUST_PROXY', false),
+  TRUST_PROXY: trustProxySetting,
   SESSION_IDLE_MINUTES: z
     .string()
     .default('20')
@@ -309,11 +362,17 @@ function toConfig(env: z.output<typeof EnvSchema>) {
   // 'memory://' keeps the embedded database in memory (tests, throwaway demos).
   const dataDir = inMemory ? env.DATA_DIR : fromProjectRoot(env.DATA_DIR);
   const { demo, reason: demoReason } = decideDemo(env.DEMO, env.DATABASE_URL, dataDir);
+  // A demo nobody asked for (DEMO unset) has public logins and free sandbox deposits: it listens on
+  // this machine only unless HOST says otherwise, and then assertSafeToServe refuses (decision 0010).
+  const demoByDefault = demo && env.DEMO === undefined;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    /** HOST, else 127.0.0.1 for a demo DEMO did not ask for, else every interface (0.0.0.0). */
+    host: env.HOST ?? (demoByDefault ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** False when PUBLIC_URL is the localhost default (refused outside demo mode: links would point there). */
+    publicUrlIsSet: env.PUBLIC_URL !== undefined,
     databaseUrl: env.DATABASE_URL,
     /** Absolute (relative DATA_DIR is resolved against the project root), or 'memory://…'. */
     dataDir,
@@ -323,6 +382,8 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      * with a default or missing secret (assertSafeToServe).
      */
     demo,
+    /** Demo mode decided without DEMO being set (a new or demo-made embedded database). */
+    demoByDefault,
     /** Why demo mode is on or off, for the start banner. */
     demoReason,
     /**
@@ -345,12 +406,16 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     defaultBrand: env.DEFAULT_BRAND,
     /** Seed the demo brands and accounts into an empty database (demo mode only). */
     seedDemo: env.SEED_DEMO,
+    /**
+     * The proxies believed about the client's address (Fastify's `trustProxy`): false or their
+     * addresses/CIDRs. `request.ip`, which rate limits and throttles count by, depends on it.
+     */
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     /**
      * Attempts per minute on login, auto login, forgot password and register, counted per client
-     * address (and per e-mail for register and forgot password; wrong passwords slow down per e-mail
-     * and address together, decision 0012).
+     * address (an IPv6 one by its /64), and per e-mail for register, per e-mail from one address for
+     * forgot password; wrong passwords slow down per e-mail and address together, decision 0012.
      */
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     /** How long an auto-login code stays usable (default 15 minutes). */
@@ -398,8 +463,8 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     /** Where the CLI reaches the running server's operator API. */
     operatorApiUrl: env.OPERATOR_API_URL ?? `http://127.0.0.1:${env.PORT}`,
     /**
-     * Bearer token that opens GET /metrics to callers other than this machine (loopback callers
-     * need none). Unset: /metrics answers loopback callers only.
+     * Bearer token that opens GET /metrics. Outside demo mode the only way in (unset: closed, 403
+     * saying to set it); in demo mode loopback callers need none.
      */
     metricsToken: env.METRICS_TOKEN,
     /** SMTP attempts per outbox mail (exponential backoff between them) before it is marked failed. */
@@ -424,10 +489,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(result.data);
 }
 
+/** True when only this machine can reach the address (a demo is safe to leave running there). */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    address === 'localhost' ||
+    address === '::1' ||
+    address.startsWith('127.') ||
+    address.startsWith('::ffff:127.')
+  );
+}
+
 /**
- * What would make this server unsafe to share, outside demo mode: a missing operator token, or the
- * sandbox turned on with its public default secret (one forgotten variable must never mean free
- * deposits). Empty in demo mode, which accepts development defaults.
+ * What would make this server unsafe to share, outside demo mode: a missing operator token, no
+ * PUBLIC_URL (payment and mail links would point at localhost), or the sandbox turned on with its
+ * public default secret (one forgotten variable must never mean free deposits). Empty in demo mode,
+ * which accepts development defaults.
  */
 export function unsafeSettings(config: Config): string[] {
   if (config.demo) return [];
@@ -436,6 +513,10 @@ export function unsafeSettings(config: Config): string[] {
     problems.push(
       'OPERATOR_TOKEN must be set (a random value of at least 24 characters, e.g. from `openssl rand -hex 32`; the CLI needs the same value)',
     );
+  if (!config.publicUrlIsSet)
+    problems.push(
+      `PUBLIC_URL must be set to the address clients reach this server at, e.g. https://broker.example.com (payment return and webhook addresses and e-mail links are built from it; unset they would point at ${config.publicUrl})`,
+    );
   if (config.paymentSandbox && config.paymentSandboxSecretIsDefault)
     problems.push(
       'PAYMENT_SANDBOX_SECRET must be set to your own secret of at least 16 characters while PAYMENT_SANDBOX=true (the default is public), or unset PAYMENT_SANDBOX',
@@ -443,8 +524,16 @@ export function unsafeSettings(config: Config): string[] {
   return problems;
 }
 
-/** Refuses to serve outside demo mode with a missing or default secret, naming each variable. */
+/**
+ * Refuses to serve a demo DEMO did not ask for on an address others can reach (its logins are public
+ * and its sandbox credits deposits without payment), and, outside demo mode, a missing or default
+ * secret or PUBLIC_URL, naming each variable.
+ */
 export function assertSafeToServe(config: Config): void {
+  if (config.demoByDefault && !isLoopback(config.host))
+    throw new ConfigError(
+      `DEMO is not set and this would serve a demo (${config.demoReason}: public demo logins, sandbox deposits without payment) on HOST=${config.host}. Set DEMO=true to share a demo on purpose, or DEMO=false with the production settings (OPERATOR_TOKEN, PUBLIC_URL; docs/operations.md), or unset HOST to keep the demo on this machine.`,
+    );
   const problems = unsafeSettings(config);
   if (problems.length === 0) return;
   throw new ConfigError(

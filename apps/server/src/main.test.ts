@@ -46,6 +46,8 @@ async function databaseEnv({ demo = true } = {}): Promise<Record<string, string>
 
 /** A token of the operator API, as an operator would generate it. */
 const OPERATOR_TOKEN = 'op-token-0123456789abcdef0123456789';
+/** The address clients use, required outside demo mode. */
+const PUBLIC_URL = 'https://broker.example.com';
 
 interface Started {
   child: ChildProcess;
@@ -89,13 +91,22 @@ async function banner(server: Started) {
 describe(`starting and stopping the server process (${testDbKind})`, () => {
   it('starts, prints the URL and the demo logins, serves, and stops cleanly within 5 s of Ctrl-C', async () => {
     const port = await freePort();
-    const server = start({ PORT: String(port), ...(await databaseEnv()) });
+    const env = await databaseEnv();
+    const server = start({ PORT: String(port), ...env });
     await banner(server);
     expect(server.output()).toContain(`OpenBroker is running on http://localhost:${port}`);
     expect(server.output()).toMatch(/mode: {5}DEMO \((new embedded database|DEMO=true)\)/);
     expect(server.output()).toContain('sandbox payments ON');
-    // The default HOST is every interface: a demo there is reachable by others, and says so.
-    expect(server.output()).toContain('WARNING:  this demo listens on 0.0.0.0');
+    if (env.DEMO === 'true') {
+      // Asked for with DEMO=true, the default HOST is every interface: the banner says others can reach it.
+      expect(server.output()).toContain('WARNING:  this demo listens on 0.0.0.0');
+    } else {
+      // A demo nobody asked for (DEMO unset) listens on this machine only: another address of it
+      // (127.0.0.2 is loopback too, but not the address bound) is refused.
+      expect(server.output()).toContain('listens:  127.0.0.1 (this machine only');
+      expect(server.output()).not.toContain('WARNING');
+      await expect(fetch(`http://127.0.0.2:${port}/api/ready`)).rejects.toThrow();
+    }
     expect(server.output()).not.toMatch(/several nodes|nodes supported/i);
     expect(server.output()).toContain('one server per database');
     expect(server.output()).toContain('demo@example.com');
@@ -136,7 +147,11 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
 
   it('refuses an unreachable database with one clear line', async () => {
     const port = await freePort();
-    const server = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`, OPERATOR_TOKEN });
+    const server = start({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
+      OPERATOR_TOKEN,
+      PUBLIC_URL,
+    });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -157,9 +172,34 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
     expect(fs.existsSync(path.join(env.DATA_DIR ?? '', EMBEDDED_DATABASE_DIR))).toBe(false);
   });
 
+  it('refuses to share a demo DEMO did not ask for on HOST=0.0.0.0, before touching anything', async () => {
+    // A new embedded data directory is a demo by default; HOST=0.0.0.0 would offer its free sandbox to anyone.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-main-'));
+    const server = start({ PORT: String(await freePort()), DATA_DIR: dataDir, HOST: '0.0.0.0' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(
+      'openbroker: DEMO is not set and this would serve a demo (new embedded database: public demo logins, sandbox deposits without payment) on HOST=0.0.0.0. Set DEMO=true to share a demo on purpose, or DEMO=false with the production settings (OPERATOR_TOKEN, PUBLIC_URL; docs/operations.md), or unset HOST to keep the demo on this machine.',
+    );
+    expect(fs.existsSync(path.join(dataDir, EMBEDDED_DATABASE_DIR))).toBe(false);
+  });
+
+  it('refuses outside demo mode without PUBLIC_URL, naming it', async () => {
+    const env = await databaseEnv({ demo: false });
+    const server = start({ PORT: String(await freePort()), ...env, OPERATOR_TOKEN });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^openbroker: Unsafe configuration outside demo mode \(.*\): PUBLIC_URL must be set to the address clients reach this server at/,
+    );
+    expect(fs.existsSync(path.join(env.DATA_DIR ?? '', EMBEDDED_DATABASE_DIR))).toBe(false);
+  });
+
   it('refuses the sandbox outside demo mode while its secret is the public default', async () => {
     const env = await databaseEnv({ demo: false });
-    const server = start({ ...env, OPERATOR_TOKEN, PAYMENT_SANDBOX: 'true' });
+    const server = start({ ...env, OPERATOR_TOKEN, PUBLIC_URL, PAYMENT_SANDBOX: 'true' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PAYMENT_SANDBOX_SECRET must be set to your own secret');
   });
@@ -171,6 +211,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       HOST: '127.0.0.1',
       MARKET_HISTORY: 'false',
       OPERATOR_TOKEN,
+      PUBLIC_URL,
       ...(await databaseEnv({ demo: false })),
     });
     await banner(server);
@@ -217,7 +258,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
 });
 
 describe(`a deployment outside demo mode has no free money (${testDbKind})`, async () => {
-  const { app, runtime } = await createTestServer({ DEMO: 'false', OPERATOR_TOKEN });
+  const { app, runtime } = await createTestServer({ DEMO: 'false', OPERATOR_TOKEN, PUBLIC_URL });
   const { db } = runtime.ctx.database;
   // The one way to a client here: registration, which the non-demo seed leaves off, turned on.
   const [brand] = await db.select().from(brands).where(eq(brands.slug, 'demo'));

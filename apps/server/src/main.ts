@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { buildApp } from './app.js';
-import { assertSafeToServe, type Config, ConfigError, loadConfig } from './config.js';
+import { assertSafeToServe, type Config, ConfigError, isLoopback, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
 import { attachRealtime } from './realtime/socket-server.js';
@@ -30,11 +30,6 @@ async function assertPortFree(port: number, host: string): Promise<void> {
       fail(`not allowed to listen on port ${port}. Choose a port above 1024 with PORT.`);
     throw error;
   });
-}
-
-/** True when only this machine can reach the address (a demo is safe to leave running there). */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 /** The start banner's mode lines: demo mode said plainly, with a warning when others can reach it. */
@@ -89,6 +84,7 @@ async function main() {
   const lines = [
     '',
     `OpenBroker is running on http://localhost:${port}`,
+    `  listens:  ${config.host}${isLoopback(config.host) ? ' (this machine only; HOST sets the interface)' : ''}`,
     ...modeLines(config),
     `  database: ${runtime.ctx.database.describe}${runtime.seed.seeded ? ' (migrated and seeded just now)' : ''}`,
     // One server per database until clustering exists: Redis shares rate limits, not the engine.

@@ -173,7 +173,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const mail = new MailService(
       new OutboxRepo(db),
       config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
-      { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, metrics },
+      // Reset links reach the log only in a demo without SMTP (issue 12).
+      { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, metrics, logLinks: config.demo },
     );
     // Engine failures go to the app's pino logger at error level (seen at LOG_LEVEL=warn), not to stdout.
     const logger = createLogger(config);

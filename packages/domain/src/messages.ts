@@ -68,6 +68,8 @@ export const MESSAGES_EN = {
     'This file contains web page or script code, which we cannot accept. Please upload a plain scan or photo of the document.',
   'document.encrypted':
     'This PDF is encrypted or password-protected, so we cannot check it. Please upload an unprotected copy or a scan.',
+  'document.uncheckable':
+    'This PDF is compressed or built in a way we cannot read, so we cannot check it. Please upload a plain scan or photo of the document.',
   'document.nameNotAllowed':
     'The file name contains characters that are not allowed. Please rename the file.',
   'date.untilBeforeFrom': "The until date can't be before the from date",

@@ -50,22 +50,22 @@ describe('spec §5 deposit', () => {
     ]);
   });
 
-  it("above the brand's maximum shows Maximum Deposit € 1000000 (default) or the brand's own", () => {
+  it("above the brand's maximum shows Maximum Deposit € 1,000,000 (default) or the brand's own", () => {
     expect(MAX_DEPOSIT_DEFAULT).toBe(1_000_000);
     expect(validateDeposit({ ...ok, amount: 1_000_000 }).ok).toBe(true);
     expect(texts(validateDeposit({ ...ok, amount: 1_000_000.01 }))).toEqual([
-      ['amount', 'Maximum Deposit € 1000000'],
+      ['amount', 'Maximum Deposit € 1,000,000'],
     ]);
     expect(
       texts(validateDeposit({ ...ok, amount: 5000.01, maxDeposit: 5000, currencySymbol: 'CHF' })),
-    ).toEqual([['amount', 'Maximum Deposit CHF 5000']]);
+    ).toEqual([['amount', 'Maximum Deposit CHF 5,000']]);
     expect(validateDeposit({ ...ok, amount: 5000, maxDeposit: 5000 }).ok).toBe(true);
   });
 
   it('checks every deposit method against the same limits', () => {
     for (const method of DEPOSIT_METHOD_IDS)
       expect(texts(validateDeposit({ ...ok, method, amount: 2000, maxDeposit: 1000 }))).toEqual([
-        ['amount', 'Maximum Deposit € 1000'],
+        ['amount', 'Maximum Deposit € 1,000'],
       ]);
   });
 
@@ -77,7 +77,7 @@ describe('spec §5 deposit', () => {
     });
     expect(depositLimitError(1000.01, limits)).toEqual({
       key: 'deposit.maximum',
-      params: { currency: '$', max: 1000 },
+      params: { currency: '$', max: '1,000' },
     });
     expect([100, 555.55, 1000].map((amount) => depositLimitError(amount, limits))).toEqual([
       null,

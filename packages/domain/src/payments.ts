@@ -47,15 +47,20 @@ export interface DepositLimits {
 /**
  * The limit part of the deposit rules, shared by the server's check and the deposit form's schema:
  * below the brand's minimum 'Minimum Deposit € 250' (spec §5), above its maximum
- * 'Maximum Deposit € 1000000' (issue 12: every method, pending bank wires included). Null when it fits.
+ * 'Maximum Deposit € 1,000,000' (issue 12: every method, pending bank wires included). Null when it fits.
  */
 export function depositLimitError(amount: number, limits: DepositLimits = {}): Message | null {
   const currency = limits.currencySymbol ?? CURRENCY_SYMBOL;
   const min = limits.minDeposit ?? MIN_DEPOSIT_DEFAULT;
   const max = limits.maxDeposit ?? MAX_DEPOSIT_DEFAULT;
   if (amount < min) return { key: 'deposit.minimum', params: { currency, min } };
-  if (amount > max) return { key: 'deposit.maximum', params: { currency, max } };
+  if (amount > max) return { key: 'deposit.maximum', params: { currency, max: formatDepositLimit(max) } };
   return null;
+}
+
+/** A deposit limit as shown in 'Maximum Deposit € 1,000,000': digits grouped, cents only when there are any. */
+export function formatDepositLimit(amount: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount);
 }
 
 /** Title of the n-th configured card provider, 0-based: 0 → 'Credit Card 1' (spec §9). */
@@ -72,7 +77,7 @@ export interface DepositCheck extends DepositLimits {
 
 /**
  * Deposit rules (spec §5): an incomplete profile blocks with 'You have to complete your account first';
- * amount required, within the brand's limits ('Minimum Deposit € 250', 'Maximum Deposit € 1000000'),
+ * amount required, within the brand's limits ('Minimum Deposit € 250', 'Maximum Deposit € 1,000,000'),
  * whole cents; a deposit method is required.
  */
 export function validateDeposit(

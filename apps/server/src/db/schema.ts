@@ -487,6 +487,9 @@ export const ledgerEntries = pgTable(
     index('ledger_user_idx').on(t.userId, t.id),
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
     uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
+    // The same for a close: trading entries have no reference (NULLs never collide above), so a
+    // position's realised profit and its shortfall are each booked at most once by this index.
+    uniqueIndex('ledger_position_kind_uq').on(t.positionId, t.kind).where(sql`${t.positionId} is not null`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { parseMoney } from '@openbroker/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
-import { Ledger } from '../modules/ledger/ledger.js';
+import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import type { Db } from './client.js';
 import countryRows from './data/countries.json' with { type: 'json' };
@@ -62,7 +62,7 @@ export interface DemoLogin {
 
 /** The demo logins seeded on first start (also listed in README.md). */
 /** The verified demo client's opening deposit, in the brand's currency. */
-export const DEMO_OPENING_BALANCE = '10000.00';
+export const DEMO_OPENING_BALANCE = SEED_ENTRIES['opening-balance'].amount;
 
 export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'Verified client', email: 'demo@example.com', password: 'Demo1234!', where: '/login' },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { addressKey } from './client-address.js';
 import { AppError } from './errors.js';
 
 /**
@@ -213,5 +214,9 @@ export function isPasswordRefusal(error: unknown): boolean {
   );
 }
 
-/** The key of a password attempt: whose account (e-mail, or a session) together with the client's address. */
-export const attemptKey = (request: FastifyRequest, account: string) => `${account}\u0000${request.ip}`;
+/**
+ * The key of a password attempt: whose account (e-mail, or a session) together with the client's
+ * address, an IPv6 one by its /64 (a client picks any address in it for each attempt).
+ */
+export const attemptKey = (request: FastifyRequest, account: string) =>
+  `${account}\u0000${addressKey(request.ip)}`;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http.js';
+import { addressKey } from './client-address.js';
 import { AppError } from './errors.js';
 
 type Limiter = ReturnType<App['createRateLimit']>;
@@ -30,7 +31,8 @@ export interface AttemptLimitHooks {
  */
 export function attemptLimit(app: App, { name, max, account }: AttemptLimitOptions): AttemptLimitHooks {
   const window = { max, timeWindow: 60_000 };
-  const byAddress = app.createRateLimit({ ...window, keyGenerator: (r) => `${name}:ip:${r.ip}` });
+  // An IPv6 client counts by its /64 (lib/client-address.ts); `r.ip` is as TRUST_PROXY allows.
+  const byAddress = app.createRateLimit({ ...window, keyGenerator: (r) => `${name}:ip:${addressKey(r.ip)}` });
   const byAccount = app.createRateLimit({
     ...window,
     keyGenerator: (r) => `${name}:account:${account?.(r) ?? ''}`,

@@ -31,6 +31,8 @@ export interface RealtimeOptions {
   refreshMs?: number;
   /** Where failures of the periodic round go (the app's logger in main.ts). */
   log?: { error(obj: object, msg: string): void };
+  /** The clock sessions' remembered ends are compared with (epoch ms; tests move it). */
+  now?: () => number;
 }
 
 interface TradingSocketData {
@@ -40,6 +42,13 @@ interface TradingSocketData {
   host: string | undefined;
   /** When the session was last confirmed live (epoch ms). */
   checkedAt: number;
+  /**
+   * When the session ends unless the client is active again (epoch ms), as last read (handshake,
+   * command re-check, periodic round). Compared before every event-driven push, with no read.
+   */
+  liveUntil: number;
+  /** A read of the session is under way because `liveUntil` passed (at most one per socket). */
+  rechecking?: boolean;
 }
 
 /**
@@ -70,8 +79,9 @@ const UNAUTHORIZED = 'UNAUTHORIZED';
 /**
  * The two sockets of spec §7 on the app's HTTP server. `/prices` is public (the home widgets use
  * it too); `/trading` needs a live client session, checked on connect and again on every command,
- * so logout and idle expiry end trading at once. With Redis configured, the Socket.IO Redis adapter
- * lets several nodes serve the same clients (architecture §9).
+ * so logout and idle expiry end trading at once. One server per database for now (decision 0010):
+ * with Redis configured the Socket.IO Redis adapter is attached, wired for the later clustering
+ * issue, but no second node serves the same clients yet.
  */
 export async function attachRealtime(
   server: HttpServer,
@@ -132,6 +142,7 @@ export async function attachRealtime(
           token: String(token),
           host,
           checkedAt: Date.now(),
+          liveUntil: ctx.sessions.endOf(found.session),
         } satisfies TradingSocketData;
         next();
       })
@@ -149,8 +160,49 @@ export async function attachRealtime(
     for (const id of ids) trading.in(sessionRoom(id)).disconnectSockets(true);
   });
 
+  const clock = options.now ?? (() => Date.now());
+
+  /**
+   * A socket whose remembered session end has passed gets no push (issue 12: an idled-out session
+   * kept receiving balance and positions until the next round). Its session is read once: ended, the
+   * socket is hung up on as at logout; still live (the client was active over HTTP meanwhile), the
+   * new end is remembered and the push delivered. Live sockets cost no read.
+   */
+  const recheck = (socket: Socket) => {
+    const data = socket.data as TradingSocketData;
+    if (data.rechecking) return;
+    data.rechecking = true;
+    ctx.sessions
+      .liveUntil([data.sessionId])
+      .then((live) => {
+        const until = live.get(data.sessionId);
+        if (until === undefined) socket.disconnect(true);
+        else {
+          data.liveUntil = until;
+          if (socket.connected) push(socket, data.userId);
+        }
+      })
+      .catch((err: unknown) => options.log?.error({ err }, 'trading socket session check failed'))
+      .finally(() => {
+        data.rechecking = false;
+      });
+  };
+
   const detachTrading = ctx.trading.onAccountEvents((accountId, events) => {
-    if (events.some((e) => e.type !== 'command.rejected')) push(trading.to(room(accountId)), accountId);
+    if (!events.some((e) => e.type !== 'command.rejected')) return;
+    const now = clock();
+    const expired: string[] = [];
+    for (const id of trading.adapter.rooms.get(room(accountId)) ?? []) {
+      const socket = trading.sockets.get(id);
+      if (socket && now >= (socket.data as TradingSocketData).liveUntil) {
+        expired.push(id);
+        recheck(socket);
+      }
+    }
+    push(
+      expired.length ? trading.to(room(accountId)).except(expired) : trading.to(room(accountId)),
+      accountId,
+    );
   });
 
   trading.on('connection', (socket: Socket) => {
@@ -169,12 +221,14 @@ export async function attachRealtime(
         };
         try {
           if (Date.now() - data.checkedAt > SESSION_RECHECK_MS) {
-            if (!(await authenticate(data.token, data.host))) {
+            const found = await authenticate(data.token, data.host);
+            if (!found) {
               answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
               socket.disconnect(true);
               return;
             }
             data.checkedAt = Date.now();
+            data.liveUntil = ctx.sessions.endOf(found.session);
           }
           const parsed = validateInput(schema, payload);
           if (!parsed.ok) {
@@ -258,13 +312,17 @@ export async function attachRealtime(
   let refreshing = false;
   const refreshRound = async () => {
     const sockets = [...trading.sockets.values()];
-    const live = await ctx.sessions.liveAmong([
+    const live = await ctx.sessions.liveUntil([
       ...new Set(sockets.map((socket) => (socket.data as TradingSocketData).sessionId)),
     ]);
     for (const socket of sockets) {
       const data = socket.data as TradingSocketData;
-      if (!live.has(data.sessionId)) socket.disconnect(true);
-      else if (socket.connected) push(socket, data.userId);
+      const until = live.get(data.sessionId);
+      if (until === undefined) socket.disconnect(true);
+      else {
+        data.liveUntil = until;
+        if (socket.connected) push(socket, data.userId);
+      }
     }
   };
   const refresh = setInterval(() => {

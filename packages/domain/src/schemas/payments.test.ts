@@ -35,10 +35,10 @@ describe('deposit form', () => {
 
   it("refuses more than the brand's maximum with the server's message (default 1,000,000)", () => {
     expect(texts(depositInputFor(250), { amount: '1000000.01', method: 2 })).toEqual([
-      ['amount', 'Maximum Deposit € 1000000'],
+      ['amount', 'Maximum Deposit € 1,000,000'],
     ]);
     const schema = depositInputFor(250, '$', 5000);
-    expect(texts(schema, { amount: '5000.01', method: 1 })).toEqual([['amount', 'Maximum Deposit $ 5000']]);
+    expect(texts(schema, { amount: '5000.01', method: 1 })).toEqual([['amount', 'Maximum Deposit $ 5,000']]);
     expect(schema.parse({ amount: '5000', method: 1 })).toEqual({ amount: 5000, method: 1 });
   });
 });

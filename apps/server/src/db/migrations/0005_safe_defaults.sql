@@ -6,4 +6,5 @@ ALTER TABLE "positions" ALTER COLUMN "id" SET DEFAULT nextval('positions_id_seq'
 ALTER TABLE "outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "next_attempt_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_position_kind_uq" ON "ledger_entries" USING btree ("position_id","kind") WHERE "ledger_entries"."position_id" is not null;--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("next_attempt_at");

@@ -42,6 +42,7 @@ export function formSubmissionMail(
   return {
     to: brand.settings.supportEmail,
     subject: `${title}: ${who || replyTo || 'new message'}`.slice(0, 300),
+    template: 'form-submission',
     text,
     html,
   };

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
 import { publicTheme } from '../brands/brand-theme.js';
-import { brandBaseUrl } from '../brands/brands.service.js';
+import { type Brand, brandPublicUrl } from '../brands/brands.service.js';
 
 /** Files the site routes answer per host; the web build's own copies of them are not served. */
 export const PER_BRAND_FILES = ['robots.txt', 'sitemap.xml', 'favicon.svg', 'logo.svg'] as const;
@@ -46,20 +46,14 @@ const xml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
-/**
- * The site's own address as the visitor used it, for absolute URLs: the request's scheme and Host
- * when the Host is a plain host name, else the brand's public URL.
- */
-function siteOrigin(request: FastifyRequest, fallback: string): string {
-  const host = request.headers.host ?? '';
-  return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) || /^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(host)
-    ? `${request.protocol}://${host.toLowerCase()}`
-    : fallback;
-}
-
 /** Per-brand files of the public site: robots.txt, sitemap.xml, the logo and favicon, and the content images. */
 export async function siteRoutes(app: App, ctx: AppContext) {
   const brandOf = (request: FastifyRequest) => ctx.brands.resolve(request.headers.host);
+  // Absolute URLs in robots.txt and sitemap.xml come from configuration (the brand's public URL,
+  // else PUBLIC_URL with one of the brand's own host names), never from the Host a request claims:
+  // these answers are cached publicly, so a forged Host would poison them for every visitor.
+  const siteOrigin = (request: FastifyRequest, brand: Brand) =>
+    brandPublicUrl(brand, ctx.config, request.headers.host);
 
   const assets = contentAssetsDir();
   if (assets) {
@@ -74,7 +68,7 @@ export async function siteRoutes(app: App, ctx: AppContext) {
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brandOf(request);
-    const origin = siteOrigin(request, brandBaseUrl(brand, ctx.config.publicUrl));
+    const origin = siteOrigin(request, brand);
     const lines = [
       `# ${brand.name}`,
       'User-agent: *',
@@ -92,7 +86,7 @@ export async function siteRoutes(app: App, ctx: AppContext) {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brandOf(request);
-    const origin = siteOrigin(request, brandBaseUrl(brand, ctx.config.publicUrl));
+    const origin = siteOrigin(request, brand);
     const pages = await ctx.content.publishedSlugs(brand);
     const urls = pages.map(({ slug, updatedAt }) => {
       const loc =

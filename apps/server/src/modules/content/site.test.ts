@@ -46,6 +46,24 @@ describe(`per-brand site files (${testDbKind})`, async () => {
     expect(demo.body).toContain('<loc>http://localhost:3000/economic-calendar</loc>');
   });
 
+  it('builds robots.txt and sitemap.xml URLs from configuration, never from a forged Host (they are cached publicly)', async () => {
+    // An unknown host falls back to the default brand: its URLs are PUBLIC_URL's (http://localhost:3000 here).
+    for (const host of ['evil.example', 'evil.example:3000', 'attacker.localhost']) {
+      const robots = await get('/robots.txt', host);
+      expect(robots.headers['cache-control']).toContain('public');
+      expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+      expect(robots.body).not.toContain(host.split(':')[0] ?? host);
+      const sitemap = await get('/sitemap.xml', host);
+      const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.length).toBeGreaterThan(0);
+      expect(locs.every((loc) => loc?.startsWith('http://localhost:3000/'))).toBe(true);
+    }
+    // A brand's own host name with a made-up port keeps PUBLIC_URL's scheme and port.
+    expect((await get('/robots.txt', 'aurora.localhost:6666')).body).toContain(
+      'Sitemap: http://aurora.localhost:3000/sitemap.xml',
+    );
+  });
+
   it("serves each brand's own logo as its favicon", async () => {
     const aurora = await get('/favicon.svg', 'aurora.localhost');
     const kestrel = await get('/favicon.svg', 'kestrel.localhost');

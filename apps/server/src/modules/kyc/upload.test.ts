@@ -113,7 +113,7 @@ describe(`verification document upload (${testDbKind})`, async () => {
     });
   });
 
-  it('accepts a JPEG named .jpeg and a PDF whose image data happens to hold /JS (only dictionaries are checked)', async () => {
+  it('accepts a JPEG named .jpeg and a PDF whose image data happens to hold short names like /JS or /XFA', async () => {
     const client = await registerClient(app);
     const jpegRes = await upload([
       ['token', client.token],
@@ -122,7 +122,8 @@ describe(`verification document upload (${testDbKind})`, async () => {
     ]);
     expect(jpegRes.statusCode).toBe(200);
     const scan = pdfDocument([
-      `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /DCTDecode /Length 12 >>\nstream\n\xff\xd8/JS /Launch\nendstream`,
+      // every byte is searched, but three letters without the value their key takes are chance (decision 0013)
+      `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /DCTDecode /Length 14 >>\nstream\n\xff\xd8/JS /XFA /AA\nendstream`,
     ]);
     const pdfRes = await upload([
       ['token', client.token],
@@ -223,6 +224,27 @@ describe(`verification document upload (${testDbKind})`, async () => {
     it('a PDF that launches a program', () =>
       refusedWith(
         pdfFile(pdfDocument(['<< /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >>'])),
+        'document.activeContent',
+        ACTIVE,
+      ));
+
+    it('a PDF whose object stream a PNG predictor scrambles, so its objects cannot be checked', () => {
+      const packed = deflateSync(Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>'));
+      return refusedWith(
+        pdfFile(
+          pdfDocument([
+            '<< /Type /Catalog /OpenAction 7 0 R >>',
+            `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 4 >> /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`,
+          ]),
+        ),
+        'document.uncheckable',
+        'This PDF is compressed or built in a way we cannot read, so we cannot check it. Please upload a plain scan or photo of the document.',
+      );
+    });
+
+    it('a PDF with an XFA form, which runs its own scripts', () =>
+      refusedWith(
+        pdfFile(pdfDocument(['<< /Type /Catalog /AcroForm << /Fields [] /XFA 2 0 R >> >>', '<< >>'])),
         'document.activeContent',
         ACTIVE,
       ));

@@ -2,6 +2,7 @@ import { PAYMENT_METHOD, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroke
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerEntries, users } from '../../db/schema.js';
+import { SEED_ENTRIES } from './seed-entries.js';
 
 /** An entry to append; amounts are NUMERIC text (exact). */
 export interface EntryInsert {
@@ -214,18 +215,29 @@ export class LedgerRepo {
 
   /**
    * Payment entries whose cause is missing: a deposit, withdrawal or refund whose reference names no transaction of
-   * the right kind on the same account (the demo data's 'seed:' deposits excepted).
+   * the right kind on the same account. The seed's own deposits (SEED_ENTRIES) are excepted only as the seed books
+   * them: the exact reference and amount, the first entry of its account, and the only entry with that reference in
+   * the database; any other 'seed:' entry is reported.
    */
   paymentEntriesWithoutCause(db: Db) {
     const deposits = inList(TRANSACTION_TABS.deposits);
     const withdrawals = inList(TRANSACTION_TABS.withdrawals);
+    const seeded = sql.join(
+      Object.entries(SEED_ENTRIES).map(
+        ([cause, entry]) =>
+          sql`(l.kind = ${entry.kind} and l.reference = ${`seed:${cause}`} and l.amount = ${entry.amount}::numeric)`,
+      ),
+      sql` or `,
+    );
     return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
       db,
       sql`
       select l.id, l.user_id, l.kind, l.reference
       from ledger_entries l
       where l.kind in ('deposit', 'withdrawal', 'withdrawal_reversal')
-        and not (l.kind = 'deposit' and l.reference like 'seed:%')
+        and not ((${seeded})
+          and l.id = (select min(s.id) from ledger_entries s where s.reference = l.reference)
+          and l.id = (select min(f.id) from ledger_entries f where f.user_id = l.user_id))
         and not exists (
           select 1 from transactions t
           where t.user_id = l.user_id and (
@@ -233,6 +245,50 @@ export class LedgerRepo {
             or (l.kind = 'withdrawal' and t.type_id in (${withdrawals}) and l.reference = 'tx:' || t.reference)
             or (l.kind = 'withdrawal_reversal' and t.type_id in (${withdrawals})
                 and l.reference = 'tx:' || t.reference || ':reversal')))
+      order by l.id`,
+    );
+  }
+
+  /**
+   * Bonus, credit and adjustment entries whose cause is missing. A bonus or credit is caused by an approved
+   * transaction of its kind (spec §9 bonus and credit type ids) on the same account and of the same amount
+   * ('tx:TX-…'); any of the three by a staff action ('staff:<audit row id>': the audit_log row recording it, about
+   * this account, 'user:<id>'). Anything else — a staff reference no audit row backs, a pending or declined
+   * transaction, no reference — is without a verifiable cause.
+   */
+  adjustmentEntriesWithoutCause(db: Db) {
+    const bonuses = inList(TRANSACTION_TABS.bonuses);
+    const credits = inList(TRANSACTION_TABS.credits);
+    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+      db,
+      sql`
+      select l.id, l.user_id, l.kind, l.reference
+      from ledger_entries l
+      where l.kind in ('bonus', 'credit', 'adjustment')
+        and not exists (
+          select 1 from transactions t
+          where t.user_id = l.user_id and l.reference = 'tx:' || t.reference
+            and t.status_id = ${TRANSACTION_STATUS.approved} and t.amount = l.amount
+            and ((l.kind = 'bonus' and t.type_id in (${bonuses}))
+              or (l.kind = 'credit' and t.type_id in (${credits}))))
+        and not exists (
+          select 1 from audit_log a
+          where l.reference = 'staff:' || a.id::text and a.subject = 'user:' || l.user_id::text)
+      order by l.id`,
+    );
+  }
+
+  /** Entries of a kind the ledger never books: no check above would look at them. */
+  entriesOfUnknownKind(db: Db, kinds: readonly string[]) {
+    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+      db,
+      sql`
+      select l.id, l.user_id, l.kind, l.reference
+      from ledger_entries l
+      where l.kind not in (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
       order by l.id`,
     );
   }

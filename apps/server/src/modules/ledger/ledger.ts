@@ -9,18 +9,23 @@ import { type Money, moneyToDecimalString, parseMoney } from '@openbroker/domain
 import type { Db } from '../../db/client.js';
 import type { AccountId, BalanceAdjustment, PositionId } from '../../engine/index.js';
 import { LedgerRepo } from './ledger.repo.js';
+import type { SeedCause } from './seed-entries.js';
+
+export { SEED_ENTRIES, type SeedCause } from './seed-entries.js';
 
 /**
  * One booking: the account, the signed amount, its kind and its cause. Kinds and causes come in pairs:
  * - `realised_pnl` (any sign) and `negative_balance_protection` (> 0): a position's close;
  * - `deposit` (> 0), `withdrawal` (< 0), `withdrawal_reversal` (> 0): a payment transaction ('TX-…');
- * - `bonus`, `credit` (≠ 0): a payment transaction or a staff action; `adjustment` (≠ 0): a staff action;
- * - `deposit` of the demo data: the seed (`{seed: 'opening-balance'}`).
+ * - `bonus`, `credit` (≠ 0): an approved bonus or credit transaction, or a staff action; `adjustment` (≠ 0): a staff
+ *   action. Until a staff actions table exists, a staff action is the id of the `audit_log` row that records it,
+ *   whose subject is the account (`user:<id>`); `ledger:verify` reports a `staff:` entry without one;
+ * - `deposit` of the demo data: the seed (`{seed: 'opening-balance'}`, SEED_ENTRIES).
  */
 export type Booking = { accountId: AccountId; amount: Money } & (
   | { kind: 'realised_pnl' | 'negative_balance_protection'; cause: { positionId: PositionId } }
   | BalanceAdjustment
-  | { kind: 'deposit'; cause: { seed: string } }
+  | { kind: 'deposit'; cause: { seed: SeedCause } }
 );
 
 export type LedgerKind = Booking['kind'];

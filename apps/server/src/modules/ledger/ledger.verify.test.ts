@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, positions, transactions, users } from '../../db/schema.js';
+import { auditLog, ledgerEntries, positions, transactions, users } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../payments/payments.test-kit.js';
 import { type LedgerProblem, verifyLedger } from './ledger.verify.js';
@@ -200,5 +201,155 @@ describe(`ledger:verify (${testDbKind})`, async () => {
       })
       .returning({ id: ledgerEntries.id });
     expectProblem(await verifyLedger(db), { check: 'cause', accountId: c.id, entryId: stray?.id });
+  });
+
+  /**
+   * Appends an entry as a tamper would, with the chain and the balance made to agree, so only the cause checks can
+   * find it. Answers the entry's id.
+   */
+  const tamper = async (
+    userId: number,
+    entry: { kind: string; amount: string; reference: string | null },
+  ) => {
+    const [account] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    const [last] = await db
+      .select({ balanceAfter: ledgerEntries.balanceAfter })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(1);
+    const [row] = await db
+      .insert(ledgerEntries)
+      .values({
+        userId,
+        ...entry,
+        balanceAfter: sql`${last?.balanceAfter ?? '0'}::numeric + ${entry.amount}::numeric`,
+      })
+      .returning({ id: ledgerEntries.id });
+    await db
+      .update(users)
+      .set({ balance: sql`${account?.balance ?? '0'}::numeric + ${entry.amount}::numeric` })
+      .where(eq(users.id, userId));
+    if (!row) throw new Error('tamper insert returned nothing');
+    return row.id;
+  };
+  const causeProblems = async () => (await verifyLedger(db)).filter((p) => p.check === 'cause');
+
+  it("excuses only the seed's own opening deposit: a 'seed:' deposit added later is named, chain fixed or not", async () => {
+    const [demo] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
+    const [seeded] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.userId, demo?.id ?? 0), eq(ledgerEntries.reference, 'seed:opening-balance')),
+      );
+    expect(seeded).toBeDefined();
+    // Another seed-looking reference, the seed's own reference again on an account that already has entries, and
+    // the seed's own reference and amount as the first entry of an account that has none: none is the seed's.
+    const invented = await tamper(c.id, { kind: 'deposit', amount: '250000.00', reference: 'seed:x' });
+    const repeated = await tamper(a.id, {
+      kind: 'deposit',
+      amount: '10000.00',
+      reference: 'seed:opening-balance',
+    });
+    const newcomer = await kit.client();
+    const first = await tamper(newcomer.id, {
+      kind: 'deposit',
+      amount: '10000.00',
+      reference: 'seed:opening-balance',
+    });
+    const problems = await causeProblems();
+    for (const [accountId, entryId] of [
+      [c.id, invented],
+      [a.id, repeated],
+      [newcomer.id, first],
+    ])
+      expectProblem(problems, { check: 'cause', accountId, entryId });
+    expect(problems.find((p) => p.entryId === invented)?.message).toContain(
+      '(seed:x) is not one the seed booked',
+    );
+    expect(problems.map((p) => p.entryId)).not.toContain(seeded?.id);
+    // The tampers balanced the books: only the cause check could tell.
+    expect((await verifyLedger(db)).filter((p) => p.accountId === newcomer.id).map((p) => p.check)).toEqual([
+      'cause',
+    ]);
+  });
+
+  it('names bonus, credit and adjustment entries without a verifiable cause, and accepts those with one', async () => {
+    const client = await kit.client();
+    const [account] = await db.select().from(users).where(eq(users.id, client.id));
+    const transaction = async (reference: string, typeId: number, statusId: number, amount: string) => {
+      await db.insert(transactions).values({
+        brandId: account?.brandId ?? 0,
+        userId: client.id,
+        reference,
+        typeId,
+        statusId,
+        method: 2,
+        provider: 'staff',
+        amount,
+        currency: 'EUR',
+      });
+    };
+    const staffAction = async (subject: string) => {
+      const [row] = await db
+        .insert(auditLog)
+        .values({ actor: 'staff:1', action: 'balance.adjust', subject })
+        .returning({ id: auditLog.id });
+      return `staff:${row?.id}`;
+    };
+    await transaction('TX-BONUSOK01', 4, 2, '50.00');
+    await transaction('TX-CREDITPND', 5, 1, '70.00');
+    const caused = [
+      await tamper(client.id, { kind: 'bonus', amount: '50.00', reference: 'tx:TX-BONUSOK01' }),
+      await tamper(client.id, {
+        kind: 'adjustment',
+        amount: '-5.00',
+        reference: await staffAction(`user:${client.id}`),
+      }),
+      await tamper(client.id, {
+        kind: 'credit',
+        amount: '20.00',
+        reference: await staffAction(`user:${client.id}`),
+      }),
+    ];
+    const uncaused = [
+      // a staff action nobody recorded, one recorded about another account, none at all
+      await tamper(client.id, { kind: 'bonus', amount: '1000.00', reference: 'staff:999999' }),
+      await tamper(client.id, {
+        kind: 'adjustment',
+        amount: '300.00',
+        reference: await staffAction(`user:${c.id}`),
+      }),
+      await tamper(client.id, { kind: 'adjustment', amount: '400.00', reference: null }),
+      // a credit transaction still pending, and a credit naming a bonus transaction
+      await tamper(client.id, { kind: 'credit', amount: '70.00', reference: 'tx:TX-CREDITPND' }),
+      await tamper(client.id, { kind: 'credit', amount: '50.00', reference: 'tx:TX-BONUSOK01' }),
+      // a kind the ledger never books
+      await tamper(client.id, { kind: 'gift', amount: '900.00', reference: 'staff:1' }),
+    ];
+    const named = (await causeProblems()).filter((p) => p.accountId === client.id).map((p) => p.entryId);
+    expect(named.sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(uncaused);
+    for (const id of caused) expect(named).not.toContain(id);
+    expect((await verifyLedger(db)).find((p) => p.entryId === uncaused[0])?.message).toContain('bonus entry');
+  });
+
+  it('the database refuses a second realised profit or shortfall entry for one position', async () => {
+    const insertError = (userId: number, kind: string, positionId: number) =>
+      db
+        .insert(ledgerEntries)
+        .values({ userId, kind, amount: '1.00', balanceAfter: '0.00', positionId })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    const closed = await closedPosition(a.id);
+    const twice = await insertError(a.id, 'realised_pnl', closed.id);
+    expect(isUniqueViolation(twice, 'ledger_position_kind_uq'), String(twice)).toBe(true);
+    // B's shortfall entry was deleted above: one is accepted again, a second is not.
+    const gapped = await closedPosition(b.id);
+    expect(await insertError(b.id, 'negative_balance_protection', gapped.id)).toBeUndefined();
+    const again = await insertError(b.id, 'negative_balance_protection', gapped.id);
+    expect(isUniqueViolation(again, 'ledger_position_kind_uq'), String(again)).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * `ledger:verify` (architecture §6 invariants), read-only: every balance is the sum of its entries and each entry's
  * balance_after follows from the one before; every closed position's realised profit, every deposit and every
- * withdrawal has exactly the entries the ledger books for it; and no payment or trading entry is without its cause.
+ * withdrawal has exactly the entries the ledger books for it; and no entry is without its cause (a transaction, a
+ * closed position, a staff action's audit row, or the seed's own opening deposit) or of a kind the ledger never books.
  */
 import { TRANSACTION_STATUS, transactionStatusName } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
+import { LEDGER_KINDS } from './ledger.js';
 import { LedgerRepo } from './ledger.repo.js';
 
 /** One broken invariant, naming what it concerns; `message` says it for an operator. */
@@ -101,7 +103,27 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
       check: 'cause',
       accountId: Number(e.user_id),
       entryId: Number(e.id),
-      message: `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) names no ${e.kind === 'deposit' ? 'deposit' : 'withdrawal'} of this account`,
+      message: e.reference?.startsWith('seed:')
+        ? `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference}) is not one the seed booked (each seed entry is booked once, as its account's first entry, of its fixed amount)`
+        : `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) names no ${e.kind === 'deposit' ? 'deposit' : 'withdrawal'} of this account`,
+    });
+
+  for (const e of await repo.adjustmentEntriesWithoutCause(db))
+    problems.push({
+      check: 'cause',
+      accountId: Number(e.user_id),
+      entryId: Number(e.id),
+      message: `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) has no verifiable cause: ${
+        e.kind === 'adjustment' ? '' : `no approved ${e.kind} transaction of its amount on this account, and `
+      }no audit row of a staff action on this account`,
+    });
+
+  for (const e of await repo.entriesOfUnknownKind(db, LEDGER_KINDS))
+    problems.push({
+      check: 'cause',
+      accountId: Number(e.user_id),
+      entryId: Number(e.id),
+      message: `account ${e.user_id}: entry ${e.id} is of kind "${e.kind}", which the ledger never books`,
     });
 
   return problems;

@@ -8,7 +8,12 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The link the mail exists for; logged when there is no SMTP server, so the flow works offline. */
+  /** Which kind of mail (e.g. `password-reset`), for the log line that says it was queued. */
+  template?: string;
+  /**
+   * The link the mail exists for. It usually carries a secret (a reset token), so it is logged only
+   * in demo mode without an SMTP server, where the log is how the offline flow gets it.
+   */
   link?: string;
 }
 
@@ -31,23 +36,36 @@ export function createSmtpTransport(url: string): Transporter {
   });
 }
 
+export interface MailServiceOptions extends Omit<OutboxWorkerOptions, 'now'> {
+  now?: () => Date;
+  /**
+   * Log the link of a mail kept without SMTP (demo mode only): the log is how a demo's forgot
+   * password works offline. Elsewhere a reset link in the log would hand accounts to whoever reads
+   * the logs (issue 12), so only the outbox id and the kind of mail are logged.
+   */
+  logLinks?: boolean;
+}
+
 /**
  * Outgoing mail (decision 0015). Every mail is written to the outbox table in the flow of the
  * request that caused it, and that is all the request waits for: with SMTP configured, a background
  * worker (mail.worker.ts) delivers it with retries and backoff, so a mail server that is down or
- * slow never fails or slows the request. Without SMTP the mail stays in the outbox and an info log
- * line carries its link (`npm run cli -- outbox` lists it too), so the flows work offline.
+ * slow never fails or slows the request. Without SMTP the mail stays in the outbox (`npm run cli --
+ * outbox` lists it) and an info line says so; in demo mode that line carries the mail's link, so the
+ * flows work offline.
  */
 export class MailService {
   private readonly worker: OutboxWorker | undefined;
   private readonly now: () => Date;
+  private readonly logLinks: boolean;
 
   constructor(
     readonly outbox: OutboxRepo,
     private readonly transport: Transporter | undefined,
-    options: Omit<OutboxWorkerOptions, 'now'> & { now?: () => Date },
+    { logLinks = false, ...options }: MailServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.logLinks = logLinks;
     this.worker = transport && new OutboxWorker(outbox, transport, { ...options, now: this.now });
   }
 
@@ -71,10 +89,13 @@ export class MailService {
       nextAttemptAt: this.worker ? this.now() : null,
     });
     if (!this.worker) {
-      // The link is what the offline flow needs (README: the reset link is in the log); the
-      // recipient is not logged, the outbox has it.
+      // Never the recipient or the subject (a form mail's subject names the sender): the outbox has
+      // them. The link only in demo mode, where it is how the offline flow works (README).
+      const template = mail.template ?? 'other';
       log.info(
-        { outboxId: row.id, subject: mail.subject, link: mail.link },
+        this.logLinks && mail.link
+          ? { outboxId: row.id, template, link: mail.link }
+          : { outboxId: row.id, template },
         'mail not sent (SMTP_URL is not set); kept in the outbox: `npm run cli -- outbox` lists it',
       );
       return row;

@@ -63,6 +63,7 @@ export function passwordResetMail(
   return {
     to: to.email,
     subject: `Reset your ${brand.name} password`,
+    template: 'password-reset',
     link,
     text: plainText(brand, body),
     html: simpleHtml(brand, body),

@@ -64,6 +64,40 @@ describe(`mail without SMTP (${testDbKind})`, async () => {
   });
 });
 
+// Review of issue 12: without SMTP the reset link (a password-reset token) went to the info log in
+// production too, where whoever reads the logs could take the account.
+describe(`mail without SMTP outside demo mode (${testDbKind})`, async () => {
+  const { runtime } = await createTestServer({
+    DEMO: 'false',
+    OPERATOR_TOKEN: 'operator-token-of-the-mail-suite-0123456789',
+    PUBLIC_URL: 'https://broker.example.com',
+  });
+  const { mail } = runtime.ctx;
+  const brand = await runtime.ctx.brands.resolve('broker.example.com');
+
+  it('logs only that the mail is kept (outbox id and kind): no link, no token, no address, no subject', async () => {
+    const { log, lines } = recordingLog();
+    const token = 'secret-reset-token-0123456789abcdefghijklmnop';
+    const link = `https://broker.example.com/password/reset/${token}`;
+    const row = await mail.send(
+      brand,
+      passwordResetMail(brand, { email: 'owner@example.com', firstName: 'Olga' }, link, 60),
+      log,
+    );
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        details: { outboxId: row.id, template: 'password-reset' },
+        message: expect.stringContaining('npm run cli -- outbox'),
+      },
+    ]);
+    const logged = JSON.stringify(lines);
+    for (const secret of [token, 'owner@example.com', row.subject]) expect(logged).not.toContain(secret);
+    // The outbox keeps the whole mail for the operator (`npm run cli -- outbox`).
+    expect((await mail.outbox.byId(row.id))?.text).toContain(link);
+  });
+});
+
 describe(`mail while the SMTP server is down (${testDbKind})`, async () => {
   const port = await closedPort();
   const { app, runtime } = await createTestServer({

@@ -55,26 +55,39 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
 }
 
+/** Why /metrics is closed when no METRICS_TOKEN is set, for the operator who tries it. */
+const TOKEN_REQUIRED =
+  'GET /metrics needs METRICS_TOKEN: set it to a random value of at least 24 characters and scrape with `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md, Metrics)';
+
 /**
- * GET /metrics in the Prometheus text format, on the main port. Answered to loopback callers
- * (a Prometheus or agent on the same machine) and to callers with `Authorization: Bearer
- * <METRICS_TOKEN>`; anyone else gets 401 (a token is configured) or 403 (none is).
+ * GET /metrics in the Prometheus text format, on the main port. Answered to callers with
+ * `Authorization: Bearer <METRICS_TOKEN>`; in demo mode also to loopback callers without one.
+ * Outside demo mode loopback is not enough (issue 12): a reverse proxy on the same machine that
+ * forwards without X-Forwarded-For makes every visitor look local. So with no METRICS_TOKEN set,
+ * /metrics is closed there (403 saying to set it); a wrong or missing token is 401.
  */
 export async function metricsRoutes(app: App, ctx: AppContext) {
   const { registry } = ctx.metrics;
   const token = ctx.config.metricsToken;
+  const loopbackAllowed = ctx.config.demo;
   app.get(
     '/metrics',
     {
       schema: {
         tags: ['operations'],
         summary:
-          'Prometheus metrics (text format). Loopback callers, or `Authorization: Bearer <METRICS_TOKEN>`',
+          'Prometheus metrics (text format). `Authorization: Bearer <METRICS_TOKEN>`; in demo mode loopback callers need none',
       },
     },
     async (request, reply) => {
-      if (!(token !== undefined && bearerMatches(request, token)) && !isLocalRequest(request)) {
-        if (token === undefined) throw new AppError(403, 'METRICS_FORBIDDEN', 'error.forbidden');
+      const allowed =
+        (token !== undefined && bearerMatches(request, token)) ||
+        (loopbackAllowed && isLocalRequest(request));
+      if (!allowed) {
+        if (token === undefined) {
+          const refused = new AppError(403, 'METRICS_TOKEN_REQUIRED', 'error.forbidden');
+          return reply.code(403).send({ ...refused.toBody(), detail: TOKEN_REQUIRED });
+        }
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new AppError(401, 'METRICS_UNAUTHORIZED', 'error.forbidden');
       }

@@ -115,10 +115,15 @@ describe(`GET /metrics (${testDbKind})`, async () => {
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
-  it('refuses callers from other machines when no METRICS_TOKEN is set (403)', async () => {
+  it('refuses callers from other machines when no METRICS_TOKEN is set (403 saying to set it)', async () => {
     const res = await scrape(OUTSIDER);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ status: false, code: 'METRICS_FORBIDDEN', key: 'error.forbidden' });
+    expect(res.json()).toMatchObject({
+      status: false,
+      code: 'METRICS_TOKEN_REQUIRED',
+      key: 'error.forbidden',
+    });
+    expect(res.json().detail).toContain('METRICS_TOKEN');
     expect(res.body).not.toContain('openbroker_');
   });
 
@@ -131,6 +136,47 @@ describe(`GET /metrics (${testDbKind})`, async () => {
   it('answers loopback callers over IPv4, IPv6 and IPv4-mapped IPv6', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
       expect((await scrape(address)).statusCode).toBe(200);
+  });
+});
+
+// Review of issue 12: outside demo mode a loopback peer is no proof of a local caller (a reverse
+// proxy on the same machine that forwards without X-Forwarded-For makes every visitor one).
+const PRODUCTION = {
+  DEMO: 'false',
+  OPERATOR_TOKEN: 'operator-token-of-the-metrics-suite-0123456789',
+  PUBLIC_URL: 'https://broker.example.com',
+};
+
+describe(`GET /metrics outside demo mode without METRICS_TOKEN (${testDbKind})`, async () => {
+  const { app } = await createTestServer(PRODUCTION);
+
+  it.each([
+    ['a loopback caller with no forwarding headers', '127.0.0.1'],
+    ['a loopback caller over IPv6', '::1'],
+    ['another machine', OUTSIDER],
+  ])('is closed to %s, saying to set METRICS_TOKEN', async (_who, remoteAddress) => {
+    const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: false, code: 'METRICS_TOKEN_REQUIRED' });
+    expect(res.json().detail).toMatch(/set it .*Authorization: Bearer <METRICS_TOKEN>/);
+    expect(res.body).not.toContain('openbroker_');
+  });
+});
+
+describe(`GET /metrics outside demo mode with METRICS_TOKEN (${testDbKind})`, async () => {
+  const metricsToken = 'metrics-token-of-production-0123456789';
+  const { app } = await createTestServer({ ...PRODUCTION, METRICS_TOKEN: metricsToken });
+  const scrape = (headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+
+  it('wants the token from loopback callers too, and answers with it', async () => {
+    const refused = await scrape();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(refused.body).not.toContain('openbroker_');
+    const res = await scrape({ authorization: `Bearer ${metricsToken}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('openbroker_quotes_accepted_total');
   });
 });
 

@@ -287,11 +287,16 @@ describe(`forgot password rate limits (${testDbKind})`, async () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('stops mail bombing one address from many machines: the 4th request for one e-mail is 429', async () => {
-    for (let i = 0; i < 3; i++)
+  // Review of issue 12: counted per e-mail alone, a few requests from anywhere kept the owner from
+  // getting a reset link for a minute, again and again (the lockout the login throttle avoids).
+  it("lets the owner get a link however many requests others make for the owner's e-mail", async () => {
+    for (let i = 0; i < 5; i++)
       expect((await forgot('demo@example.com', `10.5.0.${i + 1}`)).statusCode).toBe(200);
-    const limited = await forgot('demo@example.com', '10.5.0.99');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await forgot('demo@example.com', '10.5.0.99')).statusCode).toBe(200);
+    // and from IPv6, where one machine holds a whole /64, that network counts as one address
+    for (let i = 1; i <= 3; i++)
+      expect((await forgot('demo@example.com', `2001:db8:5:5::${i}`)).statusCode).toBe(200);
+    expect((await forgot('demo@example.com', '2001:db8:5:5:ffff::1')).statusCode).toBe(429);
+    expect((await forgot('demo@example.com', '2001:db8:5:6::1')).statusCode).toBe(200);
   });
 });

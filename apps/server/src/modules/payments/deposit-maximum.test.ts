@@ -30,7 +30,7 @@ describe(`a deposit above the brand's maximum is refused and changes nothing (${
     transactions: (await db.select().from(transactions).where(eq(transactions.userId, userId))).length,
   });
 
-  it("refuses more than 1,000,000 by default, on a pending bank wire too, with 'Maximum Deposit € 1000000'", async () => {
+  it("refuses more than 1,000,000 by default, on a pending bank wire too, with 'Maximum Deposit € 1,000,000'", async () => {
     const c = await kit.client();
     const before = await footprint(c.id);
     const res = await kit.create(c.token, { amount: 1_000_000.01, method: 2 });
@@ -39,7 +39,7 @@ describe(`a deposit above the brand's maximum is refused and changes nothing (${
       expect.objectContaining({
         path: 'amount',
         key: 'deposit.maximum',
-        message: 'Maximum Deposit € 1000000',
+        message: 'Maximum Deposit € 1,000,000',
       }),
     ]);
     expect(await footprint(c.id)).toEqual(before);
@@ -65,7 +65,7 @@ describe(`a deposit above the brand's maximum is refused and changes nothing (${
         expect(res.statusCode, provider).toBe(400);
         expect(res.json().errors?.[0]).toMatchObject({
           key: 'deposit.maximum',
-          message: 'Maximum Deposit € 5000',
+          message: 'Maximum Deposit € 5,000',
         });
       }
       expect(await footprint(c.id)).toEqual(before);

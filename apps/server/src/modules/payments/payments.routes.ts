@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { addressKey } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { refuseWhenExceeded } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
@@ -143,7 +144,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
   const refusals = app.createRateLimit({
     max: ctx.config.paymentWebhookRefusalsPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `webhook-refusal:ip:${request.ip}`,
+    keyGenerator: (request) => `webhook-refusal:ip:${addressKey(request.ip)}`,
   });
   await app.register(async (scope) => {
     const hooks = scope as App;

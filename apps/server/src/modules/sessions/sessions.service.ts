@@ -69,20 +69,34 @@ export class SessionsService {
    * activity and must not keep an idle session alive.
    */
   async liveAmong(sessionIds: readonly number[]): Promise<Set<number>> {
+    return new Set((await this.liveUntil(sessionIds)).keys());
+  }
+
+  /**
+   * The live ones of these sessions, each with the moment (epoch ms) it ends unless the client is
+   * active again: what a long-lived connection remembers to check expiry without reading (the
+   * trading socket before each push). Only reads, like `liveAmong`.
+   */
+  async liveUntil(sessionIds: readonly number[]): Promise<Map<number, number>> {
     const now = this.now();
-    const live = new Set<number>();
+    const live = new Map<number, number>();
     // Chunked so a node with many sockets never builds one huge IN list.
     for (let i = 0; i < sessionIds.length; i += LIVENESS_CHUNK) {
       const rows = await this.repo.findActiveByIds(sessionIds.slice(i, i + LIVENESS_CHUNK));
-      for (const row of rows) if (this.isLive(row, now)) live.add(row.id);
+      for (const row of rows) if (this.isLive(row, now)) live.set(row.id, this.endOf(row));
     }
     return live;
   }
 
-  private isLive(session: SessionRow, now: Date): boolean {
+  /** When (epoch ms) a session ends without further activity: idle limit or maximum age, whichever first. */
+  endOf(session: SessionRow): number {
     const idleEnd = session.lastSeenAt.getTime() + this.idleMs;
     const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
-    return session.revokedAt === null && now.getTime() < Math.min(idleEnd, hardEnd);
+    return Math.min(idleEnd, hardEnd);
+  }
+
+  private isLive(session: SessionRow, now: Date): boolean {
+    return session.revokedAt === null && now.getTime() < this.endOf(session);
   }
 
   async revoke(session: SessionRow): Promise<void> {

@@ -65,6 +65,8 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
     'Diese Datei enthält Webseiten- oder Skriptcode und kann nicht angenommen werden. Bitte laden Sie einen einfachen Scan oder ein Foto des Dokuments hoch.',
   'document.encrypted':
     'Dieses PDF ist verschlüsselt oder passwortgeschützt, daher können wir es nicht prüfen. Bitte laden Sie eine ungeschützte Kopie oder einen Scan hoch.',
+  'document.uncheckable':
+    'Dieses PDF ist auf eine Weise komprimiert oder aufgebaut, die wir nicht lesen können, daher können wir es nicht prüfen. Bitte laden Sie einen einfachen Scan oder ein Foto des Dokuments hoch.',
   'document.nameNotAllowed': 'Der Dateiname enthält nicht erlaubte Zeichen. Bitte benennen Sie die Datei um.',
   'date.untilBeforeFrom': 'Das Bis-Datum darf nicht vor dem Von-Datum liegen',
   'password.currentWrong': 'Das aktuelle Passwort ist nicht korrekt',

@@ -1,6 +1,7 @@
 import {
   depositInputFor,
   depositLimitError,
+  formatDepositLimit,
   type Message,
   type PaymentMethodDto,
   type PaymentOptions,
@@ -214,7 +215,10 @@ export function DepositForm({
           </span>
           {' · '}
           <span data-testid="deposit-maximum">
-            {t('deposit.maximum', { currency: options.currencySymbol, max: options.maxDeposit })}
+            {t('deposit.maximum', {
+              currency: options.currencySymbol,
+              max: formatDepositLimit(options.maxDeposit),
+            })}
           </span>
         </p>
       </fieldset>

@@ -113,12 +113,12 @@ describe('deposit page: methods and rules (spec §2, §5, §9)', () => {
       api: { '/api/payments/methods': () => ok({ ...PAYMENT_OPTIONS, maxDeposit: 5000 }) },
     });
     await screen.findByTestId('payment-method-wire');
-    expect(screen.getByTestId('deposit-maximum').textContent).toBe('Maximum Deposit € 5000');
+    expect(screen.getByTestId('deposit-maximum').textContent).toBe('Maximum Deposit € 5,000');
     typeAmount('5000.01');
     fireEvent.click(screen.getByTestId('deposit-submit'));
     const form = screen.getByTestId('deposit-form');
     expect(
-      await within(form).findByText('Maximum Deposit € 5000', { selector: '.invalid-feedback' }),
+      await within(form).findByText('Maximum Deposit € 5,000', { selector: '.invalid-feedback' }),
     ).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/transactions/create')).toBe(false);
   });
