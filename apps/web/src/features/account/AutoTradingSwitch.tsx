@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Form, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
@@ -27,6 +27,9 @@ export function AutoTradingSwitch({
   const toast = useToast();
   const replaceUser = useReplaceUser();
   const on = Number(user.auto_trading) === 1;
+  // The switch shows the client's choice in the same render as the click: the mutation's pending state
+  // reaches React a tick later, and a controlled input would flip back to the stored value meanwhile.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: (next: boolean) => accountsApi.autoTrading(token, next),
     onSuccess: (answer, next) => {
@@ -69,9 +72,13 @@ export function AutoTradingSwitch({
             type="switch"
             id={id}
             className="ob-switch mb-0"
-            checked={toggle.isPending ? !!toggle.variables : on}
+            checked={choice ?? on}
             disabled={toggle.isPending}
-            onChange={(event) => toggle.mutate(event.target.checked)}
+            onChange={(event) => {
+              const next = event.target.checked;
+              setChoice(next);
+              toggle.mutate(next, { onSettled: () => setChoice(null) });
+            }}
             aria-describedby={compact ? undefined : `${id}-hint`}
             data-testid="auto-trading-toggle"
           />
