@@ -15,6 +15,8 @@ import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
+import { backofficeAuthRoutes } from './modules/backoffice/backoffice.routes.js';
+import { guardBackofficeRoutes } from './modules/backoffice/policy.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
@@ -159,6 +161,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Every /api/backoffice route must declare its policy; one without is refused at registration.
+  guardBackofficeRoutes(app);
   await app.register(async (scope) => healthRoutes(scope as App, ctx));
   await app.register(async (scope) => metricsRoutes(scope as App, ctx));
   await app.register(async (scope) => brandsRoutes(scope as App, ctx));
@@ -179,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.config.paymentSandbox) await app.register(async (scope) => sandboxRoutes(scope as App, ctx));
   await app.register(async (scope) => affiliatesRoutes(scope as App, ctx));
   await app.register(async (scope) => referralsRoutes(scope as App, ctx));
+  await app.register(async (scope) => backofficeAuthRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

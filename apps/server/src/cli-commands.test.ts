@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
 import { EMBEDDED_DATABASE_DIR, loadConfig, projectRoot } from './config.js';
-import { auditLog, brands, users } from './db/schema.js';
+import { auditLog, brands, staffUsers, users } from './db/schema.js';
 import { DEMO_BRAND_SETTINGS } from './db/seed.js';
 import { OPERATOR_TOKEN_FILE } from './modules/payments/operator-token.js';
 import { openRuntime } from './runtime.js';
@@ -214,6 +214,67 @@ describe(`operator commands (${testDbKind})`, async () => {
       const before = await auditRows();
       await expect(run('review-document', ...args)).rejects.toThrow(message);
       expect(await auditRows()).toBe(before);
+    });
+  });
+
+  describe('staff:create', () => {
+    it('creates a staff member with roles and brands, prints the password once, and that member can only enrol', async () => {
+      const output = await run(
+        'staff:create',
+        'New.Staff@Example.com',
+        '--role',
+        'finance,support',
+        '--brands',
+        'demo,other',
+        '--name',
+        'Nora Staff',
+      );
+      const password = output.match(/^ {2}password {2}(\S+)$/m)?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(output).toContain('two-factor');
+      const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, 'new.staff@example.com'));
+      const ids = (await db.select().from(brands))
+        .filter((b) => ['demo', 'other'].includes(b.slug))
+        .map((b) => b.id);
+      expect(row).toMatchObject({ name: 'Nora Staff', roles: ['finance', 'support'], totpEnabledAt: null });
+      expect([...(row?.brandIds ?? [])].sort()).toEqual(ids.sort());
+      expect(row?.passwordHash).not.toContain(password);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/backoffice/auth/login',
+        payload: { email: 'new.staff@example.com', password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data).toMatchObject({
+        enrolmentOnly: true,
+        staff: { roles: ['finance', 'support'] },
+      });
+      expect((await ctx.audit.forSubject(`staff:${row?.id}`)).map((a) => a.action)).toContain('staff.create');
+    });
+
+    it.each([
+      [['x@example.com', '--role', 'boss'], 'Unknown role "boss"'],
+      [['x@example.com'], 'Usage: npm run cli -- staff:create'],
+      [['not-an-email', '--role', 'admin'], 'is not a valid e-mail address'],
+      [['x@example.com', '--role', 'admin', '--brands', 'nowhere'], 'There is no brand "nowhere"'],
+      [['admin@example.com', '--role', 'admin'], 'exists already'],
+    ])('explains what is wrong with %j and creates nothing', async (args, message) => {
+      const staffRows = async () => (await db.select({ n: count() }).from(staffUsers))[0]?.n;
+      const before = await staffRows();
+      await expect(run('staff:create', ...args)).rejects.toThrow(message);
+      expect(await staffRows()).toBe(before);
+    });
+  });
+
+  describe('audit:verify', () => {
+    it('passes on an intact chain and names the first row slipped in around it', async () => {
+      await run('staff:create', 'chain@example.com', '--role', 'support');
+      expect(await run('audit:verify')).toMatch(/^Audit log verified: \d+ row\(s\) chained and intact/);
+      const [row] = await db
+        .insert(auditLog)
+        .values({ actor: 'intruder', action: 'x', subject: 'y' })
+        .returning({ id: auditLog.id });
+      await expect(run('audit:verify')).rejects.toThrow(`Audit log broken at row #${row?.id}`);
     });
   });
 });

@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_TYPES, EMAIL_PATTERN, isDocumentType } from '@openbroker/domain';
+import {
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_TYPES,
+  EMAIL_PATTERN,
+  isDocumentType,
+  isStaffRole,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@openbroker/domain';
 import type { AppContext } from './context.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
@@ -53,6 +61,7 @@ const OUTBOX = 'outbox [--limit N]';
 const POPUP_CREATE = 'popup:create <brand> <title> <htmlFile>';
 const AFFILIATE_CREATE = 'affiliate:create <brand> <email> [--first-name X --last-name Y]';
 const REVIEW = 'review-document <email> <type> approve|reject [note] [--brand <slug>]';
+const STAFF_CREATE = 'staff:create <email> --role admin[,finance] [--brands demo,aurora] [--name "X"]';
 
 /** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
@@ -203,6 +212,82 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         `  tracking link  ${base}/?ref=${affiliate.code}`,
         `  panel          ${base}/affiliate`,
       ].join('\n');
+    },
+  },
+
+  'staff:create': {
+    usage: `${STAFF_CREATE.padEnd(64)} add a back-office staff member; prints an initial password once (audited)`,
+    async run(ctx, args) {
+      const { positionals, values } = parse(
+        args,
+        { role: { type: 'string' }, brands: { type: 'string' }, name: { type: 'string' } },
+        STAFF_CREATE,
+      );
+      const [rawEmail] = positionals;
+      if (!rawEmail || positionals.length > 1 || !values.role) {
+        throw new CliError(`Usage: npm run cli -- ${STAFF_CREATE}`);
+      }
+      const email = rawEmail.trim().toLowerCase();
+      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+        throw new CliError(`"${rawEmail}" is not a valid e-mail address.`);
+      }
+      const roles = [
+        ...new Set(
+          values.role
+            .split(',')
+            .map((r) => r.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = roles.filter((r) => !isStaffRole(r));
+      if (roles.length === 0 || unknown.length > 0) {
+        throw new CliError(`Unknown role "${unknown.join(',')}". Roles: ${STAFF_ROLES.join(', ')}.`);
+      }
+      let brandIds: number[] | null = null;
+      if (values.brands !== undefined) {
+        const slugs = [
+          ...new Set(
+            values.brands
+              .split(',')
+              .map((b) => b.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (slugs.length === 0)
+          throw new CliError('--brands needs at least one brand slug, e.g. --brands demo');
+        brandIds = [];
+        for (const slug of slugs) brandIds.push((await brandFor(ctx, slug)).id);
+      }
+      const name = (values.name ?? '').trim() || email.split('@')[0] || email;
+      if (name.length > 120) throw new CliError('The name has at most 120 characters.');
+      const { staff, password } = await ctx.staff
+        .create({ email, name, roles: roles as StaffRole[], brandIds }, cliActor())
+        .catch((error: unknown) => {
+          throw new CliError((error as Error).message);
+        });
+      return [
+        `Created staff member #${staff.id} ${staff.email} (${roles.join(', ')}; brands: ${values.brands ?? 'all'}). Shown once; the password is stored only as a hash:`,
+        `  password  ${password}`,
+        `Sign in with it at ${ctx.config.publicUrl}/api/backoffice/auth/login (the back-office screens are not built yet) and set up two-factor sign-in: until then the session can only enrol (docs/backoffice.md).`,
+      ].join('\n');
+    },
+  },
+
+  'audit:verify': {
+    usage: `${'audit:verify'.padEnd(64)} check the audit log's hash chain: no row edited, removed or slipped in`,
+    async run(ctx) {
+      const report = await ctx.audit.verify();
+      const legacy =
+        report.unchained > 0 ? ` (${report.unchained} older row(s) from before the chain not checked)` : '';
+      if (report.ok) return `Audit log verified: ${report.checked} row(s) chained and intact${legacy}.`;
+      const why = {
+        hash: 'its content does not match its hash (edited)',
+        link: "it does not follow the previous row's hash (a row before it was removed or changed)",
+        unchained: 'it has no hash (written around the audit log)',
+      }[report.brokenAt?.reason ?? 'hash'];
+      throw new CliError(
+        `Audit log broken at row #${report.brokenAt?.id}: ${why}. ${report.checked} row(s) before it are intact${legacy}.`,
+      );
     },
   },
 

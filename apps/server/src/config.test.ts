@@ -8,6 +8,7 @@ import {
   ConfigError,
   DEMO_MARKER_FILE,
   DEVELOPMENT_SANDBOX_SECRET,
+  DEVELOPMENT_STAFF_TOTP_KEY,
   EMBEDDED_DATABASE_DIR,
   loadConfig,
   projectRoot,
@@ -202,6 +203,7 @@ describe('demo mode and secrets (decision 0010)', () => {
   const postgres = 'postgres://app:pw@db.example.com:5432/broker';
   const token = 'a'.repeat(32);
   const publicUrl = 'https://broker.example.com';
+  const staffKey = 'k'.repeat(40);
 
   it('a fresh clone is a demo: the embedded database on an empty data directory, sandbox on', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
@@ -270,7 +272,12 @@ describe('demo mode and secrets (decision 0010)', () => {
   });
 
   it('starts outside demo mode once its secrets are set, with the sandbox off', () => {
-    const production = loadConfig({ DATABASE_URL: postgres, OPERATOR_TOKEN: token, PUBLIC_URL: publicUrl });
+    const production = loadConfig({
+      DATABASE_URL: postgres,
+      OPERATOR_TOKEN: token,
+      PUBLIC_URL: publicUrl,
+      STAFF_TOTP_KEY: staffKey,
+    });
     expect(() => assertSafeToServe(production)).not.toThrow();
     expect(production).toMatchObject({
       demo: false,
@@ -283,11 +290,30 @@ describe('demo mode and secrets (decision 0010)', () => {
       DATABASE_URL: postgres,
       OPERATOR_TOKEN: token,
       PUBLIC_URL: publicUrl,
+      STAFF_TOTP_KEY: staffKey,
       PAYMENT_SANDBOX: 'true',
       PAYMENT_SANDBOX_SECRET: 'staging-only-secret-0123456789',
     });
     expect(() => assertSafeToServe(staging)).not.toThrow();
     expect(staging.paymentSandbox).toBe(true);
+  });
+
+  it('refuses outside demo mode without STAFF_TOTP_KEY or with the public development key; a demo uses that key', () => {
+    for (const key of [undefined, DEVELOPMENT_STAFF_TOTP_KEY]) {
+      const config = loadConfig({
+        DATABASE_URL: postgres,
+        OPERATOR_TOKEN: token,
+        PUBLIC_URL: publicUrl,
+        ...(key ? { STAFF_TOTP_KEY: key } : {}),
+      });
+      expect(() => assertSafeToServe(config)).toThrow(
+        /STAFF_TOTP_KEY must be set \(a random value of at least 32/,
+      );
+    }
+    const demo = loadConfig({ DEMO: 'true' });
+    expect(demo.staffTotpKey).toBe(DEVELOPMENT_STAFF_TOTP_KEY);
+    expect(demo.staffSessionIdleMs).toBe(15 * 60_000);
+    expect(() => assertSafeToServe(demo)).not.toThrow();
   });
 
   it('refuses outside demo mode without PUBLIC_URL, whose default would put localhost into payment and mail links', () => {
@@ -356,6 +382,11 @@ describe('demo mode and secrets (decision 0010)', () => {
     [{ DEMO: 'maybe' }, 'DEMO must be true or false (or 1/0), got "maybe"'],
     [{ PAYMENT_SANDBOX: 'sometimes' }, 'PAYMENT_SANDBOX must be true or false (or 1/0), got "sometimes"'],
     [{ OPERATOR_TOKEN: 'short' }, 'OPERATOR_TOKEN must be at least 24 characters'],
+    [{ STAFF_TOTP_KEY: 'short' }, 'STAFF_TOTP_KEY must be at least 32 characters'],
+    [
+      { STAFF_SESSION_IDLE_MINUTES: '0' },
+      'STAFF_SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "0"',
+    ],
   ])('rejects %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -46,6 +46,9 @@ export function fromProjectRoot(value: string): string {
  */
 export const DEMO_MARKER_FILE = 'demo-database';
 
+/** The staff TOTP encryption key everybody can read in this file: accepted in demo mode only. */
+export const DEVELOPMENT_STAFF_TOTP_KEY = 'development-only-staff-totp-key-not-a-secret';
+
 /** The sandbox master secret everybody can read in this file: accepted in demo mode only. */
 export const DEVELOPMENT_SANDBOX_SECRET = 'development-only-sandbox-secret';
 
@@ -210,6 +213,18 @@ const EnvSchema = z.object({
         `SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  STAFF_SESSION_IDLE_MINUTES: z
+    .string()
+    .default('15')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1440, {
+      error: (issue) =>
+        `STAFF_SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "${String(issue.input)}"`,
+    })
+    .transform(Number),
+  STAFF_TOTP_KEY: z
+    .string()
+    .min(32, { error: 'STAFF_TOTP_KEY must be at least 32 characters (e.g. from `openssl rand -hex 32`)' })
+    .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z
     .string()
     .default('10')
@@ -412,6 +427,15 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      */
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    /** Back-office staff sessions end after this long without a call (issue 13: 15 minutes). */
+    staffSessionIdleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
+    /**
+     * Encrypts staff TOTP secrets at rest (lib/secret-box.ts). Required outside demo mode; a demo
+     * uses the public development key (its staff secrets are printed anyway). Changing it makes
+     * every enrolled secret unreadable: staff must enrol again.
+     */
+    staffTotpKey: env.STAFF_TOTP_KEY ?? DEVELOPMENT_STAFF_TOTP_KEY,
+    staffTotpKeyIsDefault: (env.STAFF_TOTP_KEY ?? DEVELOPMENT_STAFF_TOTP_KEY) === DEVELOPMENT_STAFF_TOTP_KEY,
     /**
      * Attempts per minute on login, auto login, forgot password and register, counted per client
      * address (an IPv6 one by its /64), and per e-mail for register, per e-mail from one address for
@@ -520,6 +544,10 @@ export function unsafeSettings(config: Config): string[] {
   if (config.paymentSandbox && config.paymentSandboxSecretIsDefault)
     problems.push(
       'PAYMENT_SANDBOX_SECRET must be set to your own secret of at least 16 characters while PAYMENT_SANDBOX=true (the default is public), or unset PAYMENT_SANDBOX',
+    );
+  if (config.staffTotpKeyIsDefault)
+    problems.push(
+      'STAFF_TOTP_KEY must be set (a random value of at least 32 characters, e.g. from `openssl rand -hex 32`; it encrypts staff two-factor secrets, keep it with your backups)',
     );
   return problems;
 }

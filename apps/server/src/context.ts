@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
+import type { StaffService } from './modules/backoffice/staff.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
@@ -42,4 +43,6 @@ export interface AppContext {
   referrals: ReferralsService;
   /** Prometheus metrics of this server instance (GET /metrics); a fresh registry per runtime. */
   metrics: Metrics;
+  /** Back-office staff: sign-in, two-factor enrolment, staff sessions (their own idle timeout). */
+  staff: StaffService;
 }

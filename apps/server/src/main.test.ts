@@ -46,6 +46,7 @@ async function databaseEnv({ demo = true } = {}): Promise<Record<string, string>
 
 /** A token of the operator API, as an operator would generate it. */
 const OPERATOR_TOKEN = 'op-token-0123456789abcdef0123456789';
+const STAFF_TOTP_KEY = 'staff-totp-key-of-the-main-suite-0123456789';
 /** The address clients use, required outside demo mode. */
 const PUBLIC_URL = 'https://broker.example.com';
 
@@ -111,6 +112,10 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
     expect(server.output()).toContain('one server per database');
     expect(server.output()).toContain('demo@example.com');
     expect(server.output()).toContain('Demo1234!');
+    // The demo staff sign in with a TOTP code: their public secrets are printed too.
+    expect(server.output()).toMatch(
+      /compliance +compliance@example\.com +Staff1234! +HVNFDQIVZEQ7EUMGSOSBXPD5S7HGJYRM/,
+    );
 
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(ready.status).toBe(200);
@@ -151,6 +156,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
       OPERATOR_TOKEN,
       PUBLIC_URL,
+      STAFF_TOTP_KEY,
     });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
@@ -212,12 +218,14 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       MARKET_HISTORY: 'false',
       OPERATOR_TOKEN,
       PUBLIC_URL,
+      STAFF_TOTP_KEY,
       ...(await databaseEnv({ demo: false })),
     });
     await banner(server);
     expect(server.output()).toMatch(/mode: {5}production \(.*\); sandbox payments off/);
     expect(server.output()).not.toContain('WARNING');
     expect(server.output()).not.toContain('Demo1234!');
+    expect(server.output()).not.toContain('Staff1234!');
     expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
     const form = await fetch(`http://127.0.0.1:${port}/sandbox/form`, { method: 'POST', body: 'a=b' });
     expect(form.status).toBe(404);

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { assertSafeToServe, type Config, ConfigError, isLoopback, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
+import { DEMO_STAFF } from './modules/backoffice/demo-staff.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
 
@@ -97,6 +98,13 @@ async function main() {
     for (const login of DEMO_LOGINS) {
       lines.push(
         `  ${login.role.padEnd(18)} ${login.email.padEnd(24)} ${login.password.padEnd(12)} ${login.where}`,
+      );
+    }
+    // Staff sign in with a TOTP code too: their demo secrets are public, for an authenticator app or e2e.
+    lines.push('', 'Demo staff (back office API /api/backoffice; no UI yet), password + TOTP secret:');
+    for (const member of DEMO_STAFF) {
+      lines.push(
+        `  ${member.role.padEnd(18)} ${member.email.padEnd(24)} ${member.password.padEnd(12)} ${member.totpSecret}`,
       );
     }
   }

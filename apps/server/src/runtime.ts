@@ -16,6 +16,7 @@ import { ReplayFeed } from './feeds/replay-feed.js';
 import { SimulatedFeed } from './feeds/simulated-feed.js';
 import { WebSocketFeed } from './feeds/websocket-feed.js';
 import { createLogger } from './lib/logger.js';
+import { SecretBox } from './lib/secret-box.js';
 import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -23,6 +24,8 @@ import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
 import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
 import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
+import { StaffRepo } from './modules/backoffice/staff.repo.js';
+import { StaffService } from './modules/backoffice/staff.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
@@ -142,6 +145,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       seed = await seedDatabase(database.db, {
         demo: config.demo && config.seedDemo,
         brandSlug: config.defaultBrand,
+        staffTotpKey: config.staffTotpKey,
       });
       if (seed.seeded && config.demo) await markDemoDatabase(config);
     }
@@ -168,6 +172,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       metrics,
     });
     const sessions = new SessionsService(new SessionsRepo(db), config.sessionIdleMs);
+    const audit = new AuditRepo(db);
+    // Staff sessions are their own kind with their own idle timeout (issue 13: 15 minutes).
+    const staff = new StaffService(
+      new StaffRepo(db),
+      new SessionsService(new SessionsRepo(db), config.staffSessionIdleMs),
+      new SecretBox(config.staffTotpKey),
+      audit,
+    );
     const accountsRepo = new AccountsRepo(db);
     const reference = new ReferenceService(new ReferenceRepo(db));
     const mail = new MailService(
@@ -220,7 +232,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         accountsRepo,
         new DocumentStore(config.uploadDir),
       ),
-      audit: new AuditRepo(db),
+      audit,
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
@@ -236,6 +248,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       affiliates: new AffiliatesService(new AffiliatesRepo(db), sessions),
       referrals: new ReferralsService(new ReferralsRepo(db)),
       metrics,
+      staff,
     };
     if (options.live) {
       await market.start();

@@ -20,6 +20,7 @@ export * from './profile.js';
 export * from './realtime.js';
 export * from './routes.js';
 export * from './schemas/index.js';
+export * from './staff.js';
 export * from './timing.js';
 export * from './titles.js';
 export * from './trade.js';

@@ -99,6 +99,12 @@ export const MESSAGES_EN = {
   'password.currentWrong': 'The current password is not correct',
   // issue 12: failed logins slow down per e-mail and address together (decision 0012)
   'auth.throttled': 'Too many failed attempts. Please wait a little and try again.',
+  // back-office staff sign-in (issue 13; our texts)
+  'staff.twoFactorRequired':
+    'Two-factor sign-in is required. Set it up with your authenticator app before anything else.',
+  'staff.codeInvalid': 'This code is not correct. Enter the current code from your authenticator app.',
+  'staff.alreadyEnrolled': 'Two-factor sign-in is already set up for this account.',
+  'staff.enrolmentNotStarted': 'Start the two-factor set-up first, then enter the code it shows.',
   'password.resetInvalid': 'This reset link is invalid or has expired. Please request a new one.',
   'mail.sendFailed': 'We could not send the e-mail just now. Please try again in a few minutes.',
   'document.alreadyApproved': 'This document is already approved and cannot be replaced.',

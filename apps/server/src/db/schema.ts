@@ -2,6 +2,7 @@ import type { HomeWidget, ThemeFonts, ThemePalette } from '@openbroker/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -245,10 +246,20 @@ export const staffUsers = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     name: varchar('name', { length: 120 }).notNull(),
-    /** 'admin' can do everything; finer roles arrive with the back office. */
-    role: varchar('role', { length: 32 }).notNull().default('admin'),
-    /** Null: all brands. */
-    brandId: integer('brand_id').references(() => brands.id),
+    /** One or more of the domain's STAFF_ROLES; what each may do is packages/domain/src/staff.ts. */
+    roles: jsonb('roles').$type<string[]>().notNull().default(['admin']),
+    /** Brand scope: null means every brand, else the ids of the brands this member works for. */
+    brandIds: jsonb('brand_ids').$type<number[] | null>(),
+    /** The TOTP secret (base32), encrypted with STAFF_TOTP_KEY (AES-256-GCM); null until enrolment starts. */
+    totpSecret: text('totp_secret'),
+    /** When two-factor sign-in was confirmed; until then a session may only enrol. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SHA-256 of each unused one-time recovery code; a used one is removed. */
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    /** A disabled member cannot sign in and their sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`)],
@@ -412,6 +423,10 @@ export const auditLog = pgTable(
     subject: varchar('subject', { length: 120 }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /** The previous row's `hash` ('' for the first row): the chain `audit:verify` checks. */
+    prevHash: varchar('prev_hash', { length: 64 }).notNull().default(''),
+    /** SHA-256 over this row's content and `prev_hash` (modules/audit/audit-chain.ts). */
+    hash: varchar('hash', { length: 64 }).notNull().default(''),
   },
   (t) => [index('audit_log_subject_idx').on(t.subject), index('audit_log_created_idx').on(t.createdAt)],
 );

@@ -1,7 +1,10 @@
 import { parseMoney } from '@openbroker/domain';
 import { count, eq, sql } from 'drizzle-orm';
+import { DEVELOPMENT_STAFF_TOTP_KEY } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
+import { SecretBox } from '../lib/secret-box.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/backoffice/demo-staff.js';
 import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import type { Db } from './client.js';
@@ -68,7 +71,12 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { role: 'Verified client', email: 'demo@example.com', password: 'Demo1234!', where: '/login' },
   { role: 'Unverified client', email: 'new@example.com', password: 'Demo1234!', where: '/login' },
   { role: 'Affiliate', email: 'affiliate@example.com', password: 'Demo1234!', where: '/affiliate' },
-  { role: 'Staff admin', email: 'admin@example.com', password: 'Admin1234!', where: '/backoffice' },
+  {
+    role: 'Staff admin',
+    email: 'admin@example.com',
+    password: 'Admin1234!',
+    where: '/api/backoffice (+TOTP)',
+  },
 ];
 
 /**
@@ -95,12 +103,13 @@ export interface SeedResult {
  */
 export async function seedDatabase(
   db: Db,
-  options: { demo: boolean; brandSlug: string },
+  options: { demo: boolean; brandSlug: string; staffTotpKey?: string },
 ): Promise<SeedResult> {
   // Hash before the transaction: argon2 is deliberately slow.
   const hashes = options.demo
     ? await Promise.all(DEMO_LOGINS.map((login) => hashPassword(login.password)))
     : [];
+  const staffHash = options.demo ? await hashPassword(DEMO_STAFF_PASSWORD) : '';
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts on PostgreSQL; PGlite has one connection anyway.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
@@ -229,12 +238,19 @@ export async function seedDatabase(
       cause: { seed: 'opening-balance' },
     });
     await tx.insert(popups).values({ brandId: brand.id, ...WELCOME_POPUP });
-    await tx.insert(staffUsers).values({
-      email: 'admin@example.com',
-      passwordHash: adminHash,
-      name: 'Demo Admin',
-      role: 'admin',
-    });
+    // One staff member per role, two-factor sign-in already set up with public secrets (README).
+    const box = new SecretBox(options.staffTotpKey ?? DEVELOPMENT_STAFF_TOTP_KEY);
+    const enrolledAt = new Date();
+    await tx.insert(staffUsers).values(
+      DEMO_STAFF.map((member) => ({
+        email: member.email,
+        passwordHash: member.password === 'Admin1234!' ? adminHash : staffHash,
+        name: member.name,
+        roles: [member.role],
+        totpSecret: box.seal(member.totpSecret),
+        totpEnabledAt: enrolledAt,
+      })),
+    );
     return { seeded: true, demo: true };
   });
 }

@@ -59,6 +59,8 @@ export async function createTestServer(
     MARKET_HISTORY: 'false',
     // Uploaded documents of this suite only, removed when it ends.
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ob-test-uploads-')),
+    // Suites of a real deployment (DEMO=false) need their own key; a demo would use the development one.
+    STAFF_TOTP_KEY: 'staff-totp-key-of-the-test-suites-0123456789',
     ...overrides,
   };
   let dropDatabase: (() => Promise<void>) | undefined;

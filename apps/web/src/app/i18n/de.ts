@@ -72,6 +72,13 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'password.currentWrong': 'Das aktuelle Passwort ist nicht korrekt',
   'auth.throttled':
     'Zu viele fehlgeschlagene Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  'staff.twoFactorRequired':
+    'Die Zwei-Faktor-Anmeldung ist erforderlich. Richten Sie sie zuerst mit Ihrer Authenticator-App ein.',
+  'staff.codeInvalid':
+    'Dieser Code ist nicht korrekt. Geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
+  'staff.alreadyEnrolled': 'Die Zwei-Faktor-Anmeldung ist für dieses Konto bereits eingerichtet.',
+  'staff.enrolmentNotStarted':
+    'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Anmeldung und geben Sie dann den angezeigten Code ein.',
   'date.rangeTooLong': 'Der Zeitraum darf höchstens {{max}} Tage lang sein',
   'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
   'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',

@@ -1,0 +1,72 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { staffUsers } from '../../db/schema.js';
+
+export type StaffRow = typeof staffUsers.$inferSelect;
+
+export class StaffRepo {
+  constructor(private readonly db: Db) {}
+
+  async byEmail(email: string): Promise<StaffRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(staffUsers)
+      .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  async byId(id: number): Promise<StaffRow | undefined> {
+    const [row] = await this.db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+    return row;
+  }
+
+  async create(values: typeof staffUsers.$inferInsert): Promise<StaffRow> {
+    const [row] = await this.db.insert(staffUsers).values(values).returning();
+    if (!row) throw new Error('staff insert returned nothing');
+    return row;
+  }
+
+  /** Stores a new (sealed) secret for enrolment; only while two-factor sign-in is not enabled. */
+  async setPendingSecret(id: number, sealedSecret: string): Promise<void> {
+    await this.db
+      .update(staffUsers)
+      .set({ totpSecret: sealedSecret })
+      .where(and(eq(staffUsers.id, id), isNull(staffUsers.totpEnabledAt)));
+  }
+
+  /** Turns two-factor sign-in on, once: false when it already was (a second confirm loses). */
+  async enable(id: number, at: Date, step: number, recoveryCodeHashes: string[]): Promise<boolean> {
+    const rows = await this.db
+      .update(staffUsers)
+      .set({ totpEnabledAt: at, totpLastStep: step, recoveryCodeHashes })
+      .where(and(eq(staffUsers.id, id), isNull(staffUsers.totpEnabledAt)))
+      .returning({ id: staffUsers.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Records the time step of an accepted code; false when that step (or a later one) was already
+   * used, so a code seen over someone's shoulder cannot be replayed, even by a concurrent request.
+   */
+  async claimStep(id: number, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(staffUsers)
+      .set({ totpLastStep: step })
+      .where(
+        and(eq(staffUsers.id, id), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))),
+      )
+      .returning({ id: staffUsers.id });
+    return rows.length === 1;
+  }
+
+  /** Uses up one recovery code (its hash); false when it is not (or no longer) there. */
+  async useRecoveryCode(id: number, codeHash: string): Promise<boolean> {
+    const rows = await this.db
+      .update(staffUsers)
+      .set({ recoveryCodeHashes: sql`${staffUsers.recoveryCodeHashes} - ${codeHash}::text` })
+      .where(and(eq(staffUsers.id, id), sql`jsonb_exists(${staffUsers.recoveryCodeHashes}, ${codeHash})`))
+      .returning({ id: staffUsers.id });
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Back-office staff: roles, what each role may do, and brand scope (issue 13, architecture §6a).
+ * Pure data and functions: the server enforces them on every /api/backoffice route, the web app
+ * uses the same table to show or hide what a staff member cannot do.
+ */
+
+export const STAFF_ROLES = ['admin', 'compliance', 'finance', 'dealer', 'support', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (value: string): value is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(value);
+
+/** What a back-office route or action needs. */
+export const STAFF_PERMISSIONS = [
+  'staff.manage',
+  'audit.read',
+  'clients.read',
+  'clients.edit',
+  'documents.review',
+  'verification.edit',
+  'permissions.edit',
+  'notes.write',
+  'passwordReset.send',
+  'deposits.approve',
+  'withdrawals.approve',
+  'adjustments.create',
+  'positions.read',
+  'positions.close',
+  'exposure.read',
+  'content.edit',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/**
+ * Role → permissions (issue 13): admin everything, compliance clients/documents/verification/
+ * permissions, finance money, dealer positions and exposure, support a read-only client view with
+ * notes and password-reset mail, content the brand's pages and popups.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  admin: STAFF_PERMISSIONS,
+  compliance: [
+    'clients.read',
+    'clients.edit',
+    'documents.review',
+    'verification.edit',
+    'permissions.edit',
+    'notes.write',
+    'audit.read',
+  ],
+  finance: ['clients.read', 'deposits.approve', 'withdrawals.approve', 'adjustments.create', 'notes.write'],
+  dealer: ['clients.read', 'positions.read', 'positions.close', 'exposure.read', 'notes.write'],
+  support: ['clients.read', 'notes.write', 'passwordReset.send'],
+  content: ['content.edit'],
+};
+
+/** Whether any of these roles grants the permission. */
+export function can(roles: readonly StaffRole[], permission: StaffPermission): boolean {
+  return roles.some((role) => ROLE_PERMISSIONS[role]?.includes(permission));
+}
+
+/** Every permission these roles grant, in the table's order. */
+export function permissionsOf(roles: readonly StaffRole[]): StaffPermission[] {
+  return STAFF_PERMISSIONS.filter((permission) => can(roles, permission));
+}
+
+/** Which brands a staff member works for: every brand, or the listed brand ids. */
+export type BrandScope = { all: true } | { all: false; brandIds: readonly number[] };
+
+/** Whether a brand is inside the scope (outside answers 404, as if the record did not exist). */
+export function inBrandScope(scope: BrandScope, brandId: number): boolean {
+  return scope.all || scope.brandIds.includes(brandId);
+}
+
+/**
+ * What a back-office route needs, declared next to its schema: a permission (or `null` for routes
+ * every signed-in staff member may call, such as `me` and logout), and whether the route works on
+ * one brand's records (then brand scope is checked for it).
+ */
+export interface StaffPolicy {
+  permission: StaffPermission | null;
+  brandScoped: boolean;
+  /** Allowed to a session that has not enrolled two-factor sign-in yet (enrolment, logout, me). */
+  duringEnrolment?: boolean;
+  /** Reachable without a staff session at all (sign-in). */
+  public?: boolean;
+}
+
+/** The roles that grant a permission (for the API description: "needs compliance or admin"). */
+export function rolesWith(permission: StaffPermission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+}
+
+/** How many one-time recovery codes a staff member gets at enrolment. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A recovery code as typed: spaces and dashes dropped, upper case, so `abcd-efgh` and `ABCDEFGH`
+ * are the same code.
+ */
+export const normaliseRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
+
+/** A TOTP code: six digits (spaces allowed, as authenticator apps show them). */
+export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ''));
