@@ -47,6 +47,17 @@ export const LoginInput = formObject({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+/**
+ * POST /api/backoffice/auth/login {email, password, code} (issue 13): the client login's e-mail and password
+ * rules, and a TOTP code or a one-time recovery code (absent before two-factor enrolment).
+ */
+export const StaffLoginInput = formObject({
+  email: accountEmail(),
+  password: passwordField('password'),
+  code: z.string({ error: 'field.invalid' }).max(40, { error: 'field.invalid' }).optional(),
+});
+export type StaffLoginInput = z.infer<typeof StaffLoginInput>;
+
 /** POST /api/accounts/login/{code} {info}. */
 export const AutoLoginInput = formObject({ info: ClientInfo });
 export type AutoLoginInput = z.infer<typeof AutoLoginInput>;

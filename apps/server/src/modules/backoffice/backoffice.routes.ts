@@ -1,3 +1,4 @@
+import { StaffLoginInput } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -27,13 +28,6 @@ const SessionAnswer = ok(
     staff: StaffDto,
   }),
 );
-
-const LoginBody = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().max(200),
-  /** A TOTP code from the authenticator app or a one-time recovery code; ignored before enrolment. */
-  code: z.string().max(40).optional(),
-});
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -67,7 +61,7 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
           'Staff sign-in with e-mail, password and a TOTP code (or a one-time recovery code). Without two-factor ' +
           'sign-in set up yet, the session can only enrol (enrolmentOnly). 401 INVALID_CREDENTIALS for any wrong part; ' +
           '429 RATE_LIMITED when too many attempts',
-        body: LoginBody,
+        body: StaffLoginInput,
         response: { 200: SessionAnswer, ...errors },
       }),
     },

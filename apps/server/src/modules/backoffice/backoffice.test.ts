@@ -116,6 +116,25 @@ describe('staff sign-in (issue 13)', () => {
     expect(text).not.toContain(`"${wrongCode}"`);
   });
 
+  it("answers bad sign-in input with the field's message and changes nothing (no 500, no audit row)", async () => {
+    const before = (await db().select().from(auditLog)).length;
+    const nul = await login({ email: 'fin\u0000ance@example.com', password: 'Staff1234!', code: '123456' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'email', message: 'Email contains characters that are not allowed' }],
+    });
+    const blank = await login({ email: '', password: '', code: 'x'.repeat(41) });
+    expect(blank.statusCode).toBe(400);
+    expect(
+      blank
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['code', 'email', 'password']);
+    expect((await db().select().from(auditLog)).length).toBe(before);
+  });
+
   it('slows down repeated wrong passwords for one e-mail like the client login (429 with retry-after)', async () => {
     const { email } = await newStaff();
     let last = await login({ email, password: 'Wrong1234!' });

@@ -19,7 +19,7 @@ import type { StaffRepo, StaffRow } from './staff.repo.js';
 
 /** Codes one 30-second step early or late are accepted: clocks of phones drift a little. */
 const TOTP_TOLERANCE_SECONDS = 30;
-/** Recovery codes: 10 characters from an alphabet without look-alikes, shown as `XXXXX-XXXXX`. */
+/** Recovery codes: 10 characters from an alphabet without look-alikes, shown as two groups of five joined by a hyphen (e.g. `K7M2P-Q9RTW`). */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const invalidStaffCredentials = () =>
