@@ -101,3 +101,17 @@ export const normaliseRecoveryCode = (code: string): string => code.replace(/[\s
 
 /** A TOTP code: six digits (spaces allowed, as authenticator apps show them). */
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ''));
+
+/**
+ * A brand's back-office rules when its settings leave them out (issue 13): verification is
+ * automatic once passport and address proof are approved; a withdrawal above 10,000 (brand
+ * currency) needs two finance approvers; bonus and credit money is not withdrawable.
+ */
+export const BACKOFFICE_DEFAULTS = Object.freeze({
+  verification: 'automatic' as 'automatic' | 'manual',
+  fourEyesAbove: 10_000,
+  bonusWithdrawable: false,
+});
+
+/** Rows per page of every back-office list (issue 13: 50 a page). */
+export const BACKOFFICE_PAGE_SIZE = 50;

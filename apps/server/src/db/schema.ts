@@ -81,6 +81,22 @@ export interface BrandSettings {
    * provider settings exist). Secrets are never stored here: they come from configuration.
    */
   payments?: PaymentProviderSetting[];
+  /** Back-office rules of the brand (issue 13); absent parts take the domain's defaults (BACKOFFICE_DEFAULTS). */
+  backoffice?: BrandBackofficeSettings;
+}
+
+/** How a brand's staff work (issue 13, docs/backoffice.md). */
+export interface BrandBackofficeSettings {
+  /** 'automatic': verified when passport and address proof are approved (default); 'manual': compliance only. */
+  verification?: 'automatic' | 'manual';
+  /** Category ids a newly verified client may trade; absent: every category. */
+  defaultPermissions?: number[];
+  /** Category name → allowed leverage indexes granted at verification; absent: all leverages. */
+  defaultLeverage?: Record<string, number[]>;
+  /** A withdrawal above this amount (brand currency) needs a second finance approver; absent: 10,000. */
+  fourEyesAbove?: number;
+  /** Whether bonus and credit money may be withdrawn (free margin counts it); absent: false. */
+  bonusWithdrawable?: boolean;
 }
 
 /** One payment provider entry of a brand (architecture §6). */
@@ -176,6 +192,10 @@ export const users = pgTable(
     level: varchar('level', { length: 32 }).notNull().default('Basic'),
     verifiedAccount: boolean('verified_account').notNull().default(false),
     autoTrading: boolean('auto_trading').notNull().default(false),
+    /** Staff can stop a client from opening trades (open positions stay); issue 13. */
+    tradingEnabled: boolean('trading_enabled').notNull().default(true),
+    /** Restricted mode for this client alone (spec §2: referrals hidden, level not linked), on top of the brand's. */
+    restrictedMode: boolean('restricted_mode').notNull().default(false),
     /** Category name → allowed leverage indexes (spec §3). Absent category: all allowed. */
     customLeverage: jsonb('custom_leverage').$type<Record<string, number[]>>().notNull().default({}),
     /** Category ids the client may trade (spec §6). */
@@ -218,6 +238,8 @@ export const users = pgTable(
     uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
     index('users_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('users_referrer_idx').on(t.referrerId),
+    // the back office's client list: newest first per brand, 50 a page (issue 13)
+    index('users_brand_created_idx').on(t.brandId, t.createdAt, t.id),
   ],
 );
 
@@ -422,13 +444,67 @@ export const auditLog = pgTable(
     /** What it was done to, e.g. 'user:42'. */
     subject: varchar('subject', { length: 120 }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The acting staff member's roles at the time ('admin,finance'); null for the CLI and the system. */
+    role: varchar('role', { length: 120 }),
+    /** The brand the action concerns, if any (brand-scoped audit screens filter on it). */
+    brandId: integer('brand_id'),
+    /** The client the action concerns, if any. */
+    userId: integer('user_id'),
+    /** The values before and after the change (changed fields only). */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The reason staff gave (mandatory for money actions). */
+    reason: text('reason'),
+    /** The request's address (client-address.ts), for staff calls. */
+    ip: varchar('ip', { length: 64 }),
     createdAt: createdAt(),
     /** The previous row's `hash` ('' for the first row): the chain `audit:verify` checks. */
     prevHash: varchar('prev_hash', { length: 64 }).notNull().default(''),
     /** SHA-256 over this row's content and `prev_hash` (modules/audit/audit-chain.ts). */
     hash: varchar('hash', { length: 64 }).notNull().default(''),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subject), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subject),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_brand_idx').on(t.brandId, t.id),
+    index('audit_log_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** Internal notes staff keep on a client (issue 13); never shown to the client. */
+export const clientNotes = pgTable(
+  'client_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_notes_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Four-eyes approvals (issue 13): a withdrawal above the brand's threshold is paid only after two
+ * different finance members approved it; the first approval is a row here, the second decides.
+ */
+export const transactionApprovals = pgTable(
+  'transaction_approvals',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('transaction_approvals_uq').on(t.transactionId, t.staffId)],
 );
 
 /** Money columns: exact decimals, read and written as strings (never floats). */

@@ -4,7 +4,27 @@ import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export type AuditEntry = Pick<typeof auditLog.$inferInsert, 'actor' | 'action' | 'subject' | 'details'>;
+/**
+ * One audited action: who (`actor`, and `role` for staff), what (`action`), on what (`subject`,
+ * `brandId`, `userId`), the values `before` and `after`, the `reason` given and the request address.
+ */
+export type AuditEntry = Pick<
+  typeof auditLog.$inferInsert,
+  | 'actor'
+  | 'action'
+  | 'subject'
+  | 'details'
+  | 'role'
+  | 'brandId'
+  | 'userId'
+  | 'before'
+  | 'after'
+  | 'reason'
+  | 'ip'
+>;
+
+/** The columns added in migration 0007; hashed only when set, so rows written before keep their hash. */
+const OPTIONAL_COLUMNS = ['role', 'brandId', 'userId', 'before', 'after', 'reason', 'ip'] as const;
 
 /** Anything that can run a (nested) transaction: the database or an open transaction. */
 type Executor = Pick<Db, 'transaction'>;
@@ -27,8 +47,14 @@ function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of a row's content and the previous row's hash: what `hash` must hold. */
 export function auditRowHash(
-  row: Pick<AuditRow, 'id' | 'actor' | 'action' | 'subject' | 'details' | 'createdAt' | 'prevHash'>,
+  row: Pick<AuditRow, 'id' | 'actor' | 'action' | 'subject' | 'details' | 'createdAt' | 'prevHash'> &
+    Partial<Pick<AuditRow, (typeof OPTIONAL_COLUMNS)[number]>>,
 ): string {
+  const optional: Record<string, unknown> = {};
+  for (const column of OPTIONAL_COLUMNS) {
+    const value = row[column];
+    if (value !== null && value !== undefined) optional[column] = value;
+  }
   const content = canonicalJson({
     id: row.id,
     actor: row.actor,
@@ -36,6 +62,7 @@ export function auditRowHash(
     subject: row.subject,
     details: row.details ?? {},
     createdAt: row.createdAt.toISOString(),
+    ...optional,
   });
   return createHash('sha256').update(`${row.prevHash}\n${content}`).digest('hex');
 }
@@ -45,8 +72,8 @@ export function auditRowHash(
  * row by its hash. Takes the caller's transaction, so the action and its audit row are committed
  * together or not at all; the chain lock is held until that transaction ends.
  */
-export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.transaction(async (tx) => {
+export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<number> {
+  return executor.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
     const [last] = await tx
       .select({ hash: auditLog.hash })
@@ -65,6 +92,7 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
     const details = entry.details ?? {};
     const hash = auditRowHash({ id, ...entry, details, createdAt, prevHash });
     await tx.insert(auditLog).values({ id, ...entry, details, createdAt, prevHash, hash });
+    return id;
   });
 }
 
@@ -119,7 +147,8 @@ export async function verifyAuditChain(db: Db, batch = 1000): Promise<AuditChain
 export class AuditRepo {
   constructor(private readonly db: Db) {}
 
-  record(entry: AuditEntry): Promise<void> {
+  /** Writes one row; answers its id (a staff action's ledger cause is `staff:<id>`). */
+  record(entry: AuditEntry): Promise<number> {
     return writeAudit(this.db, entry);
   }
 
