@@ -3,6 +3,9 @@
  * texts (spec §5, §8); `{{name}}` placeholders are filled by `formatMessage` on the server and by
  * i18next (same syntax) in the web app, whose `en` resources are this object itself.
  */
+import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
+import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
+
 export const MESSAGES_EN = {
   // spec §5 field messages
   'field.required': '{{title}} is required',
@@ -121,6 +124,10 @@ export const MESSAGES_EN = {
   'webhook.staleTimestamp': 'The webhook timestamp is outside the accepted window.',
   'webhook.mismatch': 'The webhook does not match the transaction (amount or currency).',
   'webhook.malformed': 'The webhook body could not be read.',
+  // back office: clients, documents, verification, trading permissions (issue 13; our texts)
+  ...BACKOFFICE_CLIENT_MESSAGES,
+  // back office: money queues, approvals, adjustments, dealing (issue 13; our texts)
+  ...BACKOFFICE_MONEY_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -1,5 +1,7 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { AFFILIATE_DE, AFFILIATE_EN } from './affiliate.js';
+import { BACKOFFICE_MONEY_DE, BACKOFFICE_MONEY_EN } from './backofficeMoney.js';
+import { BACKOFFICE_SHELL_DE, BACKOFFICE_SHELL_EN } from './backofficeShell.js';
 import { DE as DE_UI } from './de.js';
 import { ES } from './es.js';
 import { IT } from './it.js';
@@ -8,10 +10,25 @@ import { SITE_DE, SITE_EN } from './site.js';
 import { UI_EN } from './uiEn.js';
 
 /** English: the domain's message catalogue itself (spec texts) plus the web app's own texts. */
-export const EN = { ...MESSAGES_EN, ...UI_EN, ...PAYMENTS_EN, ...SITE_EN, ...AFFILIATE_EN } as const;
+export const EN = {
+  ...MESSAGES_EN,
+  ...UI_EN,
+  ...PAYMENTS_EN,
+  ...SITE_EN,
+  ...AFFILIATE_EN,
+  ...BACKOFFICE_SHELL_EN,
+  ...BACKOFFICE_MONEY_EN,
+} as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
-export const DE = { ...DE_UI, ...PAYMENTS_DE, ...SITE_DE, ...AFFILIATE_DE };
+export const DE = {
+  ...DE_UI,
+  ...PAYMENTS_DE,
+  ...SITE_DE,
+  ...AFFILIATE_DE,
+  ...BACKOFFICE_SHELL_DE,
+  ...BACKOFFICE_MONEY_DE,
+};
 
 export type TranslationKey = keyof typeof EN;
 
