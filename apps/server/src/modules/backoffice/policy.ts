@@ -57,7 +57,8 @@ export const policyOf = (route: Pick<RouteOptions, 'config'>): StaffPolicy | und
   (route.config as { policy?: StaffPolicy } | undefined)?.policy;
 
 /**
- * The preHandler that enforces a route's policy: a live staff session (client and affiliate
+ * The hook that enforces a route's policy (preValidation: before the body and params are validated,
+ * so a caller without the right session learns nothing about them): a live staff session (client and affiliate
  * tokens are other kinds and never match), not disabled, two-factor sign-in set up unless the
  * route serves enrolment, and a role that grants the route's permission.
  */
@@ -94,13 +95,13 @@ export type StaffRouteSchema = FastifySchema & { summary?: string; tags?: string
 
 /**
  * A back-office route's options with its policy next to its schema: `config.policy` (what the
- * route walk checks), the preHandler that enforces it, bearer security and the needed roles in the
+ * route walk checks), the preValidation hook that enforces it, bearer security and the needed roles in the
  * API description.
  */
 export function withPolicy<S extends StaffRouteSchema>(policy: StaffPolicy, staff: StaffService, schema: S) {
   return {
     config: { policy },
-    preHandler: enforcePolicy(policy, staff),
+    preValidation: enforcePolicy(policy, staff),
     schema: {
       ...schema,
       tags: schema.tags ?? ['backoffice'],
