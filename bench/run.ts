@@ -82,6 +82,9 @@ if (target === undefined) {
 } else if (target === 'payments') {
   const { paymentsBench } = await import('./payments.js');
   if (!(await paymentsBench())) process.exitCode = 1;
+} else if (target === 'clients') {
+  const { clientsBench } = await import('./clients.js');
+  if (!(await clientsBench())) process.exitCode = 1;
 } else if (target === 'market') {
   // market.ts runs when imported: history generation, walk, candles and quote-book figures.
   await import('./market.js');

@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validateInput } from '@openbroker/domain';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { z } from 'zod';
 import type { AppContext } from './context.js';
@@ -15,8 +15,13 @@ import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
+import { auditRoutes } from './modules/backoffice/audit.routes.js';
 import { backofficeAuthRoutes } from './modules/backoffice/backoffice.routes.js';
+import { clientsRoutes } from './modules/backoffice/clients.routes.js';
+import { dealingRoutes } from './modules/backoffice/dealing.routes.js';
+import { moneyRoutes } from './modules/backoffice/money.routes.js';
 import { guardBackofficeRoutes } from './modules/backoffice/policy.js';
+import { staffAdminRoutes } from './modules/backoffice/staff-admin.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
@@ -33,6 +38,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
+import { docsRoutes } from './openapi/docs.routes.js';
+import { swaggerOptions } from './openapi/openapi.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -138,28 +145,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${ctx.config.redisPrefix}rl:` } : {}),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'OpenBroker API',
-        description:
-          'Client area, trading, payments, content, affiliate and back-office API. Envelope: `{status, data}` or `{status: false, code, key, message}`.',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          operator: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'The operator token (DATA_DIR/operator-token)',
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API description (openapi/openapi.ts): every operation gets its operationId, security and 4xx answers.
+  await app.register(fastifySwagger, swaggerOptions());
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (scope) => docsRoutes(scope as App));
 
   // Every /api/backoffice route must declare its policy; one without is refused at registration.
   guardBackofficeRoutes(app);
@@ -184,6 +173,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => affiliatesRoutes(scope as App, ctx));
   await app.register(async (scope) => referralsRoutes(scope as App, ctx));
   await app.register(async (scope) => backofficeAuthRoutes(scope as App, ctx));
+  await app.register(async (scope) => moneyRoutes(scope as App, ctx));
+  await app.register(async (scope) => dealingRoutes(scope as App, ctx));
+  await app.register(async (scope) => auditRoutes(scope as App, ctx));
+  await app.register(async (scope) => staffAdminRoutes(scope as App, ctx));
+  await app.register(async (scope) => clientsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

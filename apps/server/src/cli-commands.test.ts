@@ -463,4 +463,68 @@ describe(`operator commands as the README runs them, from the repository root ($
       await runtime.close();
     }
   }, 120_000);
+
+  it('review-document, login-code and popup:create run inside the running server on the embedded database', async () => {
+    const dataDir = relativeDataDir('beside-server');
+    const env = serverEnv(dataDir, '');
+    const runtime = await openRuntime(loadConfig(env), { live: true });
+    const app = await buildApp(runtime.ctx, { logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const run = (...args: string[]) => npmCli({ ...env, PORT: String(port) }, ...args);
+      // the unverified demo client uploads passport and address proof
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { email: 'new@example.com', password: 'Demo1234!' },
+      });
+      const token = login.json().data.access_token as string;
+      for (const type of ['doc_passport', 'doc_address']) {
+        const form = multipart([
+          ['token', token],
+          ['type', type],
+          { field: 'files', filename: `${type}.jpg`, contentType: 'image/jpeg', content: jpegBytes() },
+        ]);
+        const uploaded = await app.inject({ method: 'POST', url: '/api/accounts/upload', ...form });
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
+      }
+
+      const passport = await run('review-document', 'new@example.com', 'doc_passport', 'approve');
+      expect(passport.stderr).not.toContain('openbroker:');
+      expect(passport.stdout).toContain('doc_passport of new@example.com is now Approved');
+      const address = await run('review-document', 'new@example.com', 'doc_address', 'approve');
+      expect(address.stdout).toContain('The account is verified.');
+      expect(address.status).toBe(0);
+      const [client] = await runtime.ctx.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'new@example.com'));
+      expect(client?.verifiedAccount).toBe(true);
+      const audit = await runtime.ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subject, `user:${client?.id}`));
+      expect(audit.map((row) => row.actor)).toContain(`cli:${os.userInfo().username}`);
+
+      const link = await run('login-code', 'demo@example.com');
+      expect(link.status).toBe(0);
+      expect(link.stdout).toMatch(/\/autoLogin\/[A-Za-z0-9_-]{43}/);
+
+      const html = path.join(scratch, 'notice.html');
+      fs.writeFileSync(html, '<p>Markets close early on Friday.</p><script>alert(1)</script>');
+      const popup = await run('popup:create', 'demo', 'Early close', path.relative(projectRoot, html));
+      expect(popup.stdout).toContain('Created popup #');
+      expect(popup.stdout).toContain('Unsafe or unsupported HTML was removed on save.');
+
+      const mistake = await run('review-document', 'nobody@example.com', 'doc_passport', 'approve');
+      expect(mistake.status).toBe(1);
+      expect(mistake.stderr).toContain(
+        'openbroker: No client with the e-mail nobody@example.com on brand "demo".',
+      );
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  }, 180_000);
 });

@@ -24,10 +24,44 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
+/**
+ * Who runs a command and how it reads the operator's files: at the terminal (the OS user, files
+ * relative to the folder the command was typed in), or inside the running server on the CLI's
+ * behalf (the X-Operator name, the file contents the CLI sent; cli.ts, POST /api/admin/commands).
+ */
+export interface CommandEnv {
+  actor: string;
+  readFile(file: string): Promise<string>;
+}
+
 export interface OperatorCommand {
   usage: string;
-  run(ctx: AppContext, args: string[]): Promise<string>;
+  run(ctx: AppContext, args: string[], env?: CommandEnv): Promise<string>;
 }
+
+/** The commands a running server runs on the CLI's behalf (the embedded database allows one process). */
+export const REMOTE_COMMANDS: readonly string[] = [
+  'login-code',
+  'outbox',
+  'popup:create',
+  'review-document',
+  'affiliate:create',
+  'staff:create',
+  'audit:verify',
+];
+
+/** Reads an operator's file relative to the folder the command was typed in. */
+export function readOperatorFile(invocationDir: string, file: string): Promise<string> {
+  return fs.readFile(path.resolve(invocationDir, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`);
+  });
+}
+
+/** The environment of a command typed at this machine's terminal. */
+const terminal = (ctx: AppContext): CommandEnv => ({
+  actor: cliActor(),
+  readFile: (file) => readOperatorFile(ctx.config.invocationDir, file),
+});
 
 function parse<const O extends Record<string, { type: 'string' }>>(
   args: string[],
@@ -109,7 +143,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
 
   'popup:create': {
     usage: `${POPUP_CREATE.padEnd(64)} add a notice shown once to every client of a brand`,
-    async run(ctx, args) {
+    async run(ctx, args, env = terminal(ctx)) {
       const { positionals } = parse(args, {}, POPUP_CREATE);
       const [slug, title, file] = positionals;
       if (!slug || !title || !file || positionals.length > 3) {
@@ -117,13 +151,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       }
       const brand = await brandFor(ctx, slug);
       // Relative to the folder the operator typed the command in, not the workspace npm runs it in.
-      const html = await fs
-        .readFile(path.resolve(ctx.config.invocationDir, file), 'utf8')
-        .catch((error: NodeJS.ErrnoException) => {
-          throw new CliError(
-            `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}.`,
-          );
-        });
+      const html = await env.readFile(file);
       const popup = await ctx.popups.create(brand.id, title, html).catch((error: unknown) => {
         if (error instanceof RangeError) throw new CliError(error.message);
         throw error;
@@ -135,7 +163,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
 
   'review-document': {
     usage: `${REVIEW.padEnd(64)} approve or reject a client's latest document (audited)`,
-    async run(ctx, args) {
+    async run(ctx, args, env = terminal(ctx)) {
       const { positionals, values } = parse(args, { brand: { type: 'string' } }, REVIEW);
       const [email, type, decision, ...noteWords] = positionals;
       if (!email || !type || !decision) throw new CliError(`Usage: npm run cli -- ${REVIEW}`);
@@ -149,7 +177,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         type,
         decision,
         note: noteWords.join(' ').trim().slice(0, 1000),
-        actor: cliActor(),
+        actor: env.actor,
       });
       if (!result.ok) {
         throw new CliError(
@@ -158,13 +186,17 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
             : `${email} has not uploaded a ${type} document yet.`,
         );
       }
+      // A verification the review caused reaches the trading engine of this process (the server's,
+      // when the server runs the command on the CLI's behalf) at once.
+      await ctx.trading.refreshAccount(result.user.id);
       const label = DOCUMENT_STATUS_LABELS[result.user[DOCUMENT_COLUMNS[type]].status];
-      return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.`;
+      const verified = result.user.verifiedAccount ? ' The account is verified.' : '';
+      return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.${verified}`;
     },
   },
   'affiliate:create': {
     usage: `${AFFILIATE_CREATE.padEnd(64)} add an affiliate; prints its password and tracking code once (audited)`,
-    async run(ctx, args) {
+    async run(ctx, args, env = terminal(ctx)) {
       const { positionals, values } = parse(
         args,
         { 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
@@ -199,7 +231,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         });
       const { affiliate, password } = created;
       await ctx.audit.record({
-        actor: cliActor(),
+        actor: env.actor,
         action: 'affiliate.create',
         subject: `affiliate:${affiliate.id}`,
         details: { brand: brand.slug, email: affiliate.email, code: affiliate.code },
@@ -217,7 +249,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
 
   'staff:create': {
     usage: `${STAFF_CREATE.padEnd(64)} add a back-office staff member; prints an initial password once (audited)`,
-    async run(ctx, args) {
+    async run(ctx, args, env = terminal(ctx)) {
       const { positionals, values } = parse(
         args,
         { role: { type: 'string' }, brands: { type: 'string' }, name: { type: 'string' } },
@@ -261,7 +293,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       const name = (values.name ?? '').trim() || email.split('@')[0] || email;
       if (name.length > 120) throw new CliError('The name has at most 120 characters.');
       const { staff, password } = await ctx.staff
-        .create({ email, name, roles: roles as StaffRole[], brandIds }, cliActor())
+        .create({ email, name, roles: roles as StaffRole[], brandIds }, env.actor)
         .catch((error: unknown) => {
           throw new CliError((error as Error).message);
         });

@@ -40,7 +40,18 @@ function operatorName(): string {
   }
 }
 
-async function call(config: Config, method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+/** The server did not answer at all (not started, or elsewhere than OPERATOR_API_URL). */
+export class ServerUnreachableError extends CliError {
+  override name = 'ServerUnreachableError';
+}
+
+/** Calls the running server's operator API with the operator token; its refusals become one-line CliErrors. */
+export async function callServer(
+  config: Config,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+): Promise<unknown> {
   const token = await readOperatorToken(config);
   if (!token) {
     throw new CliError(
@@ -62,7 +73,7 @@ async function call(config: Config, method: 'GET' | 'POST', path: string, body?:
       signal: AbortSignal.timeout(15_000),
     });
   } catch {
-    throw new CliError(
+    throw new ServerUnreachableError(
       `The server is not reachable at ${config.operatorApiUrl}. Start it (npm start) first: money moves only through ` +
         'the running trading engine. Set OPERATOR_API_URL if it listens elsewhere.',
     );
@@ -116,7 +127,11 @@ export const SERVER_COMMANDS: Record<string, ServerCommand> = {
       const query = new URLSearchParams();
       if (values.status) query.set('status', String(values.status));
       if (values.limit) query.set('limit', String(values.limit));
-      const rows = (await call(config, 'GET', `/api/admin/transactions?${query}`)) as OperatorTransaction[];
+      const rows = (await callServer(
+        config,
+        'GET',
+        `/api/admin/transactions?${query}`,
+      )) as OperatorTransaction[];
       return rows.length === 0 ? 'No transactions.' : rows.map(line).join('\n');
     },
   },
@@ -124,7 +139,7 @@ export const SERVER_COMMANDS: Record<string, ServerCommand> = {
     usage: `${CONFIRM.padEnd(64)} credit a bank wire, or mark a withdrawal paid`,
     async run(config, args) {
       const id = reference(parse(args, CONFIRM).positionals, CONFIRM);
-      const row = (await call(
+      const row = (await callServer(
         config,
         'POST',
         `/api/admin/transactions/${id}/confirm`,
@@ -137,7 +152,7 @@ export const SERVER_COMMANDS: Record<string, ServerCommand> = {
     async run(config, args) {
       const { positionals, values } = parse(args, REJECT, { note: { type: 'string' } });
       const id = reference(positionals, REJECT);
-      const row = (await call(config, 'POST', `/api/admin/transactions/${id}/reject`, {
+      const row = (await callServer(config, 'POST', `/api/admin/transactions/${id}/reject`, {
         note: String(values.note ?? ''),
       })) as OperatorTransaction;
       return `Rejected: ${line(row)}`;

@@ -1,15 +1,18 @@
-import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
-import { SERVER_COMMANDS } from './cli-server-commands.js';
-import { ConfigError, loadConfig } from './config.js';
+import { parseArgs } from 'node:util';
+import { CliError, OPERATOR_COMMANDS, REMOTE_COMMANDS, readOperatorFile } from './cli-commands.js';
+import { callServer, SERVER_COMMANDS, ServerUnreachableError } from './cli-server-commands.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DatabaseInUseError, DatabaseUnavailableError } from './db/client.js';
+import { readOperatorToken } from './modules/payments/operator-token.js';
 import { openRuntime, RedisUnavailableError, type Runtime } from './runtime.js';
 
 /**
  * Operator commands: `npm run cli -- <command> [args]`. They act on the server's database: the same
  * DATABASE_URL, or the same DATA_DIR resolved against the project root (not the folder npm runs the
  * script in), and they never create or seed a database except `migrate`. The embedded database
- * belongs to one process at a time, so its commands need the server stopped; the transaction:*
- * commands talk to the running server instead.
+ * belongs to one process at a time: the transaction:* commands always talk to the running server,
+ * and the REMOTE_COMMANDS (review-document, login-code, popup:create, ...) are run by the server
+ * when one answers, else on the database directly; the others (ledger:verify) need it stopped.
  */
 const MIGRATE_USAGE = `${'migrate'.padEnd(64)} apply pending migrations and seed an empty database`;
 
@@ -51,10 +54,39 @@ function usage(): string {
   ].join('\n');
 }
 
+/**
+ * Runs a command inside the running server (POST /api/admin/commands/:name), which holds the
+ * embedded database and the trading engine: a verification it causes reaches the engine at once.
+ * Answers undefined when no server answers (then the command opens the database itself); a server
+ * that answers but refuses (wrong operator token, an operator mistake) is an error, never a fallback.
+ */
+async function runOnServer(config: Config, name: string, args: string[]): Promise<string | undefined> {
+  if (!(await readOperatorToken(config))) return undefined;
+  const files: Record<string, string> = {};
+  if (name === 'popup:create') {
+    // the server cannot read the operator's files: the CLI sends the notice's content
+    const file = parseArgs({ args, allowPositionals: true, strict: false }).positionals[2];
+    if (file) files[file] = await readOperatorFile(config.invocationDir, file);
+  }
+  try {
+    const answer = (await callServer(config, 'POST', `/api/admin/commands/${name}`, { args, files })) as {
+      output: string;
+    };
+    return answer.output;
+  } catch (error) {
+    if (error instanceof ServerUnreachableError) return undefined;
+    throw error;
+  }
+}
+
 async function run(name: string, args: string[]): Promise<string> {
   if (name === 'migrate') return migrate();
   const serverCommand = SERVER_COMMANDS[name];
   if (serverCommand) return serverCommand.run(loadConfig(), args);
+  if (REMOTE_COMMANDS.includes(name)) {
+    const output = await runOnServer(loadConfig(), name, args);
+    if (output !== undefined) return output;
+  }
   const command = OPERATOR_COMMANDS[name];
   if (!command) throw new Error(`unreachable: ${name}`);
   const runtime = await open('existing');

@@ -1,4 +1,7 @@
 export * from './affiliates.js';
+export * from './backoffice-clients.js';
+export * from './backoffice-money.js';
+export * from './backoffice-staff.js';
 export * from './bounds.js';
 export * from './calculator.js';
 export * from './closing.js';

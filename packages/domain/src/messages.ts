@@ -5,6 +5,7 @@
  */
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
+import { BACKOFFICE_STAFF_MESSAGES } from './messages-backoffice-staff.js';
 
 export const MESSAGES_EN = {
   // spec §5 field messages
@@ -95,6 +96,8 @@ export const MESSAGES_EN = {
   'error.unauthorized': 'Your session has ended. Please log in again.',
   'error.forbidden': 'You have no access',
   'error.notFound': 'The requested resource was not found.',
+  // an operator command the server ran for the CLI and refused: its one line, as the CLI prints it
+  'operator.commandRefused': '{{message}}',
   'error.rateLimited': 'Too many attempts. Please wait a minute and try again.',
   'error.internal': 'Something went wrong on our side. Please try again in a moment.',
   // client area answers the spec implies but does not word (our texts)
@@ -128,6 +131,8 @@ export const MESSAGES_EN = {
   ...BACKOFFICE_CLIENT_MESSAGES,
   // back office: money queues, approvals, adjustments, dealing (issue 13; our texts)
   ...BACKOFFICE_MONEY_MESSAGES,
+  // back office: staff management (issue 13; our texts)
+  ...BACKOFFICE_STAFF_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

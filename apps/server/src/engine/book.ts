@@ -220,6 +220,8 @@ export interface QueuedJob {
 export class AccountState {
   readonly id: AccountId;
   user: TradeUser;
+  /** False: staff stopped new trades (issue 13); closes, updates and triggers go on. */
+  tradingEnabled: boolean;
   balance: Money;
   /** Σ open amounts (margin in use), whole cents. */
   margin: Money;
@@ -238,6 +240,7 @@ export class AccountState {
   constructor(snapshot: AccountSnapshot) {
     this.id = snapshot.id;
     this.user = toTradeUser(snapshot);
+    this.tradingEnabled = snapshot.tradingEnabled !== false;
     this.balance = roundMoney(snapshot.balance);
     this.margin = roundMoney(0);
   }
@@ -305,6 +308,7 @@ export class Book {
     const account = this.accounts.get(settings.id);
     if (!account) throw new Error(`account ${settings.id} does not exist`);
     account.user = toTradeUser(settings);
+    account.tradingEnabled = settings.tradingEnabled !== false;
   }
 
   /** Loads a snapshot into an empty book (no events, no checks: the database is the truth). */
@@ -501,6 +505,7 @@ export class Book {
       verified: a.user.verified_account === true,
       assetsGroupPermission: [...(a.user.assets_group_permission as number[])],
       customLeverage: a.user.custom_leverage as AccountSnapshot['customLeverage'],
+      ...(a.tradingEnabled ? {} : { tradingEnabled: false }),
       balance: a.balance,
     }));
     const quotes = [...this.symbols.values()]

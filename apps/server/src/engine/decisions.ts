@@ -287,6 +287,8 @@ export function decideCommand(book: Book, command: EngineCommand): Decision {
 function decideOpen(book: Book, command: OpenCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
+  // issue 13: staff can stop a client's new trades; open positions stay and can still be closed
+  if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
   const sym = book.symbols.get(String(command.symbol).trim().toUpperCase());
   if (!sym) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
 

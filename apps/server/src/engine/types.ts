@@ -49,6 +49,8 @@ export interface AccountSettings {
   assetsGroupPermission: readonly number[];
   /** Category name → allowed 0-based leverage indexes; absent category: all allowed (decision 0003). */
   customLeverage: Readonly<Record<string, readonly number[]>> | string | null;
+  /** Staff switched new trades off for this client (issue 13); open positions stay. Absent: enabled. */
+  tradingEnabled?: boolean;
 }
 
 /** An account as the engine is started with: its settings and its booked balance. */

@@ -19,6 +19,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { CommandOutcome } from '../engine/index.js';
+import { attachBackofficeSocket } from './backoffice-socket.js';
 import { PriceStream } from './price-stream.js';
 
 export interface Realtime {
@@ -305,6 +306,11 @@ export async function attachRealtime(
     );
   });
 
+  // -------------------------------------------------------------------------------- /backoffice
+  const detachBackoffice = attachBackofficeSocket(io as unknown as Server, ctx, {
+    ...(options.log ? { log: options.log } : {}),
+  });
+
   // spec §7/§9: positions and balance are pushed every 5 s as well as on every change. Each round
   // first re-reads the sessions of this node's sockets, without counting as activity: a socket whose
   // session idled out or was revoked is hung up on instead of pushed to, exactly as at logout (the
@@ -345,6 +351,7 @@ export async function attachRealtime(
       detachStream();
       detachTrading();
       detachRevoked();
+      detachBackoffice();
       for (const unwatch of unwatchSockets) unwatch();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -237,6 +237,8 @@ export const TransactionDto = z.object({
   created_at: Instant,
   /** A payment method id (spec §9), or the type id of a transaction staff booked. */
   method: z.number().int(),
+  /** Why staff declined it (issue 13); absent when there is no note. */
+  status_note: z.string().optional(),
 });
 export type TransactionDto = z.infer<typeof TransactionDto>;
 

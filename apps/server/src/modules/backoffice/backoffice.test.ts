@@ -298,7 +298,8 @@ describe('route policies', () => {
     const docs = await app.inject({ method: 'GET', url: '/api/docs/json' });
     const op = docs.json().paths['/api/backoffice/audit/verify'].get;
     expect(op.summary).toContain('admin or compliance');
-    expect(op.security).toEqual([{ bearer: [] }]);
+    // the staff bearer scheme: staff tokens are their own kind (openapi/openapi.ts)
+    expect(op.security).toEqual([{ staff: [] }]);
   });
 });
 

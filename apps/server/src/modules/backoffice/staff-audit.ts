@@ -29,7 +29,19 @@ export function auditStaffAction(
   request: Pick<FastifyRequest, 'ip'> | undefined,
   record: StaffActionRecord,
 ): Promise<number> {
-  const entry: AuditEntry = {
+  return writeAudit(tx, staffAuditEntry(auth, request, record));
+}
+
+/**
+ * The audit row of a staff action, for a writer that stores it itself inside its own transaction (a booking
+ * through the trading engine stores it with the ledger entry: payments' effects).
+ */
+export function staffAuditEntry(
+  auth: Pick<StaffAuth, 'staff' | 'roles'>,
+  request: Pick<FastifyRequest, 'ip'> | undefined,
+  record: StaffActionRecord,
+): AuditEntry {
+  return {
     actor: `staff:${auth.staff.id}`,
     role: auth.roles.join(','),
     action: record.action,
@@ -42,7 +54,6 @@ export function auditStaffAction(
     ip: request?.ip ?? null,
     details: record.details ?? {},
   };
-  return writeAudit(tx, entry);
 }
 
 /** The fields of `after` whose value differs from `before`, as two objects for the audit row. */

@@ -1,9 +1,8 @@
 import type { DocumentType } from '@openbroker/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type DocumentField, documents, users } from '../../db/schema.js';
+import { assetCategories, type DocumentField, documents, users } from '../../db/schema.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
-import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Pick<
@@ -52,12 +51,15 @@ export class DocumentsRepo {
     return this.db.select().from(documents).where(eq(documents.userId, userId)).orderBy(desc(documents.id));
   }
 
-  /** A review decision on a document, the user's doc_* field and the audit row, in one transaction. */
+  /**
+   * A review decision on a document and the user's doc_* field, in one transaction; `then` runs in
+   * it too (the audit rows, automatic verification), so all of it commits or none.
+   */
   async review(
     document: DocumentRow,
     field: DocumentField,
     reviewedAt: Date,
-    audit: AuditEntry,
+    then: (tx: Db, user: UserRow) => Promise<UserRow>,
   ): Promise<UserRow> {
     return this.db.transaction(async (tx) => {
       await tx
@@ -71,8 +73,31 @@ export class DocumentsRepo {
         .where(eq(users.id, document.userId))
         .returning();
       if (!user) throw new Error(`user ${document.userId} vanished during a review`);
-      await writeAudit(tx, audit);
-      return user;
+      return then(tx, user);
     });
+  }
+
+  /** Every asset category id (verification without brand defaults grants them all, as the seed's verified client). */
+  async categoryIds(tx: Db): Promise<number[]> {
+    const rows = await tx
+      .select({ id: assetCategories.id })
+      .from(assetCategories)
+      .orderBy(assetCategories.id);
+    return rows.map((r) => r.id);
+  }
+
+  /** Marks a client verified with the permissions verification grants (inside the review's transaction). */
+  async verify(
+    tx: Db,
+    userId: number,
+    grants: { assetsGroupPermission: number[]; customLeverage: Record<string, number[]> },
+  ): Promise<UserRow> {
+    const [user] = await tx
+      .update(users)
+      .set({ verifiedAccount: true, ...grants })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw new Error(`user ${userId} vanished during verification`);
+    return user;
   }
 }

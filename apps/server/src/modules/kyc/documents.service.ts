@@ -2,14 +2,18 @@ import {
   DOCUMENT_STATUS,
   type DocumentType,
   formatMessage,
+  grantsOnVerification,
   type Message,
   titleFor,
   UPLOAD_MAX_BYTES,
   UploadFileInput,
   validateInput,
+  verifiesAutomatically,
 } from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { AccountsRepo, UserRow } from '../accounts/accounts.repo.js';
+import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { DocumentStore } from './document-store.js';
 import { DOCUMENT_COLUMNS, type DocumentRow, type DocumentsRepo } from './documents.repo.js';
@@ -31,8 +35,19 @@ export const documentApproved = () => new AppError(400, 'DOCUMENT_APPROVED', 'do
 
 export type ReviewDecision = 'approve' | 'reject';
 export type ReviewResult =
-  | { ok: true; user: UserRow; document: DocumentRow }
+  | { ok: true; user: UserRow; document: DocumentRow; verified: boolean }
   | { ok: false; reason: 'no-client' | 'no-document' };
+
+/** One audited step of a review (the decision, then an automatic verification), written in its transaction. */
+export interface ReviewAuditStep {
+  action: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  reason: string | null;
+  details: Record<string, unknown>;
+}
+/** Writes a review step's audit row in the review's transaction: the CLI's operator row or a staff row. */
+export type ReviewAuditor = (tx: Db, step: ReviewAuditStep) => Promise<unknown>;
 
 /** Verification documents (spec §3, §4, §5): uploads by clients, reviews by staff. */
 export class DocumentsService {
@@ -80,28 +95,82 @@ export class DocumentsService {
     }
   }
 
-  /** Staff decision on a client's latest document of a type: Approved ('2') or Rejected ('3') with a note. */
+  /** Operator decision (CLI `review-document`) on a client's latest document, found by e-mail; see `reviewClient`. */
   async review(
     brand: Brand,
     input: { email: string; type: DocumentType; decision: ReviewDecision; note: string; actor: string },
   ): Promise<ReviewResult> {
     const user = await this.accounts.findByEmail(brand.id, input.email);
     if (!user) return { ok: false, reason: 'no-client' };
+    return this.reviewClient(brand, user, input, (tx, step) =>
+      writeAudit(tx, {
+        actor: input.actor,
+        action: step.action,
+        subject: `user:${user.id}`,
+        brandId: brand.id,
+        userId: user.id,
+        before: step.before,
+        after: step.after,
+        reason: step.reason,
+        details: { brand: brand.slug, ...step.details },
+      }),
+    );
+  }
+
+  /**
+   * A decision on a client's latest document of a type: Approved ('2') or Rejected ('3') with a note
+   * the client sees (spec §4). When the brand verifies automatically (issue 13, the default) and the
+   * passport and address proof are now both approved, the client is verified in the same
+   * transaction and gets the brand's default permissions and leverages (unless compliance set
+   * others). Back office and CLI both come here. The caller reloads the trading account afterwards.
+   */
+  async reviewClient(
+    brand: Brand,
+    user: UserRow,
+    input: { type: DocumentType; decision: ReviewDecision; note: string },
+    audit: ReviewAuditor,
+  ): Promise<ReviewResult> {
     const document = await this.repo.latest(user.id, input.type);
     if (!document) return { ok: false, reason: 'no-document' };
     const status = input.decision === 'approve' ? DOCUMENT_STATUS.approved : DOCUMENT_STATUS.rejected;
     const now = this.now();
-    const updated = await this.repo.review(
-      document,
-      { status, note: input.note, updated: now.toISOString() },
-      now,
-      {
-        actor: input.actor,
+    const field = { status, note: input.note, updated: now.toISOString() };
+    let verified = false;
+    const updated = await this.repo.review(document, field, now, async (tx, reviewed) => {
+      await audit(tx, {
         action: `document.${input.decision}`,
-        subject: `user:${user.id}`,
-        details: { brand: brand.slug, type: input.type, documentId: document.id, note: input.note },
-      },
-    );
-    return { ok: true, user: updated, document: { ...document, status, note: input.note, reviewedAt: now } };
+        before: { [input.type]: user[DOCUMENT_COLUMNS[input.type]] },
+        after: { [input.type]: field },
+        reason: input.note || null,
+        details: { type: input.type, documentId: document.id, note: input.note },
+      });
+      const settings = brand.settings.backoffice ?? {};
+      if (
+        !verifiesAutomatically({ ...reviewed, verified: reviewed.verifiedAccount }, settings.verification)
+      ) {
+        return reviewed;
+      }
+      const grants = grantsOnVerification(reviewed, settings, await this.repo.categoryIds(tx));
+      const after = await this.repo.verify(tx, reviewed.id, grants);
+      verified = true;
+      await audit(tx, {
+        action: 'client.verify',
+        before: {
+          verifiedAccount: false,
+          assetsGroupPermission: reviewed.assetsGroupPermission,
+          customLeverage: reviewed.customLeverage,
+        },
+        after: { verifiedAccount: true, ...grants },
+        reason: 'Passport and address proof approved: automatic verification',
+        details: { automatic: true },
+      });
+      return after;
+    });
+    return {
+      ok: true,
+      user: updated,
+      document: { ...document, status, note: input.note, reviewedAt: now },
+      verified,
+    };
   }
 }

@@ -1,9 +1,10 @@
 import { TRANSACTION_STATUS, transactionStatusName, transactionTypeName } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CliError, OPERATOR_COMMANDS, REMOTE_COMMANDS } from '../../cli-commands.js';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
-import { invalidFields, unauthorized } from '../../lib/errors.js';
+import { AppError, invalidFields, unauthorized } from '../../lib/errors.js';
 import { isOperatorToken } from './operator-token.js';
 import type { TransactionRow } from './payments.repo.js';
 
@@ -126,6 +127,53 @@ export async function operatorRoutes(app: App, ctx: AppContext) {
         throw invalidFields([{ path: 'note', key: 'field.invalid', params: { title: 'Note' } }]);
       const row = await ctx.payments.reject(request.params.reference, actor, body.data.note);
       return { status: true as const, data: present(row) };
+    },
+  );
+
+  app.post(
+    '/api/admin/commands/:name',
+    {
+      schema: {
+        tags: ['operator'],
+        summary:
+          "Runs an operator command (npm run cli) inside this server on the CLI's behalf, for the embedded " +
+          'database that allows one process at a time: login-code, outbox, popup:create, review-document, ' +
+          'affiliate:create, staff:create, audit:verify. A file argument travels as its content in `files`',
+        security: [{ operator: [] }],
+        params: z.object({ name: z.string().max(40) }),
+        body: z.object({
+          args: z.array(z.string().max(10_000)).max(20),
+          files: z.record(z.string().max(1000), z.string().max(1_000_000)).default({}),
+        }),
+        response: {
+          200: ok(z.object({ output: z.string() })),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      const command = REMOTE_COMMANDS.includes(name) ? OPERATOR_COMMANDS[name] : undefined;
+      if (!command) throw new AppError(404, 'NOT_FOUND', 'error.notFound');
+      const { args, files } = request.body;
+      try {
+        const output = await command.run(ctx, args, {
+          actor: operator(request),
+          readFile: async (file) => {
+            const content = files[file];
+            if (content === undefined) throw new CliError(`Cannot read ${file}: the CLI did not send it.`);
+            return content;
+          },
+        });
+        return { status: true as const, data: { output } };
+      } catch (error) {
+        // An operator mistake is answered as the CLI prints it: one line, nothing changed.
+        if (error instanceof CliError)
+          throw new AppError(400, 'COMMAND_REFUSED', 'operator.commandRefused', { message: error.message });
+        throw error;
+      }
     },
   );
 }

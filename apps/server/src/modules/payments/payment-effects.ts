@@ -5,11 +5,29 @@
  * committed event; the trading repo hands it to the payments module's typed store.
  */
 import type { Db } from '../../db/client.js';
+import type { AuditEntry } from '../audit/audit.repo.js';
 import type { NewTransaction, Transition, WebhookRecord } from './payments.repo.js';
 
+/**
+ * A payment effect, and the audit row of the decision or staff action behind it (issue 13: written in the same
+ * database transaction). `staff.action` is a staff booking without a transaction (a correction): only its audit row.
+ */
 export type PaymentEffect =
-  | { type: 'transaction.insert'; row: NewTransaction }
-  | { type: 'transaction.transition'; transition: Transition; webhook?: WebhookRecord };
+  | { type: 'transaction.insert'; row: NewTransaction; audit?: AuditEntry }
+  | { type: 'transaction.transition'; transition: Transition; webhook?: WebhookRecord; audit?: AuditEntry }
+  | { type: 'staff.action'; audit: AuditEntry };
+
+/**
+ * The `staffAction` cause of a booking whose effect writes the staff action's audit row: the row's id is known
+ * only inside the booking's transaction (it is drawn under the audit chain's lock), so the trading repo stores the
+ * effect first and books the entry with `staff:<that id>` (ledger:verify checks the row exists and names the account).
+ */
+export const STAFF_ACTION_OF_EFFECT = 'of-effect';
+
+/** What storing an effect produced: the id of the audit row it wrote, if any. */
+export interface StoredEffect {
+  auditId?: number;
+}
 
 // The engine's effect slot (engine/types.ts BalanceEffects) holds the payments module's effects.
 declare module '../../engine/types.js' {
@@ -20,7 +38,7 @@ declare module '../../engine/types.js' {
 
 /** Stores a payment effect inside the booking's transaction; throwing rolls the whole booking back. */
 export interface PaymentEffectStore {
-  storeEffect(tx: Db, effect: PaymentEffect): Promise<void>;
+  storeEffect(tx: Db, effect: PaymentEffect): Promise<StoredEffect>;
 }
 
 /** Thrown inside a booking when its transaction was already decided: nothing of the booking is stored. */

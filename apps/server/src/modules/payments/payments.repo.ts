@@ -1,8 +1,14 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
+import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
-import { type PaymentEffect, type PaymentEffectStore, TransactionAlreadyDecided } from './payment-effects.js';
+import {
+  type PaymentEffect,
+  type PaymentEffectStore,
+  type StoredEffect,
+  TransactionAlreadyDecided,
+} from './payment-effects.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
@@ -25,18 +31,34 @@ export class PaymentsRepo implements PaymentEffectStore {
   constructor(private readonly db: Db) {}
 
   /** Stores a booking's payment effect inside its transaction (see payment-effects.ts). */
-  async storeEffect(tx: Db, effect: PaymentEffect): Promise<void> {
+  async storeEffect(tx: Db, effect: PaymentEffect): Promise<StoredEffect> {
     switch (effect.type) {
       case 'transaction.insert':
         await this.insert(effect.row, tx);
-        return;
+        break;
       case 'transaction.transition':
         // decided once: a second decision matches no row and rolls its booking back
         if (!(await this.transition(effect.transition, tx))) throw new TransactionAlreadyDecided();
         if (effect.webhook)
           await this.recordWebhook({ ...effect.webhook, transactionId: effect.transition.id }, tx);
-        return;
+        break;
+      case 'staff.action':
+        break;
     }
+    return effect.audit ? { auditId: await writeAudit(tx, effect.audit) } : {};
+  }
+
+  /**
+   * The bonus and credit money booked to an account: the sum of its `bonus` and `credit` ledger entries (what
+   * a withdrawal may not take unless the brand allows it).
+   */
+  async bonusAndCreditTotal(userId: number, executor: Db = this.db): Promise<string> {
+    const result = (await executor.execute(sql`
+      select coalesce(sum(amount), 0)::numeric(20,2)::text as total
+      from ledger_entries where user_id = ${userId} and kind in ('bonus', 'credit')`)) as unknown as {
+      rows: Array<{ total: string }>;
+    };
+    return result.rows[0]?.total ?? '0.00';
   }
 
   /** Inserts a transaction (on the database or inside the caller's transaction). */

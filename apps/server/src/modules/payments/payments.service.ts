@@ -1,10 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
+  BACKOFFICE_DEFAULTS,
   FORM_PATH,
+  fieldMessage,
   isFinalStatus,
   isProfileComplete,
   MAX_DEPOSIT_DEFAULT,
   type Money,
+  type MoneyQueue,
   money,
   moneyToDecimalString,
   negateMoney,
@@ -20,14 +23,16 @@ import {
   transactionTypeName,
   validateDeposit,
   validateWithdraw,
+  withdrawableAmount,
 } from '@openbroker/domain';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { BalanceAdjustment, CommandOutcome } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
-import { writeAudit } from '../audit/audit.repo.js';
+import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { TradingService } from '../trading/trading.service.js';
 import { type PaymentEffect, TransactionAlreadyDecided } from './payment-effects.js';
@@ -89,6 +94,19 @@ type WebhookRefusalKey =
   | 'webhook.mismatch'
   | 'payment.transactionNotFound';
 
+/**
+ * How a staff decision is made and recorded (back office; the CLI's operator calls leave it out): the audit row
+ * of the decision, written in its database transaction, and work to do in that transaction once a decision that
+ * books nothing (a withdrawal paid, a deposit declined) has moved the status (the four-eyes approval row).
+ */
+export interface DecisionOptions {
+  audit?: (action: string, row: TransactionRow, note?: string) => AuditEntry;
+  within?: (tx: Db, row: TransactionRow) => Promise<void>;
+}
+
+/** An item entered or left a staff queue (the back office's live `queue.changed`). */
+export type QueueListener = (change: { queue: MoneyQueue; brandId: number }) => void;
+
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A public transaction id such as 'TX-7K3M9Q2P4A' (Crockford base32, 50 bits). */
@@ -108,6 +126,7 @@ const amountText = (value: number) => moneyToDecimalString(money(value));
  */
 export class PaymentsService {
   private readonly now: () => number;
+  private readonly queueListeners = new Set<QueueListener>();
 
   constructor(
     private readonly repo: PaymentsRepo,
@@ -115,6 +134,38 @@ export class PaymentsService {
     private readonly options: PaymentsOptions,
   ) {
     this.now = options.now ?? Date.now;
+  }
+
+  /** Tells `listener` whenever a pending bank wire or withdrawal is requested or decided. */
+  onQueueChanged(listener: QueueListener): () => void {
+    this.queueListeners.add(listener);
+    return () => {
+      this.queueListeners.delete(listener);
+    };
+  }
+
+  private queueChanged(row: Pick<TransactionRow, 'brandId' | 'method'>): void {
+    const queue: MoneyQueue | null =
+      row.method === PAYMENT_METHOD.withdraw
+        ? 'withdrawals'
+        : row.method === PAYMENT_METHOD.bankWire
+          ? 'deposits'
+          : null;
+    if (!queue) return;
+    for (const listener of this.queueListeners) listener({ queue, brandId: row.brandId });
+  }
+
+  /**
+   * What the client may withdraw now: the free margin less the bonus and credit money booked to the account,
+   * unless the brand lets it be withdrawn (issue 13); with how much of the free margin that holds back.
+   */
+  async withdrawable(brand: Brand, userId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
+    await this.trading.ensureAccount(userId);
+    const freeMargin = money(this.trading.balance(userId).freeMargin);
+    const allowed = brand.settings.backoffice?.bonusWithdrawable ?? BACKOFFICE_DEFAULTS.bonusWithdrawable;
+    if (allowed) return { freeMargin, withdrawable: freeMargin };
+    const locked = parseMoney(await this.repo.bonusAndCreditTotal(userId));
+    return { freeMargin, withdrawable: withdrawableAmount(freeMargin, locked, false) };
   }
 
   /** spec §9: the methods whose provider settings exist, with the brand's minimum and currency. */
@@ -203,6 +254,7 @@ export class PaymentsService {
       currency: brand.settings.currency,
       ...keyed,
     });
+    if (provider.confirmation === 'staff') this.queueChanged(row);
     return this.created(who, row);
   }
 
@@ -212,14 +264,25 @@ export class PaymentsService {
     keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
-    await this.trading.ensureAccount(user.id);
+    const { freeMargin, withdrawable } = await this.withdrawable(brand, user.id);
     const check = validateWithdraw({
       amount: -input.amount,
       comments: input.comments,
-      freeMargin: this.trading.balance(user.id).freeMargin,
+      freeMargin: withdrawable,
       currencySymbol: brand.settings.currencySymbol,
     });
     if (!check.ok) {
+      const limited = withdrawable < freeMargin;
+      const limitHit = check.errors.some(
+        (e) => e.path === FORM_PATH || e.key === 'withdraw.maximum' || e.key === 'withdraw.noBalance',
+      );
+      // issue 13: bonus and credit money stays in the account; say so rather than "no balance"
+      if (limited && limitHit)
+        throw invalidFields([
+          fieldMessage('amount', 'withdraw.bonusNotWithdrawable', {
+            max: `${brand.settings.currencySymbol} ${moneyToDecimalString(withdrawable)}`,
+          }),
+        ]);
       if (check.errors[0]?.path === FORM_PATH) throw new AppError(422, 'NO_BALANCE', 'withdraw.noBalance');
       throw invalidFields(check.errors);
     }
@@ -248,6 +311,7 @@ export class PaymentsService {
     if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
     const stored = await this.repo.byReference(reference);
     if (!stored) throw new Error(`payments: withdrawal ${reference} was booked but not found`);
+    this.queueChanged(stored);
     return this.created(who, stored);
   }
 
@@ -401,8 +465,9 @@ export class PaymentsService {
    * Staff confirm a pending transaction: a bank wire is credited; a withdrawal is marked paid (its
    * amount was reserved when requested). Card and other webhook deposits are the provider's to decide.
    */
-  async confirm(reference: string, actor: string): Promise<TransactionRow> {
+  async confirm(reference: string, actor: string, options: DecisionOptions = {}): Promise<TransactionRow> {
     const row = await this.pending(reference);
+    const auditOf = options.audit ?? operatorAudit(actor);
     const transition: Transition = {
       id: row.id,
       from: TRANSACTION_STATUS.pending,
@@ -410,7 +475,7 @@ export class PaymentsService {
       decidedBy: actor,
     };
     if (row.method === PAYMENT_METHOD.withdraw) {
-      await this.decideWithoutBooking(transition, row, actor, 'transaction.withdrawal.paid');
+      await this.decideWithoutBooking(transition, row, auditOf('transaction.withdrawal.paid', row), options);
     } else {
       const brand = await this.repo.brandOf(row.brandId);
       const provider = brand && providerByKey(brand, row.provider, this.options);
@@ -421,15 +486,22 @@ export class PaymentsService {
         parseMoney(row.amount),
         { kind: 'deposit', cause: { transaction: row.reference } },
         transition,
+        auditOf('transaction.deposit.confirm', row),
       );
-      await this.audit(actor, 'transaction.deposit.confirm', row);
     }
+    this.queueChanged(row);
     return this.reload(reference);
   }
 
   /** Staff reject a pending transaction: a deposit is declined; a withdrawal's reservation is given back. */
-  async reject(reference: string, actor: string, note: string): Promise<TransactionRow> {
+  async reject(
+    reference: string,
+    actor: string,
+    note: string,
+    options: DecisionOptions = {},
+  ): Promise<TransactionRow> {
     const row = await this.pending(reference);
+    const auditOf = options.audit ?? operatorAudit(actor);
     const transition: Transition = {
       id: row.id,
       from: TRANSACTION_STATUS.pending,
@@ -444,11 +516,17 @@ export class PaymentsService {
         negateMoney(parseMoney(row.amount)),
         { kind: 'withdrawal_reversal', cause: { transaction: row.reference } },
         transition,
+        auditOf('transaction.withdrawal.reject', row, note),
       );
-      await this.audit(actor, 'transaction.withdrawal.reject', row, note);
     } else {
-      await this.decideWithoutBooking(transition, row, actor, 'transaction.deposit.reject', note);
+      await this.decideWithoutBooking(
+        transition,
+        row,
+        auditOf('transaction.deposit.reject', row, note),
+        options,
+      );
     }
+    this.queueChanged(row);
     return this.reload(reference);
   }
 
@@ -476,24 +554,15 @@ export class PaymentsService {
   private async decideWithoutBooking(
     transition: Transition,
     row: TransactionRow,
-    actor: string,
-    action: string,
-    note?: string,
+    audit: AuditEntry,
+    options: DecisionOptions,
   ): Promise<void> {
     const changed = await this.repo.inTransaction(async (tx) => {
       const ok = await this.repo.transition(transition, tx);
-      if (ok)
-        await writeAudit(tx, {
-          actor,
-          action,
-          subject: `transaction:${row.reference}`,
-          details: {
-            amount: row.amount,
-            currency: row.currency,
-            userId: row.userId,
-            ...(note ? { note } : {}),
-          },
-        });
+      if (ok) {
+        await options.within?.(tx, row);
+        await writeAudit(tx, audit);
+      }
       return ok;
     });
     if (!changed) throw await this.raced(row.reference);
@@ -504,11 +573,14 @@ export class PaymentsService {
     amount: Money,
     adjustment: BalanceAdjustment,
     transition: Transition,
+    audit: AuditEntry,
   ): Promise<void> {
     try {
+      // the decision's audit row is stored with the booking, in its transaction
       const outcome = await this.book(row.userId, amount, adjustment, {
         type: 'transaction.transition',
         transition,
+        audit,
       });
       if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
     } catch (error) {
@@ -522,22 +594,6 @@ export class PaymentsService {
     return new AppError(409, 'TRANSACTION_FINAL', 'payment.alreadyFinal', {
       status: transactionStatusName(now?.statusId ?? 0).toLowerCase(),
     });
-  }
-
-  private audit(actor: string, action: string, row: TransactionRow, note?: string) {
-    return this.repo.inTransaction((tx) =>
-      writeAudit(tx, {
-        actor,
-        action,
-        subject: `transaction:${row.reference}`,
-        details: {
-          amount: row.amount,
-          currency: row.currency,
-          userId: row.userId,
-          ...(note ? { note } : {}),
-        },
-      }),
-    );
   }
 
   /**
@@ -595,6 +651,21 @@ export class PaymentsService {
   }
 }
 
+/** The audit row of an operator's (CLI) decision, as before the back office. */
+const operatorAudit =
+  (actor: string) =>
+  (action: string, row: TransactionRow, note?: string): AuditEntry => ({
+    actor,
+    action,
+    subject: `transaction:${row.reference}`,
+    details: {
+      amount: row.amount,
+      currency: row.currency,
+      userId: row.userId,
+      ...(note ? { note } : {}),
+    },
+  });
+
 /** spec §3 Transaction as the list shows it. */
 export function presentTransaction(row: TransactionRow): TransactionDto {
   return {
@@ -607,6 +678,8 @@ export function presentTransaction(row: TransactionRow): TransactionDto {
     transaction_id: row.reference,
     created_at: row.createdAt.toISOString(),
     method: row.method,
+    // issue 13: why staff declined it, shown to the client
+    ...(row.statusNote ? { status_note: row.statusNote } : {}),
   };
 }
 

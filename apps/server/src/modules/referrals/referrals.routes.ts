@@ -27,7 +27,7 @@ export async function referralsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { brand, user } = await auth(request);
       // spec §2: referrals are hidden in the restricted mode
-      if (brand.settings.features.restrictedMode) throw forbidden();
+      if (brand.settings.features.restrictedMode || user.restrictedMode) throw forbidden();
       return { status: true as const, data: await ctx.referrals.list(brand.id, user.id) };
     },
   );

@@ -16,7 +16,11 @@ import type {
 import { type BookedEntry, Ledger, type LedgerKind } from '../ledger/ledger.js';
 import { LedgerRepo } from '../ledger/ledger.repo.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { PaymentEffectStore } from '../payments/payment-effects.js';
+import {
+  type PaymentEffectStore,
+  STAFF_ACTION_OF_EFFECT,
+  type StoredEffect,
+} from '../payments/payment-effects.js';
 import { PositionIdReserve, type PositionIdReserveOptions } from './position-ids.js';
 
 type PositionRow = typeof positions.$inferSelect;
@@ -31,6 +35,7 @@ function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
     verified: row.verifiedAccount,
     assetsGroupPermission: row.assetsGroupPermission,
     customLeverage: row.customLeverage,
+    tradingEnabled: row.tradingEnabled,
     balance: parseMoney(row.balance),
   };
 }
@@ -198,6 +203,17 @@ export class TradingRepo implements EnginePersistence {
       }
     } else {
       const { effect, ...adjustment } = cause;
+      // The effect first (same transaction): a staff action's audit row id is the entry's cause.
+      let stored: StoredEffect = {};
+      if (effect) {
+        if (!this.paymentEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
+        stored = await this.paymentEffects.storeEffect(tx, effect);
+      }
+      if ('staffAction' in adjustment.cause && adjustment.cause.staffAction === STAFF_ACTION_OF_EFFECT) {
+        if (stored.auditId === undefined)
+          throw new LedgerMismatchError(`account ${accountId}: a staff action booked without its audit row`);
+        adjustment.cause = { staffAction: String(stored.auditId) };
+      }
       booked = await this.ledger.book(tx, { accountId, amount: event.change, ...adjustment });
       entries.push(booked);
       if (event.change < 0 && !(await this.coversOpenMargin(tx, accountId))) {
@@ -206,10 +222,6 @@ export class TradingRepo implements EnginePersistence {
         throw new LedgerMismatchError(
           `account ${accountId}: a debit of ${moneyToDecimalString(event.change)} exceeds the free margin`,
         );
-      }
-      if (effect) {
-        if (!this.paymentEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
-        await this.paymentEffects.storeEffect(tx, effect);
       }
     }
     if (booked.balanceAfter !== event.balance) {

@@ -1,0 +1,243 @@
+import {
+  BACKOFFICE_SOCKET,
+  BalancePayload,
+  ClosePositionInput,
+  CommandAck,
+  MONEY_QUEUES,
+  OpenPositionInput,
+  PositionsPayload,
+  PriceMap,
+  type QueueChanged,
+  SOCKET_EVENTS,
+  SOCKET_NAMESPACES,
+  UpdatePositionInput,
+} from '@openbroker/domain';
+import { z } from 'zod';
+
+/**
+ * The AsyncAPI 3.0 document of the socket events (issue 13, docs/api.md), served beside the OpenAPI
+ * one at /api/docs/asyncapi.json. Built from the domain's socket contract (namespaces, event names
+ * and payload schemas of packages/domain/src/realtime.ts and backoffice-money.ts): `EVENTS` is keyed
+ * by every event name, so an event added to the domain without a description here fails the
+ * typecheck, and the payloads are the very zod schemas the server and the web app use.
+ */
+
+/** `queue.changed` payload as a schema; `satisfies` keeps it equal to the domain's `QueueChanged`. */
+export const QueueChangedPayload = z.object({
+  queue: z.enum(MONEY_QUEUES),
+  brandId: z.number().int(),
+}) satisfies z.ZodType<QueueChanged>;
+
+const NAMESPACES = {
+  prices: SOCKET_NAMESPACES.prices,
+  trading: SOCKET_NAMESPACES.trading,
+  backoffice: BACKOFFICE_SOCKET.namespace,
+} as const;
+type Namespace = keyof typeof NAMESPACES;
+
+export type SocketEventName =
+  | (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]
+  | typeof BACKOFFICE_SOCKET.queueChanged;
+
+interface EventDoc {
+  namespace: Namespace;
+  /** `server`: the server emits it; `client`: a client emits it (with an acknowledgement when `ack`). */
+  from: 'server' | 'client';
+  summary: string;
+  payload: z.ZodType;
+  ack?: z.ZodType;
+}
+
+/** Every socket event, by the name it is emitted with. */
+export const EVENTS: Record<SocketEventName, EventDoc> = {
+  [SOCKET_EVENTS.prices]: {
+    namespace: 'prices',
+    from: 'server',
+    summary:
+      'Quotes per symbol {buy, sell} (buy = ask, sell = bid, before the slippage the terminal applies): the whole ' +
+      'map on connect, then changes conflated to at most one message per client per 250 ms. {buy: null, sell: null}: ' +
+      'the instrument just became unavailable.',
+    payload: PriceMap,
+  },
+  [SOCKET_EVENTS.positions]: {
+    namespace: 'trading',
+    from: 'server',
+    summary: "The client's open positions and history: on connect, on every change and every 5 s.",
+    payload: PositionsPayload,
+  },
+  [SOCKET_EVENTS.balance]: {
+    namespace: 'trading',
+    from: 'server',
+    summary: 'Balance, equity, free margin and profit (spec §9): on connect, on every change and every 5 s.',
+    payload: BalancePayload,
+  },
+  [SOCKET_EVENTS.openPosition]: {
+    namespace: 'trading',
+    from: 'client',
+    summary:
+      'Opens a position; the server re-prices it. The acknowledgement carries the position or the refusal.',
+    payload: OpenPositionInput,
+    ack: CommandAck,
+  },
+  [SOCKET_EVENTS.closePosition]: {
+    namespace: 'trading',
+    from: 'client',
+    summary:
+      'Closes a position at the opposite price the client saw. Acknowledged with the position or the refusal.',
+    payload: ClosePositionInput,
+    ack: CommandAck,
+  },
+  [SOCKET_EVENTS.updatePosition]: {
+    namespace: 'trading',
+    from: 'client',
+    summary:
+      'Sets or removes (null, empty or 0) stop loss and take profit. Acknowledged with the position or the refusal.',
+    payload: UpdatePositionInput,
+    ack: CommandAck,
+  },
+  [BACKOFFICE_SOCKET.queueChanged]: {
+    namespace: 'backoffice',
+    from: 'server',
+    summary:
+      "An item entered or left a brand's deposit or withdrawal queue: re-read the queue. Sent only to staff whose " +
+      'brand scope has that brand and who hold the queue permission (deposits.approve, withdrawals.approve).',
+    payload: QueueChangedPayload,
+  },
+};
+
+const CHANNELS: Record<Namespace, { title: string; description: string; security: string | null }> = {
+  prices: {
+    title: 'Prices',
+    description: 'Public price stream (spec §7); no authentication.',
+    security: null,
+  },
+  trading: {
+    title: 'Trading',
+    description:
+      "A client's positions and balance, and their trading commands (spec §7). Handshake `auth: {token}` with the " +
+      'client session token; a refused or ended session is disconnected.',
+    security: 'clientSession',
+  },
+  backoffice: {
+    title: 'Back office',
+    description:
+      'Live queues of the back office (issue 13). Handshake `auth: {token}` with a full staff session token (two-factor ' +
+      'sign-in set up); other tokens are refused.',
+    security: 'staffSession',
+  },
+};
+
+/** A zod schema as an AsyncAPI (JSON Schema draft-07) payload schema. */
+function payloadSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  delete json.$schema;
+  return json;
+}
+
+const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** `queue.changed` → `QueueChanged`: message and operation names. */
+const pascal = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(upperFirst)
+    .join('');
+
+export function asyncApiDocument(): Record<string, unknown> {
+  const channels: Record<string, Record<string, unknown>> = {};
+  const operations: Record<string, unknown> = {};
+  const messages: Record<string, unknown> = {};
+  for (const [key, channel] of Object.entries(CHANNELS) as Array<[Namespace, (typeof CHANNELS)[Namespace]]>) {
+    channels[key] = {
+      address: NAMESPACES[key],
+      title: channel.title,
+      description: channel.description,
+      messages: {},
+    };
+  }
+  for (const [name, event] of Object.entries(EVENTS) as Array<[SocketEventName, EventDoc]>) {
+    const id = pascal(name);
+    const channel = channels[event.namespace] as { messages: Record<string, unknown> };
+    messages[id] = {
+      name,
+      title: name,
+      summary: event.summary,
+      contentType: 'application/json',
+      payload: payloadSchema(event.payload, event.from === 'server' ? 'output' : 'input'),
+    };
+    channel.messages[id] = { $ref: `#/components/messages/${id}` };
+    const security = CHANNELS[event.namespace].security;
+    const operation: Record<string, unknown> = {
+      // From the server's side: it sends what it emits and receives what clients emit.
+      action: event.from === 'server' ? 'send' : 'receive',
+      channel: { $ref: `#/channels/${event.namespace}` },
+      summary: event.summary,
+      messages: [{ $ref: `#/channels/${event.namespace}/messages/${id}` }],
+      // A public namespace says so explicitly: no security.
+      security: security ? [{ $ref: `#/components/securitySchemes/${security}` }] : [],
+    };
+    if (event.ack) {
+      const ackId = `${id}Ack`;
+      messages[ackId] = {
+        name: `${name} acknowledgement`,
+        title: `${name} acknowledgement`,
+        summary:
+          'The argument of the acknowledgement callback: {status: true, data: position} or the refusal.',
+        contentType: 'application/json',
+        payload: payloadSchema(event.ack, 'output'),
+      };
+      channel.messages[ackId] = { $ref: `#/components/messages/${ackId}` };
+      operation.reply = {
+        channel: { $ref: `#/channels/${event.namespace}` },
+        messages: [{ $ref: `#/channels/${event.namespace}/messages/${ackId}` }],
+      };
+    }
+    operations[`${event.from === 'server' ? 'send' : 'receive'}${id}`] = operation;
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'OpenBroker socket events',
+      version: '0.1.0',
+      description:
+        'Socket.IO v4 namespaces and events (spec §7 and the back office). Operations are from the server: `send` ' +
+        'is an event the server emits, `receive` one a client emits. The REST API is in the OpenAPI document at ' +
+        '/api/docs/json.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      openbroker: {
+        host: '{host}',
+        protocol: 'ws',
+        pathname: '/socket.io/',
+        description: 'The OpenBroker server (Socket.IO over WebSocket, same origin as the web app).',
+        variables: { host: { default: 'localhost:3000', description: 'Host and port of the server' } },
+      },
+    },
+    channels,
+    operations,
+    components: {
+      messages,
+      securitySchemes: {
+        clientSession: {
+          type: 'httpApiKey',
+          name: 'token',
+          in: 'query',
+          description:
+            'The client session token, in the Socket.IO handshake `auth: {token}` (or the `token` query).',
+        },
+        staffSession: {
+          // AsyncAPI has no scheme for Socket.IO handshake data; an API key the client presents when
+          // it connects is the nearest. The server reads only `auth.token`, never the URL.
+          type: 'apiKey',
+          in: 'user',
+          description:
+            'A full staff session token, sent as the Socket.IO handshake `auth: {token}` (never in the URL).',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { BACKOFFICE_SOCKET, type QueueChanged } from '@openbroker/domain';
+import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { brands } from '../db/schema.js';
+import { paymentKit } from '../modules/payments/payments.test-kit.js';
+import { loginToken, uniqueEmail } from '../test/factories.js';
+import { createTestServer, testDbKind } from '../test/harness.js';
+import { staffCall, staffSession } from '../test/staff-kit.js';
+
+describe(`back-office socket: live queues (${testDbKind})`, async () => {
+  const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, { sockets: true });
+  const { app, runtime, url } = server;
+  const { ctx } = runtime;
+  const { db } = ctx.database;
+  const sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await app.close();
+  });
+  const kit = paymentKit(app, db, ctx.config.paymentSandboxSecret);
+  const [demo] = await db.select().from(brands).where(eq(brands.slug, 'demo'));
+  const [aurora] = await db.select().from(brands).where(eq(brands.slug, 'aurora'));
+  if (!demo || !aurora || !url)
+    throw new Error('the demo seed has the brands demo and aurora; sockets listen');
+
+  const connect = (namespace: string, token: string) => {
+    const socket = io(`${url}${namespace}`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  /** Connected, or the handshake's refusal message. */
+  const handshake = (socket: Socket) =>
+    new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+  const collect = (socket: Socket) => {
+    const heard: QueueChanged[] = [];
+    socket.on(BACKOFFICE_SOCKET.queueChanged, (change: QueueChanged) => heard.push(change));
+    return heard;
+  };
+
+  it('refuses client, enrolment-only and missing tokens', async () => {
+    const client = await kit.client();
+    expect(await handshake(connect(BACKOFFICE_SOCKET.namespace, client.token))).toBe('UNAUTHORIZED');
+    expect(await handshake(connect(BACKOFFICE_SOCKET.namespace, ''))).toBe('UNAUTHORIZED');
+    const { password, staff } = await ctx.staff.create(
+      {
+        email: uniqueEmail('enrolling'),
+        name: 'Enrolling',
+        roles: ['finance'],
+        brandIds: null,
+      },
+      'test',
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      payload: { email: staff.email, password },
+    });
+    expect(login.json().data.enrolmentOnly).toBe(true);
+    expect(await handshake(connect(BACKOFFICE_SOCKET.namespace, login.json().data.token))).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('tells in-scope finance staff when a wire enters and leaves the queue; others hear nothing', async () => {
+    const finance = await staffSession(server, ['finance'], [demo.id]);
+    const everyBrand = await staffSession(server, ['admin']);
+    const otherBrand = await staffSession(server, ['finance'], [aurora.id]);
+    const dealer = await staffSession(server, ['dealer'], [demo.id]);
+    const listeners = [finance, everyBrand, otherBrand, dealer].map((member) => {
+      const socket = connect(BACKOFFICE_SOCKET.namespace, member.token);
+      return { socket, heard: collect(socket) };
+    });
+    for (const { socket } of listeners) expect(await handshake(socket)).toBe('connected');
+    const [inScope, admin, outOfScope, noPermission] = listeners;
+    if (!inScope || !admin || !outOfScope || !noPermission) throw new Error('four listeners');
+
+    const client = await kit.client();
+    const trading = connect('/trading', await loginToken(app, client.email, client.password));
+    const balances: number[] = [];
+    trading.on('balance', (b: { balance: number }) => balances.push(b.balance));
+    expect(await handshake(trading)).toBe('connected');
+
+    const created = await kit.create(client.token, { amount: 500, method: 2 });
+    const reference = created.json().data.transaction_id as string;
+    const entered = { queue: 'deposits', brandId: demo.id };
+    await expect.poll(() => inScope.heard).toContainEqual(entered);
+    await expect.poll(() => admin.heard).toContainEqual(entered);
+
+    const approved = await staffCall(
+      app,
+      'POST',
+      `/api/backoffice/transactions/${reference}/approve`,
+      finance.token,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    await expect.poll(() => inScope.heard.length).toBe(2);
+    // the client's own trading socket gets the new balance at once
+    await expect.poll(() => balances).toContain(500);
+
+    // a withdrawal enters the withdrawals queue
+    const payout = await kit.create(client.token, { amount: -100, method: 6, comments: 'To my IBAN' });
+    expect(payout.statusCode, payout.body).toBe(200);
+    await expect.poll(() => inScope.heard).toContainEqual({ queue: 'withdrawals', brandId: demo.id });
+
+    expect(outOfScope.heard).toEqual([]);
+    expect(noPermission.heard).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The back office's live queues (issue 13): the Socket.IO namespace `/backoffice`, for staff with a full session
+ * (two-factor sign-in set up; client, affiliate and enrolment-only tokens are refused). Each socket joins one room
+ * per queue its roles may work and per brand in its scope; `queue.changed` {queue, brandId} goes only to those
+ * rooms, so staff of another brand, or without the queue's permission, never hear of it. With Redis configured
+ * the server's adapter carries the emit to every node's sockets.
+ */
+import {
+  BACKOFFICE_SOCKET,
+  type BrandScope,
+  can,
+  MONEY_QUEUES,
+  type MoneyQueue,
+  QUEUE_PERMISSION,
+  type QueueChanged,
+} from '@openbroker/domain';
+import type { Server, Socket } from 'socket.io';
+import type { AppContext } from '../context.js';
+import { rolesOf, scopeOf } from '../modules/backoffice/staff.service.js';
+
+interface BackofficeSocketData {
+  staffId: number;
+  sessionId: number;
+}
+
+const UNAUTHORIZED = 'UNAUTHORIZED';
+
+/** The room of a queue's changes for one brand, or for staff of every brand. */
+const queueRoom = (queue: MoneyQueue, brandId: number | 'all') => `queue:${queue}:${brandId}`;
+const sessionRoom = (sessionId: number) => `staff-session:${sessionId}`;
+
+/** The rooms a member hears: per queue their roles may work, per brand of their scope (or every brand). */
+export function roomsOf(roles: Parameters<typeof can>[0], scope: BrandScope): string[] {
+  const rooms: string[] = [];
+  for (const queue of MONEY_QUEUES) {
+    if (!can(roles, QUEUE_PERMISSION[queue])) continue;
+    if (scope.all) rooms.push(queueRoom(queue, 'all'));
+    else for (const brandId of scope.brandIds) rooms.push(queueRoom(queue, brandId));
+  }
+  return rooms;
+}
+
+export interface BackofficeSocketOptions {
+  /** How often the namespace's sessions are re-read, hanging up on ended ones (default 30 s). */
+  recheckMs?: number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/** Attaches `/backoffice` to the app's Socket.IO server; answers the function that detaches it. */
+export function attachBackofficeSocket(
+  io: Server,
+  ctx: AppContext,
+  options: BackofficeSocketOptions = {},
+): () => void {
+  const namespace = io.of(BACKOFFICE_SOCKET.namespace);
+  const sessions = ctx.staff.sessionService;
+
+  namespace.use((socket, next) => {
+    const token = socket.handshake.auth?.token;
+    (async () => {
+      if (typeof token !== 'string' || token === '') return false;
+      const session = await sessions.authenticate(token, 'staff');
+      const member = session && (await ctx.staff.byId(session.subjectId));
+      // a disabled member, or one still enrolling two-factor sign-in, hears nothing
+      if (!session || !member || member.disabledAt || member.totpEnabledAt === null) return false;
+      socket.data = { staffId: member.id, sessionId: session.id } satisfies BackofficeSocketData;
+      await socket.join([...roomsOf(rolesOf(member), scopeOf(member)), sessionRoom(session.id)]);
+      return true;
+    })()
+      .then((ok) => next(ok ? undefined : new Error(UNAUTHORIZED)))
+      .catch(() => next(new Error(UNAUTHORIZED)));
+  });
+
+  const detachQueue = ctx.payments.onQueueChanged(({ queue, brandId }) => {
+    const payload: QueueChanged = { queue, brandId };
+    namespace
+      .to([queueRoom(queue, 'all'), queueRoom(queue, brandId)])
+      .emit(BACKOFFICE_SOCKET.queueChanged, payload);
+  });
+  // Logout and revocation hang up at once; an idled-out session at the next round.
+  const detachRevoked = sessions.onRevoked((ids) => {
+    for (const id of ids) namespace.in(sessionRoom(id)).disconnectSockets(true);
+  });
+  const round = setInterval(() => {
+    const sockets = [...namespace.sockets.values()] as Socket[];
+    if (sockets.length === 0) return;
+    const ids = [...new Set(sockets.map((s) => (s.data as BackofficeSocketData).sessionId))];
+    sessions
+      .liveUntil(ids)
+      .then((live) => {
+        for (const socket of sockets)
+          if (!live.has((socket.data as BackofficeSocketData).sessionId)) socket.disconnect(true);
+      })
+      .catch((err: unknown) => options.log?.error({ err }, 'backoffice socket session check failed'));
+  }, options.recheckMs ?? 30_000);
+  round.unref();
+
+  return () => {
+    clearInterval(round);
+    detachQueue();
+    detachRevoked();
+  };
+}
