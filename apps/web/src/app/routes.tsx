@@ -24,6 +24,15 @@ import { RouteError } from './RouteError.js';
  * by RootLayout through `resolveRedirect` before any of these render, so they only list final screens.
  */
 export const ROUTES: RouteObject[] = [
+  // The back office (issue 13): its own layout and a separate chunk, loaded only when visited.
+  {
+    path: 'backoffice/*',
+    errorElement: <RouteError />,
+    lazy: async () => {
+      const { BackofficeApp } = await import('../features/backoffice/BackofficeApp.js');
+      return { Component: BackofficeApp };
+    },
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

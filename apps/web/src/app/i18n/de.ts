@@ -79,6 +79,11 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'staff.alreadyEnrolled': 'Die Zwei-Faktor-Anmeldung ist für dieses Konto bereits eingerichtet.',
   'staff.enrolmentNotStarted':
     'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Anmeldung und geben Sie dann den angezeigten Code ein.',
+  'staff.staffEmailTaken': 'Ein Mitarbeiter mit dieser E-Mail-Adresse existiert bereits.',
+  'staff.cannotDisableSelf':
+    'Sie können Ihr eigenes Konto nicht deaktivieren. Bitten Sie einen anderen Administrator.',
+  'staff.cannotRemoveOwnAdmin':
+    'Sie können Ihre eigene Administratorrolle nicht entfernen. Bitten Sie einen anderen Administrator.',
   'date.rangeTooLong': 'Der Zeitraum darf höchstens {{max}} Tage lang sein',
   'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
   'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',

@@ -1,0 +1,132 @@
+import type { StaffPermission } from '@openbroker/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AuditPage } from './audit/index.js';
+import { ClientListPage } from './clients/ClientListPage.js';
+import { ClientPage } from './clients/ClientPage.js';
+import { DashboardPage } from './dashboard/DashboardPage.js';
+import { DealingPage } from './dealing/index.js';
+import { DepositsQueuePage, WithdrawalsQueuePage } from './money/index.js';
+import { BackofficeLayout } from './shell/BackofficeLayout.js';
+import { BoPage } from './shell/BoPage.js';
+import { EnrolPage } from './shell/EnrolPage.js';
+import { type BackofficeLocationState, LoginPage } from './shell/LoginPage.js';
+import { BACKOFFICE_BASE } from './shell/nav.js';
+import { StaffSessionProvider, useStaffSession } from './shell/session.js';
+import { BoEmpty, SkeletonBlock } from './shell/ui.js';
+import { StaffPage } from './staff/index.js';
+import './backoffice.css';
+
+/** Screens behind a full staff session; sign-in first, enrolment first for staff without 2FA. */
+function RequireSession() {
+  const { status } = useStaffSession();
+  const { pathname, search } = useLocation();
+  if (status === 'anonymous') {
+    const state: BackofficeLocationState = { from: `${pathname}${search}` };
+    return <Navigate to={`${BACKOFFICE_BASE}/login`} replace state={state} />;
+  }
+  if (status === 'enrolment') return <Navigate to={`${BACKOFFICE_BASE}/enrol`} replace />;
+  if (status === 'loading')
+    return (
+      <div className="bo-boot" data-testid="bo-boot">
+        <SkeletonBlock lines={3} />
+      </div>
+    );
+  return <BackofficeLayout />;
+}
+
+/** A screen only for staff holding one of these permissions; others see why it is closed. */
+function RequirePermission({ anyOf, children }: { anyOf: readonly StaffPermission[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { can } = useStaffSession();
+  if (anyOf.some((permission) => can(permission))) return <>{children}</>;
+  return (
+    <BoPage title={t('bo.title')}>
+      <BoEmpty icon="bi-lock">{t('bo.noAccess')}</BoEmpty>
+    </BoPage>
+  );
+}
+
+function BackofficeNotFound() {
+  const { t } = useTranslation();
+  return (
+    <BoPage title={t('bo.notFound.title')}>
+      <BoEmpty icon="bi-signpost-split" hint={<Link to={BACKOFFICE_BASE}>{t('bo.backToDashboard')}</Link>}>
+        {t('bo.notFound.body')}
+      </BoEmpty>
+    </BoPage>
+  );
+}
+
+/** The back office (issue 13): its own session, layout and routes under /backoffice, a separate chunk. */
+export function BackofficeApp() {
+  return (
+    <StaffSessionProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="enrol" element={<EnrolPage />} />
+        <Route element={<RequireSession />}>
+          <Route index element={<DashboardPage />} />
+          <Route
+            path="clients"
+            element={
+              <RequirePermission anyOf={['clients.read']}>
+                <ClientListPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="clients/:id"
+            element={
+              <RequirePermission anyOf={['clients.read']}>
+                <ClientPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="deposits"
+            element={
+              <RequirePermission anyOf={['deposits.approve']}>
+                <DepositsQueuePage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="withdrawals"
+            element={
+              <RequirePermission anyOf={['withdrawals.approve']}>
+                <WithdrawalsQueuePage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="positions"
+            element={
+              <RequirePermission anyOf={['positions.read', 'exposure.read']}>
+                <DealingPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <RequirePermission anyOf={['audit.read']}>
+                <AuditPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="staff"
+            element={
+              <RequirePermission anyOf={['staff.manage']}>
+                <StaffPage />
+              </RequirePermission>
+            }
+          />
+          <Route path="*" element={<BackofficeNotFound />} />
+        </Route>
+      </Routes>
+    </StaffSessionProvider>
+  );
+}

@@ -1,0 +1,289 @@
+import { DOCUMENT_TYPES, type DocumentType } from '@openbroker/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { staffBlob, staffRequest } from '../api.js';
+import { BoPanel } from '../shell/BoPage.js';
+import { useBrands } from '../shell/BrandFilter.js';
+import { useStaffSession } from '../shell/session.js';
+import {
+  BoEmpty,
+  ConfirmDialog,
+  DateTime,
+  SkeletonBlock,
+  StatusBadge,
+  type Tone,
+  useErrorText,
+} from '../shell/ui.js';
+import type { ClientDetail, ClientDocument } from './types.js';
+import { clientKeys } from './useClients.js';
+
+const LABELS: Record<DocumentType, { label: TranslationKey; icon: string }> = {
+  doc_passport: { label: 'document.passport', icon: 'bi-person-vcard' },
+  doc_address: { label: 'document.address', icon: 'bi-house' },
+  doc_funding_front: { label: 'document.fundingFront', icon: 'bi-credit-card' },
+  doc_funding_back: { label: 'document.fundingBack', icon: 'bi-credit-card-2-back' },
+};
+
+const STATUS: Record<ClientDocument['status'], { label: TranslationKey; tone: Tone; icon: string }> = {
+  '0': { label: 'document.status.waiting', tone: 'neutral', icon: 'bi-dash-circle' },
+  '1': { label: 'document.status.processing', tone: 'warning', icon: 'bi-hourglass-split' },
+  '2': { label: 'document.status.approved', tone: 'success', icon: 'bi-check-circle-fill' },
+  '3': { label: 'document.status.rejected', tone: 'danger', icon: 'bi-x-circle-fill' },
+};
+
+const fileSize = (bytes: number | null, language: string) =>
+  bytes === null
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(bytes / 1024)} KB`
+      : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+
+/** The file of a document as a blob URL (fetched with the bearer token, never a guessable link). */
+function useDocumentUrl(clientId: number, documentId: number | null) {
+  const query = useQuery({
+    queryKey: clientKeys.part(clientId, 'file', documentId),
+    queryFn: ({ signal }) =>
+      staffBlob(`/api/backoffice/clients/${clientId}/documents/${documentId}/file`, signal),
+    enabled: documentId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(query.data);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [query.data]);
+  return { ...query, url };
+}
+
+function Viewer({
+  client,
+  type,
+  onClose,
+}: {
+  client: ClientDetail;
+  type: DocumentType;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const document = client.documents[type];
+  const file = useDocumentUrl(client.id, document.documentId);
+  const label = t(LABELS[type].label);
+  const pdf = (document.mime ?? file.data?.type) === 'application/pdf';
+  return (
+    <BoPanel
+      className="bo-viewer"
+      title={t('bo.docs.viewerTitle', { document: label, name: document.originalName ?? '' })}
+      actions={
+        <>
+          {file.url && (
+            <a
+              className="btn btn-sm btn-outline-secondary"
+              href={file.url}
+              download={document.originalName ?? `${type}${pdf ? '.pdf' : '.jpg'}`}
+            >
+              <i className="bi bi-download me-1" aria-hidden="true" />
+              {t('bo.docs.download')}
+            </a>
+          )}
+          <Button
+            size="sm"
+            variant="link"
+            className="bo-icon-btn"
+            onClick={onClose}
+            aria-label={t('bo.docs.hide')}
+            title={t('bo.docs.hide')}
+          >
+            <i className="bi bi-x-lg" aria-hidden="true" />
+          </Button>
+        </>
+      }
+      flush
+    >
+      <div className="bo-viewer-stage" data-testid="bo-doc-viewer">
+        {file.isError ? (
+          <BoEmpty icon="bi-file-earmark-x">{t('bo.docs.viewerFailed')}</BoEmpty>
+        ) : !file.url ? (
+          <div className="p-3 w-100">
+            <SkeletonBlock lines={10} />
+          </div>
+        ) : pdf ? (
+          <object data={file.url} type="application/pdf" title={label} className="bo-viewer-pdf">
+            <a href={file.url} download={document.originalName ?? `${type}.pdf`}>
+              {t('bo.docs.download')}
+            </a>
+          </object>
+        ) : (
+          <img src={file.url} alt={label} className="bo-viewer-img" />
+        )}
+      </div>
+    </BoPanel>
+  );
+}
+
+type Decision = { type: DocumentType; decision: 'approve' | 'reject' };
+
+/**
+ * The four documents (issue 13): status, file, inline viewer for images and PDF, and approve or reject
+ * with a note the client sees (documents.review).
+ */
+export function DocumentsTab({ client }: { client: ClientDetail }) {
+  const { t, i18n } = useTranslation();
+  const { can } = useStaffSession();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const brands = useBrands();
+  const reviewer = can('documents.review');
+  const firstWithFile = DOCUMENT_TYPES.find((type) => client.documents[type]?.documentId !== null) ?? null;
+  const [viewing, setViewing] = useState<DocumentType | null>(firstWithFile);
+  const [pending, setPending] = useState<Decision | null>(null);
+  const review = useMutation({
+    mutationFn: ({ type, decision, note }: Decision & { note: string }) =>
+      staffRequest<ClientDetail>(`/api/backoffice/clients/${client.id}/documents/${type}/review`, {
+        method: 'POST',
+        body: { decision, note },
+      }),
+    onSuccess: (saved, { decision }) => {
+      queryClient.setQueryData(clientKeys.detail(client.id), saved);
+      void queryClient.invalidateQueries({ queryKey: clientKeys.part(client.id, 'audit') });
+      void queryClient.invalidateQueries({ queryKey: ['bo', 'clients'] });
+      toast('success', { key: decision === 'approve' ? 'bo.docs.approved' : 'bo.docs.rejected' });
+      setPending(null);
+    },
+  });
+  const mode = brands.data?.find((brand) => brand.id === client.brandId)?.backoffice.verification;
+
+  return (
+    <div className="bo-docs-layout">
+      <div className="bo-docs-list">
+        {mode && (
+          <p className="bo-hint">
+            <i className="bi bi-info-circle me-1" aria-hidden="true" />
+            {mode === 'manual' ? t('bo.docs.manualVerify') : t('bo.docs.autoVerify')}
+          </p>
+        )}
+        {DOCUMENT_TYPES.map((type) => {
+          const document = client.documents[type];
+          if (!document) return null;
+          const status = STATUS[document.status] ?? STATUS['0'];
+          const hasFile = document.documentId !== null;
+          return (
+            <div
+              key={type}
+              className={`bo-doc${viewing === type ? ' active' : ''}`}
+              data-testid={`bo-doc-${type}`}
+            >
+              <div className="bo-doc-head">
+                <span className="bo-doc-icon" aria-hidden="true">
+                  <i className={`bi ${LABELS[type].icon}`} />
+                </span>
+                <div className="bo-doc-title">
+                  <strong>{t(LABELS[type].label)}</strong>
+                  <span className="bo-doc-meta">
+                    {hasFile ? (
+                      <>
+                        <span className="bo-ellipsis">{document.originalName ?? type}</span>
+                        {document.size !== null && <span>{fileSize(document.size, i18n.language)}</span>}
+                        <DateTime value={document.updated} />
+                      </>
+                    ) : (
+                      t('bo.docs.noFile')
+                    )}
+                  </span>
+                </div>
+                <StatusBadge tone={status.tone} icon={status.icon}>
+                  {t(status.label)}
+                </StatusBadge>
+              </div>
+              {document.note && (
+                <p className="bo-doc-note">
+                  <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
+                  {t('bo.docs.clientNote', { note: document.note })}
+                </p>
+              )}
+              {hasFile && (
+                <div className="bo-doc-actions">
+                  <Button
+                    size="sm"
+                    variant={viewing === type ? 'secondary' : 'outline-secondary'}
+                    onClick={() => setViewing(viewing === type ? null : type)}
+                    data-testid={`bo-doc-view-${type}`}
+                  >
+                    <i className="bi bi-eye me-1" aria-hidden="true" />
+                    {t('bo.docs.view')}
+                  </Button>
+                  {reviewer && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline-success"
+                        disabled={document.status === '2'}
+                        onClick={() => setPending({ type, decision: 'approve' })}
+                        data-testid={`bo-doc-approve-${type}`}
+                      >
+                        <i className="bi bi-check-lg me-1" aria-hidden="true" />
+                        {t('bo.docs.approve')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        disabled={document.status === '3'}
+                        onClick={() => setPending({ type, decision: 'reject' })}
+                        data-testid={`bo-doc-reject-${type}`}
+                      >
+                        <i className="bi bi-x-lg me-1" aria-hidden="true" />
+                        {t('bo.docs.reject')}
+                      </Button>
+                    </>
+                  )}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="bo-docs-viewer">
+        {viewing && client.documents[viewing]?.documentId !== null ? (
+          <Viewer key={viewing} client={client} type={viewing} onClose={() => setViewing(null)} />
+        ) : (
+          <BoPanel>
+            <BoEmpty icon="bi-file-earmark-image">{t('bo.docs.noFile')}</BoEmpty>
+          </BoPanel>
+        )}
+      </div>
+      <ConfirmDialog
+        show={pending !== null}
+        title={
+          pending
+            ? t(pending.decision === 'approve' ? 'bo.docs.approveTitle' : 'bo.docs.rejectTitle', {
+                document: t(LABELS[pending.type].label),
+              })
+            : ''
+        }
+        confirmLabel={pending?.decision === 'reject' ? t('bo.docs.reject') : t('bo.docs.approve')}
+        variant={pending?.decision === 'reject' ? 'danger' : 'success'}
+        reasonLabel={t('bo.docs.note')}
+        reasonHint={t('bo.docs.noteHint')}
+        reasonRequired={pending?.decision === 'reject'}
+        reasonRequiredText={t('bo.docs.rejectNoteRequired')}
+        pending={review.isPending}
+        error={review.isError ? errorText(review.error) : null}
+        onConfirm={(note) => pending && review.mutate({ ...pending, note })}
+        onCancel={() => {
+          setPending(null);
+          review.reset();
+        }}
+      />
+    </div>
+  );
+}

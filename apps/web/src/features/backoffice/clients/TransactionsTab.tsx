@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { staffRequest } from '../api.js';
+import type { StaffTransaction } from '../money/types.js';
+import { BoPanel } from '../shell/BoPage.js';
+import { BoTable } from '../shell/BoTable.js';
+import { Amount, DateTime, ErrorBlock, StatusBadge, type Tone } from '../shell/ui.js';
+import type { ClientDetail } from './types.js';
+import { clientKeys } from './useClients.js';
+
+/** Status tone by the spec's status names (Pending, Approved, Rejected, ...). */
+const toneOf = (status: string): Tone => {
+  const name = status.toLowerCase();
+  if (/approv|complet|success|confirm/.test(name)) return 'success';
+  if (/reject|declin|fail|cancel/.test(name)) return 'danger';
+  if (/pend|wait|process/.test(name)) return 'warning';
+  return 'neutral';
+};
+
+/** The client's deposits, withdrawals, bonuses, credits and corrections. */
+export function TransactionsTab({ client }: { client: ClientDetail }) {
+  const { t } = useTranslation();
+  const list = useQuery({
+    queryKey: clientKeys.part(client.id, 'transactions'),
+    queryFn: ({ signal }) =>
+      staffRequest<StaffTransaction[]>(`/api/backoffice/clients/${client.id}/transactions`, { signal }),
+  });
+  if (list.isError) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <BoPanel flush>
+      <BoTable
+        testId="bo-transactions"
+        rows={list.data}
+        rowKey={(row) => row.id}
+        empty={t('bo.tx.empty')}
+        emptyIcon="bi-arrow-left-right"
+        columns={[
+          { key: 'date', header: t('bo.tx.col.date'), cell: (row) => <DateTime value={row.createdAt} /> },
+          {
+            key: 'reference',
+            header: t('bo.tx.col.reference'),
+            cell: (row) => <span className="bo-mono">{row.reference}</span>,
+          },
+          { key: 'type', header: t('bo.tx.col.type'), cell: (row) => row.typeName },
+          { key: 'method', header: t('bo.tx.col.method'), cell: (row) => row.method ?? row.provider ?? '—' },
+          {
+            key: 'amount',
+            header: t('bo.tx.col.amount'),
+            align: 'end',
+            cell: (row) => <Amount value={row.amount} />,
+          },
+          {
+            key: 'status',
+            header: t('bo.tx.col.status'),
+            cell: (row) => <StatusBadge tone={toneOf(row.statusName)}>{row.statusName}</StatusBadge>,
+          },
+          {
+            key: 'note',
+            header: t('bo.tx.col.note'),
+            className: 'bo-cell-wrap',
+            cell: (row) => <span className="text-body-secondary">{row.note || row.comments || '—'}</span>,
+          },
+        ]}
+      />
+    </BoPanel>
+  );
+}

@@ -1,0 +1,152 @@
+import type { StaffPermission } from '@openbroker/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { type Paged, staffRequest } from '../api.js';
+import { queueQueryKey, useBackofficeLive } from '../live.js';
+import { BoPage, BoPanel } from '../shell/BoPage.js';
+import { BACKOFFICE_BASE, visibleNav } from '../shell/nav.js';
+import { useStaffSession } from '../shell/session.js';
+
+interface Tile {
+  id: string;
+  label: TranslationKey;
+  icon: string;
+  tone: 'warning' | 'info' | 'accent' | 'danger';
+  permission: StaffPermission;
+  to: string;
+  queryKey: readonly unknown[];
+  count: (signal: AbortSignal) => Promise<number>;
+}
+
+const total = async (path: string, signal: AbortSignal) =>
+  (await staffRequest<Paged<unknown>>(path, { signal })).total;
+const length = async (path: string, signal: AbortSignal) =>
+  (await staffRequest<unknown[]>(path, { signal })).length;
+
+/** What needs attention, one tile per queue the staff member works (issue 13: queue counts). */
+const TILES: readonly Tile[] = [
+  {
+    id: 'deposits',
+    label: 'bo.dash.deposits',
+    icon: 'bi-box-arrow-in-down',
+    tone: 'info',
+    permission: 'deposits.approve',
+    to: `${BACKOFFICE_BASE}/deposits`,
+    queryKey: [...queueQueryKey('deposits'), 'count'],
+    count: (signal) => length('/api/backoffice/queues/deposits', signal),
+  },
+  {
+    id: 'withdrawals',
+    label: 'bo.dash.withdrawals',
+    icon: 'bi-box-arrow-up',
+    tone: 'warning',
+    permission: 'withdrawals.approve',
+    to: `${BACKOFFICE_BASE}/withdrawals`,
+    queryKey: [...queueQueryKey('withdrawals'), 'count'],
+    count: (signal) => length('/api/backoffice/queues/withdrawals', signal),
+  },
+  {
+    id: 'documents',
+    label: 'bo.dash.documents',
+    icon: 'bi-file-earmark-person',
+    tone: 'accent',
+    permission: 'documents.review',
+    to: `${BACKOFFICE_BASE}/clients?documentsWaiting=true`,
+    queryKey: ['bo', 'clients', 'count', 'documentsWaiting'],
+    count: (signal) => total('/api/backoffice/clients?documentsWaiting=true', signal),
+  },
+  {
+    id: 'unverified',
+    label: 'bo.dash.unverified',
+    icon: 'bi-person-exclamation',
+    tone: 'danger',
+    permission: 'verification.edit',
+    to: `${BACKOFFICE_BASE}/clients?verified=false`,
+    queryKey: ['bo', 'clients', 'count', 'unverified'],
+    count: (signal) => total('/api/backoffice/clients?verified=false', signal),
+  },
+];
+
+function CountTile({ tile }: { tile: Tile }) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery({
+    queryKey: tile.queryKey,
+    queryFn: ({ signal }) => tile.count(signal),
+    refetchInterval: 60_000,
+  });
+  return (
+    <Link to={tile.to} className={`bo-tile bo-tile-${tile.tone}`} data-testid={`bo-tile-${tile.id}`}>
+      <span className="bo-tile-icon" aria-hidden="true">
+        <i className={`bi ${tile.icon}`} />
+      </span>
+      <span className="bo-tile-text">
+        <span className="bo-tile-count">
+          {query.isPending ? (
+            <span className="bo-skeleton bo-skeleton-num" />
+          ) : query.isError ? (
+            '—'
+          ) : (
+            new Intl.NumberFormat(i18n.language).format(query.data)
+          )}
+        </span>
+        <span className="bo-tile-label">{t(tile.label)}</span>
+      </span>
+      <i className="bi bi-chevron-right bo-tile-go" aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** The back office's start screen: queue counts, shortcuts, and what this staff member may do. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { staff, can } = useStaffSession();
+  useBackofficeLive();
+  const tiles = TILES.filter((tile) => can(tile.permission));
+  const shortcuts = visibleNav(can)
+    .flatMap((section) => section.items)
+    .filter((item) => item.to !== BACKOFFICE_BASE);
+  if (!staff) return null;
+  return (
+    <BoPage
+      title={t('bo.dash.title')}
+      subtitle={t('bo.dash.welcome', { name: staff.name })}
+      testId="bo-dashboard"
+    >
+      {tiles.length > 0 && (
+        <div className="bo-tiles">
+          {tiles.map((tile) => (
+            <CountTile key={tile.id} tile={tile} />
+          ))}
+        </div>
+      )}
+      <div className="bo-grid-2">
+        <BoPanel title={t('bo.dash.shortcuts')}>
+          <div className="bo-shortcuts">
+            {shortcuts.map((item) => (
+              <Link key={item.to} to={item.to} className="bo-shortcut">
+                <i className={`bi ${item.icon}`} aria-hidden="true" />
+                {t(item.label)}
+              </Link>
+            ))}
+          </div>
+        </BoPanel>
+        <BoPanel title={t('bo.dash.yourAccess')}>
+          <dl className="bo-dl">
+            <dt>{t('bo.dash.permissions')}</dt>
+            <dd>
+              <div className="bo-perm-list">
+                {staff.permissions.map((permission) => (
+                  <code key={permission} className="bo-perm">
+                    {permission}
+                  </code>
+                ))}
+              </div>
+            </dd>
+          </dl>
+        </BoPanel>
+      </div>
+    </BoPage>
+  );
+}

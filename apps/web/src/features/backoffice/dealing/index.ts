@@ -1,0 +1,1 @@
+export { DealingPage } from './DealingPage.js';

@@ -1,0 +1,344 @@
+import { toDecimal, toMoneyString } from '@openbroker/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, Form, InputGroup, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { staffRequest } from '../api.js';
+import { BoPanel } from '../shell/BoPage.js';
+import { useStaffSession } from '../shell/session.js';
+import { useBoFormat } from './format.js';
+import { Facts, ReasonDialog } from './parts.js';
+import { ADJUSTMENT_KINDS, type AdjustmentAnswer, type AdjustmentKind } from './types.js';
+import '../money.css';
+
+/** How each adjustment moves the balance: in, out, or either way (a correction). */
+export const ADJUSTMENT_DIRECTION: Readonly<Record<AdjustmentKind, 'in' | 'out' | 'signed'>> = {
+  bonus: 'in',
+  promotional_bonus: 'in',
+  credit: 'in',
+  correction: 'signed',
+  wire_withdrawal: 'out',
+  card_withdrawal: 'out',
+};
+
+const KIND_LABEL: Record<AdjustmentKind, TranslationKey> = {
+  bonus: 'bom.adjust.kind.bonus',
+  promotional_bonus: 'bom.adjust.kind.promotional_bonus',
+  credit: 'bom.adjust.kind.credit',
+  correction: 'bom.adjust.kind.correction',
+  wire_withdrawal: 'bom.adjust.kind.wire_withdrawal',
+  card_withdrawal: 'bom.adjust.kind.card_withdrawal',
+};
+
+const KIND_HINT: Record<AdjustmentKind, TranslationKey> = {
+  bonus: 'bom.adjust.hint.bonus',
+  promotional_bonus: 'bom.adjust.hint.promotional_bonus',
+  credit: 'bom.adjust.hint.credit',
+  correction: 'bom.adjust.hint.correction',
+  wire_withdrawal: 'bom.adjust.hint.wire_withdrawal',
+  card_withdrawal: 'bom.adjust.hint.card_withdrawal',
+};
+
+const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Reads the typed amount as an exact two-decimal string ("1,5" → "1.50"), or the key of what is wrong
+ * with it. The sign comes from the kind (and the correction's direction), never from the input.
+ */
+export function parseAdjustmentAmount(raw: string): { amount: string } | { error: TranslationKey } {
+  const text = raw.trim().replace(/\s/g, '');
+  if (!text) return { error: 'bom.adjust.error.amountRequired' };
+  // a decimal comma (German keyboards) when there is no point
+  const normalised = text.includes('.') ? text : text.replace(',', '.');
+  if (!AMOUNT_TEXT.test(normalised)) return { error: 'bom.adjust.error.amountFormat' };
+  if (toDecimal(normalised).lte(0)) return { error: 'bom.adjust.error.amountPositive' };
+  return { amount: toMoneyString(normalised) };
+}
+
+/** The client's balance when the panel is not given it (GET /api/backoffice/clients/:id). */
+function useClientBalance(clientId: number, given: string | undefined) {
+  return useQuery({
+    queryKey: ['bo', 'money', 'balance', clientId],
+    queryFn: ({ signal }) =>
+      staffRequest<{ balance: string | number }>(`/api/backoffice/clients/${clientId}`, { signal }),
+    enabled: given === undefined,
+    select: (client) => String(client.balance),
+  });
+}
+
+interface Pending {
+  kind: AdjustmentKind;
+  /** Signed, exact: what the balance changes by. */
+  signed: string;
+  reason: string;
+}
+
+/**
+ * Money adjustments on a client's account (issue 13): bonus, promotional bonus, credit, a correction
+ * in either direction, wire and card withdrawals. Each needs a reason (audit trail) and is confirmed
+ * in a dialog that shows the balance before and after; it is booked through the ledger by the server.
+ */
+export function ClientMoneyPanel({
+  clientId,
+  currency,
+  balance: givenBalance,
+}: {
+  clientId: number;
+  /** The client's account currency (ISO code, e.g. "EUR"). */
+  currency: string;
+  /** The current balance, when the page has it already (else it is loaded). */
+  balance?: string | number;
+}) {
+  const { t } = useTranslation();
+  const { can } = useStaffSession();
+  const format = useBoFormat();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const ids = { kind: useId(), amount: useId(), reason: useId() };
+  const balanceQuery = useClientBalance(
+    clientId,
+    givenBalance === undefined ? undefined : String(givenBalance),
+  );
+  const balance = givenBalance === undefined ? balanceQuery.data : String(givenBalance);
+
+  const [kind, setKind] = useState<AdjustmentKind>('bonus');
+  const [direction, setDirection] = useState<'in' | 'out'>('in');
+  const [amountText, setAmountText] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: TranslationKey; reason?: TranslationKey }>({});
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [booked, setBooked] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (input: Pending) =>
+      staffRequest<AdjustmentAnswer>(`/api/backoffice/clients/${clientId}/adjustments`, {
+        method: 'POST',
+        body: { kind: input.kind, amount: input.signed, reason: input.reason },
+      }),
+    onSuccess: (answer) => {
+      setPending(null);
+      setAmountText('');
+      setReason('');
+      setBooked(answer.balance);
+      toast('success', { key: 'bom.adjust.toast.booked' });
+      // The client page's balance, ledger and transactions change with it.
+      void queryClient.invalidateQueries({ queryKey: ['bo'] });
+    },
+  });
+
+  if (!can('adjustments.create')) return null;
+
+  const sign = ADJUSTMENT_DIRECTION[kind] === 'signed' ? direction : ADJUSTMENT_DIRECTION[kind];
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseAdjustmentAmount(amountText);
+    const next: typeof errors = {};
+    if ('error' in parsed) next.amount = parsed.error;
+    if (!reason.trim()) next.reason = 'staff.reasonRequired';
+    setErrors(next);
+    if ('error' in parsed || next.reason) return;
+    setBooked(null);
+    mutation.reset();
+    setPending({ kind, signed: sign === 'out' ? `-${parsed.amount}` : parsed.amount, reason: reason.trim() });
+  };
+
+  const after =
+    pending && balance !== undefined ? toMoneyString(toDecimal(balance).plus(pending.signed)) : null;
+  const negativeAfter = after !== null && toDecimal(after).isNegative();
+
+  return (
+    <BoPanel
+      title={t('bom.adjust.title')}
+      actions={
+        <span className="bom-sub">
+          {t('bom.adjust.balance')}{' '}
+          <strong className="ob-num text-body" data-testid="bo-adjust-balance">
+            {balance === undefined ? '—' : format.money(balance, currency)}
+          </strong>
+        </span>
+      }
+    >
+      <Form noValidate onSubmit={review} className="bom-adjust" data-testid="bo-adjust-form">
+        <div className="bom-adjust-grid">
+          <Form.Group controlId={ids.kind}>
+            <Form.Label>{t('bom.adjust.kind')}</Form.Label>
+            <Form.Select
+              size="sm"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as AdjustmentKind)}
+              data-testid="bo-adjust-kind"
+            >
+              <optgroup label={t('bom.adjust.group.in')}>
+                {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'in').map((k) => (
+                  <option key={k} value={k}>
+                    {t(KIND_LABEL[k])}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t('bom.adjust.group.correct')}>
+                <option value="correction">{t(KIND_LABEL.correction)}</option>
+              </optgroup>
+              <optgroup label={t('bom.adjust.group.out')}>
+                {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'out').map((k) => (
+                  <option key={k} value={k}>
+                    {t(KIND_LABEL[k])}
+                  </option>
+                ))}
+              </optgroup>
+            </Form.Select>
+            <Form.Text muted>{t(KIND_HINT[kind])}</Form.Text>
+          </Form.Group>
+          <Form.Group controlId={ids.amount}>
+            <Form.Label>{t('bom.adjust.amount')}</Form.Label>
+            <InputGroup size="sm" hasValidation>
+              {ADJUSTMENT_DIRECTION[kind] === 'signed' ? (
+                <ToggleButtonGroup
+                  type="radio"
+                  name={`${ids.amount}-direction`}
+                  value={direction}
+                  onChange={(value: 'in' | 'out') => setDirection(value)}
+                >
+                  <ToggleButton
+                    id={`${ids.amount}-in`}
+                    value="in"
+                    variant="outline-secondary"
+                    size="sm"
+                    aria-label={t('bom.adjust.direction.in')}
+                    title={t('bom.adjust.direction.in')}
+                    data-testid="bo-adjust-in"
+                  >
+                    +
+                  </ToggleButton>
+                  <ToggleButton
+                    id={`${ids.amount}-out`}
+                    value="out"
+                    variant="outline-secondary"
+                    size="sm"
+                    aria-label={t('bom.adjust.direction.out')}
+                    title={t('bom.adjust.direction.out')}
+                    data-testid="bo-adjust-out"
+                  >
+                    −
+                  </ToggleButton>
+                </ToggleButtonGroup>
+              ) : (
+                <InputGroup.Text className="ob-num" aria-hidden="true">
+                  {sign === 'out' ? '−' : '+'}
+                </InputGroup.Text>
+              )}
+              <Form.Control
+                value={amountText}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                className="text-end ob-num"
+                isInvalid={!!errors.amount}
+                onChange={(event) => {
+                  setAmountText(event.target.value);
+                  if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+                }}
+                data-testid="bo-adjust-amount"
+              />
+              <InputGroup.Text>{currency}</InputGroup.Text>
+              {errors.amount && (
+                <Form.Control.Feedback type="invalid">{t(errors.amount)}</Form.Control.Feedback>
+              )}
+            </InputGroup>
+          </Form.Group>
+          <Form.Group controlId={ids.reason} className="bom-adjust-reason">
+            <Form.Label>{t('bom.reason.required')}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              size="sm"
+              maxLength={500}
+              value={reason}
+              isInvalid={!!errors.reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (errors.reason) setErrors((e) => ({ ...e, reason: undefined }));
+              }}
+              data-testid="bo-adjust-reason"
+            />
+            {errors.reason ? (
+              <Form.Control.Feedback type="invalid">{t(errors.reason)}</Form.Control.Feedback>
+            ) : (
+              <Form.Text muted>{t('bom.reason.hint')}</Form.Text>
+            )}
+          </Form.Group>
+        </div>
+        <div className="d-flex align-items-center gap-3 mt-3 flex-wrap">
+          <Button type="submit" size="sm" variant="primary" data-testid="bo-adjust-review">
+            <i className="bi bi-journal-check me-1" aria-hidden="true" />
+            {t('bom.adjust.review')}
+          </Button>
+          {booked !== null && (
+            <span className="bom-sub text-success-emphasis" role="status" data-testid="bo-adjust-booked">
+              <i className="bi bi-check-circle me-1" aria-hidden="true" />
+              {t('bom.adjust.booked', { balance: format.money(booked, currency) })}
+            </span>
+          )}
+        </div>
+      </Form>
+      {pending && (
+        <ReasonDialog
+          show
+          title={t('bom.adjust.confirm.title')}
+          reasonRequired
+          hideReason
+          initialReason={pending.reason}
+          confirmLabel={t('bom.adjust.confirm.book')}
+          variant={pending.signed.startsWith('-') ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={() => mutation.mutate(pending)}
+          onHide={() => setPending(null)}
+          testId="bo-adjust-dialog"
+        >
+          <Facts
+            rows={[
+              [t('bom.adjust.kind'), t(KIND_LABEL[pending.kind])],
+              [
+                t('bom.adjust.balanceBefore'),
+                <span className="ob-num" key="before">
+                  {format.money(balance, currency)}
+                </span>,
+              ],
+              [
+                t('bom.adjust.change'),
+                <strong
+                  key="change"
+                  className={`ob-num ${pending.signed.startsWith('-') ? 'bom-amount-out' : 'bom-amount-in'}`}
+                  data-testid="bo-adjust-change"
+                >
+                  {format.money(pending.signed, currency, true)}
+                </strong>,
+              ],
+              [
+                t('bom.adjust.balanceAfter'),
+                <strong key="after" className="ob-num" data-testid="bo-adjust-after">
+                  {format.money(after, currency)}
+                </strong>,
+              ],
+              [
+                t('bom.reason'),
+                <span key="reason" className="text-break">
+                  {pending.reason}
+                </span>,
+              ],
+            ]}
+          />
+          {negativeAfter && (
+            <Alert variant="warning" className="mb-0 py-2 small">
+              <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
+              {t('bom.adjust.negative')}
+            </Alert>
+          )}
+        </ReasonDialog>
+      )}
+    </BoPanel>
+  );
+}

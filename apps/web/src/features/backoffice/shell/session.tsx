@@ -1,0 +1,133 @@
+import { can as roleCan, type StaffPermission, type StaffRole } from '@openbroker/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useIdleTimer } from 'react-idle-timer';
+import { onStaffTokenChange, readStaffToken, type StaffDto, staffRequest, writeStaffToken } from '../api.js';
+
+/** Staff sessions end after 15 minutes without activity, as the server's default (issue 13). */
+export const STAFF_IDLE_MS = 15 * 60_000;
+
+/** Why the last session ended, shown once on the sign-in screen. */
+export type SignOutReason = 'idle' | 'expired' | 'user';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'enrolment' | 'ready';
+
+export interface StaffSession {
+  status: SessionStatus;
+  staff: StaffDto | null;
+  token: string | null;
+  /** Whether the signed-in staff member holds this permission (server `permissions`, else the role table). */
+  can(permission: StaffPermission): boolean;
+  signOut(reason?: SignOutReason): Promise<void>;
+  /** Starts a session from a sign-in or enrolment answer. */
+  signIn(token: string, staff: StaffDto): void;
+  /** The reason of the previous sign-out (idle, expired), if any. */
+  lastSignOut: SignOutReason | null;
+}
+
+const SessionContext = createContext<StaffSession | null>(null);
+
+function permitted(staff: StaffDto | null, permission: StaffPermission): boolean {
+  if (!staff?.twoFactorEnabled) return false;
+  if (staff.permissions.length > 0) return staff.permissions.includes(permission);
+  return roleCan(staff.roles as StaffRole[], permission);
+}
+
+/** Keeps the staff session: token in sessionStorage, the member from `me`, idle sign-out, 401 → sign-in. */
+export function StaffSessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => readStaffToken());
+  const [staff, setStaff] = useState<StaffDto | null>(null);
+  const [lastSignOut, setLastSignOut] = useState<SignOutReason | null>(null);
+
+  // A 401 anywhere (or another part of the app signing out) clears the token: follow it.
+  useEffect(
+    () =>
+      onStaffTokenChange(() => {
+        const next = readStaffToken();
+        setToken((current) => {
+          if (current && !next) setLastSignOut((reason) => reason ?? 'expired');
+          return next;
+        });
+        if (!next) setStaff(null);
+      }),
+    [],
+  );
+
+  // Loads the member for a stored token (a reload keeps the session of this tab).
+  useEffect(() => {
+    if (!token || staff) return;
+    const controller = new AbortController();
+    staffRequest<StaffDto>('/api/backoffice/me', { signal: controller.signal, token })
+      .then(setStaff)
+      .catch(() => {
+        if (!controller.signal.aborted) writeStaffToken(null);
+      });
+    return () => controller.abort();
+  }, [token, staff]);
+
+  const signIn = useCallback((next: string, member: StaffDto) => {
+    setLastSignOut(null);
+    setStaff(member);
+    writeStaffToken(next);
+  }, []);
+
+  const signOut = useCallback(
+    async (reason: SignOutReason = 'user') => {
+      const current = readStaffToken();
+      setLastSignOut(reason === 'user' ? null : reason);
+      setStaff(null);
+      writeStaffToken(null);
+      queryClient.removeQueries({ queryKey: ['bo'] });
+      if (current) {
+        // The server ends the session too; a failure (already expired) changes nothing here.
+        await staffRequest('/api/backoffice/auth/logout', { method: 'POST', token: current }).catch(
+          () => undefined,
+        );
+      }
+    },
+    [queryClient],
+  );
+
+  const status: SessionStatus = !token
+    ? 'anonymous'
+    : !staff
+      ? 'loading'
+      : staff.twoFactorEnabled
+        ? 'ready'
+        : 'enrolment';
+
+  useIdleTimer({
+    timeout: STAFF_IDLE_MS,
+    debounce: 500,
+    disabled: status === 'anonymous',
+    onIdle: () => void signOut('idle'),
+  });
+
+  const value = useMemo<StaffSession>(
+    () => ({
+      status,
+      staff,
+      token,
+      can: (permission) => permitted(staff, permission),
+      signOut,
+      signIn,
+      lastSignOut,
+    }),
+    [status, staff, token, signOut, signIn, lastSignOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The staff session of the back office (inside `StaffSessionProvider`). */
+export function useStaffSession(): StaffSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useStaffSession must be used inside StaffSessionProvider');
+  return session;
+}
+
+/** Renders its children only when the staff member holds the permission. */
+export function Can({ permission, children }: { permission: StaffPermission; children: ReactNode }) {
+  const { can } = useStaffSession();
+  return can(permission) ? children : null;
+}
