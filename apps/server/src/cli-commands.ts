@@ -300,7 +300,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       return [
         `Created staff member #${staff.id} ${staff.email} (${roles.join(', ')}; brands: ${values.brands ?? 'all'}). Shown once; the password is stored only as a hash:`,
         `  password  ${password}`,
-        `Sign in with it at ${ctx.config.publicUrl}/api/backoffice/auth/login (the back-office screens are not built yet) and set up two-factor sign-in: until then the session can only enrol (docs/backoffice.md).`,
+        `Sign in with it at ${ctx.config.publicUrl}/backoffice/login (leave the code empty) and set up two-factor sign-in at ${ctx.config.publicUrl}/backoffice/enrol: until then the session can only enrol (docs/backoffice.md).`,
       ].join('\n');
     },
   },

@@ -4,10 +4,12 @@
  * server books and checks with these, the web app labels and validates its forms with them.
  */
 import { z } from 'zod';
-import { type Money, money, negateMoney, subMoney } from './money.js';
+import { AMOUNT_MAX, hasForbiddenCharacters } from './bounds.js';
+import { type Money, money, negateMoney, parseMoney, subMoney } from './money.js';
 import { PositionDto } from './schemas/responses.js';
 import { BACKOFFICE_DEFAULTS } from './staff.js';
 import type { TransactionTypeId } from './transactions.js';
+import { type FieldMessage, fieldMessage } from './validation.js';
 
 /** What staff can book on a client's account (POST /api/backoffice/clients/:id/adjustments). */
 export const ADJUSTMENT_KINDS = [
@@ -52,6 +54,41 @@ export function bookedAdjustment(kind: AdjustmentKind, entered: Money): Money | 
   if (sign === 'signed') return entered;
   if (entered < 0) return null;
   return sign === 'debit' ? negateMoney(entered) : entered;
+}
+
+/** An adjustment amount as typed: optional minus, whole units, at most two decimals ("120", "-5.5", "99.99"). */
+const ADJUSTMENT_AMOUNT_TEXT = /^(-?)0*(\d{1,30})(?:\.(\d{1,2}))?$/;
+
+/**
+ * An adjustment amount as staff type it, exactly: "120", "120.5" and "120.50" are the same Money. 'tooLarge'
+ * beyond AMOUNT_MAX either way (what the API takes); null for anything else (exponent notation, a comma, more
+ * than two decimals, NaN). The sign is checked against the kind by `bookedAdjustment`.
+ */
+export function parseAdjustmentAmount(text: string): Money | 'tooLarge' | null {
+  const match = ADJUSTMENT_AMOUNT_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', cents = ''] = match;
+  if (whole.length > String(AMOUNT_MAX).length) return 'tooLarge';
+  const amount = parseMoney(`${sign}${whole}.${cents.padEnd(2, '0')}`);
+  return Math.abs(amount) > AMOUNT_MAX ? 'tooLarge' : amount;
+}
+
+/** Most characters of a staff reason (approving, rejecting, adjusting, closing a position). */
+export const STAFF_REASON_MAX = 500;
+
+/**
+ * What is wrong with a staff reason (it lands in the audit trail, and a rejection's in the client's
+ * transactions): blank when required, too long, or holding control characters (tab and line breaks are
+ * fine). null when it is fine.
+ */
+export function staffReasonProblem(text: string, { required }: { required: boolean }): FieldMessage | null {
+  const reason = text.trim();
+  if (!reason) return required ? fieldMessage('reason', 'staff.reasonRequired') : null;
+  if (reason.length > STAFF_REASON_MAX)
+    return fieldMessage('reason', 'field.maxChars', { title: 'Reason', max: STAFF_REASON_MAX });
+  if (hasForbiddenCharacters(reason, { multiline: true }))
+    return fieldMessage('reason', 'field.forbiddenCharacters', { title: 'Reason' });
+  return null;
 }
 
 /** The brand's four-eyes threshold (brand currency); BACKOFFICE_DEFAULTS.fourEyesAbove (10,000) when unset. */

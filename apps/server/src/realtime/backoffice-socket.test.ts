@@ -76,17 +76,19 @@ describe(`back-office socket: live queues (${testDbKind})`, async () => {
     const dealer = await staffSession(server, ['dealer'], [demo.id]);
     const listeners = [finance, everyBrand, otherBrand, dealer].map((member) => {
       const socket = connect(BACKOFFICE_SOCKET.namespace, member.token);
-      return { socket, heard: collect(socket) };
+      // listened for at once: a socket may finish its handshake while an earlier one is awaited
+      return { socket, heard: collect(socket), ready: handshake(socket) };
     });
-    for (const { socket } of listeners) expect(await handshake(socket)).toBe('connected');
+    for (const { ready } of listeners) expect(await ready).toBe('connected');
     const [inScope, admin, outOfScope, noPermission] = listeners;
     if (!inScope || !admin || !outOfScope || !noPermission) throw new Error('four listeners');
 
     const client = await kit.client();
     const trading = connect('/trading', await loginToken(app, client.email, client.password));
+    const tradingReady = handshake(trading);
     const balances: number[] = [];
     trading.on('balance', (b: { balance: number }) => balances.push(b.balance));
-    expect(await handshake(trading)).toBe('connected');
+    expect(await tradingReady).toBe('connected');
 
     const created = await kit.create(client.token, { amount: 500, method: 2 });
     const reference = created.json().data.transaction_id as string;

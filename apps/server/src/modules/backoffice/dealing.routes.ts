@@ -1,12 +1,12 @@
-import { DealerPosition, ExposureRow, PositionDto } from '@openbroker/domain';
+import { DealerPosition, ExposureRow, MAX_LIST_PAGE, PositionDto, parsePathId } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { DealingService } from './dealing.service.js';
+import { BrandIdQuery } from './money.routes.js';
 import { staffOf, withPolicy } from './policy.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const BrandId = z.coerce.number().int().positive().optional();
 
 /** The dealer's desk (issue 13; docs/backoffice.md "Money and dealing"): positions, exposure, closing. */
 export async function dealingRoutes(app: App, ctx: AppContext) {
@@ -19,9 +19,9 @@ export async function dealingRoutes(app: App, ctx: AppContext) {
       summary:
         'Open positions of the clients in scope (or one brand), oldest first, 50 a page; filter by symbol',
       querystring: z.object({
-        brandId: BrandId,
+        brandId: BrandIdQuery,
         symbol: z.string().max(32).optional(),
-        page: z.coerce.number().int().min(1).default(1),
+        page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1),
       }),
       response: {
         200: ok(
@@ -46,7 +46,7 @@ export async function dealingRoutes(app: App, ctx: AppContext) {
     withPolicy({ permission: 'exposure.read', brandScoped: true }, staff, {
       summary:
         'Exposure per symbol over the open positions in scope: bought, sold, net, count, floating profit',
-      querystring: z.object({ brandId: BrandId }),
+      querystring: z.object({ brandId: BrandIdQuery }),
       response: { 200: ok(z.array(ExposureRow)), ...errors },
     }),
     async (request) => ({
@@ -61,10 +61,8 @@ export async function dealingRoutes(app: App, ctx: AppContext) {
       summary:
         "Closes a client's open position at the current price with a reason (required, audited); closingReason " +
         "0 'Manually'",
-      params: z.object({
-        id: z.coerce.number().int().positive(),
-        positionId: z.coerce.number().int().positive(),
-      }),
+      // as sent: anything but a positive id answers the same 404 as a missing client or position
+      params: z.object({ id: z.string().max(32), positionId: z.string().max(32) }),
       body: z.object({ reason: z.string().max(500).optional() }).default({}),
       response: { 200: ok(z.object({ position: PositionDto })), ...errors },
     }),
@@ -72,8 +70,8 @@ export async function dealingRoutes(app: App, ctx: AppContext) {
       status: true as const,
       data: await dealing.close(
         { auth: staffOf(request), request },
-        request.params.id,
-        request.params.positionId,
+        parsePathId(request.params.id) ?? 0,
+        parsePathId(request.params.positionId) ?? 0,
         request.body?.reason,
       ),
     }),

@@ -7,12 +7,12 @@ import {
   BACKOFFICE_PAGE_SIZE,
   type DealerPosition,
   type ExposureRow,
-  fieldMessage,
   type Money,
   money,
   moneyToDecimalString,
   type PositionDto,
   parseMoney,
+  staffReasonProblem,
   subMoney,
 } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
@@ -107,7 +107,9 @@ export class DealingService {
     const open = await this.repo.openPosition(clientId, positionId);
     if (!open) throw positionNotFound();
     const note = (reason ?? '').trim();
-    if (!note) throw invalidFields([fieldMessage('reason', 'staff.reasonRequired')]);
+    // checked before the close: the audit row written after it must be storable (no control characters)
+    const problem = staffReasonProblem(note, { required: true });
+    if (problem) throw invalidFields([problem]);
     await this.ctx.trading.ensureAccount(clientId);
     const before = this.ctx.trading.position(clientId, positionId);
     const outcome = await this.ctx.trading.close({

@@ -1,4 +1,4 @@
-import { AdjustmentAnswer, ApproveAnswer, StaffTransaction } from '@openbroker/domain';
+import { AdjustmentAnswer, ApproveAnswer, parsePathId, StaffTransaction } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -6,7 +6,11 @@ import { MoneyService } from './money.service.js';
 import { staffOf, withPolicy } from './policy.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const BrandQuery = z.object({ brandId: z.coerce.number().int().positive().optional() });
+/** A brand id fits the column (a larger one would fail in SQL instead of answering). */
+export const BrandIdQuery = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const BrandQuery = z.object({ brandId: BrandIdQuery });
+/** `:id` as sent: anything but a positive id answers the same 404 as a missing client (as the clients routes). */
+const ClientParams = z.object({ id: z.string().max(32) });
 const Reference = z.object({ reference: z.string().min(1).max(32) });
 // Reasons and amounts are checked by the service after the record's brand scope: a record out of scope
 // answers 404 whatever the body holds (as a missing one).
@@ -84,7 +88,7 @@ export async function moneyRoutes(app: App, ctx: AppContext) {
         'Books an adjustment with a reason: bonus (type 4), promotional_bonus (10), credit (5), correction ' +
         '(either sign, no transaction), wire_withdrawal (7) or card_withdrawal (8, at most what is withdrawable). ' +
         'One ledger entry, its audit row and its transaction in one database transaction',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: ClientParams,
       body: z
         .object({
           kind: z.string().max(40).optional(),
@@ -96,7 +100,7 @@ export async function moneyRoutes(app: App, ctx: AppContext) {
     }),
     async (request) => ({
       status: true as const,
-      data: await money.adjust(actor(request), request.params.id, request.body ?? {}),
+      data: await money.adjust(actor(request), parsePathId(request.params.id) ?? 0, request.body ?? {}),
     }),
   );
 }

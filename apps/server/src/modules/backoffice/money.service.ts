@@ -7,6 +7,7 @@
 import {
   ADJUSTMENT_RULES,
   type AdjustmentKind,
+  AMOUNT_MAX,
   bookedAdjustment,
   can,
   fieldMessage,
@@ -17,9 +18,11 @@ import {
   moneyToDecimalString,
   needsFourEyes,
   PAYMENT_METHOD,
+  parseAdjustmentAmount,
   parseMoney,
   QUEUE_PERMISSION,
   type StaffTransaction,
+  staffReasonProblem,
   TRANSACTION_STATUS,
   transactionStatusName,
   transactionTypeName,
@@ -52,11 +55,14 @@ export interface AdjustmentInput {
   reason?: string;
 }
 
-const AMOUNT_TEXT = /^-?\d{1,15}(\.\d{1,2})?$/;
-
-const reasonOf = (reason: string | undefined): string => {
+/**
+ * A staff reason, trimmed: required or optional (then '' when absent). Control characters are refused before
+ * anything is decided (they would fail the audit row's insert after the fact, or reach the client's transactions).
+ */
+const reasonOf = (reason: string | undefined, required = true): string => {
   const text = (reason ?? '').trim();
-  if (!text) throw invalidFields([fieldMessage('reason', 'staff.reasonRequired')]);
+  const problem = staffReasonProblem(text, { required });
+  if (problem) throw invalidFields([problem]);
   return text;
 };
 
@@ -160,7 +166,7 @@ export class MoneyService {
   ): Promise<{ state: ApproveState; transaction: StaffTransaction }> {
     const { auth } = actor;
     const row = await this.decidable(auth, reference);
-    const note = reason?.trim() || null;
+    const note = reasonOf(reason, false) || null;
     const audit = this.decisionAudit(actor, row, note, TRANSACTION_STATUS.approved);
     const decider = `staff:${auth.staff.id}`;
     if (queueOf(row) === 'withdrawals') {
@@ -232,17 +238,30 @@ export class MoneyService {
     const problems = [];
     const kind = isAdjustmentKind(input.kind) ? input.kind : null;
     if (!kind) problems.push(fieldMessage('kind', 'field.invalid', { title: 'Kind' }));
-    const amountText = (input.amount ?? '').trim();
-    const entered = AMOUNT_TEXT.test(amountText) ? parseMoney(amountText) : null;
-    const booked = kind && entered !== null ? bookedAdjustment(kind, entered) : null;
-    if (booked === null) problems.push(fieldMessage('amount', 'staff.adjustmentAmount'));
+    // "120", "120.5" and "120.50" alike; exponents, NaN, commas, a third decimal or a size past AMOUNT_MAX are refused
+    const entered = parseAdjustmentAmount(input.amount ?? '');
+    const inBounds = entered !== 'tooLarge';
+    const booked =
+      kind && entered !== null && entered !== 'tooLarge' ? bookedAdjustment(kind, entered) : null;
+    if (!inBounds) problems.push(fieldMessage('amount', 'field.max', { title: 'Amount', max: AMOUNT_MAX }));
+    else if (booked === null) problems.push(fieldMessage('amount', 'staff.adjustmentAmount'));
     const reason = (input.reason ?? '').trim();
-    if (!reason) problems.push(fieldMessage('reason', 'staff.reasonRequired'));
+    const reasonProblem = staffReasonProblem(reason, { required: true });
+    if (reasonProblem) problems.push(reasonProblem);
     if (problems.length || !kind || booked === null) throw invalidFields(problems);
 
     const brand = await this.brand(brandId);
     const rule = ADJUSTMENT_RULES[kind];
     if (rule.ledgerKind === 'withdrawal') {
+      // Four-eyes cannot be stepped around by booking a payout directly: above the brand's threshold a
+      // withdrawal goes through the queue, where a second finance member must approve it.
+      const threshold = fourEyesThreshold(brand.settings.backoffice);
+      if (needsFourEyes(booked, threshold))
+        throw invalidFields([
+          fieldMessage('amount', 'staff.adjustmentNeedsFourEyes', {
+            max: `${brand.settings.currencySymbol} ${moneyToDecimalString(money(threshold))}`,
+          }),
+        ]);
       const { withdrawable } = await this.ctx.payments.withdrawable(brand, clientId);
       if (-booked > withdrawable)
         throw invalidFields([

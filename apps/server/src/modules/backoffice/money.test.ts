@@ -287,6 +287,20 @@ describe(`back-office money (${testDbKind})`, async () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('four-eyes cannot be stepped around: a staff-booked payout above the threshold is refused', async () => {
+    const c = await funded('30000.00');
+    for (const kind of ['wire_withdrawal', 'card_withdrawal']) {
+      const res = await adjust(c.id, { kind, amount: '10000.01', reason: 'Direct payout' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ path: 'amount', key: 'staff.adjustmentNeedsFourEyes' });
+    }
+    expect(await kit.balanceOf(c.id)).toBe('30000.00');
+    // at the threshold itself one approver books it
+    const atThreshold = await adjust(c.id, { kind: 'wire_withdrawal', amount: '10000.00', reason: 'Payout' });
+    expect(atThreshold.statusCode, atThreshold.body).toBe(200);
+    expect(await kit.balanceOf(c.id)).toBe('20000.00');
+  });
+
   it('bonus and credit money is not withdrawable unless the brand allows it', async () => {
     const c = await funded('100.00');
     expect(
