@@ -125,7 +125,11 @@ export function ClientListPage() {
       key: 'email',
       label: 'bo.clients.col.email',
       sort: 'email',
-      cell: (row) => <span className="bo-ellipsis">{row.email}</span>,
+      cell: (row) => (
+        <span className="bo-ellipsis" title={row.email}>
+          {row.email}
+        </span>
+      ),
     },
     {
       key: 'phone',

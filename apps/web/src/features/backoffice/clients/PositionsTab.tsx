@@ -1,4 +1,4 @@
-import type { PositionDto } from '@openbroker/domain';
+import { formatPrice, type PositionDto } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
@@ -8,7 +8,8 @@ import { Amount, DateTime, ErrorBlock, StatusBadge } from '../shell/ui.js';
 import type { ClientDetail } from './types.js';
 import { clientKeys } from './useClients.js';
 
-const rate = (value: number | null) => (value === null ? '—' : String(value));
+/** A rate with the decimals the terminal shows (spec §9), as on the dealing screen. */
+const rate = (value: number | null) => (value === null ? '—' : formatPrice(value));
 
 /** The client's open positions and history (engine PositionDto). */
 export function PositionsTab({ client }: { client: ClientDetail }) {

@@ -68,7 +68,7 @@ export function SessionsTab({ client }: { client: ClientDetail }) {
             key: 'device',
             header: t('bo.sessions.col.device'),
             className: 'bo-cell-wrap',
-            cell: (row) => <span className="bo-ua">{row.info || '—'}</span>,
+            cell: (row) => <span className="bo-ua">{deviceOf(row.info)}</span>,
           },
           {
             key: 'ip',
@@ -108,4 +108,23 @@ export function SessionsTab({ client }: { client: ClientDetail }) {
       />
     </BoPanel>
   );
+}
+
+/**
+ * What the client's device said at sign-in (spec §7 `info`): a user agent, or the JSON object some
+ * clients send; an empty one shows as a dash.
+ */
+export function deviceOf(info: string | null): string {
+  const text = (info ?? '').trim();
+  if (text.startsWith('{')) {
+    try {
+      const values = Object.values(JSON.parse(text) as Record<string, unknown>)
+        .filter((v) => typeof v === 'string' && v.trim() !== '')
+        .join(' · ');
+      return values || '—';
+    } catch {
+      return text;
+    }
+  }
+  return text || '—';
 }

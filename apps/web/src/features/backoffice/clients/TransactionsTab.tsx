@@ -42,7 +42,7 @@ export function TransactionsTab({ client }: { client: ClientDetail }) {
             cell: (row) => <span className="bo-mono">{row.reference}</span>,
           },
           { key: 'type', header: t('bo.tx.col.type'), cell: (row) => row.typeName },
-          { key: 'method', header: t('bo.tx.col.method'), cell: (row) => row.method ?? row.provider ?? '—' },
+          { key: 'method', header: t('bo.tx.col.method'), cell: (row) => row.provider || '—' },
           {
             key: 'amount',
             header: t('bo.tx.col.amount'),
