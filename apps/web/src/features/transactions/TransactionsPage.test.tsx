@@ -107,3 +107,23 @@ describe('transactions (spec §2, §9)', () => {
     expect(first?.textContent).toContain('Ausstehend');
   });
 });
+
+describe('a declined transaction', () => {
+  it("shows staff's reason under its status", async () => {
+    const declined = {
+      ...transactionFixture('TX-DECLINED', 6, 3, -200),
+      status_note: 'Name on the account differs',
+    };
+    renderTransactions('/transactions/withdrawals', [declined, transactionFixture('TX-OK', 6, 2, -50)]);
+    const row = (await screen.findAllByTestId('transaction-row')).find(
+      (r) => r.dataset.transactionId === 'TX-DECLINED',
+    );
+    expect(within(row as HTMLElement).getByTestId('transaction-note').textContent).toBe(
+      'Name on the account differs',
+    );
+    const other = (await screen.findAllByTestId('transaction-row')).find(
+      (r) => r.dataset.transactionId === 'TX-OK',
+    );
+    expect(within(other as HTMLElement).queryByTestId('transaction-note')).toBeNull();
+  });
+});

@@ -174,6 +174,12 @@ export function TransactionsPage() {
                       <td data-label={columns[2]?.header}>{typeName(row)}</td>
                       <td data-label={columns[3]?.header}>
                         <StatusBadge row={row} />
+                        {row.status_note ? (
+                          // why staff declined it (issue 13): the client reads the reason here
+                          <div className="small text-body-secondary mt-1" data-testid="transaction-note">
+                            {row.status_note}
+                          </div>
+                        ) : null}
                       </td>
                       <td data-label={columns[4]?.header}>
                         <code className="ob-tx-id">{row.transaction_id}</code>
