@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -147,7 +148,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(path.join(dataDir, EMBEDDED_DATABASE_DIR));
+    // pg_trgm: the back office's client search index (migration 0008)
+    const options = { extensions: { pg_trgm } };
+    client = inMemory ? new PGlite(options) : new PGlite(path.join(dataDir, EMBEDDED_DATABASE_DIR), options);
     await client.waitReady;
   } catch (error) {
     releaseLock();

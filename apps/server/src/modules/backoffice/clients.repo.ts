@@ -111,8 +111,8 @@ function whereOf(filter: ClientFilter) {
   }
   if (filter.q) {
     // One comparison over the searched fields joined by a character a search cannot hold (control
-    // characters are refused): on PGlite that costs about half of five separate ILIKEs. The bench
-    // (`npm run bench -- clients`) has the figures; a trigram index would make this an index scan.
+    // characters are refused), answered by the trigram index on this exact expression (migration
+    // 0008_client_search); `npm run bench -- clients` has the figures. Keep the two in step.
     const like = containsPattern(filter.q.toLowerCase());
     const digits = filter.q.replace(/[^0-9]/g, '');
     // '+44 7400 123456' finds '+447400123456' and the other way round: phone digits without separators
