@@ -14,6 +14,8 @@ export const BACKOFFICE_MONEY_MESSAGES = {
     'A payout above {{max}} needs two approvers: the client requests it as a withdrawal, and two finance colleagues approve it in the queue.',
   // for the web app: a booking the engine refused, with its reason
   'staff.adjustmentRefused': 'The account cannot take this booking: {{reason}}',
+  'payment.fourEyesRequired':
+    'A withdrawal above {{max}} needs two finance approvers: approve it in the back office (Withdrawals).',
   'staff.positionNotFound': 'This position was not found or is already closed.',
   'withdraw.bonusNotWithdrawable':
     'Bonus and credit money cannot be withdrawn. You can withdraw up to {{max}}.',

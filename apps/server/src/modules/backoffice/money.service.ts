@@ -199,9 +199,10 @@ export class MoneyService {
       await this.ctx.payments.confirm(reference, decider, {
         audit,
         within: (tx) => this.repo.addApproval(tx, row.id, auth.staff.id),
+        fourEyesChecked: true,
       });
     } else {
-      await this.ctx.payments.confirm(reference, decider, { audit });
+      await this.ctx.payments.confirm(reference, decider, { audit, fourEyesChecked: true });
     }
     return { state: 'approved', transaction: await this.presentOne(reference) };
   }

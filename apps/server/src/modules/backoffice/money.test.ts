@@ -287,6 +287,26 @@ describe(`back-office money (${testDbKind})`, async () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('four-eyes cannot be stepped around by the operator CLI: a withdrawal above the threshold waits for two approvers', async () => {
+    const c = await funded('30000.00');
+    const res = await withdraw(c.token, 12_000);
+    expect(res.statusCode, res.body).toBe(200);
+    const reference = res.json().data.transaction_id as string;
+    const operator = { authorization: `Bearer ${ctx.operatorToken}`, 'x-operator': 'tester' };
+    const confirm = await app.inject({
+      method: 'POST',
+      url: `/api/admin/transactions/${reference}/confirm`,
+      headers: operator,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(409);
+    expect(confirm.json()).toMatchObject({ code: 'FOUR_EYES_REQUIRED', key: 'payment.fourEyesRequired' });
+    expect((await kit.transaction(reference))?.statusId).toBe(1);
+    // the back office's two approvers pay it
+    expect((await approve(reference)).json().data.state).toBe('awaiting-second-approval');
+    expect((await approve(reference, secondFinance.token)).json().data.state).toBe('approved');
+    expect((await kit.transaction(reference))?.statusId).toBe(2);
+  });
+
   it('four-eyes cannot be stepped around: a staff-booked payout above the threshold is refused', async () => {
     const c = await funded('30000.00');
     for (const kind of ['wire_withdrawal', 'card_withdrawal']) {

@@ -3,6 +3,7 @@ import {
   BACKOFFICE_DEFAULTS,
   FORM_PATH,
   fieldMessage,
+  fourEyesThreshold,
   isFinalStatus,
   isProfileComplete,
   MAX_DEPOSIT_DEFAULT,
@@ -10,6 +11,7 @@ import {
   type MoneyQueue,
   money,
   moneyToDecimalString,
+  needsFourEyes,
   negateMoney,
   PAYMENT_METHOD,
   type PaymentOptions,
@@ -102,6 +104,12 @@ type WebhookRefusalKey =
 export interface DecisionOptions {
   audit?: (action: string, row: TransactionRow, note?: string) => AuditEntry;
   within?: (tx: Db, row: TransactionRow) => Promise<void>;
+  /**
+   * The back office counted the approvals a withdrawal above the brand's four-eyes threshold needs.
+   * Without it (the operator CLI) such a withdrawal is refused: two finance members approve it in the
+   * back office.
+   */
+  fourEyesChecked?: boolean;
 }
 
 /** An item entered or left a staff queue (the back office's live `queue.changed`). */
@@ -475,6 +483,14 @@ export class PaymentsService {
       decidedBy: actor,
     };
     if (row.method === PAYMENT_METHOD.withdraw) {
+      if (!options.fourEyesChecked) {
+        const brand = await this.repo.brandOf(row.brandId);
+        const threshold = fourEyesThreshold(brand?.settings.backoffice);
+        if (needsFourEyes(parseMoney(row.amount), threshold))
+          throw new AppError(409, 'FOUR_EYES_REQUIRED', 'payment.fourEyesRequired', {
+            max: `${brand?.settings.currencySymbol ?? ''} ${amountText(threshold)}`.trim(),
+          });
+      }
       await this.decideWithoutBooking(transition, row, auditOf('transaction.withdrawal.paid', row), options);
     } else {
       const brand = await this.repo.brandOf(row.brandId);

@@ -237,6 +237,8 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'staff.adjustmentAmount':
     'Geben Sie einen Betrag ungleich 0 ein: positiv für Boni, Kredite und Auszahlungen; eine Korrektur darf negativ sein.',
   'staff.adjustmentExceedsWithdrawable': 'Der Kunde kann höchstens {{max}} auszahlen.',
+  'payment.fourEyesRequired':
+    'Eine Auszahlung über {{max}} braucht zwei Freigaben aus der Finanzabteilung: Geben Sie sie im Backoffice frei (Auszahlungen).',
   'staff.adjustmentNeedsFourEyes':
     'Eine Auszahlung über {{max}} braucht zwei Freigaben: Der Kunde beantragt sie als Auszahlung, und zwei Kollegen aus der Finanzabteilung geben sie in der Warteschlange frei.',
   'staff.adjustmentRefused': 'Das Konto kann diese Buchung nicht annehmen: {{reason}}',
