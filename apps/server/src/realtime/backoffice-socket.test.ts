@@ -117,3 +117,73 @@ describe(`back-office socket: live queues (${testDbKind})`, async () => {
     expect(noPermission.heard).toEqual([]);
   });
 });
+
+describe(`back-office socket: roles changed while connected (${testDbKind})`, async () => {
+  // a short round, so the test sees the member's new roles reach the open socket
+  const server = await createTestServer(
+    { AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+    { sockets: true, realtime: { backofficeRecheckMs: 100 } },
+  );
+  const { app, runtime, url, realtime } = server;
+  const { db } = runtime.ctx.database;
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.disconnect();
+  });
+  const kit = paymentKit(app, db, runtime.ctx.config.paymentSandboxSecret);
+  const [demo] = await db.select().from(brands).where(eq(brands.slug, 'demo'));
+  if (!demo || !url || !realtime) throw new Error('the demo brand; sockets listen');
+  const listen = (token: string) => {
+    const socket = io(`${url}${BACKOFFICE_SOCKET.namespace}`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    const heard: QueueChanged[] = [];
+    socket.on(BACKOFFICE_SOCKET.queueChanged, (change: QueueChanged) => heard.push(change));
+    const ready = new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, heard, ready };
+  };
+  /** The queue rooms the server holds the member's socket in. */
+  const queueRooms = (socket: Socket) =>
+    [...(realtime.io.of(BACKOFFICE_SOCKET.namespace).sockets.get(socket.id ?? '')?.rooms ?? [])].filter(
+      (room) => room.startsWith('queue:'),
+    );
+
+  it("moves an open socket to the rooms of the member's new roles, and hangs up a disabled member", async () => {
+    const admin = await staffSession(server, ['admin']);
+    const member = await staffSession(server, ['finance'], [demo.id]);
+    const changed = listen(member.token);
+    const control = listen(admin.token);
+    await Promise.all([changed.ready, control.ready]);
+    expect(queueRooms(changed.socket).sort()).toEqual([
+      `queue:deposits:${demo.id}`,
+      `queue:withdrawals:${demo.id}`,
+    ]);
+
+    // the admin makes the finance member a dealer: no queue of theirs any more
+    const update = await staffCall(app, 'POST', `/api/backoffice/staff/${member.id}`, admin.token, {
+      roles: ['dealer'],
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    await expect.poll(() => queueRooms(changed.socket), { timeout: 5_000 }).toEqual([]);
+
+    const client = await kit.client();
+    await kit.create(client.token, { amount: 300, method: 2 });
+    await expect.poll(() => control.heard).toContainEqual({ queue: 'deposits', brandId: demo.id });
+    expect(changed.heard).toEqual([]);
+
+    // disabled: their sessions end and the socket hangs up
+    const disconnected = new Promise<void>((resolve) => changed.socket.once('disconnect', () => resolve()));
+    const disable = await staffCall(app, 'POST', `/api/backoffice/staff/${member.id}`, admin.token, {
+      disabled: true,
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    await disconnected;
+    expect(changed.socket.connected).toBe(false);
+  });
+});

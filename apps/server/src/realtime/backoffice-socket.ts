@@ -81,15 +81,36 @@ export function attachBackofficeSocket(
   const detachRevoked = sessions.onRevoked((ids) => {
     for (const id of ids) namespace.in(sessionRoom(id)).disconnectSockets(true);
   });
+  /**
+   * Roles and brand scope can change while a socket is open (staff management): each round re-reads
+   * the members and moves their sockets to the rooms they may hear now; a disabled member hangs up.
+   */
+  const resyncRooms = async (sockets: Socket[]): Promise<void> => {
+    const members = new Map<number, Awaited<ReturnType<typeof ctx.staff.byId>>>();
+    for (const socket of sockets) {
+      const { staffId } = socket.data as BackofficeSocketData;
+      if (!members.has(staffId)) members.set(staffId, await ctx.staff.byId(staffId));
+      const member = members.get(staffId);
+      if (!member || member.disabledAt || member.totpEnabledAt === null) {
+        socket.disconnect(true);
+        continue;
+      }
+      const wanted = new Set(roomsOf(rolesOf(member), scopeOf(member)));
+      for (const room of socket.rooms) if (room.startsWith('queue:') && !wanted.has(room)) socket.leave(room);
+      const missing = [...wanted].filter((room) => !socket.rooms.has(room));
+      if (missing.length > 0) await socket.join(missing);
+    }
+  };
   const round = setInterval(() => {
     const sockets = [...namespace.sockets.values()] as Socket[];
     if (sockets.length === 0) return;
     const ids = [...new Set(sockets.map((s) => (s.data as BackofficeSocketData).sessionId))];
     sessions
       .liveUntil(ids)
-      .then((live) => {
+      .then(async (live) => {
         for (const socket of sockets)
           if (!live.has((socket.data as BackofficeSocketData).sessionId)) socket.disconnect(true);
+        await resyncRooms(sockets.filter((socket) => socket.connected));
       })
       .catch((err: unknown) => options.log?.error({ err }, 'backoffice socket session check failed'));
   }, options.recheckMs ?? 30_000);

@@ -34,6 +34,8 @@ export interface RealtimeOptions {
   log?: { error(obj: object, msg: string): void };
   /** The clock sessions' remembered ends are compared with (epoch ms; tests move it). */
   now?: () => number;
+  /** How often `/backoffice` re-reads its sessions, roles and scopes (default 30 s). */
+  backofficeRecheckMs?: number;
 }
 
 interface TradingSocketData {
@@ -309,6 +311,7 @@ export async function attachRealtime(
   // -------------------------------------------------------------------------------- /backoffice
   const detachBackoffice = attachBackofficeSocket(io as unknown as Server, ctx, {
     ...(options.log ? { log: options.log } : {}),
+    ...(options.backofficeRecheckMs ? { recheckMs: options.backofficeRecheckMs } : {}),
   });
 
   // spec §7/§9: positions and balance are pushed every 5 s as well as on every change. Each round

@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-database.js';
 import type { App } from '../http.js';
-import { attachRealtime } from '../realtime/socket-server.js';
+import { attachRealtime, type Realtime, type RealtimeOptions } from '../realtime/socket-server.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 
 /**
@@ -27,6 +27,8 @@ export interface TestServer {
   config: Config;
   /** Set with `{sockets: true}`: the listening server's base URL (sockets need a real port). */
   url?: string;
+  /** Set with `{sockets: true}`: the Socket.IO namespaces. */
+  realtime?: Realtime;
 }
 
 export interface TestServerOptions {
@@ -37,6 +39,8 @@ export interface TestServerOptions {
    * LOG_LEVEL in the overrides too. Default: no log.
    */
   logStream?: DestinationStream;
+  /** Options of the Socket.IO namespaces (with `sockets`), e.g. a short back-office recheck. */
+  realtime?: Pick<RealtimeOptions, 'backofficeRecheckMs'>;
 }
 
 export async function createTestServer(
@@ -79,7 +83,7 @@ export async function createTestServer(
     options.logStream ? { logStream: options.logStream } : { logger: false },
   );
   const realtime = options.sockets
-    ? await attachRealtime(app.server, runtime.ctx, { log: app.log })
+    ? await attachRealtime(app.server, runtime.ctx, { log: app.log, ...options.realtime })
     : undefined;
   await app.ready();
   let url: string | undefined;
@@ -94,7 +98,7 @@ export async function createTestServer(
     await dropDatabase?.();
     if (env.UPLOAD_DIR) fs.rmSync(env.UPLOAD_DIR, { recursive: true, force: true });
   });
-  return { app, runtime, config, ...(url ? { url } : {}) };
+  return { app, runtime, config, ...(url ? { url } : {}), ...(realtime ? { realtime } : {}) };
 }
 
 /** Creates an empty database on the DATABASE_URL server; `drop` removes it. */
