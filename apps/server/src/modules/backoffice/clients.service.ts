@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { csvLine } from '../../lib/csv.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type Brand, brandMinAge } from '../brands/brands.service.js';
@@ -84,16 +85,6 @@ export const CLIENT_CSV_COLUMNS = [
   'tradingEnabled',
   'createdAt',
 ] as const satisfies readonly (keyof ClientRowDto)[];
-
-/**
- * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab, CR) made inert so a
- * spreadsheet never runs a client's name as a formula.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
 
 /** An audit row as the back office shows it (AuditRow of the API contract). */
 export function presentAuditRow(row: ClientAuditRow) {
@@ -214,7 +205,7 @@ export class ClientsService {
   /** Every matching client as CSV lines (a header first), read in batches so a big brand never sits in memory. */
   async *exportCsv(auth: StaffAuth, query: ClientListQuery): AsyncGenerator<string> {
     const filter = this.filterOf(auth, query);
-    yield `${CLIENT_CSV_COLUMNS.join(',')}\n`;
+    yield csvLine(CLIENT_CSV_COLUMNS);
     const batch = 1_000;
     for (let offset = 0; ; offset += batch) {
       const { rows } = await this.repo.list(filter, query, { limit: batch, offset });
@@ -222,7 +213,7 @@ export class ClientsService {
         yield rows
           .map((row) => {
             const dto = presentClientRow(row);
-            return `${CLIENT_CSV_COLUMNS.map((c) => csvCell(dto[c])).join(',')}\n`;
+            return csvLine(CLIENT_CSV_COLUMNS.map((c) => dto[c]));
           })
           .join('');
       }

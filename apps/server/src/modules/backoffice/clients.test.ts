@@ -231,16 +231,18 @@ describe(`back office: client list (${testDbKind})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['cache-control']).toBe('no-store');
-    const lines = res.body.trim().split('\n');
+    // RFC 4180, as the audit export: quoted cells, CRLF line ends
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,brandSlug,pin,firstName,lastName,email,phone,countryName,verified,level,balance,documentsWaiting,hasDeposited,tradingEnabled,createdAt',
+      '"id","brandSlug","pin","firstName","lastName","email","phone","countryName","verified","level","balance","documentsWaiting","hasDeposited","tradingEnabled","createdAt"',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${client.email}"`);
     expect(lines[1]).toContain(`"'=cmd"`);
     const all = await get('/api/backoffice/clients/export.csv');
     const total = (await get('/api/backoffice/clients')).json().data.total;
-    expect(all.body.trim().split('\n')).toHaveLength(total + 1);
+    expect(all.body.trim().split('\r\n')).toHaveLength(total + 1);
     expect(
       (await get(`/api/backoffice/clients/export.csv?brandId=${auroraBrandId}`, demoOnly)).statusCode,
     ).toBe(404);
