@@ -1,3 +1,4 @@
+import type { TradingProfile } from './costs.js';
 /**
  * The content-service contract (spec §2 component types, §3 content page, card, carousel, map, banner,
  * §7 content calls; architecture §7), shared by the server's content module and the web renderer.
@@ -222,6 +223,11 @@ export interface PublicBrand {
   /** Registered office shown in the footer and on the contact page. */
   address: string;
   phone: string;
+  /**
+   * The brand's trading terms as clients see them (issue 14): markups, commission, swaps, margin-call and
+   * stop-out levels, leverage caps of its jurisdiction preset, and the retail-loss percentage of its risk warning.
+   */
+  trading: TradingProfile & { retailLossPercent: number | null };
 }
 
 // ---------------------------------------------------------------------------------------- content API

@@ -6,6 +6,11 @@
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
 import { BACKOFFICE_STAFF_MESSAGES } from './messages-backoffice-staff.js';
+import { CLIENT_FIXES_MESSAGES } from './messages-client-fixes.js';
+import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
+import { NOTICES_MESSAGES } from './messages-notices.js';
+import { PRICING_MESSAGES } from './messages-pricing.js';
+import { RISK_MESSAGES } from './messages-risk.js';
 
 export const MESSAGES_EN = {
   // spec §5 field messages
@@ -133,6 +138,16 @@ export const MESSAGES_EN = {
   ...BACKOFFICE_MONEY_MESSAGES,
   // back office: staff management (issue 13; our texts)
   ...BACKOFFICE_STAFF_MESSAGES,
+  // risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (issue 14; our texts)
+  ...RISK_MESSAGES,
+  // engine refusals of orders, partial closes and charges (issue 14; our texts)
+  ...ENGINE_ORDERS_MESSAGES,
+  // close explanations, margin-call warnings, order notices and their mails (issue 14; our texts)
+  ...NOTICES_MESSAGES,
+  // brand pricing, costs, market hours and jurisdiction presets (issue 14; our texts)
+  ...PRICING_MESSAGES,
+  // client-area fixes from the walkthrough: page titles, card page, expiry (issue 14; our texts)
+  ...CLIENT_FIXES_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -117,7 +117,13 @@ describe('response contracts (spec §3, §7)', () => {
   });
 
   it('name the schema of every pushed socket event', () => {
-    expect(Object.keys(SOCKET_PAYLOADS).sort()).toEqual(['balance', 'positions', 'prices']);
+    expect(Object.keys(SOCKET_PAYLOADS).sort()).toEqual([
+      'balance',
+      'notice',
+      'orders',
+      'positions',
+      'prices',
+    ]);
   });
 
   it("keep the doc_* wire shape identical to the documents module's DocumentField", () => {

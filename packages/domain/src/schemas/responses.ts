@@ -93,6 +93,28 @@ export const PositionDto = z.object({
   protected: Flag,
   /** spec §3: 0 Manually, 1 Stop Loss, 2 Take Profit, 3 Low Margin, 4 AI Trade; null while open. */
   closingReason: z.literal(Object.values(CLOSING_REASON)).nullable(),
+  // issue 14 additions, optional so every spec §7 client keeps working:
+  /** Trailing stop distance in price units; null: none. */
+  trailing_stop: z.number().nullable().optional(),
+  /** Commission charged for it (≥ 0). */
+  commission: z.number().optional(),
+  /** Swaps booked for it so far, signed (negative: the client paid). */
+  swap: z.number().optional(),
+  /** What closed it, finer than closingReason: manual, stop_loss, take_profit, loss_termination, stop_out. */
+  closingCause: z.string().nullable().optional(),
+  /** What the close saw: dealing quote, the level hit, and equity / used margin / margin level at a stop-out. */
+  close_context: z
+    .object({
+      quote: z.object({ buy: z.number(), sell: z.number() }),
+      level: z.number().optional(),
+      equity: z.number().optional(),
+      usedMargin: z.number().optional(),
+      marginLevel: z.number().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** For the closed part of a partially closed position: the position it was cut from. */
+  part_of: z.number().int().nullable().optional(),
 });
 export type PositionDto = z.infer<typeof PositionDto>;
 
@@ -245,3 +267,111 @@ export type TransactionDto = z.infer<typeof TransactionDto>;
 /** `data` of GET /api/transactions/get/{token}, newest first. */
 export const TransactionList = z.array(TransactionDto);
 export type TransactionList = z.infer<typeof TransactionList>;
+
+// ------------------------------------------------------------------------ trading socket (issue 14)
+
+const OrderExpirySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('gtc') }),
+  z.object({ kind: z.literal('eod') }),
+  z.object({ kind: z.literal('date'), at: z.string() }),
+]);
+
+/** A domain message as sent to a client: key, params and the English text. */
+const SentMessage = z.object({
+  key: MessageKeySchema,
+  params: MessageParamsSchema.optional(),
+});
+
+/** A pending order as the client sees it (snake_case like PositionDto); dates ISO 8601 UTC. */
+export const OrderDto = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  symbolName: z.string(),
+  direction: z.enum(DIRECTIONS),
+  /** limit or stop. */
+  type: z.enum(['limit', 'stop']),
+  /** The level it fires at (dealing price of its direction). */
+  price: z.number(),
+  amount: z.number(),
+  leverage: z.number(),
+  stop_lost: z.number().nullable(),
+  take_profit: z.number().nullable(),
+  /** Trailing distance (price units) the position gets; null: none. */
+  trailing_stop: z.number().nullable(),
+  expiry: OrderExpirySchema,
+  expires_at: Instant.nullable(),
+  created_at: Instant,
+  status: z.enum(['open', 'filled', 'cancelled', 'expired', 'rejected']),
+  /** The position a fill opened. */
+  position_id: z.number().int().nullable(),
+  /** Why it was rejected. */
+  message: SentMessage.nullable(),
+  closed_at: Instant.nullable(),
+});
+export type OrderDto = z.infer<typeof OrderDto>;
+
+/** The `orders` push: open orders and the latest done ones (filled, cancelled, expired, rejected), newest first. */
+export const OrdersPayload = z.object({ open: z.array(OrderDto), history: z.array(OrderDto) });
+export type OrdersPayload = z.infer<typeof OrdersPayload>;
+
+const NoticeBase = { id: z.string(), at: Instant };
+
+/**
+ * The `notice` push (issue 14): something the client must hear about at once. `closed`: a position closed by a
+ * level, a low margin, an AI trade or the broker, with the quote and (stop-out) the account at that moment;
+ * `marginCall`: the margin level fell below the brand's margin-call level; order*: a pending order filled,
+ * was rejected when it fired, or expired.
+ */
+export const NoticePayload = z.discriminatedUnion('kind', [
+  z.object({
+    ...NoticeBase,
+    kind: z.literal('closed'),
+    position: PositionDto,
+    /** stop_loss, take_profit, loss_termination, stop_out or manual (broker). */
+    cause: z.string(),
+    /** spec §3 closingReason. */
+    reason: z.literal(Object.values(CLOSING_REASON)),
+    closedRate: z.number(),
+    quote: z.object({ buy: z.number(), sell: z.number() }).nullable(),
+    level: z.number().optional(),
+    equity: z.number().optional(),
+    usedMargin: z.number().optional(),
+    marginLevel: z.number().optional(),
+  }),
+  z.object({
+    ...NoticeBase,
+    kind: z.literal('marginCall'),
+    /** Percent. */
+    marginLevel: z.number(),
+    equity: z.number(),
+    usedMargin: z.number(),
+    /** The brand's margin-call level, percent. */
+    level: z.number(),
+  }),
+  z.object({
+    ...NoticeBase,
+    kind: z.enum(['orderFilled', 'orderRejected', 'orderExpired']),
+    order: OrderDto,
+    message: SentMessage.optional(),
+  }),
+]);
+export type NoticePayload = z.infer<typeof NoticePayload>;
+
+/** The acknowledgement of placeOrder, updateOrder and cancelOrder: the order after it, or the refusal. */
+export const OrderCommandAck = z.discriminatedUnion('status', [
+  z.object({ status: z.literal(true), data: OrderDto }),
+  CommandAck.options[1],
+]);
+export type OrderCommandAck = z.infer<typeof OrderCommandAck>;
+
+/** One trading charge of the client's costs list: a commission or a night's swap, with its position. */
+export const ChargeDto = z.object({
+  id: z.number().int(),
+  kind: z.enum(['commission', 'swap']),
+  amount: z.number(),
+  balance_after: z.number(),
+  position_id: z.number().int().nullable(),
+  symbol: z.string().nullable(),
+  created_at: Instant,
+});
+export type ChargeDto = z.infer<typeof ChargeDto>;
