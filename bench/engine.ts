@@ -13,6 +13,7 @@ import {
   type EngineQuote,
   type EngineSnapshot,
   NaiveEngine,
+  type OrderRecord,
   type PositionRecord,
 } from '../apps/server/src/engine/index.js';
 import { percentile } from './stats.js';
@@ -72,6 +73,10 @@ const GAP_PROBABILITY = 1 / 20_000;
 const GAP_SIZE = 0.01;
 /** Share of positions with scalper-tight SL/TP (0.03–0.3 % away) instead of 0.5–4 %. */
 const SCALPER_SHARE = 0.1;
+/** Share of positions with a stop loss that trail it (issue 14), at the stop's distance. */
+const TRAILING_SHARE = 0.2;
+/** Pending limit/stop orders per account (issue 14), 0.3–3 % away from the price. */
+const ORDERS_PER_ACCOUNT = 2;
 /** Share of accounts that hold one leveraged crypto bet with a thin cushion: these meet the stop-out. */
 const CONCENTRATED_SHARE = 0.03;
 
@@ -113,6 +118,7 @@ function book(random: () => number, m: Market): EngineSnapshot {
   const cryptos = CLASSES[0].count;
   const accounts: EngineSnapshot['accounts'][number][] = [];
   const positions: PositionRecord[] = [];
+  const orders: OrderRecord[] = [];
   let id = 1;
   for (let a = 1; a <= ACCOUNTS; a++) {
     const concentrated = random() < CONCENTRATED_SHARE;
@@ -140,6 +146,8 @@ function book(random: () => number, m: Market): EngineSnapshot {
         random() < SCALPER_SHARE ? 0.0003 + random() * 0.0027 : 0.005 + random() * 0.035;
       const stopLoss = valuation * (1 - sign * distance());
       const takeProfit = valuation * (1 + sign * distance());
+      const hasStop = !concentrated && random() < 0.85;
+      const trailing = hasStop && random() < TRAILING_SHARE ? Math.abs(valuation - stopLoss) : null;
       positions.push({
         id: id++,
         accountId: a,
@@ -149,10 +157,37 @@ function book(random: () => number, m: Market): EngineSnapshot {
         leverage,
         openRate: openRate as PositionRecord['openRate'],
         openedAt: 0,
-        stopLoss: (!concentrated && random() < 0.85 ? stopLoss : null) as PositionRecord['stopLoss'],
+        stopLoss: (hasStop ? stopLoss : null) as PositionRecord['stopLoss'],
         takeProfit: (random() < 0.85 ? takeProfit : null) as PositionRecord['takeProfit'],
+        trailingDistance: trailing as PositionRecord['stopLoss'],
       });
       margin += amount;
+    }
+    for (let k = 0; k < ORDERS_PER_ACCOUNT; k++) {
+      const quote = quotes[Math.floor(random() * SYMBOLS)] as EngineQuote;
+      const direction = random() < 0.5 ? 'buy' : 'sell';
+      const orderType = random() < 0.5 ? 'limit' : 'stop';
+      const reference = direction === 'buy' ? buyPrice(quote.ask) : sellPrice(quote.bid);
+      // a buy limit and a sell stop below the price, a buy stop and a sell limit above it
+      const below = (direction === 'buy') === (orderType === 'limit');
+      const away = 0.003 + random() * 0.027;
+      orders.push({
+        id: id++,
+        accountId: a,
+        symbol: quote.symbol,
+        direction,
+        orderType,
+        price: (reference * (below ? 1 - away : 1 + away)) as OrderRecord['price'],
+        amount: moneyFromCents(Math.round((10 + random() * 90) * 100)),
+        leverage: CALCULATOR_LEVERAGES[Math.floor(random() * 4)] as number,
+        stopLoss: null,
+        takeProfit: null,
+        trailingDistance: null,
+        expiry: { kind: 'gtc' },
+        expiresAt: null,
+        createdAt: 0,
+        status: 'open',
+      });
     }
     const thin = concentrated || random() < 0.2;
     const cushion = thin ? 1.02 + random() * 0.1 : 1.2 + random() * 3;
@@ -164,7 +199,7 @@ function book(random: () => number, m: Market): EngineSnapshot {
       balance: moneyFromCents(Math.round(margin * cushion * 100)),
     });
   }
-  return { accounts, positions, quotes };
+  return { accounts, positions, orders, quotes };
 }
 
 interface Ticks {
@@ -214,9 +249,14 @@ const sameClose = (a: Close, b: Close) =>
   a.profit === b.profit &&
   a.shortfall === b.shortfall;
 
-function recorder(closes: Close[], tick: { i: number }) {
+/** Order fills and rejections seen, by event type (both engines; compared like closes by count). */
+const orderOutcomes = new Map<string, number>();
+
+function recorder(closes: Close[], tick: { i: number }, counts?: Map<string, number>) {
   return (events: readonly EngineEvent[]) => {
     for (const e of events) {
+      if (counts && (e.type === 'order.filled' || e.type === 'order.rejected'))
+        counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
       if (e.type !== 'position.closed') continue;
       const p = e.position;
       closes.push({
@@ -278,7 +318,7 @@ export async function engineFigures(): Promise<boolean> {
 
   console.log(`\nTrading engine (single core, Node ${process.version}, seed ${SEED})`);
   console.log(
-    `book: ${fmt(snapshot.positions.length)} open positions over ${fmt(ACCOUNTS)} accounts and ${SYMBOLS} symbols; replay: ${fmt(TICKS)} ticks of a seeded random walk (about one trading day of volatility per symbol, rare gaps)`,
+    `book: ${fmt(snapshot.positions.length)} open positions (${fmt(snapshot.positions.filter((p) => p.trailingDistance).length)} with trailing stops) and ${fmt(snapshot.orders?.length ?? 0)} pending orders over ${fmt(ACCOUNTS)} accounts and ${SYMBOLS} symbols; replay: ${fmt(TICKS)} ticks of a seeded random walk (about one trading day of volatility per symbol, rare gaps)`,
   );
 
   // ---- indexed engine
@@ -288,7 +328,7 @@ export async function engineFigures(): Promise<boolean> {
   const engine = Engine.restore(snapshot, {
     instruments: m.instruments,
     persistence: { commit: () => undefined },
-    onEvents: recorder(closes, tick),
+    onEvents: recorder(closes, tick, orderOutcomes),
   });
   engine.sweep(0);
   const setupMs = performance.now() - setupStart;
@@ -315,7 +355,9 @@ export async function engineFigures(): Promise<boolean> {
   const causes = new Map<string, number>();
   for (const c of closes) causes.set(c.cause, (causes.get(c.cause) ?? 0) + 1);
 
-  console.log('\nindexed engine (per-symbol heaps for SL, TP, termination and account danger prices)');
+  console.log(
+    '\nindexed engine (per-symbol heaps for SL, TP, termination, trailing thresholds, pending orders and account danger prices)',
+  );
   console.log(
     `  setup              restore of the book + first sweep ${fmt(setupMs)} ms, heap ${fmt(heapAfterSetup / 2 ** 20)} MiB`,
   );
@@ -327,6 +369,9 @@ export async function engineFigures(): Promise<boolean> {
   );
   console.log(
     `  closes             ${fmt(closes.length)}: ${[...causes].map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}; ${fmt(engine.stats().openPositions)} still open`,
+  );
+  console.log(
+    `  pending orders     ${[...orderOutcomes].map(([k, v]) => `${k} ${fmt(v)}`).join(', ') || 'none fired'}; ${fmt(engine.stats().openOrders)} still open`,
   );
   console.log(`  memory             heap ${fmt(process.memoryUsage().heapUsed / 2 ** 20)} MiB at the end`);
   console.log(

@@ -11,12 +11,20 @@ import {
   type BalanceSummary,
   buyPrice,
   type ClosingReason,
+  DEFAULT_MARKUP,
+  DEFAULT_TRADING_PROFILE,
   type Direction,
+  dealingQuoteWith,
+  groupCosts,
+  INSTRUMENT_GROUPS,
+  type InstrumentGroup,
   isQuoteAvailable,
   lossTerminationPrice,
+  type Markup,
   type Money,
   type PositionTerms,
   type Price,
+  pipSize,
   positionProfitFast,
   type Quote,
   roundMoney,
@@ -25,6 +33,7 @@ import {
   subMoneyFast,
   type TradeAsset,
   type TradeUser,
+  type TradingProfile,
 } from '@openbroker/domain';
 import type { HeapNode } from './heap.js';
 import type { SymbolIndex } from './trigger-index.js';
@@ -38,6 +47,8 @@ import type {
   EngineQuote,
   EngineSnapshot,
   Millis,
+  OrderRecord,
+  OrderView,
   PositionId,
   PositionIdAllocator,
   PositionRecord,
@@ -75,6 +86,18 @@ export class SymbolState {
   private exactBuyCache: Price | null = null;
   /** The indexed engine's trigger indexes of this symbol (null in the naive reference). */
   index: SymbolIndex | null = null;
+  /** Cost group (markup, commission, swap) and pip size (issue 14). */
+  group: InstrumentGroup;
+  pipSize: number;
+  /**
+   * The brand markup these dealing prices use; null: the spec's (SLIPPAGE per side, the fast helpers). The book
+   * keeps one SymbolState per (symbol, markup): the base (null) and a variant per other markup in use.
+   */
+  markup: Markup | null = null;
+  /** The base state of this symbol (itself for the base). */
+  base: SymbolState = this;
+  /** The base's variants by markup key (only on the base). */
+  readonly variants = new Map<string, SymbolState>();
   /** Scratch fields for per-account grouping (see `Engine.resetGuards`). */
   stamp = 0;
   groupBuyValue = 0;
@@ -85,6 +108,8 @@ export class SymbolState {
     this.name = instrument.name;
     this.asset = SymbolState.assetOf(instrument);
     this.staleAfterMs = instrument.staleAfterMs ?? defaultStaleAfterMs;
+    this.group = groupOf(instrument);
+    this.pipSize = instrument.pipSize ?? pipSize(instrument.symbol, this.group, 5);
   }
 
   /** Replaces the catalogue data (name, category, leverage list, staleness); the quote stays. */
@@ -92,6 +117,31 @@ export class SymbolState {
     this.name = instrument.name;
     this.asset = SymbolState.assetOf(instrument);
     this.staleAfterMs = instrument.staleAfterMs ?? defaultStaleAfterMs;
+    this.group = groupOf(instrument);
+    this.pipSize = instrument.pipSize ?? pipSize(instrument.symbol, this.group, 5);
+    for (const variant of this.variants.values()) variant.setInstrument(instrument, defaultStaleAfterMs);
+  }
+
+  /** The variant of this (base) symbol for a markup: the base itself for the spec's markup. */
+  variantFor(markup: Markup, instrument: EngineInstrument, created: (sym: SymbolState) => void): SymbolState {
+    if (markup.unit === 'percent' && markup.value === DEFAULT_MARKUP.value) return this;
+    const key = `${markup.unit}:${markup.value}`;
+    let variant = this.variants.get(key);
+    if (!variant) {
+      variant = new SymbolState(instrument, this.staleAfterMs);
+      variant.markup = { ...markup };
+      variant.base = this;
+      variant.name = this.name;
+      variant.asset = this.asset;
+      variant.staleAfterMs = this.staleAfterMs;
+      variant.group = this.group;
+      variant.pipSize = this.pipSize;
+      if (this.quoted)
+        variant.acceptQuote({ symbol: this.symbol, bid: this.bid, ask: this.ask, ts: this.ts });
+      this.variants.set(key, variant);
+      created(variant);
+    }
+    return variant;
   }
 
   private static assetOf(instrument: EngineInstrument): TradeAsset {
@@ -113,11 +163,25 @@ export class SymbolState {
     this.bid = bid;
     this.ask = ask;
     this.ts = ts;
-    this.approxSell = approxSellPrice(bid);
-    this.approxBuy = approxBuyPrice(ask);
+    const markup = this.markup;
+    if (markup === null) {
+      this.approxSell = approxSellPrice(bid);
+      this.approxBuy = approxBuyPrice(ask);
+    } else if (markup.unit === 'percent') {
+      this.approxSell = Math.max(0, bid * (1 - markup.value / 100));
+      this.approxBuy = ask * (1 + markup.value / 100);
+    } else {
+      this.approxSell = Math.max(0, bid - markup.value * this.pipSize);
+      this.approxBuy = ask + markup.value * this.pipSize;
+    }
     this.exactSellCache = null;
     this.exactBuyCache = null;
+    for (const variant of this.variants.values()) variant.acceptQuote(quote);
     return true;
+  }
+
+  private marked(): { buy: Price; sell: Price } {
+    return dealingQuoteWith({ buy: this.ask, sell: this.bid }, this.markup as Markup, this.pipSize);
   }
 
   /** The feed quote in the domain's shape: buy is the ask, sell the bid. */
@@ -127,13 +191,15 @@ export class SymbolState {
 
   /** Exact dealing sell price `sellPrice(bid)`, computed once per quote. */
   exactSell(): Price {
-    if (this.exactSellCache === null) this.exactSellCache = sellPrice(this.bid);
+    if (this.exactSellCache === null)
+      this.exactSellCache = this.markup === null ? sellPrice(this.bid) : this.marked().sell;
     return this.exactSellCache;
   }
 
   /** Exact dealing buy price `buyPrice(ask)`, computed once per quote. */
   exactBuy(): Price {
-    if (this.exactBuyCache === null) this.exactBuyCache = buyPrice(this.ask);
+    if (this.exactBuyCache === null)
+      this.exactBuyCache = this.markup === null ? buyPrice(this.ask) : this.marked().buy;
     return this.exactBuyCache;
   }
 
@@ -152,6 +218,18 @@ export class SymbolState {
   }
 }
 
+/** The instrument's cost group: as given, else from its category name (stock/share → stocks, indices → index). */
+function groupOf(instrument: EngineInstrument): InstrumentGroup {
+  if (instrument.group) return instrument.group;
+  const name = instrument.categoryName.trim().toLowerCase();
+  if ((INSTRUMENT_GROUPS as readonly string[]).includes(name)) return name as InstrumentGroup;
+  if (name.startsWith('stock') || name.startsWith('share')) return 'stocks';
+  if (name.startsWith('ind')) return 'index';
+  if (name.startsWith('commod')) return 'commodities';
+  if (name.startsWith('crypto')) return 'crypto';
+  return 'forex';
+}
+
 /** An open position with what the hot path needs precomputed; it is its own `TriggerLevels`. */
 export class PositionState {
   readonly id: PositionId;
@@ -164,6 +242,11 @@ export class PositionState {
   readonly openedAt: Millis;
   stopLoss: Price | null;
   takeProfit: Price | null;
+  /** Trailing stop distance in price units; null: none. */
+  trailingDistance: Price | null;
+  readonly commission: Money;
+  swap: Money;
+  readonly orderId: number | null;
   /** `lossTerminationPrice`: where the loss reaches the amount (low-margin rule a). */
   readonly terminationPrice: Price;
   readonly terms: PositionTerms;
@@ -173,7 +256,11 @@ export class PositionState {
   stopNode: HeapNode<PositionState> | null = null;
   takeNode: HeapNode<PositionState> | null = null;
   termNode: HeapNode<PositionState> | null = null;
+  /** Next-move threshold of the trailing stop (indexed engine). */
+  trailNode: HeapNode<PositionState> | null = null;
   armed = false;
+  /** The trailing stop moved the stop loss in memory; not yet committed (see `Engine.flushTrails`). */
+  trailPending = false;
 
   constructor(record: PositionRecord, account: AccountState, sym: SymbolState) {
     this.id = record.id;
@@ -186,6 +273,10 @@ export class PositionState {
     this.openedAt = record.openedAt;
     this.stopLoss = record.stopLoss;
     this.takeProfit = record.takeProfit;
+    this.trailingDistance = record.trailingDistance ?? null;
+    this.commission = record.commission ?? roundMoney(0);
+    this.swap = record.swap ?? roundMoney(0);
+    this.orderId = record.orderId ?? null;
     this.terms = {
       direction: record.direction,
       amount: record.amount,
@@ -208,7 +299,32 @@ export class PositionState {
       openedAt: this.openedAt,
       stopLoss: this.stopLoss,
       takeProfit: this.takeProfit,
+      trailingDistance: this.trailingDistance,
+      commission: this.commission,
+      swap: this.swap,
+      orderId: this.orderId,
+      partOf: null,
     };
+  }
+}
+
+/** An open pending order with its trigger-index entries (indexed engine). */
+export class OrderState {
+  record: OrderRecord;
+  readonly account: AccountState;
+  readonly sym: SymbolState;
+  node: HeapNode<OrderState> | null = null;
+  expiryNode: HeapNode<OrderState> | null = null;
+  armed = false;
+
+  constructor(record: OrderRecord, account: AccountState, sym: SymbolState) {
+    this.record = record;
+    this.account = account;
+    this.sym = sym;
+  }
+
+  get id(): number {
+    return this.record.id;
   }
 }
 
@@ -227,6 +343,14 @@ export class AccountState {
   margin: Money;
   /** Open positions by id, inserted in id order. */
   readonly open = new Map<PositionId, PositionState>();
+  /** Open pending orders by id. */
+  readonly orders = new Map<number, OrderState>();
+  /** Orders that left the open state (filled, cancelled, expired, rejected), oldest first, at most `historyLimit`. */
+  readonly orderHistory: OrderRecord[] = [];
+  /** Key of the trading profile (AccountSettings.profile); undefined: the default. */
+  profile: string | undefined;
+  /** The profile's stop-out level (fraction of used margin), kept in step by the book. */
+  stopOutLevel: number = STOP_OUT_LEVEL_DEFAULT;
   /** Closed positions, oldest first, at most `historyLimit`: those closed since start, plus what `loadHistory` added. */
   readonly history: ClosedPositionRecord[] = [];
   /** Whether the earlier history (from before the start) was loaded; start-up loads open positions only. */
@@ -241,6 +365,7 @@ export class AccountState {
     this.id = snapshot.id;
     this.user = toTradeUser(snapshot);
     this.tradingEnabled = snapshot.tradingEnabled !== false;
+    this.profile = snapshot.profile;
     this.balance = roundMoney(snapshot.balance);
     this.margin = roundMoney(0);
   }
@@ -264,6 +389,8 @@ export interface BookObserver {
   opened(position: PositionState): void;
   closed(position: PositionState): void;
   updated(position: PositionState): void;
+  orderOpened?(order: OrderState): void;
+  orderClosed?(order: OrderState): void;
 }
 
 export class Book {
@@ -272,19 +399,70 @@ export class Book {
   readonly accounts = new Map<AccountId, AccountState>();
   /** Every open position by id. */
   readonly positions = new Map<PositionId, PositionState>();
+  /** Every open pending order by id. */
+  readonly orders = new Map<number, OrderState>();
+  /** Trading profiles by key (AccountSettings.profile). */
+  readonly profiles = new Map<string, TradingProfile>();
+  /** The profile of accounts without a registered one: DEFAULT_TRADING_PROFILE with the engine's stop-out level. */
+  readonly defaultProfile: TradingProfile;
   /** Next id of the built-in counter (and, informally, one more than the highest id seen). */
   nextPositionId: PositionId = 1;
   /** Where an accepted open takes its id: the persistence port's allocator, or the built-in counter. */
   positionIds: PositionIdAllocator = { next: () => this.nextPositionId++ };
   observer: BookObserver | null = null;
 
-  constructor(instruments: readonly EngineInstrument[], settings: Partial<BookSettings> = {}) {
+  constructor(
+    instruments: readonly EngineInstrument[],
+    settings: Partial<BookSettings> = {},
+    profiles: Readonly<Record<string, TradingProfile>> = {},
+  ) {
     this.settings = { ...DEFAULT_SETTINGS, ...definedOnly(settings) };
+    this.defaultProfile = { ...DEFAULT_TRADING_PROFILE, stopOutLevel: this.settings.stopOutLevel };
+    for (const [key, profile] of Object.entries(profiles)) this.profiles.set(key, profile);
     for (const instrument of instruments) this.upsertInstrument(instrument);
+  }
+
+  /** Called for each new (symbol, markup) variant (the indexed engine gives it its trigger indexes). */
+  onNewSymbol: ((sym: SymbolState) => void) | null = null;
+  private readonly instruments = new Map<string, EngineInstrument>();
+
+  /** The symbol state an account trades at: the variant for its profile's markup of the instrument's group. */
+  symbolFor(account: AccountState, symbol: string): SymbolState {
+    const base = this.symbolOf(symbol);
+    const markup = groupCosts(this.profileOf(account), base.group).markup;
+    return base.variantFor(markup, this.instruments.get(symbol) as EngineInstrument, (v) =>
+      this.onNewSymbol?.(v),
+    );
+  }
+
+  /** Every symbol state: the bases and their variants. */
+  *allSymbols(): IterableIterator<SymbolState> {
+    for (const base of this.symbols.values()) {
+      yield base;
+      yield* base.variants.values();
+    }
+  }
+
+  /** The account's trading profile (the default one when its key is absent or not registered). */
+  profileOf(account: AccountState): TradingProfile {
+    return (
+      (account.profile === undefined ? undefined : this.profiles.get(account.profile)) ?? this.defaultProfile
+    );
+  }
+
+  /** Registers or replaces a profile; accounts with that key use it from their next decision. */
+  setProfile(key: string, profile: TradingProfile): void {
+    this.profiles.set(key, profile);
+    for (const account of this.accounts.values()) if (account.profile === key) this.refreshAccount(account);
+  }
+
+  private refreshAccount(account: AccountState): void {
+    account.stopOutLevel = this.profileOf(account).stopOutLevel;
   }
 
   /** Adds an instrument, or replaces its catalogue data (leverage list, category) keeping its quote. */
   upsertInstrument(instrument: EngineInstrument): SymbolState {
+    this.instruments.set(instrument.symbol, instrument);
     const previous = this.symbols.get(instrument.symbol);
     if (previous) {
       // keep the object (positions and indexes point at it); only its catalogue fields change
@@ -300,6 +478,7 @@ export class Book {
     if (this.accounts.has(snapshot.id)) throw new Error(`account ${snapshot.id} already exists`);
     const account = new AccountState(snapshot);
     this.accounts.set(account.id, account);
+    this.refreshAccount(account);
     return account;
   }
 
@@ -309,6 +488,8 @@ export class Book {
     if (!account) throw new Error(`account ${settings.id} does not exist`);
     account.user = toTradeUser(settings);
     account.tradingEnabled = settings.tradingEnabled !== false;
+    account.profile = settings.profile;
+    this.refreshAccount(account);
   }
 
   /** Loads a snapshot into an empty book (no events, no checks: the database is the truth). */
@@ -323,6 +504,11 @@ export class Book {
       account.margin = addMoneyFast(account.margin, record.amount);
       this.insert(this.createPosition(normaliseRecord(record), account));
       maxId = Math.max(maxId, record.id);
+    }
+    for (const order of snapshot.orders ?? []) {
+      if (order.status !== 'open') continue;
+      this.insertOrder(this.createOrder(order));
+      maxId = Math.max(maxId, order.id);
     }
     for (const closed of snapshot.history ?? []) {
       this.remember(this.accountOf(closed.accountId), closed);
@@ -351,7 +537,7 @@ export class Book {
     record: PositionRecord,
     account: AccountState = this.accountOf(record.accountId),
   ): PositionState {
-    return new PositionState(record, account, this.symbolOf(record.symbol));
+    return new PositionState(record, account, this.symbolFor(account, record.symbol));
   }
 
   /** Applies committed events, in order. The only mutation path of the books. */
@@ -383,14 +569,89 @@ export class Book {
           if (!position) throw new Error(`position ${event.positionId} is not open`);
           position.stopLoss = event.stopLoss;
           position.takeProfit = event.takeProfit;
+          if (event.trailingDistance !== undefined) position.trailingDistance = event.trailingDistance;
+          position.trailPending = false;
           this.observer?.updated(position);
           break;
         }
-        case 'balance.changed':
-          this.accountOf(event.accountId).balance = event.balance;
+        case 'position.trailed': {
+          // the move was applied in memory when the tick crossed (decision 0017); this makes it durable. A later
+          // move may already be in memory: keep whichever is further in the client's favour.
+          const position = this.positions.get(event.positionId);
+          if (!position) break;
+          const current = position.stopLoss;
+          const favour =
+            current === null ||
+            (position.direction === 'buy' ? event.stopLoss > current : event.stopLoss < current);
+          if (favour) {
+            position.stopLoss = event.stopLoss;
+            this.observer?.updated(position);
+          }
+          if (position.stopLoss === event.stopLoss) position.trailPending = false;
           break;
+        }
+        case 'position.reduced': {
+          const position = this.positions.get(event.positionId);
+          if (!position) throw new Error(`position ${event.positionId} is not open`);
+          const account = position.account;
+          account.margin = subMoneyFast(account.margin, subMoneyFast(position.amount, event.amount));
+          const reduced = this.createPosition({ ...position.record(), amount: event.amount }, account);
+          reduced.trailPending = position.trailPending;
+          this.observer?.closed(position);
+          this.insert(reduced);
+          this.remember(account, event.closedPart);
+          this.nextPositionId = Math.max(this.nextPositionId, event.closedPart.id + 1);
+          this.observer?.opened(reduced);
+          break;
+        }
+        case 'order.placed': {
+          const order = this.createOrder(event.order);
+          this.insertOrder(order);
+          this.nextPositionId = Math.max(this.nextPositionId, order.id + 1);
+          this.observer?.orderOpened?.(order);
+          break;
+        }
+        case 'order.updated': {
+          const order = this.orders.get(event.order.id);
+          if (!order) throw new Error(`order ${event.order.id} is not open`);
+          this.observer?.orderClosed?.(order);
+          order.record = event.order;
+          this.observer?.orderOpened?.(order);
+          break;
+        }
+        case 'order.cancelled':
+        case 'order.filled':
+        case 'order.rejected': {
+          const order = this.orders.get(event.order.id);
+          if (!order) throw new Error(`order ${event.order.id} is not open`);
+          this.orders.delete(order.id);
+          order.account.orders.delete(order.id);
+          order.account.orderHistory.push(event.order);
+          if (order.account.orderHistory.length > this.settings.historyLimit)
+            order.account.orderHistory.shift();
+          this.observer?.orderClosed?.(order);
+          break;
+        }
+        case 'balance.changed': {
+          this.accountOf(event.accountId).balance = event.balance;
+          if (event.cause.kind === 'swap') {
+            const position = this.positions.get(event.cause.positionId);
+            if (position) position.swap = addMoneyFast(position.swap, event.change);
+          }
+          break;
+        }
       }
     }
+  }
+
+  createOrder(record: OrderRecord): OrderState {
+    const account = this.accountOf(record.accountId);
+    return new OrderState(record, account, this.symbolFor(account, record.symbol));
+  }
+
+  private insertOrder(order: OrderState): void {
+    order.account.orders.set(order.id, order);
+    this.orders.set(order.id, order);
   }
 
   private insert(position: PositionState): void {
@@ -444,6 +705,42 @@ export class Book {
       profit: this.liveProfit(position),
       protected: position.stopLoss === null ? 0 : 1,
       closingReason: null,
+      // issue 14 fields only where they say something, so spec §3 payloads stay as they were
+      ...(position.trailingDistance === null ? {} : { trailing_stop: position.trailingDistance }),
+      ...(position.commission === 0 ? {} : { commission: position.commission }),
+      ...(position.swap === 0 ? {} : { swap: position.swap }),
+    };
+  }
+
+  orderView(order: OrderRecord): OrderView {
+    return {
+      id: order.id,
+      symbol: order.symbol,
+      symbolName: this.symbols.get(order.symbol)?.name ?? order.symbol,
+      direction: order.direction,
+      type: order.orderType,
+      price: order.price,
+      amount: order.amount,
+      leverage: order.leverage,
+      stop_lost: order.stopLoss,
+      take_profit: order.takeProfit,
+      trailing_stop: order.trailingDistance,
+      expiry: order.expiry,
+      expires_at: order.expiresAt === null ? null : isoDate(order.expiresAt),
+      created_at: isoDate(order.createdAt),
+      status: order.status,
+      position_id: order.positionId ?? null,
+      message: order.message ?? null,
+      closed_at: order.closedAt === undefined ? null : isoDate(order.closedAt),
+    };
+  }
+
+  /** Open orders (oldest first) and the recent ones that left the open state (newest first). */
+  ordersOf(accountId: AccountId): { open: OrderView[]; history: OrderView[] } {
+    const account = this.accountOf(accountId);
+    return {
+      open: [...account.orders.values()].sort((a, b) => a.id - b.id).map((o) => this.orderView(o.record)),
+      history: [...account.orderHistory].reverse().map((o) => this.orderView(o)),
     };
   }
 
@@ -464,6 +761,12 @@ export class Book {
       profit: closed.profit,
       protected: closed.stopLoss === null ? 0 : 1,
       closingReason: closed.reason as ClosingReason,
+      ...(closed.trailingDistance ? { trailing_stop: closed.trailingDistance } : {}),
+      ...(closed.commission ? { commission: closed.commission } : {}),
+      ...(closed.swap ? { swap: closed.swap } : {}),
+      ...(closed.partOf ? { part_of: closed.partOf } : {}),
+      closingCause: closed.cause,
+      ...(closed.context ? { close_context: closed.context } : {}),
     };
   }
 
@@ -506,6 +809,7 @@ export class Book {
       assetsGroupPermission: [...(a.user.assets_group_permission as number[])],
       customLeverage: a.user.custom_leverage as AccountSnapshot['customLeverage'],
       ...(a.tradingEnabled ? {} : { tradingEnabled: false }),
+      ...(a.profile === undefined ? {} : { profile: a.profile }),
       balance: a.balance,
     }));
     const quotes = [...this.symbols.values()]
@@ -514,6 +818,7 @@ export class Book {
     return {
       accounts,
       positions: [...this.positions.values()].map((p) => p.record()),
+      orders: [...this.orders.values()].sort((a, b) => a.id - b.id).map((o) => o.record),
       history: [...this.accounts.values()].flatMap((a) => a.history),
       quotes,
       nextPositionId: this.nextPositionId,
@@ -534,6 +839,12 @@ function normaliseRecord(record: PositionRecord): PositionRecord {
     openRate: storedPrice(Number(record.openRate)),
     stopLoss: record.stopLoss === null ? null : storedPrice(Number(record.stopLoss)),
     takeProfit: record.takeProfit === null ? null : storedPrice(Number(record.takeProfit)),
+    trailingDistance:
+      record.trailingDistance === null || record.trailingDistance === undefined
+        ? null
+        : storedPrice(Number(record.trailingDistance)),
+    commission: roundMoney(record.commission ?? 0),
+    swap: roundMoney(record.swap ?? 0),
   };
 }
 

@@ -10,19 +10,25 @@ import {
   approxProfitError,
   CLOSING_REASON,
   type ClosingReason,
+  commissionFor,
   DIRECTIONS,
   type Direction,
   equity,
   type FieldMessage,
   FORM_PATH,
   fieldMessage,
+  formatMoney,
   formatPrice,
+  groupCosts,
+  isLeverageAllowed,
   isRequote,
   isStopOut,
   isWholeCents,
+  leverageCapFor,
   type Message,
   type Money,
-  openingPrice,
+  marginLevel,
+  notionalOf,
   type Price,
   parseTriggerLevel,
   positionProfitFast,
@@ -35,24 +41,36 @@ import {
   type TriggerCause,
   type TriggerInput,
   titleFor,
+  trailedStop,
   validateNewTrade,
+  validatePartialClose,
+  validatePendingOrder,
   validateStopLossTakeProfit,
+  validateTrailingDistance,
   withdrawLimitError,
 } from '@openbroker/domain';
-import { type AccountState, type Book, PositionState } from './book.js';
+import { type AccountState, type Book, OrderState, PositionState, type SymbolState } from './book.js';
 import type {
   AdjustBalanceCommand,
   BalanceCause,
   BookEvent,
+  CancelOrderCommand,
   CloseCause,
   CloseCommand,
+  CloseContext,
   ClosedPositionRecord,
   CommandRejectedEvent,
   EngineCommand,
   Millis,
   OpenCommand,
+  OrderRecord,
+  PlaceOrderCommand,
+  PositionId,
   PositionRecord,
+  PositionUpdatedEvent,
+  TrailingInput,
   UpdateCommand,
+  UpdateOrderCommand,
 } from './types.js';
 
 export type Decision = { ok: true; events: BookEvent[] } | { ok: false; rejection: CommandRejectedEvent };
@@ -86,6 +104,24 @@ export function closingReasonOf(cause: CloseCause): ClosingReason {
   return TRIGGER_CLOSING_REASON[cause];
 }
 
+/** The account's figures just before a stop-out close, for the close's explanation. */
+export interface StopOutFigures {
+  equity: Money;
+  usedMargin: Money;
+  marginLevel?: number;
+}
+
+/** What a close happened at: the dealing quote now, the level that fired, the stop-out figures. */
+function closeContext(position: PositionState, cause: CloseCause, figures?: StopOutFigures): CloseContext {
+  const sym = position.sym;
+  const context: CloseContext = { quote: { buy: sym.exactBuy(), sell: sym.exactSell() } };
+  if (cause === 'stop_loss' && position.stopLoss !== null) context.level = position.stopLoss;
+  else if (cause === 'take_profit' && position.takeProfit !== null) context.level = position.takeProfit;
+  else if (cause === 'loss_termination') context.level = position.terminationPrice;
+  if (figures) Object.assign(context, figures);
+  return context;
+}
+
 /**
  * Books a close on the draft: realised profit at `closedRate` (exact, cents), negative balance protection
  * (`settleProfit`: the balance stops at zero, the rest is the broker's shortfall), margin released.
@@ -96,6 +132,7 @@ export function bookClose(
   closedRate: Price,
   cause: CloseCause,
   at: Millis,
+  figures?: StopOutFigures,
 ): BookEvent[] {
   // the integer-cent and float-with-fallback variants give exactly the decimal helpers' results (domain tests)
   const profit = positionProfitFast(position.terms, closedRate);
@@ -109,6 +146,7 @@ export function bookClose(
     cause,
     profit,
     shortfall: settled.shortfall,
+    context: closeContext(position, cause, figures),
   };
   draft.balance = settled.balance;
   draft.margin = subMoneyFast(draft.margin, position.amount);
@@ -123,6 +161,57 @@ export function bookClose(
       balance: settled.balance,
       change,
       cause: { kind: 'position', positionId: position.id, profit, shortfall: settled.shortfall },
+    },
+  ];
+}
+
+/**
+ * Books a partial close (issue 14): `part` of the position's amount closes at `closedRate` as its own closed
+ * position (id `partId`, `partOf` the original) with its profit booked like a full close (negative balance
+ * protection); the original stays open with the rest. The draft's position list keeps the original (its profit
+ * shrinks with it; callers that need the exact remainder re-read the book after applying).
+ */
+export function bookPartialClose(
+  draft: Draft,
+  position: PositionState,
+  part: Money,
+  partId: PositionId,
+  closedRate: Price,
+  at: Millis,
+): BookEvent[] {
+  const terms = { ...position.terms, amount: part };
+  const profit = positionProfitFast(terms, closedRate);
+  const settled = settleProfitFast(draft.balance, profit);
+  const change = subMoneyFast(settled.balance, draft.balance);
+  const remaining = subMoneyFast(position.amount, part);
+  const closedPart: ClosedPositionRecord = {
+    ...position.record(),
+    id: partId,
+    amount: part,
+    // commission and swaps stay with the open position (they were charged to it)
+    commission: roundMoney(0),
+    swap: roundMoney(0),
+    partOf: position.id,
+    closedRate,
+    closedAt: at,
+    reason: closingReasonOf('manual'),
+    cause: 'manual',
+    profit,
+    shortfall: settled.shortfall,
+    context: closeContext(position, 'manual'),
+  };
+  draft.balance = settled.balance;
+  draft.margin = subMoneyFast(draft.margin, part);
+  const accountId = draft.account.id;
+  return [
+    { type: 'position.reduced', accountId, at, positionId: position.id, amount: remaining, closedPart },
+    {
+      type: 'balance.changed',
+      accountId,
+      at,
+      balance: settled.balance,
+      change,
+      cause: { kind: 'position', positionId: partId, profit, shortfall: settled.shortfall },
     },
   ];
 }
@@ -179,12 +268,18 @@ export function isAtStopOut(draft: Draft, level: number): boolean {
  * with the largest loss (lowest profit; the oldest on a tie) among those whose instrument can be traded at `now`,
  * at its current closing price. Stops when back above the level or when nothing can be closed.
  */
-export function decideStopOut(draft: Draft, now: Millis, at: Millis, level: number): BookEvent[] {
+export function decideStopOut(
+  draft: Draft,
+  now: Millis,
+  at: Millis,
+  level: number = draft.account.stopOutLevel,
+): BookEvent[] {
   const events: BookEvent[] = [];
   while (draft.positions.length > 0) {
     if (draftSlack(draft, level) > 0) break;
     const profits = exactProfits(draft.positions);
-    if (!isStopOut(equity(draft.balance, profits), draft.margin, level)) break;
+    const equityNow = equity(draft.balance, profits);
+    if (!isStopOut(equityNow, draft.margin, level)) break;
     let victim = -1;
     for (let i = 0; i < draft.positions.length; i++) {
       if (!(draft.positions[i] as PositionState).sym.available(now)) continue;
@@ -192,8 +287,11 @@ export function decideStopOut(draft: Draft, now: Millis, at: Millis, level: numb
     }
     if (victim < 0) break;
     const position = draft.positions[victim] as PositionState;
+    const figures: StopOutFigures = { equity: equityNow, usedMargin: draft.margin };
+    const levelNow = marginLevel(equityNow, draft.margin);
+    if (levelNow !== null) figures.marginLevel = Number(levelNow);
     events.push(
-      ...bookClose(draft, position, position.sym.exactValuation(position.direction), 'stop_out', at),
+      ...bookClose(draft, position, position.sym.exactValuation(position.direction), 'stop_out', at, figures),
     );
   }
   return events;
@@ -208,7 +306,6 @@ export function decideTick(
   fired: Fired[],
   candidates: Iterable<AccountState>,
   now: Millis,
-  level: number,
 ): { events: BookEvent[]; checked: AccountState[] } {
   fired.sort((a, b) => a.position.id - b.position.id);
   const drafts = new Map<AccountState, Draft>();
@@ -223,11 +320,11 @@ export function decideTick(
   }
   for (const account of candidates) {
     if (drafts.has(account) || account.open.size === 0) continue;
-    if (accountSlack(account, level) > 0) continue;
+    if (accountSlack(account, account.stopOutLevel) > 0) continue;
     drafts.set(account, new Draft(account));
   }
   const checked = [...drafts.keys()].sort(byId);
-  for (const account of checked) events.push(...decideStopOut(drafts.get(account) as Draft, now, now, level));
+  for (const account of checked) events.push(...decideStopOut(drafts.get(account) as Draft, now, now));
   return { events, checked };
 }
 
@@ -276,21 +373,95 @@ export function decideCommand(book: Book, command: EngineCommand): Decision {
       return decideUpdate(book, command);
     case 'adjust':
       return decideAdjust(book, command);
+    case 'place_order':
+      return decidePlaceOrder(book, command);
+    case 'update_order':
+      return decideUpdateOrder(book, command);
+    case 'cancel_order':
+      return decideCancelOrder(book, command);
   }
+}
+
+/** The account's leverage cap for an instrument under its profile (undefined: no cap). */
+function capOf(book: Book, account: AccountState, sym: SymbolState): number | undefined {
+  return leverageCapFor(book.profileOf(account), sym.symbol, sym.group);
+}
+
+/** Commission of a new position under the account's profile: cents ≥ 0. */
+export function openCommission(
+  book: Book,
+  account: AccountState,
+  sym: SymbolState,
+  amount: Money,
+  leverage: number,
+): Money {
+  const costs = groupCosts(book.profileOf(account), sym.group);
+  return commissionFor(costs.commission, notionalOf(amount, leverage));
+}
+
+/**
+ * The events of an accepted open (a command or a filled order): the commission is charged in the same batch
+ * (balance.changed, cause commission) and must fit the free margin with the amount; the account must not be at its
+ * stop-out level afterwards. `record.id` is taken from the allocator only once all checks pass.
+ */
+function openEvents(
+  book: Book,
+  account: AccountState,
+  record: PositionRecord,
+  at: Millis,
+): { ok: true; events: BookEvent[]; id: PositionId } | { ok: false; message: Message } {
+  const sym = book.symbolOf(record.symbol);
+  const commission = openCommission(book, account, sym, record.amount, record.leverage);
+  if (commission > 0) {
+    const free = subMoneyFast(account.balance, account.margin);
+    if (addMoneyFast(record.amount, commission) > free)
+      return {
+        ok: false,
+        message: {
+          key: 'engineOrder.commissionExceedsFreeMargin',
+          params: { commission: formatMoney(commission) },
+        },
+      };
+  }
+  const withCommission: PositionRecord = { ...record, commission, swap: roundMoney(0) };
+  const after = new Draft(account);
+  after.positions.push(book.createPosition(withCommission, account));
+  after.margin = addMoneyFast(after.margin, record.amount);
+  after.balance = subMoneyFast(after.balance, commission);
+  if (isAtStopOut(after, account.stopOutLevel)) return { ok: false, message: { key: 'trade.stopOutLevel' } };
+  const id = book.positionIds.next();
+  // No id reserved right now (the database could not refill the block): refused, nothing changed; a retry works.
+  if (id === undefined) return { ok: false, message: { key: 'trade.temporarilyUnavailable' } };
+  const events: BookEvent[] = [
+    { type: 'position.opened', accountId: account.id, at, position: { ...withCommission, id } },
+  ];
+  if (commission > 0)
+    events.push({
+      type: 'balance.changed',
+      accountId: account.id,
+      at,
+      balance: after.balance,
+      change: roundMoney(-commission),
+      cause: { kind: 'commission', positionId: id },
+    });
+  return { ok: true, events, id };
 }
 
 /**
  * spec §5/§6 new trade: verified, category permitted, instrument available, amount and leverage
- * (`validateNewTrade`), SL/TP sides, then the engine's own execution price with a requote when the client's price
- * drifted beyond the tolerance (architecture §5), and no open that would put the account at its stop-out level.
+ * (`validateNewTrade`), the profile's leverage cap, SL/TP sides, then the engine's own execution price with a
+ * requote when the client's price drifted beyond the tolerance (architecture §5), the commission within free
+ * margin, and no open that would put the account at its stop-out level.
  */
 function decideOpen(book: Book, command: OpenCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
   // issue 13: staff can stop a client's new trades; open positions stay and can still be closed
   if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
-  const sym = book.symbols.get(String(command.symbol).trim().toUpperCase());
-  if (!sym) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
+  const base = book.symbols.get(String(command.symbol).trim().toUpperCase());
+  if (!base) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
+  // the dealing prices of the account's profile (brand markup)
+  const sym = book.symbolFor(account, base.symbol);
 
   const check = validateNewTrade({
     amount: command.amount,
@@ -302,6 +473,9 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
   });
   if (!check.ok && check.errors[0]?.path === FORM_PATH) return rejection(command, check.errors);
   const errors: FieldMessage[] = check.ok ? [] : [...check.errors];
+  const cap = capOf(book, account, sym);
+  if (check.ok && !isLeverageAllowed(check.value.leverage, cap))
+    errors.push(fieldMessage('leverage', 'engineOrder.leverageCapped', { max: cap as number }));
   const direction = command.direction as Direction;
   if (!DIRECTIONS.includes(direction)) {
     errors.push(fieldMessage('direction', 'field.invalid', { title: titleFor('direction') }));
@@ -316,7 +490,7 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
   }
   if (!check.ok || errors.length > 0) return rejection(command, errors);
 
-  const openRate = openingPrice(direction, sym.quote());
+  const openRate = direction === 'buy' ? sym.exactBuy() : sym.exactSell();
   if (isRequote(Number(command.price), openRate, book.settings.requoteTolerance)) {
     return rejection(command, [fieldMessage('price', 'trade.requote', { price: formatPrice(openRate) })]);
   }
@@ -332,41 +506,68 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
     openedAt: command.now,
     stopLoss: levelOf(command.stop_lost),
     takeProfit: levelOf(command.take_profit),
+    trailingDistance: null,
+    orderId: null,
+    partOf: null,
   };
-  const after = new Draft(account);
-  after.positions.push(book.createPosition(record, account));
-  after.margin = addMoneyFast(after.margin, record.amount);
-  if (isAtStopOut(after, book.settings.stopOutLevel))
-    return formError(command, { key: 'trade.stopOutLevel' });
-
-  const id = book.positionIds.next();
-  // No id reserved right now (the database could not refill the block): refused, nothing changed; a retry works.
-  if (id === undefined) return formError(command, { key: 'trade.temporarilyUnavailable' });
-  return {
-    ok: true,
-    events: [
-      { type: 'position.opened', accountId: account.id, at: command.now, position: { ...record, id } },
-    ],
-  };
+  const opened = openEvents(book, account, record, command.now);
+  if (!opened.ok) {
+    const path = opened.message.key === 'engineOrder.commissionExceedsFreeMargin' ? 'amount' : FORM_PATH;
+    return rejection(command, [{ path, ...opened.message }]);
+  }
+  return { ok: true, events: opened.events };
 }
 
-/** spec §4: closed by the user at the current opposite price; the client's price is not used. */
+/**
+ * spec §4: closed by the user at the current opposite price; the client's price is not used. With an amount
+ * (issue 14) only that part closes (`validatePartialClose`), as its own closed position with a new id.
+ */
 function decideClose(book: Book, command: CloseCommand): Decision {
   const position = ownPosition(book, command);
   if (!(position instanceof PositionState)) return position;
   const draft = new Draft(position.account);
-  const events = bookClose(
-    draft,
-    position,
-    position.sym.exactValuation(position.direction),
-    'manual',
-    command.now,
-  );
-  events.push(...decideStopOut(draft, command.now, command.now, book.settings.stopOutLevel));
+  const closedRate = position.sym.exactValuation(position.direction);
+  const partial = command.amount !== undefined && command.amount !== null && command.amount !== '';
+  let events: BookEvent[];
+  if (partial) {
+    const check = validatePartialClose(position.amount, command.amount);
+    if (!check.ok) return rejection(command, check.errors);
+    const partId = book.positionIds.next();
+    if (partId === undefined) return formError(command, { key: 'trade.temporarilyUnavailable' });
+    events = bookPartialClose(draft, position, check.value, partId, closedRate, command.now);
+    // the draft still values the whole position; the remainder's loss is smaller, so this only over-checks
+    const reduced = book.createPosition(
+      { ...position.record(), amount: subMoneyFast(position.amount, check.value) },
+      position.account,
+    );
+    draft.positions.splice(draft.positions.indexOf(position), 1, reduced);
+  } else {
+    events = bookClose(draft, position, closedRate, 'manual', command.now);
+  }
+  events.push(...decideStopOut(draft, command.now, command.now));
   return { ok: true, events };
 }
 
-/** spec §5: new SL/TP levels are checked against the current price the position would close at. */
+/** A trailing distance as sent, in price units; null: remove; an error message for bad input. */
+function trailingOf(
+  input: TrailingInput | null,
+  sym: SymbolState,
+  direction: Direction,
+): { ok: true; distance: Price | null } | { ok: false; errors: FieldMessage[] } {
+  if (input === null) return { ok: true, distance: null };
+  const check = validateTrailingDistance(input, {
+    pipSize: sym.pipSize,
+    price: sym.exactValuation(direction),
+  });
+  if (!check.ok) return { ok: false, errors: check.errors };
+  return { ok: true, distance: check.value.distance };
+}
+
+/**
+ * spec §5: new SL/TP levels are checked against the current price the position would close at. A trailing stop
+ * (issue 14) sets the stop loss at once to `trailedStop` of the current closing price (never against the client's
+ * favour relative to the SL sent).
+ */
 function decideUpdate(book: Book, command: UpdateCommand): Decision {
   const position = ownPosition(book, command);
   if (!(position instanceof PositionState)) return position;
@@ -377,20 +578,283 @@ function decideUpdate(book: Book, command: UpdateCommand): Decision {
     quote: position.sym.quote(),
   });
   const messages = recordToFieldMessages({ ...errors });
+  let trailing: Price | null | undefined;
+  if (command.trailing_stop !== undefined) {
+    const t = trailingOf(command.trailing_stop, position.sym, position.direction);
+    if (!t.ok) messages.push(...t.errors);
+    else trailing = t.distance;
+  }
   if (messages.length > 0) return rejection(command, messages);
+  let stopLoss = levelOf(command.stop_lost);
+  const distance = trailing === undefined ? position.trailingDistance : trailing;
+  if (distance !== null)
+    stopLoss = trailedStop(
+      position.direction,
+      position.sym.exactValuation(position.direction),
+      distance,
+      stopLoss,
+    );
+  const event: PositionUpdatedEvent = {
+    type: 'position.updated',
+    accountId: command.accountId,
+    at: command.now,
+    positionId: position.id,
+    stopLoss,
+    takeProfit: levelOf(command.take_profit),
+  };
+  if (trailing !== undefined) event.trailingDistance = trailing;
+  return { ok: true, events: [event] };
+}
+
+// ------------------------------------------------------------------------------------------ pending orders
+
+/** A trailing stop moves in steps of at least this share of its distance (or one pip when that is more). */
+export const TRAILING_STEP_FRACTION = 0.1;
+
+/** The smallest move of a position's trailing stop: max(one pip, a tenth of the distance); decision 0017. */
+export function trailStep(position: PositionState): number {
+  return Math.max(position.sym.pipSize, (position.trailingDistance as number) * TRAILING_STEP_FRACTION);
+}
+
+/**
+ * Where a trailing stop moves at a closing price (domain `trailedStop`, only in the client's favour), or null
+ * when it does not move: a move smaller than `trailStep` waits (so a stop is re-indexed and committed once per
+ * step, not on every tick of a rising market). The indexed engine and the naive reference both decide by this.
+ */
+export function trailMove(position: PositionState, closingPrice: Price): Price | null {
+  const current = position.stopLoss;
+  const step = trailStep(position);
+  if (current !== null) {
+    // float pre-check (errors ≪ the margin); the decimal `trailedStop` below decides every case it lets through
+    const d = position.trailingDistance as number;
+    const gain = position.direction === 'buy' ? closingPrice - d - current : current - closingPrice - d;
+    if (gain < step * (1 - 1e-6) - 1e-12 * closingPrice) return null;
+  }
+  const next = trailedStop(position.direction, closingPrice, position.trailingDistance as Price, current);
+  if (next === null || next === current) return null;
+  if (current !== null && Math.abs(next - current) < step * (1 - 1e-9)) return null;
+  return next;
+}
+
+/** Most open pending orders an account may have. */
+export const MAX_OPEN_ORDERS = 100;
+
+function ownOrder(book: Book, command: UpdateOrderCommand | CancelOrderCommand): OrderState | Decision {
+  const order = book.orders.get(command.orderId);
+  if (!order || order.account.id !== command.accountId)
+    return rejection(command, [fieldMessage('id', 'engineOrder.notFound')]);
+  return order;
+}
+
+/** The dealing prices the order levels are compared with (the buy and sell dealing prices). */
+function dealingOf(sym: SymbolState): { buy: Price; sell: Price } {
+  return { buy: sym.exactBuy(), sell: sym.exactSell() };
+}
+
+/**
+ * placeOrder (issue 14): validated like a new trade (verified, permission, amount within free margin, the profile's
+ * leverage cap) plus the level's side, SL/TP relative to the level and the expiry (`validatePendingOrder`); at most
+ * MAX_OPEN_ORDERS open per account. Nothing is reserved: free margin is checked again when it fires.
+ */
+function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
+  const account = book.accounts.get(command.accountId);
+  if (!account) return formError(command, { key: 'error.notFound' });
+  if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
+  const base = book.symbols.get(String(command.symbol).trim().toUpperCase());
+  if (!base) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
+  // the dealing prices of the account's profile (brand markup)
+  const sym = book.symbolFor(account, base.symbol);
+  if (account.orders.size >= MAX_OPEN_ORDERS)
+    return formError(command, { key: 'engineOrder.tooMany', params: { max: MAX_OPEN_ORDERS } });
+  const available = sym.available(command.now);
+  const check = validatePendingOrder(
+    {
+      amount: command.amount,
+      leverage: command.leverage,
+      freeMargin: subMoneyFast(account.balance, account.margin),
+      user: account.user,
+      asset: sym.asset,
+      priceAvailable: available,
+      direction: command.direction,
+      type: command.orderType,
+      price: command.price,
+      stop_lost: command.stop_lost,
+      take_profit: command.take_profit,
+      expiry: command.expiry,
+      now: command.now,
+      leverageCap: capOf(book, account, sym),
+    },
+    available ? dealingOf(sym) : { buy: Number.NaN, sell: Number.NaN },
+  );
+  if (!check.ok) return rejection(command, check.errors);
+  const value = check.value;
+  let trailingDistance: Price | null = null;
+  if (command.trailing !== undefined && command.trailing !== null) {
+    const t = trailingOf(command.trailing, sym, value.direction);
+    if (!t.ok) return rejection(command, t.errors);
+    trailingDistance = t.distance;
+  }
+  const id = book.positionIds.next();
+  if (id === undefined) return formError(command, { key: 'trade.temporarilyUnavailable' });
+  const order: OrderRecord = {
+    id,
+    accountId: account.id,
+    symbol: sym.symbol,
+    direction: value.direction,
+    orderType: value.type,
+    price: value.price,
+    amount: roundMoney(value.amount),
+    leverage: value.leverage,
+    stopLoss: value.stopLoss === null ? null : price(value.stopLoss),
+    takeProfit: value.takeProfit === null ? null : price(value.takeProfit),
+    trailingDistance,
+    expiry: value.expiry,
+    expiresAt: value.expiresAt,
+    createdAt: command.now,
+    status: 'open',
+  };
+  return { ok: true, events: [{ type: 'order.placed', accountId: account.id, at: command.now, order }] };
+}
+
+/** updateOrder: the merged order is validated again as if placed now (amount and leverage as placed). */
+function decideUpdateOrder(book: Book, command: UpdateOrderCommand): Decision {
+  const order = ownOrder(book, command);
+  if (!(order instanceof OrderState)) return order;
+  const current = order.record;
+  const sym = order.sym;
+  const available = sym.available(command.now);
+  const keep = (value: TriggerInput | undefined, level: Price | null): TriggerInput =>
+    value === undefined ? level : value;
+  const account = order.account;
+  const check = validatePendingOrder(
+    {
+      amount: current.amount,
+      leverage: current.leverage,
+      // the order's own amount is not in use: only the level, levels and expiry change here
+      freeMargin: Math.max(current.amount, subMoneyFast(account.balance, account.margin)),
+      user: account.user,
+      asset: sym.asset,
+      priceAvailable: available,
+      direction: current.direction,
+      type: current.orderType,
+      price: command.price ?? current.price,
+      stop_lost: keep(command.stop_lost, current.stopLoss),
+      take_profit: keep(command.take_profit, current.takeProfit),
+      expiry: command.expiry ?? current.expiry,
+      now: command.now,
+    },
+    available ? dealingOf(sym) : { buy: Number.NaN, sell: Number.NaN },
+  );
+  if (!check.ok) return rejection(command, check.errors);
+  const value = check.value;
+  const updated: OrderRecord = {
+    ...current,
+    price: value.price,
+    stopLoss: value.stopLoss === null ? null : price(value.stopLoss),
+    takeProfit: value.takeProfit === null ? null : price(value.takeProfit),
+    expiry: value.expiry,
+    expiresAt: value.expiresAt,
+  };
   return {
     ok: true,
-    events: [
-      {
-        type: 'position.updated',
-        accountId: command.accountId,
-        at: command.now,
-        positionId: position.id,
-        stopLoss: levelOf(command.stop_lost),
-        takeProfit: levelOf(command.take_profit),
-      },
-    ],
+    events: [{ type: 'order.updated', accountId: account.id, at: command.now, order: updated }],
   };
+}
+
+function decideCancelOrder(book: Book, command: CancelOrderCommand): Decision {
+  const order = ownOrder(book, command);
+  if (!(order instanceof OrderState)) return order;
+  return {
+    ok: true,
+    events: [cancelled(order, 'client', command.now)],
+  };
+}
+
+/** An order's cancellation by the client or by its expiry. */
+export function cancelled(order: OrderState, reason: 'client' | 'expired', at: Millis): BookEvent {
+  return {
+    type: 'order.cancelled',
+    accountId: order.account.id,
+    at,
+    order: { ...order.record, status: reason === 'client' ? 'cancelled' : 'expired', closedAt: at },
+    reason,
+  };
+}
+
+/**
+ * An order that fired (issue 14): the open checks run again at the tick's dealing price — trading enabled,
+ * verified, permission, amount and leverage, the profile's cap, free margin incl. commission, not at stop-out
+ * after — and it either opens a position (order.filled + position.opened, its SL/TP/trailing carried over) or is
+ * rejected (order.rejected with the reason the client sees).
+ */
+export function decideFill(book: Book, order: OrderState, at: Millis): BookEvent[] {
+  const account = order.account;
+  const sym = order.sym;
+  const o = order.record;
+  const reject = (message: Message): BookEvent[] => [
+    {
+      type: 'order.rejected',
+      accountId: account.id,
+      at,
+      order: { ...o, status: 'rejected', message, closedAt: at },
+      message,
+    },
+  ];
+  // an order past its expiry never fills: a quote may reach its level before the expiry round (once a second) or
+  // on the first sweep after a restart; it expires then instead
+  if (o.expiresAt !== null && at >= o.expiresAt) return [cancelled(order, 'expired', at)];
+  if (!account.tradingEnabled) return reject({ key: 'account.tradingDisabled' });
+  if (!sym.available(at)) return reject({ key: 'engineOrder.rejectedUnavailable' });
+  const check = validateNewTrade({
+    amount: o.amount,
+    leverage: o.leverage,
+    freeMargin: subMoneyFast(account.balance, account.margin),
+    user: account.user,
+    asset: sym.asset,
+    priceAvailable: true,
+  });
+  if (!check.ok) {
+    const freeMarginError = check.errors.some((e) => e.path === 'amount');
+    return reject({
+      key: freeMarginError ? 'engineOrder.rejectedFreeMargin' : 'engineOrder.rejectedNotAllowed',
+    });
+  }
+  if (!isLeverageAllowed(o.leverage, capOf(book, account, sym)))
+    return reject({ key: 'engineOrder.rejectedNotAllowed' });
+  const openRate = o.direction === 'buy' ? sym.exactBuy() : sym.exactSell();
+  const record: PositionRecord = {
+    id: 0,
+    accountId: account.id,
+    symbol: sym.symbol,
+    direction: o.direction,
+    amount: o.amount,
+    leverage: o.leverage,
+    openRate,
+    openedAt: at,
+    stopLoss: o.stopLoss,
+    takeProfit: o.takeProfit,
+    trailingDistance: o.trailingDistance,
+    orderId: o.id,
+    partOf: null,
+  };
+  const opened = openEvents(book, account, record, at);
+  if (!opened.ok) {
+    const key = opened.message.key;
+    if (key === 'engineOrder.commissionExceedsFreeMargin')
+      return reject({ key: 'engineOrder.rejectedFreeMargin' });
+    if (key === 'trade.stopOutLevel') return reject({ key: 'engineOrder.rejectedStopOut' });
+    return reject({ key: 'engineOrder.rejectedUnavailable' });
+  }
+  return [
+    {
+      type: 'order.filled',
+      accountId: account.id,
+      at,
+      order: { ...o, status: 'filled', positionId: opened.id, closedAt: at },
+      positionId: opened.id,
+    },
+    ...opened.events,
+  ];
 }
 
 /** A ledger movement; a debit may not exceed free margin (spec §5 withdraw), and is followed by the stop-out check. */
@@ -418,7 +882,7 @@ function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
       cause: adjustmentCause(command),
     },
   ];
-  events.push(...decideStopOut(draft, command.now, command.now, book.settings.stopOutLevel));
+  events.push(...decideStopOut(draft, command.now, command.now));
   return { ok: true, events };
 }
 

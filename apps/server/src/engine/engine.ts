@@ -20,31 +20,48 @@
  * queued with the price of the tick that crossed, and closes at that price right after.
  */
 import {
+  addMoneyFast,
   approxProfit,
   approxProfitError,
   type BalanceSummary,
   closingTriggerAt,
+  groupCosts,
+  orderTriggered,
   type Price,
+  swapCharge,
+  swapNights,
+  type TradingProfile,
 } from '@openbroker/domain';
-import { type AccountState, Book, type PositionState, type QueuedJob, type SymbolState } from './book.js';
+import {
+  type AccountState,
+  Book,
+  type OrderState,
+  type PositionState,
+  type QueuedJob,
+  type SymbolState,
+} from './book.js';
 import {
   bookClose,
+  cancelled,
   type Decision,
   Draft,
   decideCommand,
+  decideFill,
   decideStopOut,
   decideTick,
   type Fired,
+  trailMove,
 } from './decisions.js';
 import type { MinHeap } from './heap.js';
-import { HeapNode } from './heap.js';
-import { arm, disarm, SymbolIndex, verifyIndex } from './trigger-index.js';
+import { MinHeap as Heap, HeapNode } from './heap.js';
+import { arm, armOrder, disarm, disarmOrder, SymbolIndex, trailKey, verifyIndex } from './trigger-index.js';
 import type {
   AccountId,
   AccountSettings,
   AccountSnapshot,
   AdjustBalanceCommand,
   BookEvent,
+  CancelOrderCommand,
   CloseCommand,
   ClosedPositionRecord,
   CommandOutcome,
@@ -58,8 +75,11 @@ import type {
   EngineSnapshot,
   Millis,
   OpenCommand,
+  OrderView,
+  PlaceOrderCommand,
   PositionView,
   UpdateCommand,
+  UpdateOrderCommand,
 } from './types.js';
 
 /** Relative tolerance for comparing a float price estimate with a level (10⁶ × the estimate's proven error). */
@@ -87,15 +107,26 @@ export class Engine {
   private stamp = 0;
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
+  /** Open orders with an expiry, by expiresAt. */
+  private readonly expiries = new Heap<OrderState>();
+  /** Positions whose trailing stop moved in memory and is not yet committed (see `flushTrails`). */
+  private readonly trailed = new Set<PositionState>();
 
   constructor(options: EngineOptions) {
-    this.book = new Book(options.instruments, {
-      requoteTolerance: options.requoteTolerance,
-      stopOutLevel: options.stopOutLevel,
-      staleAfterMs: options.staleAfterMs,
-      historyLimit: options.historyLimit,
-    } as Partial<Book['settings']>);
+    this.book = new Book(
+      options.instruments,
+      {
+        requoteTolerance: options.requoteTolerance,
+        stopOutLevel: options.stopOutLevel,
+        staleAfterMs: options.staleAfterMs,
+        historyLimit: options.historyLimit,
+      } as Partial<Book['settings']>,
+      options.profiles,
+    );
     for (const sym of this.book.symbols.values()) sym.index = new SymbolIndex();
+    this.book.onNewSymbol = (sym) => {
+      sym.index = new SymbolIndex();
+    };
     this.persistence = options.persistence;
     if (options.persistence.positionIds) this.book.positionIds = options.persistence.positionIds;
     this.onEvents = options.onEvents;
@@ -109,6 +140,17 @@ export class Engine {
         disarm(position);
         arm(position);
       },
+      orderOpened: (order) => {
+        armOrder(order);
+        if (order.record.expiresAt !== null) {
+          order.expiryNode ??= new HeapNode(order);
+          if (!order.expiryNode.heap) this.expiries.push(order.expiryNode, order.record.expiresAt);
+        }
+      },
+      orderClosed: (order) => {
+        disarmOrder(order);
+        if (order.expiryNode?.heap) order.expiryNode.heap.remove(order.expiryNode);
+      },
     };
   }
 
@@ -117,6 +159,7 @@ export class Engine {
     const engine = new Engine(options);
     engine.book.load(snapshot);
     for (const position of engine.book.positions.values()) arm(position);
+    for (const order of engine.book.orders.values()) engine.book.observer?.orderOpened?.(order);
     for (const account of engine.book.accounts.values()) engine.resetGuards(account);
     for (const sym of engine.book.symbols.values()) if (sym.ts > engine.clock) engine.clock = sym.ts;
     return engine;
@@ -135,9 +178,21 @@ export class Engine {
     this.book.addAccount(account);
   }
 
+  /**
+   * Registers or replaces a trading profile (a brand's costs, stop-out level, leverage caps); accounts with that
+   * key use it from their next decision. Their guards are reset, as the stop-out level may have changed.
+   */
+  setProfile(key: string, profile: TradingProfile): void {
+    this.book.setProfile(key, profile);
+    for (const account of this.book.accounts.values())
+      if (account.profile === key && !account.busy) this.resetGuards(account);
+  }
+
   /** Verification, permissions or leverage changed (staff action); takes effect for the next command. */
   updateAccountSettings(settings: AccountSettings): void {
     this.book.updateAccountSettings(settings);
+    const account = this.book.accounts.get(settings.id);
+    if (account && !account.busy) this.resetGuards(account);
   }
 
   // ------------------------------------------------------------------------------------------- quotes
@@ -148,15 +203,27 @@ export class Engine {
    * committed and published (synchronously when the persistence port is synchronous).
    */
   onQuote(quote: EngineQuote): void {
-    const sym = this.book.symbols.get(quote.symbol);
-    if (sym === undefined || !sym.acceptQuote(quote)) return;
+    const base = this.book.symbols.get(quote.symbol);
+    if (base === undefined || !base.acceptQuote(quote)) return;
     if (quote.ts > this.clock) this.clock = quote.ts;
+    this.tick(base, quote.ts);
+    // the same feed quote at each brand markup in use (decision 0017 §4)
+    if (base.variants.size > 0) for (const variant of base.variants.values()) this.tick(variant, quote.ts);
+  }
+
+  private tick(sym: SymbolState, ts: Millis): void {
     const index = sym.index as SymbolIndex;
     const sell = sym.approxSell;
     const buy = sym.approxBuy;
     const sellBound = -sell + sell * ESTIMATE_TOLERANCE;
     const buyBound = buy + buy * ESTIMATE_TOLERANCE;
     // the tops only; float estimates within a tolerance far wider than their proven error (fast-valuation.ts)
+    // trailing stops first: a move raises (buy) or lowers (sell) the stop loss the checks below then see
+    if (
+      index.buyTrail.minKey <= sell + sell * ESTIMATE_TOLERANCE ||
+      index.sellTrail.minKey <= -buy + buy * ESTIMATE_TOLERANCE
+    )
+      this.trail(sym, index);
     const buySide =
       index.buyStop.minKey <= sellBound ||
       index.buyTermination.minKey <= sellBound ||
@@ -167,7 +234,225 @@ export class Engine {
       index.sellTermination.minKey <= buyBound ||
       index.sellTake.minKey <= -buy + buy * ESTIMATE_TOLERANCE ||
       index.sellGuard.minKey <= buyBound;
-    if (buySide || sellSide) this.collect(sym, index, buySide, sellSide, quote.ts);
+    if (buySide || sellSide) this.collect(sym, index, buySide, sellSide, ts);
+    if (
+      index.buyLimit.minKey <= -buy + buy * ESTIMATE_TOLERANCE ||
+      index.buyStopOrder.minKey <= buyBound ||
+      index.sellLimit.minKey <= sell + sell * ESTIMATE_TOLERANCE ||
+      index.sellStopOrder.minKey <= sellBound
+    )
+      this.fillOrders(sym, index, ts);
+  }
+
+  /**
+   * Moves the trailing stops whose next-move threshold the tick crossed (float estimate, confirmed exactly with
+   * `trailedStop`), in memory at once; the moves are committed by `flushTrails` (decision 0017).
+   */
+  private trail(sym: SymbolState, index: SymbolIndex): void {
+    const popped: PositionState[] = [];
+    const sellBound = sym.approxSell + sym.approxSell * ESTIMATE_TOLERANCE;
+    const buyBound = -sym.approxBuy + sym.approxBuy * ESTIMATE_TOLERANCE;
+    while (index.buyTrail.minKey <= sellBound)
+      popped.push((index.buyTrail.pop() as HeapNode<PositionState>).item);
+    while (index.sellTrail.minKey <= buyBound)
+      popped.push((index.sellTrail.pop() as HeapNode<PositionState>).item);
+    for (const position of popped) {
+      const next = trailMove(position, sym.exactValuation(position.direction));
+      if (next !== null) {
+        position.stopLoss = next;
+        position.trailPending = true;
+        this.trailed.add(position);
+      }
+      // re-key its stop loss (a queued trigger keeps the position disarmed) and push back its next threshold
+      const buy = position.direction === 'buy';
+      if (next !== null && position.armed) {
+        const stopKey = buy ? -next : next;
+        position.stopNode ??= new HeapNode(position);
+        const stopNode = position.stopNode;
+        if (stopNode.heap) stopNode.heap.update(stopNode, stopKey);
+        else (buy ? index.buyStop : index.sellStop).push(stopNode, stopKey);
+      }
+      (buy ? index.buyTrail : index.sellTrail).push(
+        position.trailNode as HeapNode<PositionState>,
+        trailKey(position),
+      );
+    }
+  }
+
+  /**
+   * Commits the trailing stops moved since the last call: one batch per account of `position.trailed` events
+   * with the latest level of each position (decision 0017: the adapter calls this once a second). Accounts busy
+   * committing something else are flushed on a later call.
+   */
+  flushTrails(now: Millis): void {
+    if (now > this.clock) this.clock = now;
+    const byAccount = new Map<AccountState, PositionState[]>();
+    for (const entry of this.trailed) {
+      // a partial close replaces the position object: follow the id
+      const position = this.book.positions.get(entry.id);
+      if (position !== entry) this.trailed.delete(entry);
+      if (!position?.trailPending) continue;
+      if (position !== entry) this.trailed.add(position);
+      if (position.account.busy) continue;
+      let list = byAccount.get(position.account);
+      if (!list) {
+        list = [];
+        byAccount.set(position.account, list);
+      }
+      list.push(position);
+    }
+    for (const [account, positions] of byAccount) {
+      for (const position of positions) this.trailed.delete(position);
+      const events: BookEvent[] = positions.map((position) => ({
+        type: 'position.trailed',
+        accountId: account.id,
+        at: now,
+        positionId: position.id,
+        stopLoss: position.stopLoss as Price,
+      }));
+      this.commit(
+        [account],
+        events,
+        () => {},
+        (error, batch) => {
+          for (const position of positions) this.trailed.add(position);
+          this.onCommitError?.(error, batch);
+        },
+      );
+    }
+  }
+
+  /** Pops the orders the tick crossed (confirmed with the exact dealing prices) and fills or rejects each. */
+  private fillOrders(sym: SymbolState, index: SymbolIndex, now: Millis): void {
+    const popped: OrderState[] = [];
+    const sell = sym.approxSell;
+    const buy = sym.approxBuy;
+    const pop = (heap: Heap<OrderState>, bound: number) => {
+      while (heap.minKey <= bound) popped.push((heap.pop() as HeapNode<OrderState>).item);
+    };
+    pop(index.buyLimit, -buy + buy * ESTIMATE_TOLERANCE);
+    pop(index.buyStopOrder, buy + buy * ESTIMATE_TOLERANCE);
+    pop(index.sellLimit, sell + sell * ESTIMATE_TOLERANCE);
+    pop(index.sellStopOrder, -sell + sell * ESTIMATE_TOLERANCE);
+    const dealing = { buy: sym.exactBuy(), sell: sym.exactSell() };
+    const fired: OrderState[] = [];
+    for (const order of popped) {
+      order.armed = false;
+      const { direction, orderType: type, price } = order.record;
+      if (orderTriggered({ direction, type, price }, dealing)) fired.push(order);
+      else armOrder(order); // within the estimate's tolerance only
+    }
+    fired.sort((a, b) => a.id - b.id);
+    for (const order of fired) {
+      if (order.account.busy) this.defer(order.account, () => this.runFill(order, now));
+      else this.runFill(order, now);
+    }
+  }
+
+  /** Fills or rejects a fired order (unless it left the open state meanwhile), as one batch of its account. */
+  private runFill(order: OrderState, at: Millis): void {
+    if (this.book.orders.get(order.id) !== order) return;
+    const account = order.account;
+    const events = decideFill(this.book, order, at);
+    this.commit(
+      [account],
+      events,
+      () => {
+        if (needsFreshGuards(events)) this.resetGuards(account);
+      },
+      (error, batch) => {
+        if (this.book.orders.get(order.id) === order) armOrder(order);
+        this.onCommitError?.(error, batch);
+      },
+    );
+  }
+
+  /**
+   * Cancels the open orders whose expiry is at or before `now` (order.cancelled, reason expired), one batch per
+   * account; the adapter calls it every second with the market clock.
+   */
+  expireOrders(now: Millis): void {
+    if (now > this.clock) this.clock = now;
+    const byAccount = new Map<AccountState, OrderState[]>();
+    while (this.expiries.minKey <= now) {
+      const order = (this.expiries.pop() as HeapNode<OrderState>).item;
+      let list = byAccount.get(order.account);
+      if (!list) {
+        list = [];
+        byAccount.set(order.account, list);
+      }
+      list.push(order);
+    }
+    for (const [account, orders] of byAccount) {
+      const run = () => {
+        const open = orders.filter((o) => this.book.orders.get(o.id) === o);
+        if (open.length === 0) return;
+        const events = open.map((o) => cancelled(o, 'expired', now));
+        this.commit(
+          [account],
+          events,
+          () => {},
+          (error, batch) => {
+            for (const o of open)
+              if (this.book.orders.get(o.id) === o && o.expiryNode && !o.expiryNode.heap)
+                this.expiries.push(o.expiryNode, o.record.expiresAt as number);
+            this.onCommitError?.(error, batch);
+          },
+        );
+      };
+      this.defer(account, run);
+    }
+  }
+
+  /**
+   * The daily rollover (22:00 UTC): charges each open position its swap under its account's profile
+   * (domain `swapCharge` × `swapNights`; `calendarOpen` tells whether the instrument's market counts that night),
+   * as balance.changed (cause swap) events, then the stop-out check — one batch per account.
+   */
+  rollover(now: Millis, calendarOpen?: (symbol: string, day: string, at: Millis) => boolean): void {
+    if (now > this.clock) this.clock = now;
+    for (const account of this.book.accounts.values()) {
+      if (account.open.size === 0) continue;
+      this.defer(account, () => {
+        const profile = this.book.profileOf(account);
+        const draft = new Draft(account);
+        const events: BookEvent[] = [];
+        for (const position of account.open.values()) {
+          const swap = groupCosts(profile, position.sym.group).swap;
+          const nights = swapNights(
+            swap,
+            now,
+            calendarOpen ? (day, at) => calendarOpen(position.sym.symbol, day, at) : undefined,
+          );
+          if (nights === 0) continue;
+          const change = swapCharge({
+            direction: position.direction,
+            amount: position.amount,
+            leverage: position.leverage,
+            swap,
+            nights,
+          });
+          if (change === 0) continue;
+          draft.balance = addMoneyFast(draft.balance, change);
+          events.push({
+            type: 'balance.changed',
+            accountId: account.id,
+            at: now,
+            balance: draft.balance,
+            change,
+            cause: { kind: 'swap', positionId: position.id, nights },
+          });
+        }
+        if (events.length === 0) return;
+        events.push(...decideStopOut(draft, now, now));
+        this.commit(
+          [account],
+          events,
+          () => this.resetGuards(account),
+          (error, batch) => this.onCommitError?.(error, batch),
+        );
+      });
+    }
   }
 
   private collect(
@@ -211,7 +496,7 @@ export class Engine {
       if (account.busy) this.deferCheck(account);
       else free.push(account);
     }
-    const { events } = decideTick(ready, free, now, this.book.settings.stopOutLevel);
+    const { events } = decideTick(ready, free, now);
     // Guards stay valid through SL, TP and termination closes (a close never lowers equity − level × margin and
     // only shrinks its group's exposure), so only the accounts whose guard was crossed need fresh ones — after
     // their stop-out closes, if they had any.
@@ -274,6 +559,18 @@ export class Engine {
     return this.submit({ ...command, type: 'adjust' });
   }
 
+  placeOrder(command: Without<PlaceOrderCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'place_order' });
+  }
+
+  updateOrder(command: Without<UpdateOrderCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'update_order' });
+  }
+
+  cancelOrder(command: Without<CancelOrderCommand, 'type'>): Promise<CommandOutcome> {
+    return this.submit({ ...command, type: 'cancel_order' });
+  }
+
   private runCommand(
     command: EngineCommand,
     resolve: (outcome: CommandOutcome) => void,
@@ -317,7 +614,7 @@ export class Engine {
     const account = position.account;
     const draft = new Draft(account);
     const events = bookClose(draft, position, price as Price, cause, at);
-    events.push(...decideStopOut(draft, this.clock, this.clock, this.book.settings.stopOutLevel));
+    events.push(...decideStopOut(draft, this.clock, this.clock));
     this.commit(
       [account],
       events,
@@ -336,12 +633,7 @@ export class Engine {
     account.checkQueued = true;
     this.defer(account, () => {
       account.checkQueued = false;
-      const events = decideStopOut(
-        new Draft(account),
-        this.clock,
-        this.clock,
-        this.book.settings.stopOutLevel,
-      );
+      const events = decideStopOut(new Draft(account), this.clock, this.clock);
       if (events.length === 0) {
         this.resetGuards(account);
         return;
@@ -461,7 +753,7 @@ export class Engine {
       account.guards.length = 0;
       return;
     }
-    const level = this.book.settings.stopOutLevel;
+    const level = account.stopOutLevel;
     const stamp = ++this.stamp;
     const groups: SymbolState[] = [];
     let headroom = account.balance - level * account.margin;
@@ -527,6 +819,11 @@ export class Engine {
     return this.book.positionsOf(accountId);
   }
 
+  /** Open pending orders (oldest first) and recent orders that left the open state (newest first). */
+  orders(accountId: AccountId): { open: OrderView[]; history: OrderView[] } {
+    return this.book.ordersOf(accountId);
+  }
+
   /** One position of the account (open or recent history), without building the whole lists. */
   position(accountId: AccountId, positionId: number): PositionView | undefined {
     return this.book.positionOf(accountId, positionId);
@@ -560,10 +857,11 @@ export class Engine {
   }
 
   /** Counts for health checks and the benchmark. */
-  stats(): { accounts: number; openPositions: number; commitsInFlight: number } {
+  stats(): { accounts: number; openPositions: number; openOrders: number; commitsInFlight: number } {
     return {
       accounts: this.book.accounts.size,
       openPositions: this.book.positions.size,
+      openOrders: this.book.orders.size,
       commitsInFlight: this.inFlight,
     };
   }
@@ -571,11 +869,16 @@ export class Engine {
   /** Problems in the trigger indexes (should be none): for tests and operators. */
   verifyIndexes(): string[] {
     const problems: string[] = [];
-    for (const sym of this.book.symbols.values())
+    for (const sym of this.book.allSymbols())
       problems.push(...verifyIndex(sym.index as SymbolIndex, sym.symbol));
     for (const position of this.book.positions.values()) {
       if (!position.armed && !position.account.busy && position.account.queue.length === 0)
         problems.push(`position ${position.id} is open but not armed`);
+    }
+    for (const order of this.book.orders.values()) {
+      if (!order.armed && !order.account.busy && order.account.queue.length === 0)
+        problems.push(`order ${order.id} is open but not armed`);
+      if (order.armed && order.node?.heap == null) problems.push(`order ${order.id} is armed but in no heap`);
     }
     return problems;
   }
@@ -605,6 +908,7 @@ function needsFreshGuards(events: readonly BookEvent[]): boolean {
   return events.some(
     (e) =>
       e.type === 'position.opened' ||
+      e.type === 'position.reduced' ||
       (e.type === 'balance.changed' && e.cause.kind !== 'position' && e.change < 0) ||
       (e.type === 'position.closed' && e.position.cause === 'stop_out'),
   );

@@ -53,6 +53,14 @@ export class MinHeap<T> {
     node.slot = -1;
   }
 
+  /** Changes the key of a node in this heap (O(log n)). */
+  update(node: HeapNode<T>, key: number): void {
+    if (node.heap !== this) throw new Error('node is not in this heap');
+    node.key = key;
+    this.up(node.slot);
+    this.down(node.slot);
+  }
+
   /** Iterates the nodes in heap order (not sorted); for checks and tests. */
   *[Symbol.iterator](): IterableIterator<HeapNode<T>> {
     yield* this.nodes;

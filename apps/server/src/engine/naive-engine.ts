@@ -4,9 +4,14 @@
  * tests require the indexed engine to fire exactly the same closes; the benchmark uses it as the baseline.
  * Synchronous and without a persistence port: a decision is applied at once.
  */
-import { type BalanceSummary, closingTriggerAt } from '@openbroker/domain';
+import {
+  type BalanceSummary,
+  closingTriggerAt,
+  orderTriggered,
+  type TradingProfile,
+} from '@openbroker/domain';
 import { Book, type BookSettings } from './book.js';
-import { decideCommand, decideTick, type Fired } from './decisions.js';
+import { decideCommand, decideFill, decideTick, type Fired, trailMove } from './decisions.js';
 import type {
   AccountId,
   AccountSnapshot,
@@ -24,6 +29,7 @@ import type {
 export interface NaiveEngineOptions extends Partial<BookSettings> {
   instruments: readonly EngineInstrument[];
   onEvents?: (events: readonly EngineEvent[]) => void;
+  profiles?: Readonly<Record<string, TradingProfile>>;
 }
 
 export class NaiveEngine {
@@ -31,8 +37,8 @@ export class NaiveEngine {
   private readonly onEvents: NaiveEngineOptions['onEvents'];
 
   constructor(options: NaiveEngineOptions) {
-    const { instruments, onEvents, ...settings } = options;
-    this.book = new Book(instruments, settings);
+    const { instruments, onEvents, profiles, ...settings } = options;
+    this.book = new Book(instruments, settings, profiles);
     this.onEvents = onEvents;
   }
 
@@ -59,20 +65,37 @@ export class NaiveEngine {
   onQuote(quote: EngineQuote): void {
     const sym = this.book.symbols.get(quote.symbol);
     if (sym === undefined || !sym.acceptQuote(quote)) return;
+    // the indexed engine's order within a tick: trailing moves (in memory), closes and stop-out, then order fills
+    for (const position of this.book.positions.values()) {
+      if (position.sym.base !== sym || position.trailingDistance === null) continue;
+      const next = trailMove(position, position.sym.exactValuation(position.direction));
+      if (next !== null) position.stopLoss = next;
+    }
     const fired: Fired[] = [];
     for (const position of this.book.positions.values()) {
-      if (position.sym !== sym) continue;
-      const price = sym.exactValuation(position.direction);
+      if (position.sym.base !== sym) continue;
+      const price = position.sym.exactValuation(position.direction);
       const cause = closingTriggerAt(position, price);
       if (cause !== null) fired.push({ position, cause, price });
     }
-    this.apply(
-      decideTick(fired, this.book.accounts.values(), quote.ts, this.book.settings.stopOutLevel).events,
-    );
+    const orders = [...this.book.orders.values()]
+      .filter((o) => {
+        const { direction, orderType: type, price } = o.record;
+        const dealing = { buy: o.sym.exactBuy(), sell: o.sym.exactSell() };
+        return o.sym.base === sym && orderTriggered({ direction, type, price }, dealing);
+      })
+      .sort((a, b) => a.id - b.id);
+    this.apply(decideTick(fired, this.book.accounts.values(), quote.ts).events);
+    for (const order of orders) this.apply(decideFill(this.book, order, quote.ts));
+  }
+
+  /** Open and recent orders, like `Engine.orders`. */
+  orders(accountId: AccountId) {
+    return this.book.ordersOf(accountId);
   }
 
   sweep(now: Millis): void {
-    this.apply(decideTick([], this.book.accounts.values(), now, this.book.settings.stopOutLevel).events);
+    this.apply(decideTick([], this.book.accounts.values(), now).events);
   }
 
   summary(accountId: AccountId): BalanceSummary {

@@ -8,7 +8,8 @@
  *
  * Buy positions are valued at the dealing sell price, sell positions at the dealing buy price (decision 0002).
  */
-import type { AccountState, PositionState } from './book.js';
+import type { AccountState, OrderState, PositionState } from './book.js';
+import { trailStep } from './decisions.js';
 import { HeapNode, MinHeap } from './heap.js';
 
 export class SymbolIndex {
@@ -28,6 +29,19 @@ export class SymbolIndex {
   readonly buyGuard = new MinHeap<AccountState>();
   /** accounts' danger prices for their sells of this symbol, fire when buy ≥ level (key level) */
   readonly sellGuard = new MinHeap<AccountState>();
+
+  /** buy limit orders, fire when buy ≤ price (key −price) */
+  readonly buyLimit = new MinHeap<OrderState>();
+  /** buy stop orders, fire when buy ≥ price (key price) */
+  readonly buyStopOrder = new MinHeap<OrderState>();
+  /** sell limit orders, fire when sell ≥ price (key price) */
+  readonly sellLimit = new MinHeap<OrderState>();
+  /** sell stop orders, fire when sell ≤ price (key −price) */
+  readonly sellStopOrder = new MinHeap<OrderState>();
+  /** buy trailing stops' next-move thresholds, move when sell ≥ SL + distance (key SL + distance) */
+  readonly buyTrail = new MinHeap<PositionState>();
+  /** sell trailing stops' next-move thresholds, move when buy ≤ SL − distance (key −(SL − distance)) */
+  readonly sellTrail = new MinHeap<PositionState>();
 
   get size(): number {
     return this.buyTermination.size + this.sellTermination.size;
@@ -66,12 +80,50 @@ export function arm(position: PositionState): void {
       index.sellTake.push(position.takeNode, -position.takeProfit);
     }
   }
+  if (position.trailingDistance !== null) {
+    position.trailNode ??= new HeapNode(position);
+    const key = trailKey(position);
+    if (position.direction === 'buy') index.buyTrail.push(position.trailNode, key);
+    else index.sellTrail.push(position.trailNode, key);
+  }
   position.armed = true;
+}
+
+/**
+ * Key of a trailing stop's next-move threshold (domain `trailingMoveThreshold`, in float: a move found by it is
+ * confirmed with the exact price by `trailedStop`). Without a stop loss yet it moves on the next tick.
+ */
+export function trailKey(position: PositionState): number {
+  // the threshold is one step beyond the stop's distance (`trailMove`); the float key is confirmed exactly
+  const d = (position.trailingDistance as number) + trailStep(position);
+  if (position.stopLoss === null) return Number.NEGATIVE_INFINITY;
+  return position.direction === 'buy' ? position.stopLoss + d : -(position.stopLoss - d);
+}
+
+/** Puts an open order's level into its symbol's order heaps. */
+export function armOrder(order: OrderState): void {
+  if (order.armed) return;
+  const index = order.sym.index;
+  if (index === null) throw new Error(`no trigger index for ${order.sym.symbol}`);
+  const { direction, orderType, price } = order.record;
+  order.node ??= new HeapNode(order);
+  if (direction === 'buy') {
+    if (orderType === 'limit') index.buyLimit.push(order.node, -price);
+    else index.buyStopOrder.push(order.node, price);
+  } else if (orderType === 'limit') index.sellLimit.push(order.node, price);
+  else index.sellStopOrder.push(order.node, -price);
+  order.armed = true;
+}
+
+export function disarmOrder(order: OrderState): void {
+  if (order.node?.heap) order.node.heap.remove(order.node);
+  order.armed = false;
 }
 
 /** Takes a position out of every index it is in. */
 export function disarm(position: PositionState): void {
-  const { stopNode, takeNode, termNode } = position;
+  const { stopNode, takeNode, termNode, trailNode } = position;
+  if (trailNode?.heap) trailNode.heap.remove(trailNode);
   if (stopNode?.heap) stopNode.heap.remove(stopNode);
   if (takeNode?.heap) takeNode.heap.remove(takeNode);
   if (termNode?.heap) termNode.heap.remove(termNode);

@@ -6,10 +6,14 @@ import type {
   ClosingReason,
   Direction,
   FieldMessage,
+  InstrumentGroup,
   Message,
   Money,
   Numeric,
+  OrderExpiry,
+  OrderType,
   Price,
+  TradingProfile,
   TriggerInput,
 } from '@openbroker/domain';
 
@@ -39,6 +43,10 @@ export interface EngineInstrument {
   leverage: string;
   /** A quote older than this is stale and the instrument unavailable; defaults to `EngineOptions.staleAfterMs`. */
   staleAfterMs?: number;
+  /** Cost group (issue 14: markup, commission, swap); default from `categoryName` (unknown names: 'forex'). */
+  group?: InstrumentGroup;
+  /** Size of one pip in price units; default domain `pipSize(symbol, group, 5)`. */
+  pipSize?: number;
 }
 
 /** The account fields trading depends on (spec §3 User, §6). */
@@ -51,6 +59,11 @@ export interface AccountSettings {
   customLeverage: Readonly<Record<string, readonly number[]>> | string | null;
   /** Staff switched new trades off for this client (issue 13); open positions stay. Absent: enabled. */
   tradingEnabled?: boolean;
+  /**
+   * Key of the account's trading profile (its brand's costs, stop-out level and leverage caps), registered with
+   * `EngineOptions.profiles` or `Engine.setProfile`; absent or unknown: DEFAULT_TRADING_PROFILE (issue 14).
+   */
+  profile?: string;
 }
 
 /** An account as the engine is started with: its settings and its booked balance. */
@@ -72,6 +85,32 @@ export interface PositionRecord {
   openedAt: Millis;
   stopLoss: Price | null;
   takeProfit: Price | null;
+  /**
+   * Trailing stop distance in price units (issue 14); null or absent: none. While set, `stopLoss` follows the
+   * closing price at this distance, in the client's favour only.
+   */
+  trailingDistance?: Price | null;
+  /** Commission charged at the open, whole cents ≥ 0 (absent: 0). */
+  commission?: Money;
+  /** Swaps charged so far, signed whole cents (negative: the client paid; absent: 0). */
+  swap?: Money;
+  /** The pending order this position was opened from; null or absent: opened directly. */
+  orderId?: number | null;
+  /** For the closed part of a partially closed position: the position it was split from; else null/absent. */
+  partOf?: PositionId | null;
+}
+
+/**
+ * Why and at what a position was closed, for the client's explanation (issue 14): the dealing quote at the close,
+ * the level that fired (SL, TP or the loss-termination price), and for a stop-out the account's figures just
+ * before it (equity, used margin, margin level in percent).
+ */
+export interface CloseContext {
+  quote: { buy: Price; sell: Price };
+  level?: Price;
+  equity?: Money;
+  usedMargin?: Money;
+  marginLevel?: number;
 }
 
 /**
@@ -90,6 +129,44 @@ export interface ClosedPositionRecord extends PositionRecord {
   profit: Money;
   /** The part of a loss the balance could not cover (negative balance protection), booked to the broker; ≥ 0. */
   shortfall: Money;
+  /** What the close happened at (always set by the engine; absent or null on rows from before issue 14). */
+  context?: CloseContext | null;
+}
+
+/** A pending order's state: open until it fills, is cancelled by the client, expires, or is rejected on firing. */
+export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+
+/**
+ * A pending order (issue 14): opens a position when the dealing price reaches `price` — buy limit: buy ≤ price;
+ * buy stop: buy ≥ price; sell limit: sell ≥ price; sell stop: sell ≤ price (domain `orderTriggered`).
+ */
+export interface OrderRecord {
+  /** From the same allocator as position ids. */
+  id: number;
+  accountId: AccountId;
+  symbol: string;
+  direction: Direction;
+  orderType: OrderType;
+  /** The trigger level (a dealing price). */
+  price: Price;
+  /** Margin of the position it opens, whole cents. */
+  amount: Money;
+  leverage: number;
+  stopLoss: Price | null;
+  takeProfit: Price | null;
+  /** Trailing distance the position gets, price units; null: none. */
+  trailingDistance: Price | null;
+  expiry: OrderExpiry;
+  /** When it expires (domain `expiryAt`); null: good till cancelled. */
+  expiresAt: Millis | null;
+  createdAt: Millis;
+  status: OrderStatus;
+  /** The position it opened (status filled). */
+  positionId?: PositionId;
+  /** Why it was rejected (status rejected). */
+  message?: Message;
+  /** When it left the open state. */
+  closedAt?: Millis;
 }
 
 /** What the engine is rebuilt from on start (`Engine.restore`). */
@@ -99,6 +176,8 @@ export interface EngineSnapshot {
   positions: readonly PositionRecord[];
   /** Recently closed positions, for the history list, oldest first in the order they were closed; optional. */
   history?: readonly ClosedPositionRecord[];
+  /** Open pending orders (issue 14); optional. */
+  orders?: readonly OrderRecord[];
   /** Last known quotes, so equity and stop-out can be evaluated before the feed's first tick; optional. */
   quotes?: readonly EngineQuote[];
   /**
@@ -131,11 +210,21 @@ export interface OpenCommand extends CommandBase {
   take_profit?: TriggerInput;
 }
 
-/** closePosition {id, price}: closes at the engine's current opposite price; `price` is informational. */
+/**
+ * closePosition {id, price, amount?}: closes at the engine's current opposite price; `price` is informational.
+ * With `amount` (EUR of margin, step 0.01) only that part is closed (domain `validatePartialClose`).
+ */
 export interface CloseCommand extends CommandBase {
   type: 'close';
   positionId: PositionId;
   price?: number;
+  amount?: number | string;
+}
+
+/** A trailing stop as the client sets it: a distance in pips (the instrument's pip size) or in price units. */
+export interface TrailingInput {
+  distance: number | string;
+  unit: 'pips' | 'price';
 }
 
 /** updatePosition {id, stop_lost, take_profit}: empty (null, '' or 0) removes a level. */
@@ -144,6 +233,39 @@ export interface UpdateCommand extends CommandBase {
   positionId: PositionId;
   stop_lost: TriggerInput;
   take_profit: TriggerInput;
+  /** Absent: the trailing stop stays as it is; null: removed; else set (the SL then follows the price). */
+  trailing_stop?: TrailingInput | null;
+}
+
+/** placeOrder (issue 14): a limit or stop order with optional SL/TP (relative to its level) and an expiry. */
+export interface PlaceOrderCommand extends CommandBase {
+  type: 'place_order';
+  symbol: string;
+  direction: Direction;
+  orderType: OrderType;
+  price: number | string;
+  amount: number | string;
+  leverage: number | string;
+  stop_lost?: TriggerInput;
+  take_profit?: TriggerInput;
+  trailing?: TrailingInput | null;
+  expiry: OrderExpiry;
+}
+
+/** updateOrder: a new level, SL/TP or expiry; absent fields stay as they are. */
+export interface UpdateOrderCommand extends CommandBase {
+  type: 'update_order';
+  orderId: number;
+  price?: number | string;
+  stop_lost?: TriggerInput;
+  take_profit?: TriggerInput;
+  expiry?: OrderExpiry;
+}
+
+/** cancelOrder. */
+export interface CancelOrderCommand extends CommandBase {
+  type: 'cancel_order';
+  orderId: number;
 }
 
 /**
@@ -183,7 +305,14 @@ export interface BalanceEffects {}
 /** One of the declared effects (never, while no module declares one). */
 export type BalanceEffect = BalanceEffects[keyof BalanceEffects];
 
-export type EngineCommand = OpenCommand | CloseCommand | UpdateCommand | AdjustBalanceCommand;
+export type EngineCommand =
+  | OpenCommand
+  | CloseCommand
+  | UpdateCommand
+  | AdjustBalanceCommand
+  | PlaceOrderCommand
+  | UpdateOrderCommand
+  | CancelOrderCommand;
 export type CommandType = EngineCommand['type'];
 
 // ------------------------------------------------------------------------------------------------ events
@@ -208,11 +337,60 @@ export interface PositionUpdatedEvent extends EventBase {
   positionId: PositionId;
   stopLoss: Price | null;
   takeProfit: Price | null;
+  /** Present when the update set (a distance) or removed (null) the trailing stop; absent: unchanged. */
+  trailingDistance?: Price | null;
+}
+
+/** A partial close: the position's amount is now `amount`; the closed part is its own closed position. */
+export interface PositionReducedEvent extends EventBase {
+  type: 'position.reduced';
+  positionId: PositionId;
+  /** The remaining amount. */
+  amount: Money;
+  closedPart: ClosedPositionRecord;
+}
+
+/** A trailing stop moved the stop loss (committed coalesced: see decision 0017). */
+export interface PositionTrailedEvent extends EventBase {
+  type: 'position.trailed';
+  positionId: PositionId;
+  stopLoss: Price;
+}
+
+export interface OrderPlacedEvent extends EventBase {
+  type: 'order.placed';
+  order: OrderRecord;
+}
+
+export interface OrderUpdatedEvent extends EventBase {
+  type: 'order.updated';
+  order: OrderRecord;
+}
+
+export interface OrderCancelledEvent extends EventBase {
+  type: 'order.cancelled';
+  order: OrderRecord;
+  reason: 'client' | 'expired';
+}
+
+export interface OrderFilledEvent extends EventBase {
+  type: 'order.filled';
+  order: OrderRecord;
+  positionId: PositionId;
+}
+
+/** An order fired but could not open (account cannot carry it, not allowed any more); `message` says why. */
+export interface OrderRejectedEvent extends EventBase {
+  type: 'order.rejected';
+  order: OrderRecord;
+  message: Message;
 }
 
 /** Why a balance changed; a close books `profit` as realised P&L and `shortfall` as a broker-side adjustment. */
 export type BalanceCause =
   | { kind: 'position'; positionId: PositionId; profit: Money; shortfall: Money }
+  | { kind: 'commission'; positionId: PositionId }
+  | { kind: 'swap'; positionId: PositionId; nights: number }
   | (BalanceAdjustment & { effect?: BalanceEffect });
 
 export interface BalanceChangedEvent extends EventBase {
@@ -238,6 +416,13 @@ export type BookEvent =
   | PositionOpenedEvent
   | PositionClosedEvent
   | PositionUpdatedEvent
+  | PositionReducedEvent
+  | PositionTrailedEvent
+  | OrderPlacedEvent
+  | OrderUpdatedEvent
+  | OrderCancelledEvent
+  | OrderFilledEvent
+  | OrderRejectedEvent
   | BalanceChangedEvent;
 export type EngineEvent = BookEvent | CommandRejectedEvent;
 
@@ -294,6 +479,8 @@ export interface EngineOptions {
   staleAfterMs?: number;
   /** Closed positions kept per account for the history list (the database holds them all); default 200. */
   historyLimit?: number;
+  /** Trading profiles by key (`AccountSettings.profile`); more with `Engine.setProfile`. */
+  profiles?: Readonly<Record<string, TradingProfile>>;
 }
 
 /** A position shaped like spec §3 Position, with live profit for an open one. */
@@ -316,4 +503,34 @@ export interface PositionView {
   /** 1 when the position has a stop loss (decision 0006). */
   protected: 0 | 1;
   closingReason: ClosingReason | null;
+  /** Trailing stop distance (price units), null: none (issue 14). */
+  trailing_stop?: Price | null;
+  commission?: Money;
+  swap?: Money;
+  part_of?: PositionId | null;
+  closingCause?: CloseCause | null;
+  close_context?: CloseContext | null;
+}
+
+/** A pending order shaped like PositionView (snake_case), for the socket's `orders` push. */
+export interface OrderView {
+  id: number;
+  symbol: string;
+  symbolName: string;
+  direction: Direction;
+  type: OrderType;
+  price: Price;
+  amount: Money;
+  leverage: number;
+  stop_lost: Price | null;
+  take_profit: Price | null;
+  trailing_stop: Price | null;
+  expiry: OrderExpiry;
+  /** ISO 8601 or null (good till cancelled). */
+  expires_at: string | null;
+  created_at: string;
+  status: OrderStatus;
+  position_id: PositionId | null;
+  message: Message | null;
+  closed_at: string | null;
 }
