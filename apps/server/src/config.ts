@@ -324,6 +324,15 @@ const EnvSchema = z.object({
         `PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
     })
     .transform(Number),
+  // issue 14: a deposit left at the provider's page stays Pending this long, then expires (nothing was credited).
+  PAYMENT_PENDING_EXPIRY_MINUTES: z
+    .string()
+    .default('30')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 5 && Number(v) <= 10_080, {
+      error: (issue) =>
+        `PAYMENT_PENDING_EXPIRY_MINUTES must be a whole number from 5 to 10080 (a week), got "${String(issue.input)}"`,
+    })
+    .transform(Number),
   OPERATOR_TOKEN: z.string().min(24, { error: 'OPERATOR_TOKEN must be at least 24 characters' }).optional(),
   OPERATOR_API_URL: url('OPERATOR_API_URL', ['http:', 'https:']),
   METRICS_TOKEN: z.string().min(24, { error: 'METRICS_TOKEN must be at least 24 characters' }).optional(),
@@ -478,6 +487,11 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      * past it they are answered 429 and no longer recorded. Accepted calls are never limited.
      */
     paymentWebhookRefusalsPerMinute: env.PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE,
+    /**
+     * How long a card, e-wallet or cashier deposit may stay Pending at its provider before it expires
+     * (cancelled with an "expired" note, nothing booked; default 30 minutes). Bank wires wait for staff.
+     */
+    paymentPendingExpiryMs: env.PAYMENT_PENDING_EXPIRY_MINUTES * 60_000,
     /**
      * Bearer token of the operator API (/api/admin) used by the CLI. Required outside demo mode; in
      * demo mode, unset: the server creates a random one in `<DATA_DIR>/operator-token` on start and

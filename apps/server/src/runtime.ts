@@ -252,6 +252,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     };
     if (options.live) {
       await market.start();
+      // every brand's trading profile (costs, stop-out, margin-call level) before the engine's first sweep;
+      // later changes staff make reach it through brands.onTradingChanged (realtime/socket-server.ts)
+      for (const [key, profile] of await ctx.brands.tradingProfiles()) ctx.trading.setProfile(key, profile);
       await ctx.trading.start();
     }
     const demoAccounts = config.demo && (seed.demo || (await hasDemoAccounts(ctx, accountsRepo)));

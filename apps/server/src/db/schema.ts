@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { BrandTradingSettings } from '../modules/brands/brand-trading.js';
 
 /** A brand's public and operational settings (white-label; architecture §7). */
 export interface BrandSettings {
@@ -83,6 +84,11 @@ export interface BrandSettings {
   payments?: PaymentProviderSetting[];
   /** Back-office rules of the brand (issue 13); absent parts take the domain's defaults (BACKOFFICE_DEFAULTS). */
   backoffice?: BrandBackofficeSettings;
+  /**
+   * Trading conditions (issue 14): a jurisdiction preset and the broker's overrides (markups, commission,
+   * swaps, levels, leverage caps); resolved by brands/brand-trading.ts `tradingProfileOf`. Absent: spec pricing.
+   */
+  trading?: BrandTradingSettings;
 }
 
 /** How a brand's staff work (issue 13, docs/backoffice.md). */
@@ -383,9 +389,13 @@ export const popups = pgTable(
     /** HTML, sanitised when saved (architecture §8). */
     content: text('content').notNull(),
     active: boolean('active').notNull().default(true),
+    /** A notice for one client only (issue 14: a margin call); null: every client of the brand. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What raised a client's notice, e.g. 'margin_call'; null for the brand's own popups. */
+    kind: varchar('kind', { length: 32 }),
     createdAt: createdAt(),
   },
-  (t) => [index('popups_brand_idx').on(t.brandId)],
+  (t) => [index('popups_brand_idx').on(t.brandId), index('popups_user_kind_idx').on(t.userId, t.kind)],
 );
 
 /** Which client closed which popup (spec §4: popups are marked read on close). */
@@ -549,8 +559,66 @@ export const positions = pgTable(
     profit: money('profit'),
     /** The part of a loss the balance could not cover, booked to the broker. */
     shortfall: money('shortfall'),
+    /** A trailing stop's distance as a price difference (issue 14); null without one. */
+    trailingDistance: rate('trailing_distance'),
+    /** Commission charged for it so far (≥ 0; its ledger entries are the negative of it). */
+    commission: money('commission').notNull().default('0'),
+    /** Swaps booked for it so far, signed as booked (negative: the client paid). */
+    swap: money('swap').notNull().default('0'),
+    /** The pending order it was opened from, if any. */
+    orderId: integer('order_id'),
+    /** For a closed part of a partially closed position: the position it was cut from. */
+    partOf: integer('part_of'),
+    /** What the close saw (issue 14): dealing quote, the level hit, and equity / margin at a stop-out. */
+    closeContext: jsonb('close_context').$type<Record<string, unknown>>(),
   },
-  (t) => [index('positions_user_closed_idx').on(t.userId, t.closedAt)],
+  (t) => [
+    index('positions_user_closed_idx').on(t.userId, t.closedAt),
+    index('positions_part_of_idx').on(t.partOf),
+  ],
+);
+
+/**
+ * Pending orders (issue 14): limit and stop orders waiting for their level. Ids come from the positions'
+ * sequence (the engine's one allocator). A row is inserted when placed and updated as it changes state, in the
+ * same transaction as the position a fill opens.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>().notNull(),
+    /** limit or stop. */
+    orderType: varchar('order_type', { length: 8 }).$type<'limit' | 'stop'>().notNull(),
+    /** The level at which it fires (dealing price of its direction). */
+    price: rate('price').notNull(),
+    /** Margin the position will put up. */
+    amount: money('amount').notNull(),
+    leverage: integer('leverage').notNull(),
+    stopLoss: rate('stop_loss'),
+    takeProfit: rate('take_profit'),
+    trailingDistance: rate('trailing_distance'),
+    /** {kind:'gtc'} | {kind:'eod'} | {kind:'date', at}. */
+    expiry: jsonb('expiry').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** open, filled, cancelled, expired or rejected. */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** The position a fill opened. */
+    positionId: integer('position_id'),
+    /** Why it was rejected (a domain message: key and params). */
+    message: jsonb('message').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When it left the open state (filled, cancelled, expired, rejected). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.status),
+    index('orders_open_idx').on(t.status).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /**
@@ -564,11 +632,11 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** deposit, withdrawal, bonus, credit, adjustment, realised_pnl or negative_balance_protection. */
+    /** deposit, withdrawal, bonus, credit, adjustment, realised_pnl, negative_balance_protection, commission or swap. */
     kind: varchar('kind', { length: 32 }).notNull(),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),
-    /** The position whose close this books, if any. */
+    /** The position whose close, commission or swap this books, if any. */
     positionId: integer('position_id').references(() => positions.id),
     /** The cause outside trading (a transaction id, a staff action), if any. */
     reference: varchar('reference', { length: 120 }),
@@ -579,8 +647,12 @@ export const ledgerEntries = pgTable(
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
     uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
     // The same for a close: trading entries have no reference (NULLs never collide above), so a
-    // position's realised profit and its shortfall are each booked at most once by this index.
-    uniqueIndex('ledger_position_kind_uq').on(t.positionId, t.kind).where(sql`${t.positionId} is not null`),
+    // position's realised profit, its shortfall and its commission are each booked at most once by this
+    // index. Swaps are booked every night: each carries the reference 'swap:<position>:<day>' instead,
+    // which the index above keeps unique.
+    uniqueIndex('ledger_position_kind_uq')
+      .on(t.positionId, t.kind)
+      .where(sql`${t.positionId} is not null and ${t.kind} <> 'swap'`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { HomeWidget, ThemeFonts } from '@openbroker/domain';
 import { newToken } from '../lib/random.js';
 import { FONT_STACKS, type LogoGlyph, logoMark, palettes } from '../modules/brands/brand-theme.js';
+import type { BrandTradingSettings } from '../modules/brands/brand-trading.js';
 import { sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import type { BrandSettings } from './schema.js';
 
@@ -45,6 +46,68 @@ const fonts = (heading: keyof typeof FONT_STACKS, body: keyof typeof FONT_STACKS
   body: FONT_STACKS[body],
   mono: FONT_STACKS.mono,
 });
+
+// ------------------------------------------------------------------------------- trading conditions
+
+/**
+ * A typical EU retail CFD broker (docs/trading-costs.md): ESMA caps and 50 % close-out; forex priced in
+ * pips (0.4 per side: EURUSD's 1.2-pip feed spread becomes 2.0 pips), other groups in percent; commission
+ * only on shares; swaps triple on Wednesday for forex and commodities, on Friday for shares and indices,
+ * every night for crypto.
+ */
+export const RETAIL_TRADING: BrandTradingSettings = {
+  preset: 'esma',
+  groups: {
+    forex: {
+      markup: { unit: 'pips', value: 0.4 },
+      commission: { unit: 'perLot', value: 0 },
+      swap: { long: -2.8, short: -0.9, tripleDay: 3, weekends: false },
+    },
+    stocks: {
+      markup: { unit: 'percent', value: 0.05 },
+      commission: { unit: 'percent', value: 0.02 },
+      swap: { long: -6.5, short: -2.5, tripleDay: 5, weekends: false },
+    },
+    crypto: {
+      markup: { unit: 'percent', value: 0.3 },
+      commission: { unit: 'perLot', value: 0 },
+      swap: { long: -18, short: -12, tripleDay: null, weekends: true },
+    },
+    commodities: {
+      markup: { unit: 'percent', value: 0.02 },
+      commission: { unit: 'perLot', value: 0 },
+      swap: { long: -5, short: -2, tripleDay: 3, weekends: false },
+    },
+    index: {
+      markup: { unit: 'pips', value: 0.5 },
+      commission: { unit: 'perLot', value: 0 },
+      swap: { long: -5.5, short: -1.5, tripleDay: 5, weekends: false },
+    },
+  },
+  retailLossPercent: 74,
+};
+
+/**
+ * A professional/offshore account offer: no preset caps (the categories' lists apply), raw forex spreads
+ * with a commission of 3.50 per lot, stop-out at 30 %, margin call at 80 %.
+ */
+export const PROFESSIONAL_TRADING: BrandTradingSettings = {
+  preset: 'professional',
+  marginCallLevel: 0.8,
+  stopOutLevel: 0.3,
+  leverageCaps: null,
+  groups: {
+    ...RETAIL_TRADING.groups,
+    forex: {
+      markup: { unit: 'pips', value: 0.1 },
+      commission: { unit: 'perLot', value: 3.5 },
+      swap: { long: -2.5, short: -0.7, tripleDay: 3, weekends: false },
+    },
+  },
+};
+
+/** The variant whose clients are professionals (its pages and prices show it). */
+export const PROFESSIONAL_BRAND_SLUG = 'meridian';
 
 // ----------------------------------------------------------------------------------------- brands
 
@@ -540,7 +603,7 @@ export const OPEN_STREET_MAP_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}
  */
 export function defaultBrandExtras(): Pick<
   BrandSettings,
-  'theme' | 'contentToken' | 'formsToken' | 'widgets' | 'mapTileUrl' | 'tagline' | 'office'
+  'theme' | 'contentToken' | 'formsToken' | 'widgets' | 'mapTileUrl' | 'tagline' | 'office' | 'trading'
 > {
   const primary = '#0b5cff';
   return {
@@ -563,6 +626,7 @@ export function defaultBrandExtras(): Pick<
       lat: 52.5086,
       lng: 13.3889,
     },
+    trading: RETAIL_TRADING,
   };
 }
 
@@ -620,6 +684,7 @@ export function variantBrands(): SeedBrand[] {
       tagline: v.tagline.en,
       office: { address: v.office.address, phone: v.office.phone, lat: v.office.lat, lng: v.office.lng },
       payments: sandboxPaymentProviders(v.legalName),
+      trading: v.slug === PROFESSIONAL_BRAND_SLUG ? PROFESSIONAL_TRADING : RETAIL_TRADING,
     };
     return {
       slug: v.slug,

@@ -7,8 +7,8 @@
  * 22:00 → 22:00 UTC sessions Sun–Thu form one open interval from Sunday 22:00 to Friday 22:00.
  *
  * All instants are epoch milliseconds (UTC); intervals are half-open [start, end): a market that
- * opens at 09:30 is open at 09:30:00.000 and closed at 16:00:00.000. Exchange holidays are not
- * modelled.
+ * opens at 09:30 is open at 09:30:00.000 and closed at 16:00:00.000. A weekly schedule may list
+ * `holidays` (local dates, 'YYYY-MM-DD'): no session starts on such a day, so `nextOpen` skips it.
  */
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -28,6 +28,8 @@ export type TradingHours =
       /** IANA time zone of the session times, e.g. "America/New_York" or "UTC". */
       readonly timeZone: string;
       readonly sessions: readonly Session[];
+      /** Local dates ('YYYY-MM-DD') on which no session starts (exchange holidays). */
+      readonly holidays?: readonly string[];
       readonly description?: string;
     };
 
@@ -145,6 +147,10 @@ export function tradingHoursProblems(hours: TradingHours): string[] {
       }
     }
   });
+  (hours.holidays ?? []).forEach((day, i) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+      problems.push(`holiday ${i + 1}: "${day}" is not a date YYYY-MM-DD`);
+  });
   if (problems.length > 0) return problems;
   // Merged open intervals must be shorter than a week, or the market never closes: use kind "always".
   const calendar = new WeeklyCalendar(hours);
@@ -254,6 +260,7 @@ interface ParsedSession {
 /** Merged open intervals of one weekly schedule, materialised lazily over a cached range of time. */
 class WeeklyCalendar {
   private readonly sessions: ParsedSession[];
+  private readonly holidays: ReadonlySet<string>;
   private starts: number[] = [];
   private ends: number[] = [];
   private lo = 0;
@@ -265,6 +272,7 @@ class WeeklyCalendar {
       open: parseClock(s.open) ?? 0,
       close: parseClock(s.close) ?? 0,
     }));
+    this.holidays = new Set(hours.holidays ?? []);
   }
 
   isOpen(t: number): boolean {
@@ -350,6 +358,9 @@ class WeeklyCalendar {
     const lastDay = Math.ceil((hi + BUILD_MARGIN) / DAY);
     for (let day = firstDay; day <= lastDay; day++) {
       const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+      // `day` is a civil day of the schedule's zone; its date names it in the holiday list
+      if (this.holidays.size > 0 && this.holidays.has(new Date(day * DAY).toISOString().slice(0, 10)))
+        continue;
       for (const s of this.sessions) {
         if (!s.days[weekday]) continue;
         const start = zonedTimeToUtc(tz, day, s.open);

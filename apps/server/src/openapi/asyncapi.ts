@@ -1,16 +1,22 @@
 import {
   BACKOFFICE_SOCKET,
   BalancePayload,
-  ClosePositionInput,
+  CancelOrderInput,
+  ClosePositionPartInput,
   CommandAck,
   MONEY_QUEUES,
+  NoticePayload,
   OpenPositionInput,
+  OrderCommandAck,
+  OrdersPayload,
+  PlaceOrderInput,
   PositionsPayload,
   PriceMap,
   type QueueChanged,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
-  UpdatePositionInput,
+  UpdateOrderInput,
+  UpdatePositionTrailingInput,
 } from '@openbroker/domain';
 import { z } from 'zod';
 
@@ -83,17 +89,60 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
     namespace: 'trading',
     from: 'client',
     summary:
-      'Closes a position at the opposite price the client saw. Acknowledged with the position or the refusal.',
-    payload: ClosePositionInput,
+      "Closes a position at the server's opposite price (the price the client saw is only compared). With `amount` " +
+      '(EUR of margin, step 0.01, leaving at least 1) only that part closes: the part becomes a closed position of its ' +
+      'own (`part_of`) booked through the ledger like a full close. Acknowledged with the position or the refusal.',
+    payload: ClosePositionPartInput,
     ack: CommandAck,
   },
   [SOCKET_EVENTS.updatePosition]: {
     namespace: 'trading',
     from: 'client',
     summary:
-      'Sets or removes (null, empty or 0) stop loss and take profit. Acknowledged with the position or the refusal.',
-    payload: UpdatePositionInput,
+      'Sets or removes (null, empty or 0) stop loss and take profit; `trailing_stop` {distance, unit: pips|price} ' +
+      'sets a server-side trailing stop (null removes it, absent keeps it). A break-even is stop_lost = open_rate. ' +
+      'Acknowledged with the position or the refusal.',
+    payload: UpdatePositionTrailingInput,
     ack: CommandAck,
+  },
+  [SOCKET_EVENTS.placeOrder]: {
+    namespace: 'trading',
+    from: 'client',
+    summary:
+      'Places a pending limit or stop order with optional SL/TP (relative to its level), trailing stop and expiry ' +
+      '(gtc, eod = next 22:00 UTC, or a date). It fires at the dealing price, is checked again against the free margin ' +
+      'then, and is rejected with a reason if the account cannot carry it. Acknowledged with the order or the refusal.',
+    payload: PlaceOrderInput,
+    ack: OrderCommandAck,
+  },
+  [SOCKET_EVENTS.updateOrder]: {
+    namespace: 'trading',
+    from: 'client',
+    summary:
+      "Changes an open order's level, SL/TP or expiry (absent fields stay). Acknowledged with the order.",
+    payload: UpdateOrderInput,
+    ack: OrderCommandAck,
+  },
+  [SOCKET_EVENTS.cancelOrder]: {
+    namespace: 'trading',
+    from: 'client',
+    summary: 'Cancels an open order. Acknowledged with the cancelled order or the refusal.',
+    payload: CancelOrderInput,
+    ack: OrderCommandAck,
+  },
+  [SOCKET_EVENTS.orders]: {
+    namespace: 'trading',
+    from: 'server',
+    summary: "The client's open pending orders and the latest done ones: on connect and on every change.",
+    payload: OrdersPayload,
+  },
+  [SOCKET_EVENTS.notice]: {
+    namespace: 'trading',
+    from: 'server',
+    summary:
+      'Something the client must hear at once: a position closed automatically (with the quote, the level and, at a ' +
+      'stop-out, equity, used margin and margin level), a margin call, an order filled, rejected or expired.',
+    payload: NoticePayload,
   },
   [BACKOFFICE_SOCKET.queueChanged]: {
     namespace: 'backoffice',

@@ -1,29 +1,39 @@
 import type { Server as HttpServer } from 'node:http';
 import {
-  ClosePositionInput,
+  CancelOrderInput,
+  ClosePositionPartInput,
   type CommandAck,
   formatMessage,
   type Message,
+  type NoticePayload,
   OpenPositionInput,
+  type OrderCommandAck,
+  PlaceOrderInput,
   type PricesServerEvents,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
   TIMING,
   type TradingClientEvents,
   type TradingServerEvents,
-  UpdatePositionInput,
+  UpdateOrderInput,
+  UpdatePositionTrailingInput,
   validateInput,
 } from '@openbroker/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { CommandOutcome } from '../engine/index.js';
+import type { CommandOutcome, EngineEvent } from '../engine/index.js';
+import { MarginCallRepo } from '../modules/trading/margin-call.repo.js';
+import { noticesOf } from '../modules/trading/notices.js';
+import { TradingJobs } from '../modules/trading/trading.jobs.js';
 import { attachBackofficeSocket } from './backoffice-socket.js';
 import { PriceStream } from './price-stream.js';
 
 export interface Realtime {
   io: Server;
+  /** The trading jobs on the market clock (margin calls, order expiry, swap rollover); tests run `tick(now)`. */
+  jobs: TradingJobs;
   close(): Promise<void>;
 }
 
@@ -36,6 +46,8 @@ export interface RealtimeOptions {
   now?: () => number;
   /** How often `/backoffice` re-reads its sessions, roles and scopes (default 30 s). */
   backofficeRecheckMs?: number;
+  /** Run the trading jobs on their own timer (default true; tests that drive `jobs.tick` turn it off). */
+  tradingJobs?: boolean;
 }
 
 interface TradingSocketData {
@@ -60,7 +72,7 @@ interface TradingSocketData {
  */
 const SESSION_RECHECK_MS = 5_000;
 
-type Ack = (answer: CommandAck) => void;
+type Ack = (answer: CommandAck | OrderCommandAck) => void;
 
 /** Emits one `/trading` push with the payload its event carries (domain `TradingServerEvents`). */
 type TradingEmit = <E extends keyof TradingServerEvents>(
@@ -152,10 +164,12 @@ export async function attachRealtime(
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
-  const push = (target: { emit: TradingEmit }, userId: number) => {
+  const push = (target: { emit: TradingEmit }, userId: number, withOrders = true) => {
     target.emit(SOCKET_EVENTS.positions, ctx.trading.positions(userId));
     target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
+    if (withOrders) target.emit(SOCKET_EVENTS.orders, ctx.trading.orders(userId));
   };
+  const ordersChanged = (events: readonly EngineEvent[]) => events.some((e) => e.type.startsWith('order.'));
   const room = (userId: number) => `account:${userId}`;
   const sessionRoom = (sessionId: number) => `session:${sessionId}`;
   // Logout, password change and resets end the session's trading sockets at once, on every node.
@@ -202,24 +216,47 @@ export async function attachRealtime(
         recheck(socket);
       }
     }
-    push(
-      expired.length ? trading.to(room(accountId)).except(expired) : trading.to(room(accountId)),
-      accountId,
-    );
+    const target = expired.length ? trading.to(room(accountId)).except(expired) : trading.to(room(accountId));
+    push(target, accountId, ordersChanged(events));
+    // issue 14: automatic closes and order outcomes are told at once, with what they happened at
+    for (const notice of noticesOf(events, ctx.trading)) target.emit(SOCKET_EVENTS.notice, notice);
   });
+
+  // ------------------------------------------------------------------------ trading jobs (issue 14)
+  // every brand's trading profile (costs, stop-out, margin-call level), and any change staff make later
+  // (a brand whose settings cannot be read keeps the default profile; the operator hears why)
+  await ctx.brands
+    .tradingProfiles()
+    .then((profiles) => {
+      for (const [key, profile] of profiles) ctx.trading.setProfile(key, profile);
+    })
+    .catch((err: unknown) => options.log?.error({ err }, 'trading profiles could not be loaded'));
+  const detachProfiles = ctx.brands.onTradingChanged((key, profile) => ctx.trading.setProfile(key, profile));
+  const jobs = new TradingJobs(ctx, {
+    repo: new MarginCallRepo(ctx.database.db),
+    clock: ctx.market.clock,
+    notify: (accountId: number, notice: NoticePayload) =>
+      trading.to(room(accountId)).emit(SOCKET_EVENTS.notice, notice),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  if (options.tradingJobs !== false) jobs.start();
 
   trading.on('connection', (socket: Socket) => {
     const data = socket.data as TradingSocketData;
     void socket.join([room(data.userId), sessionRoom(data.sessionId)]);
     push(socket, data.userId);
 
-    /** Runs one command: the session must still be live, the payload valid; answers through the ack. */
+    /**
+     * Runs one command: the session must still be live, the payload valid; answers through the ack with the
+     * position (position commands) or the order (order commands) it concerns.
+     */
     const command = <S extends z.ZodType>(
       schema: S,
       run: (input: z.output<S>) => Promise<CommandOutcome>,
+      answers: 'position' | 'order' = 'position',
     ) => {
       return async (payload: unknown, ack?: Ack) => {
-        const answer = (result: CommandAck) => {
+        const answer = (result: CommandAck | OrderCommandAck) => {
           if (typeof ack === 'function') ack(result);
         };
         try {
@@ -246,9 +283,25 @@ export async function attachRealtime(
             );
             return;
           }
+          if (answers === 'order') {
+            const orderEvent = outcome.events.find((e) => e.type.startsWith('order.'));
+            const record = orderEvent && 'order' in orderEvent ? orderEvent.order : undefined;
+            const order = record && ctx.trading.order(data.userId, record.id, record);
+            if (order) answer({ status: true, data: order });
+            else {
+              options.log?.error(
+                { userId: data.userId, outcome: outcome.events.map((e) => e.type) },
+                'trading command answered INTERNAL: no order in its outcome',
+              );
+              answer(failure('INTERNAL', { key: 'error.internal' }));
+            }
+            return;
+          }
           const positionEvent = outcome.events.find((e) => e.type.startsWith('position.'));
           const id =
-            positionEvent?.type === 'position.updated'
+            positionEvent?.type === 'position.updated' ||
+            positionEvent?.type === 'position.reduced' ||
+            positionEvent?.type === 'position.trailed'
               ? positionEvent.positionId
               : positionEvent && 'position' in positionEvent
                 ? positionEvent.position.id
@@ -290,20 +343,76 @@ export async function attachRealtime(
     );
     socket.on(
       SOCKET_EVENTS.closePosition,
-      command(ClosePositionInput, (input) =>
-        ctx.trading.close({ accountId: data.userId, now: now(), positionId: input.id, price: input.price }),
+      command(ClosePositionPartInput, (input) =>
+        ctx.trading.close({
+          accountId: data.userId,
+          now: now(),
+          positionId: input.id,
+          price: input.price,
+          // issue 14: an amount closes only that part of the position
+          ...(input.amount === undefined ? {} : { amount: input.amount }),
+        }),
       ),
     );
     socket.on(
       SOCKET_EVENTS.updatePosition,
-      command(UpdatePositionInput, (input) =>
+      command(UpdatePositionTrailingInput, (input) =>
         ctx.trading.update({
           accountId: data.userId,
           now: now(),
           positionId: input.id,
           stop_lost: input.stop_lost,
           take_profit: input.take_profit,
+          ...(input.trailing_stop === undefined ? {} : { trailing_stop: input.trailing_stop }),
         }),
+      ),
+    );
+    // issue 14: pending orders. The level is the client's, the fill price the server's (never the client's).
+    socket.on(
+      SOCKET_EVENTS.placeOrder,
+      command(
+        PlaceOrderInput,
+        (input) =>
+          ctx.trading.placeOrder({
+            accountId: data.userId,
+            now: now(),
+            symbol: input.symbol,
+            direction: input.direction,
+            orderType: input.type,
+            price: input.price,
+            amount: input.amount,
+            leverage: input.leverage,
+            stop_lost: input.stop_lost ?? null,
+            take_profit: input.take_profit ?? null,
+            trailing: input.trailing_stop ?? null,
+            expiry: input.expiry,
+          }),
+        'order',
+      ),
+    );
+    socket.on(
+      SOCKET_EVENTS.updateOrder,
+      command(
+        UpdateOrderInput,
+        (input) =>
+          ctx.trading.updateOrder({
+            accountId: data.userId,
+            now: now(),
+            orderId: input.id,
+            ...(input.price === undefined ? {} : { price: input.price }),
+            ...(input.stop_lost === undefined ? {} : { stop_lost: input.stop_lost }),
+            ...(input.take_profit === undefined ? {} : { take_profit: input.take_profit }),
+            ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
+          }),
+        'order',
+      ),
+    );
+    socket.on(
+      SOCKET_EVENTS.cancelOrder,
+      command(
+        CancelOrderInput,
+        (input) => ctx.trading.cancelOrder({ accountId: data.userId, now: now(), orderId: input.id }),
+        'order',
       ),
     );
   });
@@ -330,7 +439,7 @@ export async function attachRealtime(
       if (until === undefined) socket.disconnect(true);
       else {
         data.liveUntil = until;
-        if (socket.connected) push(socket, data.userId);
+        if (socket.connected) push(socket, data.userId, false);
       }
     }
   };
@@ -348,8 +457,11 @@ export async function attachRealtime(
 
   return {
     io,
+    jobs,
     async close() {
       clearInterval(refresh);
+      jobs.stop();
+      detachProfiles();
       stream.stop();
       detachStream();
       detachTrading();

@@ -18,7 +18,6 @@ import {
 interface Level {
   name: string;
   deposit: number;
-  spread: string;
   perks: { en: string[]; de: string[] };
 }
 
@@ -26,7 +25,6 @@ const LEVELS: Level[] = [
   {
     name: 'Basic',
     deposit: 250,
-    spread: '1.2',
     perks: {
       en: ['Full platform access', 'E-mail support', 'Daily market brief'],
       de: ['Voller Plattformzugang', 'Support per E-Mail', 'Täglicher Marktbericht'],
@@ -35,7 +33,6 @@ const LEVELS: Level[] = [
   {
     name: 'Silver',
     deposit: 2500,
-    spread: '0.9',
     perks: {
       en: ['Everything in Basic', 'Personal account manager', 'Weekly webinars'],
       de: ['Alles aus Basic', 'Persönlicher Kundenbetreuer', 'Wöchentliche Webinare'],
@@ -44,7 +41,6 @@ const LEVELS: Level[] = [
   {
     name: 'Gold',
     deposit: 10000,
-    spread: '0.7',
     perks: {
       en: ['Everything in Silver', 'Priority withdrawals', 'Trading signals'],
       de: ['Alles aus Silver', 'Bevorzugte Auszahlungen', 'Handelssignale'],
@@ -53,7 +49,6 @@ const LEVELS: Level[] = [
   {
     name: 'Platinum',
     deposit: 50000,
-    spread: '0.6',
     perks: {
       en: ['Everything in Gold', 'Senior market analyst', 'Invitations to private events'],
       de: ['Alles aus Gold', 'Senior-Marktanalyst', 'Einladungen zu exklusiven Events'],
@@ -84,13 +79,15 @@ export const accountLevelsPage: PageModule = (ctx, lang) => {
         image: img('illustrations/levels.svg', '', 720, 400),
         height: 'small',
       }),
+      // Prices are the same on every level: the figures are placeholders the content service fills
+      // from the brand's trading settings when the page is served (site-figures.ts).
       text(
         de
           ? paragraphs(
-              'Jedes Konto beginnt auf der Stufe Basic. Ihre Stufe richtet sich nach Ihren Gesamteinzahlungen und wird automatisch angepasst; Sie sehen sie jederzeit oben im Kundenbereich.',
+              'Jedes Konto beginnt auf der Stufe Basic. Ihre Stufe richtet sich nach Ihren Gesamteinzahlungen und wird automatisch angepasst; Sie sehen sie jederzeit oben im Kundenbereich. Spreads, Kommissionen und Hebel sind auf jeder Stufe gleich: EUR/USD typischerweise {{spread:EURUSD}} Pips.',
             )
           : paragraphs(
-              'Every account starts at Basic. Your level follows your total deposits and is upgraded automatically; you can always see it at the top of the client area.',
+              'Every account starts at Basic. Your level follows your total deposits and is upgraded automatically; you can always see it at the top of the client area. Spreads, commissions and leverage are the same on every level: EUR/USD typically {{spread:EURUSD}} pips.',
             ),
       ),
       grid(
@@ -98,7 +95,7 @@ export const accountLevelsPage: PageModule = (ctx, lang) => {
           card({
             title: level.name,
             subtitle: de ? `ab ${money(level.deposit)}` : `from ${money(level.deposit)}`,
-            text: `${de ? 'Spreads ab' : 'Spreads from'} ${level.spread} pips`,
+            text: `${de ? 'Spreads ab' : 'Spreads from'} {{spread:forex}} ${de ? 'Pips' : 'pips'}`,
             card_image: img(`illustrations/level-${level.name.toLowerCase()}.svg`, level.name, 320, 200),
             link_text: de ? 'Konto eröffnen' : 'Open account',
             link_url: ctx.features.registrationEnabled ? '/register' : '/contact-us',
@@ -109,7 +106,14 @@ export const accountLevelsPage: PageModule = (ctx, lang) => {
       sectionDivider(de ? 'Im Vergleich' : 'Side by side'),
       html(
         `<table><thead><tr><th>${de ? 'Stufe' : 'Level'}</th><th>${de ? 'Mindesteinzahlung' : 'Minimum deposit'}</th><th>${de ? 'EUR/USD-Spread' : 'EUR/USD spread'}</th><th>${de ? 'Max. Hebel (Devisen)' : 'Max. leverage (forex)'}</th></tr></thead><tbody>` +
-          LEVELS.map((l) => row([l.name, money(l.deposit), `${l.spread} pips`, '1:30'])).join('') +
+          LEVELS.map((l) =>
+            row([
+              l.name,
+              money(l.deposit),
+              `{{spread:EURUSD}} ${de ? 'Pips' : 'pips'}`,
+              '1:{{leverage:EURUSD}}',
+            ]),
+          ).join('') +
           '</tbody></table>',
       ),
       section(

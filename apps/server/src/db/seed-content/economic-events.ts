@@ -13,7 +13,7 @@ export interface EconomicEventSeed {
   previous: string | null;
 }
 
-/** [day offset, UTC hour:minute, currency, country, title, impact, actual, forecast, previous] */
+/** [trading-day offset, UTC hour:minute, currency, country, title, impact, actual, forecast, previous] */
 type Row = [number, string, string, string, string, 1 | 2 | 3, string, string, string];
 
 const ROWS: Row[] = [
@@ -60,12 +60,35 @@ const ROWS: Row[] = [
   [10, '23:30', 'JPY', 'JP', 'Tokyo Core CPI YoY', 2, '', '1.7%', '1.6%'],
 ];
 
-/** The sample events, dated relative to `now` (the seed time). */
+const DAY_MS = 86_400_000;
+const isWeekend = (dayStart: number) => {
+  const weekday = new Date(dayStart).getUTCDay();
+  return weekday === 0 || weekday === 6;
+};
+
+/**
+ * The UTC midnight `offset` trading days (Monday to Friday) from `today`: markets publish and central banks
+ * decide on weekdays only (issue 14: rate decisions were listed on Saturdays). A weekend `today` counts as the
+ * Monday after it; negative offsets count back over weekdays.
+ */
+export function weekdayFrom(today: number, offset: number): number {
+  const step = offset < 0 ? -DAY_MS : DAY_MS;
+  let day = today;
+  // a weekend counts as the Monday after it, both ways (Sunday − 1 is Friday)
+  while (isWeekend(day)) day += DAY_MS;
+  for (let left = Math.abs(offset); left > 0; left--) {
+    day += step;
+    while (isWeekend(day)) day += step;
+  }
+  return day;
+}
+
+/** The sample events, dated relative to `now` (the seed time), each on a weekday (ROWS count trading days). */
 export function economicEventSeeds(now: Date): EconomicEventSeed[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return ROWS.map(([day, time, currency, country, title, impact, actual, forecast, previous]) => {
     const [hour, minute] = time.split(':').map(Number) as [number, number];
-    const at = new Date(today + day * 86_400_000 + (hour * 60 + minute) * 60_000);
+    const at = new Date(weekdayFrom(today, day) + (hour * 60 + minute) * 60_000);
     const past = at.getTime() <= now.getTime();
     return {
       at,

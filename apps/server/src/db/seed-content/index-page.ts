@@ -134,7 +134,11 @@ const EN: HomeTexts = {
     'Prices stream live from our trading servers. Select any instrument to open its full chart on the platform.',
   assetsTitle: 'More than 100 instruments in five asset classes',
   assets: [
-    ['Forex', 'Majors, minors and exotics with leverage up to 1:30 and spreads from 0.6 pips.', 'forex.svg'],
+    [
+      'Forex',
+      'Majors, minors and exotics with leverage up to 1:{{leverage:forex}} and spreads from {{spread:forex}} pips.',
+      'forex.svg',
+    ],
     [
       'Stocks',
       'CFDs on leading US and European companies, long or short, without owning the share.',
@@ -194,7 +198,11 @@ const DE: HomeTexts = {
     'Die Kurse kommen live von unseren Handelsservern. Wählen Sie ein Instrument, um seinen vollständigen Chart auf der Plattform zu öffnen.',
   assetsTitle: 'Über 100 Instrumente in fünf Anlageklassen',
   assets: [
-    ['Devisen', 'Majors, Minors und Exoten mit Hebel bis 1:30 und Spreads ab 0,6 Pips.', 'forex.svg'],
+    [
+      'Devisen',
+      'Majors, Minors und Exoten mit Hebel bis 1:{{leverage:forex}} und Spreads ab {{spread:forex}} Pips.',
+      'forex.svg',
+    ],
     [
       'Aktien',
       'CFDs auf führende Unternehmen aus den USA und Europa, long oder short, ohne die Aktie zu besitzen.',

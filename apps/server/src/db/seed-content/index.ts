@@ -59,8 +59,7 @@ export function siteSettings(facts: BrandFacts, settings: BrandSettings): SiteSe
     copyright: settings.copyright,
     legal_name: settings.legalName,
     legal_text: `${facts.legalName} is registered under ${facts.registration} and holds an ${facts.licence}. Registered office: ${facts.address}. Demo data: the licence and register numbers are fictitious.`,
-    risk_warning:
-      'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.',
+    risk_warning: `CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage.${settings.trading?.retailLossPercent !== undefined ? ' {{retailLoss}}% of retail investor accounts lose money when trading CFDs with this provider.' : ''} You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.`,
     support_email: settings.supportEmail,
     phone: facts.phone,
     address: facts.address,

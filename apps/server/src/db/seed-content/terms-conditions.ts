@@ -34,7 +34,7 @@ export const termsPage: PageModule = (ctx, lang) => {
         [
           'Handel, Margin und Hebel',
           p(
-            'Jede Position bindet Margin. Fällt Ihr Eigenkapital auf 50 % der eingesetzten Margin, schließen wir Positionen automatisch (Margin-Closeout). Die Hebel sind für Privatkunden begrenzt: 1:30 für wichtige Währungspaare, 1:20 für Indizes und Gold, 1:10 für Rohstoffe, 1:5 für Aktien und 1:2 für Kryptowährungen.',
+            'Jede Position bindet Margin. Fällt Ihr Eigenkapital auf {{stopOut}} % der eingesetzten Margin, schließen wir Positionen automatisch (Margin-Closeout). Die Hebel sind begrenzt: 1:{{leverage:EURUSD}} für wichtige Währungspaare, 1:{{leverage:US500}} für wichtige Indizes und Gold, 1:{{leverage:USOIL}} für andere Rohstoffe, 1:{{leverage:stocks}} für Aktien und 1:{{leverage:crypto}} für Kryptowährungen.',
           ),
         ],
         [
@@ -100,7 +100,7 @@ export const termsPage: PageModule = (ctx, lang) => {
       [
         'Trading, margin and leverage',
         p(
-          'Every position ties up margin. If your equity falls to 50% of the margin in use, we close positions automatically (margin close-out). Leverage for retail clients is limited to 1:30 for major currency pairs, 1:20 for indices and gold, 1:10 for commodities, 1:5 for shares and 1:2 for cryptocurrencies.',
+          'Every position ties up margin. If your equity falls to {{stopOut}}% of the margin in use, we close positions automatically (margin close-out). Leverage is limited to 1:{{leverage:EURUSD}} for major currency pairs, 1:{{leverage:US500}} for major indices and gold, 1:{{leverage:USOIL}} for other commodities, 1:{{leverage:stocks}} for shares and 1:{{leverage:crypto}} for cryptocurrencies.',
         ),
       ],
       [

@@ -38,7 +38,7 @@ export class DealingService {
     return view && view.close_date === null ? view : undefined;
   }
 
-  /** Open positions of the clients in scope (or one brand), oldest first, 50 a page; optionally one symbol. */
+  /** Open positions of the clients in scope (or one brand), newest first (a dealer watches new trades), 50 a page; optionally one symbol. */
   async positions(
     auth: StaffAuth,
     query: { brandId?: number; symbol?: string; page: number },

@@ -160,7 +160,7 @@ export class MoneyRepo {
       .innerJoin(users, eq(users.id, positions.userId))
       .innerJoin(brands, eq(brands.id, users.brandId))
       .where(where)
-      .orderBy(asc(positions.openedAt), asc(positions.id));
+      .orderBy(desc(positions.openedAt), desc(positions.id));
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
     if (!page) return { rows, total: rows.length };
     const [counted] = await this.db

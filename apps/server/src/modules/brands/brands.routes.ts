@@ -1,8 +1,16 @@
-import type { PublicBrand as PublicBrandData } from '@openbroker/domain';
+import {
+  type PublicBrand as PublicBrandData,
+  type TradingProfile,
+  TradingProfileSchema,
+} from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { type App, ok } from '../../http.js';
+import { type App, ErrorBody, ok } from '../../http.js';
+import { invalidFields, notFound } from '../../lib/errors.js';
+import { assertBrandInScope, staffOf, withPolicy } from '../backoffice/policy.js';
+import { auditStaffAction } from '../backoffice/staff-audit.js';
 import { publicTheme } from './brand-theme.js';
+import { type BrandTradingSettings, tradingProfileOf } from './brand-trading.js';
 import { type Brand, brandMinAge } from './brands.service.js';
 
 const Palette = z.object({
@@ -55,10 +63,26 @@ const PublicBrand = z.object({
   tagline: z.string(),
   address: z.string(),
   phone: z.string(),
+  trading: TradingProfileSchema.and(z.object({ retailLossPercent: z.number().nullable() })),
 });
 
+/**
+ * The client-facing trading conditions of a brand (issue 14): its resolved TradingProfile (markups,
+ * commission, swaps, margin-call and stop-out levels, leverage caps, preset) and the retail-loss share
+ * of its risk warning. The web computes dealing prices from these with the domain's dealingQuoteWith,
+ * exactly as the engine does. Nothing here is secret.
+ */
+export type PublicTrading = TradingProfile & { retailLossPercent: number | null };
+
+/** Stored trading settings as the back office reads them (an interface has no index signature of its own). */
+const settingsDto = (trading: BrandTradingSettings | undefined): Record<string, unknown> | null =>
+  trading ? { ...trading } : null;
+
+/** `GET /api/brand` data: the domain's PublicBrand plus `trading`. */
+export type PublicBrandWithTrading = PublicBrandData & { trading: PublicTrading };
+
 /** What the web app may know about a brand: no ids, no payment provider details. */
-export function presentBrand(brand: Brand): PublicBrandData {
+export function presentBrand(brand: Brand): PublicBrandWithTrading {
   const { settings } = brand;
   return {
     slug: brand.slug,
@@ -83,6 +107,10 @@ export function presentBrand(brand: Brand): PublicBrandData {
     tagline: settings.tagline ?? '',
     address: settings.office?.address ?? '',
     phone: settings.office?.phone ?? '',
+    trading: {
+      ...tradingProfileOf(settings),
+      retailLossPercent: settings.trading?.retailLossPercent ?? null,
+    },
   };
 }
 
@@ -101,6 +129,68 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const brand = await ctx.brands.resolve(request.headers.host);
       return { status: true as const, data: presentBrand(brand) };
+    },
+  );
+
+  // Trading conditions are the brand's, for every client: admins only (docs/trading-costs.md).
+  const policy = { permission: 'staff.manage', brandScoped: true } as const;
+  const tags = ['backoffice: brands'];
+  const BrandIdParams = z.object({ id: z.coerce.number().int().positive() });
+  const TradingDto = z.object({
+    settings: z.record(z.string(), z.unknown()).nullable(),
+    profile: TradingProfileSchema,
+  });
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+  app.get(
+    '/api/backoffice/brands/:id/trading',
+    withPolicy(policy, ctx.staff, {
+      tags,
+      summary: "The brand's trading settings (preset and overrides) and the profile they resolve to",
+      params: BrandIdParams,
+      response: { 200: ok(TradingDto), ...errors },
+    }),
+    async (request) => {
+      assertBrandInScope(staffOf(request), request.params.id);
+      const brand = await ctx.brands.findById(request.params.id);
+      if (!brand) throw notFound();
+      return {
+        status: true as const,
+        data: { settings: settingsDto(brand.settings.trading), profile: tradingProfileOf(brand.settings) },
+      };
+    },
+  );
+
+  app.put(
+    '/api/backoffice/brands/:id/trading',
+    withPolicy(policy, ctx.staff, {
+      tags,
+      summary:
+        "Replaces the brand's trading settings: preset ('esma', 'asic', 'professional', 'custom') and overrides. A bad value answers 400 with a message per field and changes nothing",
+      params: BrandIdParams,
+      body: z.record(z.string(), z.unknown()),
+      response: { 200: ok(TradingDto), ...errors },
+    }),
+    async (request) => {
+      const auth = staffOf(request);
+      assertBrandInScope(auth, request.params.id);
+      const brand = await ctx.brands.findById(request.params.id);
+      if (!brand) throw notFound();
+      // the audit row (before and after) is written in the same transaction as the change
+      const result = await ctx.brands.setTrading(brand.id, request.body, (tx, change) =>
+        auditStaffAction(tx, auth, request, {
+          action: 'brand.trading',
+          subject: `brand:${brand.id}`,
+          brandId: brand.id,
+          before: { trading: change.before },
+          after: { trading: change.trading },
+        }),
+      );
+      if (!result.ok) throw invalidFields(result.errors);
+      return {
+        status: true as const,
+        data: { settings: settingsDto(result.value.trading), profile: result.value.profile },
+      };
     },
   );
 }

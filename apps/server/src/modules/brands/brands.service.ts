@@ -1,6 +1,13 @@
-import { MIN_AGE_DEFAULT } from '@openbroker/domain';
+import { MIN_AGE_DEFAULT, type TradingProfile, type ValidationResult } from '@openbroker/domain';
 import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.js';
 import type { BrandSettings } from '../../db/schema.js';
+import {
+  type BrandTradingSettings,
+  brandProfileKey,
+  tradingProfileOf,
+  validateBrandTrading,
+} from './brand-trading.js';
 import type { BrandRow, BrandsRepo } from './brands.repo.js';
 
 export interface Brand {
@@ -36,6 +43,7 @@ export class BrandsService {
     max: BRAND_CACHE_MAX,
   });
   private readonly unknownHosts = new LRUCache<string, number>({ max: UNKNOWN_HOSTS_MAX });
+  private readonly tradingListeners = new Set<(profileKey: string, profile: TradingProfile) => void>();
 
   constructor(
     private readonly repo: BrandsRepo,
@@ -62,6 +70,61 @@ export class BrandsService {
   /** A brand by its slug (operator commands name brands this way). */
   async findBySlug(slug: string): Promise<Brand | undefined> {
     return this.cached(`slug:${slug}`, () => this.repo.findBySlug(slug));
+  }
+
+  /** A brand by its id. */
+  async findById(id: number): Promise<Brand | undefined> {
+    return this.cached(`id:${id}`, () => this.repo.findById(id));
+  }
+
+  /**
+   * Every brand's trading profile by engine profile key (`brand:<id>`, brandProfileKey): what the trading
+   * service registers with the engine (EngineOptions.profiles) at start.
+   */
+  async tradingProfiles(): Promise<Map<string, TradingProfile>> {
+    const rows = await this.repo.listAll();
+    return new Map(rows.map((row) => [brandProfileKey(row.id), tradingProfileOf(row.settings)]));
+  }
+
+  /**
+   * Replaces a brand's trading settings after checking them (validateBrandTrading): on any problem
+   * nothing is written and the messages say what to change. Listeners (the trading service:
+   * engine.setProfile) hear the new profile at once; cached brands are dropped.
+   */
+  async setTrading(
+    brandId: number,
+    input: unknown,
+    audit: (
+      tx: Db,
+      change: { before: BrandTradingSettings | null; trading: BrandTradingSettings },
+    ) => Promise<unknown>,
+  ): Promise<
+    ValidationResult<{
+      before: BrandTradingSettings | null;
+      trading: BrandTradingSettings;
+      profile: TradingProfile;
+    }>
+  > {
+    const checked = validateBrandTrading(input);
+    if (!checked.ok) return checked;
+    const trading = checked.value;
+    // the change and its audit row in one transaction: a failed audit leaves the settings (and the engine) as they were
+    const stored = await this.repo.setTrading(brandId, trading, (tx, before) =>
+      audit(tx, { before, trading }),
+    );
+    if (!stored) throw new Error(`brand ${brandId} does not exist`);
+    this.invalidate();
+    const profile = tradingProfileOf({ trading });
+    for (const listener of this.tradingListeners) listener(brandProfileKey(brandId), profile);
+    return { ok: true, value: { before: stored.before, trading, profile } };
+  }
+
+  /** Calls `listener(profileKey, profile)` whenever staff change a brand's trading settings; returns the unsubscribe. */
+  onTradingChanged(listener: (profileKey: string, profile: TradingProfile) => void): () => void {
+    this.tradingListeners.add(listener);
+    return () => {
+      this.tradingListeners.delete(listener);
+    };
   }
 
   /** Forget cached lookups, e.g. after staff edit a brand. */

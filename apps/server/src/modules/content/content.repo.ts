@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contentPages, contentSingletons, economicEvents, formSubmissions } from '../../db/schema.js';
+import {
+  assetCategories,
+  contentPages,
+  contentSingletons,
+  economicEvents,
+  formSubmissions,
+} from '../../db/schema.js';
 
 export type PageRow = typeof contentPages.$inferSelect;
 export type EventRow = typeof economicEvents.$inferSelect;
@@ -17,6 +23,14 @@ export interface EventFilter {
 /** SQL of the content module: pages, singletons, form submissions and economic events. */
 export class ContentRepo {
   constructor(private readonly db: Db) {}
+
+  /** Asset categories' leverage lists by name ('forex' → '1,3,5,10,15,20,30'), for the site's figures. */
+  async categoryLeverages(): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ name: assetCategories.name, leverage: assetCategories.leverage })
+      .from(assetCategories);
+    return new Map(rows.map((r) => [r.name, r.leverage]));
+  }
 
   /** The published rows of one slug of a brand in the given languages. */
   publishedPage(brandId: number, slug: string, langs: string[]): Promise<PageRow[]> {

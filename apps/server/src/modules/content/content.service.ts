@@ -5,15 +5,19 @@ import {
   type EconomicEvent,
   FALLBACK_LANGUAGE,
   type ImageRef,
+  type InstrumentGroup,
   LANGUAGES,
   type PageSummary,
 } from '@openbroker/domain';
 import { AppError } from '../../lib/errors.js';
+import { type Catalogue, loadCatalogue } from '../../market/instruments.js';
+import { tradingProfileOf } from '../brands/brand-trading.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { MailLog, MailService } from '../mail/mail.service.js';
 import type { ContentRepo, EventFilter, PageRow } from './content.repo.js';
 import { sanitizeComponents } from './content.sanitize.js';
 import { formSubmissionMail } from './form-mail.js';
+import { hasFigures, needsLeverage, renderFigures } from './site-figures.js';
 
 /** A wrong or missing content or forms token (spec §7: the token in the query is required). */
 export const contentTokenInvalid = () => new AppError(401, 'CONTENT_TOKEN_INVALID', 'error.forbidden');
@@ -79,7 +83,25 @@ export class ContentService {
   constructor(
     private readonly repo: ContentRepo,
     private readonly mail: MailService,
+    /** Typical feed spreads for the site's figures (issue 14): the bundled catalogue the market serves. */
+    private readonly catalogue: Catalogue = loadCatalogue(),
   ) {}
+
+  /**
+   * A page with its trading figures filled in from the brand's settings (site-figures.ts): the site
+   * advertises the spreads and leverage the terminal gives.
+   */
+  private async withFigures(brand: Brand, page: ContentPage): Promise<ContentPage> {
+    if (!hasFigures(page)) return page;
+    const leverages = needsLeverage(page) ? await this.repo.categoryLeverages() : new Map<string, string>();
+    return renderFigures(page, {
+      profile: tradingProfileOf(brand.settings),
+      catalogue: this.catalogue,
+      categoryLeverage: leverages as Map<InstrumentGroup, string>,
+      retailLossPercent: brand.settings.trading?.retailLossPercent,
+      lang: page.lang,
+    });
+  }
 
   /** spec §7: the read-only content token of the brand, or 401. */
   assertContentToken(brand: Brand, token: string | undefined): void {
@@ -99,7 +121,7 @@ export class ContentService {
     const wanted = normalizeLang(lang);
     const rows = await this.repo.publishedPage(brand.id, slug, [...new Set([wanted, FALLBACK_LANGUAGE])]);
     const row = rows.find((r) => r.lang === wanted) ?? rows.find((r) => r.lang === FALLBACK_LANGUAGE);
-    return row && presentPage(row);
+    return row && this.withFigures(brand, presentPage(row));
   }
 
   /** Published pages under a slug prefix ('blog/', 'about/'), one per slug in `lang` or 'en'. */
@@ -111,7 +133,7 @@ export class ContentService {
       const seen = bySlug.get(row.slug);
       if (!seen || (row.lang === wanted && seen.lang !== wanted)) bySlug.set(row.slug, row);
     }
-    return [...bySlug.values()].slice(0, limit).map((row) => {
+    const summaries = [...bySlug.values()].slice(0, limit).map((row) => {
       const image = firstImage(row.components as ContentComponent[]);
       return {
         title: row.title,
@@ -122,6 +144,14 @@ export class ContentService {
         _modified: modified(row),
       };
     });
+    if (!hasFigures(summaries)) return summaries;
+    const source = {
+      profile: tradingProfileOf(brand.settings),
+      catalogue: this.catalogue,
+      categoryLeverage: (await this.repo.categoryLeverages()) as Map<InstrumentGroup, string>,
+      retailLossPercent: brand.settings.trading?.retailLossPercent,
+    };
+    return summaries.map((s) => renderFigures(s, { ...source, lang: s.lang }));
   }
 
   /** Creates or replaces a page; its HTML is sanitised here, on save (architecture §8). */
@@ -139,8 +169,20 @@ export class ContentService {
     return presentPage(row);
   }
 
-  singleton(brand: Brand, name: string): Promise<Record<string, unknown> | undefined> {
-    return this.repo.singleton(brand.id, name);
+  /** A settings document of the brand; figure placeholders (the risk warning's retail-loss share) filled in. */
+  async singleton(brand: Brand, name: string): Promise<Record<string, unknown> | undefined> {
+    const data = await this.repo.singleton(brand.id, name);
+    if (!data || !hasFigures(data)) return data;
+    return renderFigures(data, {
+      profile: tradingProfileOf(brand.settings),
+      catalogue: this.catalogue,
+      categoryLeverage: (needsLeverage(data) ? await this.repo.categoryLeverages() : new Map()) as Map<
+        InstrumentGroup,
+        string
+      >,
+      retailLossPercent: brand.settings.trading?.retailLossPercent,
+      lang: FALLBACK_LANGUAGE,
+    });
   }
 
   /**

@@ -117,7 +117,9 @@ describe(`economic calendar events (${testDbKind})`, async () => {
     const res = await events('');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { at: string; actual: string | null; impact: number }[];
-    expect(data.length).toBeGreaterThanOrEqual(35);
+    // The sample falls on trading days −9…+10 (economic-events.ts weekdayFrom): the default window
+    // (7 days back, 14 ahead) holds about 30 of them whatever the weekday.
+    expect(data.length).toBeGreaterThanOrEqual(25);
     const times = data.map((e) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     for (const event of data) {

@@ -105,7 +105,8 @@ export class LedgerRepo {
              coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)::numeric(20,2)::text
                as nbp_sum,
              count(l.id) filter (where l.user_id <> p.user_id
-               or l.kind not in ('realised_pnl', 'negative_balance_protection'))::int as foreign_count
+               or l.kind not in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap'))::int
+               as foreign_count
       from positions p left join ledger_entries l on l.position_id = p.id
       where p.closed_at is not null
       group by p.id, p.user_id, p.profit, p.shortfall
@@ -116,21 +117,61 @@ export class LedgerRepo {
           or coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)
              <> coalesce(p.shortfall, 0)
           or count(l.id) filter (where l.user_id <> p.user_id
-               or l.kind not in ('realised_pnl', 'negative_balance_protection')) > 0
+               or l.kind not in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap')) > 0
       order by p.id`,
     );
   }
 
-  /** Entries on a position that is still open, or position kinds without a position. */
+  /**
+   * Close entries on a position that is still open, or position kinds without a position (commissions and swaps
+   * are booked while a position is open, so only their position is required).
+   */
   positionEntriesWithoutClose(db: Db) {
     return query<{ id: number; user_id: number; position_id: number | null; kind: string }>(
       db,
       sql`
       select l.id, l.user_id, l.position_id, l.kind
       from ledger_entries l left join positions p on p.id = l.position_id
-      where (l.position_id is not null and p.closed_at is null)
-         or (l.kind in ('realised_pnl', 'negative_balance_protection') and l.position_id is null)
+      where (l.position_id is not null and p.closed_at is null and l.kind not in ('commission', 'swap'))
+         or (l.kind in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap')
+             and (l.position_id is null or p.id is null))
       order by l.id`,
+    );
+  }
+
+  /**
+   * Positions (open or closed) whose charges disagree with their entries (issue 14): the commission column is
+   * −Σ commission entries (at most one), the swap column Σ swap entries, each swap entry's reference names its
+   * own position ('swap:<position>:<day>'), and every charge is on the position's own account.
+   */
+  positionChargeMismatches(db: Db) {
+    return query<{
+      id: number;
+      user_id: number;
+      commission: string;
+      commission_sum: string;
+      commission_count: number;
+      swap: string;
+      swap_sum: string;
+      misfiled: number;
+    }>(
+      db,
+      sql`
+      select p.id, p.user_id, p.commission::text as commission, p.swap::text as swap,
+             coalesce(-sum(l.amount) filter (where l.kind = 'commission'), 0)::numeric(20,2)::text
+               as commission_sum,
+             count(l.id) filter (where l.kind = 'commission')::int as commission_count,
+             coalesce(sum(l.amount) filter (where l.kind = 'swap'), 0)::numeric(20,2)::text as swap_sum,
+             count(l.id) filter (where l.kind in ('commission', 'swap') and (l.user_id <> p.user_id
+               or (l.kind = 'swap' and l.reference not like 'swap:' || p.id::text || ':%')))::int as misfiled
+      from positions p left join ledger_entries l on l.position_id = p.id and l.kind in ('commission', 'swap')
+      group by p.id, p.user_id, p.commission, p.swap
+      having coalesce(-sum(l.amount) filter (where l.kind = 'commission'), 0) <> p.commission
+          or count(l.id) filter (where l.kind = 'commission') > 1
+          or coalesce(sum(l.amount) filter (where l.kind = 'swap'), 0) <> p.swap
+          or count(l.id) filter (where l.kind in ('commission', 'swap') and (l.user_id <> p.user_id
+               or (l.kind = 'swap' and l.reference not like 'swap:' || p.id::text || ':%'))) > 0
+      order by p.id`,
     );
   }
 

@@ -16,6 +16,9 @@ export { SEED_ENTRIES, type SeedCause } from './seed-entries.js';
 /**
  * One booking: the account, the signed amount, its kind and its cause. Kinds and causes come in pairs:
  * - `realised_pnl` (any sign) and `negative_balance_protection` (> 0): a position's close;
+ * - `commission` (< 0): charged once when a position opens (issue 14), on the open position;
+ * - `swap` (≠ 0): overnight financing of an open position at a daily rollover, once per position and rollover day
+ *   (reference 'swap:<position>:<YYYY-MM-DD>');
  * - `deposit` (> 0), `withdrawal` (< 0), `withdrawal_reversal` (> 0): a payment transaction ('TX-…');
  * - `bonus`, `credit` (≠ 0): an approved bonus or credit transaction, or a staff action; `adjustment` (≠ 0): a staff
  *   action. Until a staff actions table exists, a staff action is the id of the `audit_log` row that records it,
@@ -23,7 +26,8 @@ export { SEED_ENTRIES, type SeedCause } from './seed-entries.js';
  * - `deposit` of the demo data: the seed (`{seed: 'opening-balance'}`, SEED_ENTRIES).
  */
 export type Booking = { accountId: AccountId; amount: Money } & (
-  | { kind: 'realised_pnl' | 'negative_balance_protection'; cause: { positionId: PositionId } }
+  | { kind: 'realised_pnl' | 'negative_balance_protection' | 'commission'; cause: { positionId: PositionId } }
+  | { kind: 'swap'; cause: { positionId: PositionId; day: string } }
   | BalanceAdjustment
   | { kind: 'deposit'; cause: { seed: SeedCause } }
 );
@@ -40,6 +44,8 @@ export const LEDGER_KINDS: readonly LedgerKind[] = Object.freeze([
   'adjustment',
   'realised_pnl',
   'negative_balance_protection',
+  'commission',
+  'swap',
 ]);
 
 /** A stored entry: its id and the account's balance after it. */
@@ -66,6 +72,9 @@ const SIGN: Readonly<Record<LedgerKind, 'positive' | 'negative' | 'non-zero' | '
   // a position closed at its opening price books a realised profit of 0.00: one entry per close, always
   realised_pnl: 'any',
   negative_balance_protection: 'positive',
+  commission: 'negative',
+  // a swap is paid or received (a positive rate credits the client)
+  swap: 'non-zero',
 };
 
 function signAllowed(kind: LedgerKind, amount: Money): boolean {
@@ -84,10 +93,11 @@ function signAllowed(kind: LedgerKind, amount: Money): boolean {
 /**
  * The `reference` column of a cause outside trading. These strings are the stored format (unique per account and
  * kind, so a cause is booked once): 'tx:TX-…' for a transaction ('tx:TX-…:reversal' for a withdrawal's refund),
- * 'staff:…' for a staff action, 'seed:…' for demo data.
+ * 'staff:…' for a staff action, 'seed:…' for demo data, 'swap:<position>:<day>' for a night's swap.
  */
 export function referenceOf(booking: Booking): string | null {
   const { cause } = booking;
+  if ('day' in cause) return `swap:${cause.positionId}:${cause.day}`;
   if ('positionId' in cause) return null;
   if ('transaction' in cause)
     return booking.kind === 'withdrawal_reversal'

@@ -1,7 +1,8 @@
 /**
  * `ledger:verify` (architecture §6 invariants), read-only: every balance is the sum of its entries and each entry's
  * balance_after follows from the one before; every closed position's realised profit, every deposit and every
- * withdrawal has exactly the entries the ledger books for it; and no entry is without its cause (a transaction, a
+ * withdrawal has exactly the entries the ledger books for it; every position's commission and swaps are its entries;
+ * and no entry is without its cause (a transaction, a
  * closed position, a staff action's audit row, or the seed's own opening deposit) or of a kind the ledger never books.
  */
 import { TRANSACTION_STATUS, transactionStatusName } from '@openbroker/domain';
@@ -68,6 +69,18 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
         e.position_id === null
           ? `account ${e.user_id}: ${e.kind} entry ${e.id} names no position`
           : `account ${e.user_id}: ${e.kind} entry ${e.id} books position ${e.position_id}, which is not closed`,
+    });
+
+  for (const p of await repo.positionChargeMismatches(db))
+    problems.push({
+      check: 'position',
+      accountId: Number(p.user_id),
+      positionId: Number(p.id),
+      message:
+        `account ${p.user_id}: position ${p.id} records a commission of ${p.commission} and swaps of ${p.swap}, ` +
+        `but has ${p.commission_count} commission entr${p.commission_count === 1 ? 'y' : 'ies'} charging ` +
+        `${p.commission_sum} and swap entries of ${p.swap_sum}` +
+        (p.misfiled > 0 ? `, ${p.misfiled} of them on another account or naming another position` : ''),
     });
 
   for (const t of await repo.depositMismatches(db)) {

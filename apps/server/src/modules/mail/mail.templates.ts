@@ -1,3 +1,4 @@
+import { formatMessage } from '@openbroker/domain';
 import type { Brand } from '../brands/brands.service.js';
 import type { Mail } from './mail.service.js';
 
@@ -67,5 +68,29 @@ export function passwordResetMail(
     link,
     text: plainText(brand, body),
     html: simpleHtml(brand, body),
+  };
+}
+
+/** The margin-call mail (issue 14): the margin level and what to do; one per margin call. */
+export function marginCallMail(
+  brand: Brand,
+  to: { email: string; firstName: string },
+  figures: { marginLevel: string; level: string; equity: string; usedMargin: string },
+  link: string,
+): Mail {
+  const body: MailBody = {
+    intro: [
+      `Hello ${to.firstName || to.email},`,
+      formatMessage({ key: 'notice.marginCall.mail.body', params: figures }),
+    ],
+    link: { href: link, label: formatMessage({ key: 'notice.marginCall.mail.link' }) },
+    outro: [],
+  };
+  return {
+    to: to.email,
+    subject: formatMessage({ key: 'notice.marginCall.mail.subject', params: { brand: brand.name } }),
+    text: plainText(brand, body),
+    html: simpleHtml(brand, body),
+    template: 'margin-call',
   };
 }

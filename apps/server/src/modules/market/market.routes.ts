@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { notFound } from '../../lib/errors.js';
 import { RESOLUTIONS } from '../../market/candles.js';
+import { tradingProfileOf } from '../brands/brand-trading.js';
+import { instrumentTerms } from './instrument-terms.js';
 
 const Instrument = z.object({
   symbol: z.string(),
@@ -12,6 +14,19 @@ const Instrument = z.object({
   categoryId: z.number(),
   precision: z.number(),
   available: z.boolean(),
+  // issue 14, for the requesting host's brand:
+  group: z.enum(['forex', 'stocks', 'crypto', 'commodities', 'index']),
+  /** Price size of one pip (0.0001 forex, 0.01 JPY pairs, 1 index point, else 10^−precision). */
+  pipSize: z.number(),
+  /** Typical dealing spread in pips: the feed's typical spread plus the brand's markup. */
+  spreadPips: z.number(),
+  /** Leverages a client may pick: the category's list capped by the brand's preset. */
+  leverages: z.array(z.number()),
+  leverageCap: z.number().nullable(),
+  /** Whether the market is open now by its calendar. */
+  open: z.boolean(),
+  /** When a closed market opens next, ISO 8601 UTC; null when open or never closed. */
+  nextOpen: z.string().nullable(),
 });
 
 const Candle = z.object({
@@ -52,12 +67,16 @@ export async function marketRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['market'],
-        summary: 'Every instrument with its category, price precision and whether it is tradable now',
+        summary:
+          "Every instrument with its category, price precision and whether it is tradable now; for the host's brand its pip size, typical spread, allowed leverages and, when closed, the next opening",
         response: { 200: ok(z.array(Instrument)) },
       },
     },
-    async () => {
+    async (request) => {
       const now = ctx.market.clock.now();
+      const brand = await ctx.brands.resolve(request.headers.host);
+      const profile = tradingProfileOf(brand.settings);
+      const leverageOf = new Map((await ctx.reference.assets()).map((a) => [a.symbol, a.categoryLeverage]));
       return {
         status: true as const,
         data: ctx.market.catalogue.instruments.map((i) => ({
@@ -68,6 +87,7 @@ export async function marketRoutes(app: App, ctx: AppContext) {
           categoryId: i.categoryId,
           precision: i.precision,
           available: ctx.market.book.get(i.symbol, now) !== undefined,
+          ...instrumentTerms(i, profile, leverageOf.get(i.symbol), now),
         })),
       };
     },

@@ -1,7 +1,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Engine commands as the latency histogram labels them. */
-export type EngineCommandKind = 'open' | 'close' | 'update' | 'adjust_balance';
+export type EngineCommandKind =
+  | 'open'
+  | 'close'
+  | 'update'
+  | 'adjust_balance'
+  | 'place_order'
+  | 'update_order'
+  | 'cancel_order';
 
 /** How a command ended: done, refused by a trading rule, or failed (e.g. the database refused the commit). */
 export type EngineCommandOutcome = 'ok' | 'rejected' | 'error';

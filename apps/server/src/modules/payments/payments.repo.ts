@@ -1,4 +1,5 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { TRANSACTION_STATUS } from '@openbroker/domain';
+import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
 import { writeAudit } from '../audit/audit.repo.js';
@@ -108,6 +109,31 @@ export class PaymentsRepo implements PaymentEffectStore {
       .from(transactions)
       .where(eq(transactions.userId, userId))
       .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  }
+
+  /**
+   * Pending transactions of these methods created before `before`, oldest first (deposits abandoned at their
+   * provider), optionally of one client only.
+   */
+  pendingCreatedBefore(filter: {
+    before: Date;
+    methods: readonly number[];
+    userId?: number;
+    limit: number;
+  }): Promise<TransactionRow[]> {
+    return this.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.statusId, TRANSACTION_STATUS.pending),
+          inArray(transactions.method, [...filter.methods]),
+          lt(transactions.createdAt, filter.before),
+          filter.userId === undefined ? undefined : eq(transactions.userId, filter.userId),
+        ),
+      )
+      .orderBy(transactions.createdAt, transactions.id)
+      .limit(filter.limit);
   }
 
   /** Transactions for the operator, newest first, optionally of one status. */

@@ -16,6 +16,7 @@ import { refuseWhenExceeded } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 import { brandPublicUrl } from '../brands/brands.service.js';
+import { scheduleDepositExpiry } from './deposit-expiry.js';
 import type { PaymentRequester } from './payments.service.js';
 
 const IdempotencyHeaders = z
@@ -38,6 +39,7 @@ const ProviderParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,64}$/)
  */
 export async function paymentsRoutes(app: App, ctx: AppContext) {
   const auth = clientAuthenticator(ctx);
+  scheduleDepositExpiry(app, ctx);
   const requester = async (request: FastifyRequest, token?: string): Promise<PaymentRequester> => {
     const { brand, user } = await auth(request, token);
     // Signed return and webhook URLs are built on the brand's configured address, never on the
@@ -135,6 +137,8 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request, request.params.token);
+      // issue 14: the client never sees a deposit Pending past its expiry, whenever the last sweep ran
+      await ctx.payments.expireAbandoned(ctx.config.paymentPendingExpiryMs, { userId: user.id });
       return { status: true as const, data: await ctx.payments.list(user) };
     },
   );

@@ -7,6 +7,7 @@ import {
   isFinalStatus,
   isProfileComplete,
   MAX_DEPOSIT_DEFAULT,
+  MESSAGES_EN,
   type Money,
   type MoneyQueue,
   money,
@@ -114,6 +115,15 @@ export interface DecisionOptions {
 
 /** An item entered or left a staff queue (the back office's live `queue.changed`). */
 export type QueueListener = (change: { queue: MoneyQueue; brandId: number }) => void;
+
+/** Who expires deposits abandoned at their provider: the transaction's decidedBy and the audit actor. */
+export const EXPIRY_ACTOR = 'system:expiry';
+
+/** The deposit methods a provider confirms by webhook: these expire when abandoned (a bank wire waits for staff). */
+const EXPIRING_METHODS = [PAYMENT_METHOD.creditCard, PAYMENT_METHOD.alternative, PAYMENT_METHOD.cashier];
+
+/** How many abandoned deposits one sweep expires at most (the next sweep takes the rest). */
+const EXPIRY_BATCH = 500;
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -425,7 +435,13 @@ export class PaymentsService {
       outcome: 'applied',
       body: rawBody.slice(0, 10_000),
     };
-    if (row.statusId !== TRANSACTION_STATUS.pending) return this.duplicate(row.id, record);
+    // A client who paid at the provider after we expired the deposit was charged: the success is still credited.
+    const paidAfterExpiry =
+      body.type === 'payment.succeeded' &&
+      row.statusId === TRANSACTION_STATUS.cancelled &&
+      row.decidedBy === EXPIRY_ACTOR;
+    if (row.statusId !== TRANSACTION_STATUS.pending && !paidAfterExpiry)
+      return this.duplicate(row.id, record);
 
     if (body.type === 'payment.succeeded') {
       try {
@@ -435,8 +451,25 @@ export class PaymentsService {
           { kind: 'deposit', cause: { transaction: row.reference } },
           {
             type: 'transaction.transition',
-            transition: { id: row.id, from: TRANSACTION_STATUS.pending, to: TRANSACTION_STATUS.approved },
+            transition: {
+              id: row.id,
+              from: row.statusId,
+              to: TRANSACTION_STATUS.approved,
+              ...(paidAfterExpiry ? { note: '' } : {}),
+            },
             webhook: record,
+            ...(paidAfterExpiry
+              ? {
+                  audit: {
+                    actor: `provider:${providerKey}`,
+                    action: 'transaction.deposit.paidAfterExpiry',
+                    subject: `transaction:${row.reference}`,
+                    brandId: row.brandId,
+                    userId: row.userId,
+                    details: { amount: row.amount, currency: row.currency },
+                  },
+                }
+              : {}),
           },
         );
         if (!outcome.ok) throw new Error(`payments: deposit ${row.reference} refused by the engine`);
@@ -544,6 +577,55 @@ export class PaymentsService {
     }
     this.queueChanged(row);
     return this.reload(reference);
+  }
+
+  /**
+   * Expires card, e-wallet and cashier deposits still Pending `maxAgeMs` after they were created (issue 14: the
+   * client left the provider's page and they stayed Pending for ever). Each goes Pending → Cancelled through the
+   * status machine, decided once, with the "expired" note the client reads, decided by EXPIRY_ACTOR and audited
+   * in the same database transaction; nothing is booked, since nothing was credited. A provider's success that
+   * still arrives later is credited (see webhook). `userId` limits it to one client. Returns how many expired.
+   */
+  async expireAbandoned(maxAgeMs: number, scope: { userId?: number } = {}): Promise<number> {
+    const rows = await this.repo.pendingCreatedBefore({
+      before: new Date(this.now() - maxAgeMs),
+      methods: EXPIRING_METHODS,
+      ...(scope.userId !== undefined ? { userId: scope.userId } : {}),
+      limit: EXPIRY_BATCH,
+    });
+    let expired = 0;
+    for (const row of rows) {
+      const changed = await this.repo.inTransaction(async (tx) => {
+        const ok = await this.repo.transition(
+          {
+            id: row.id,
+            from: TRANSACTION_STATUS.pending,
+            to: TRANSACTION_STATUS.cancelled,
+            note: MESSAGES_EN['fix.depositExpired'],
+            decidedBy: EXPIRY_ACTOR,
+          },
+          tx,
+        );
+        if (ok)
+          await writeAudit(tx, {
+            actor: EXPIRY_ACTOR,
+            action: 'transaction.deposit.expire',
+            subject: `transaction:${row.reference}`,
+            brandId: row.brandId,
+            userId: row.userId,
+            details: {
+              amount: row.amount,
+              currency: row.currency,
+              provider: row.provider,
+              createdAt: row.createdAt.toISOString(),
+              afterMinutes: Math.round(maxAgeMs / 60_000),
+            },
+          });
+        return ok;
+      });
+      if (changed) expired++;
+    }
+    return expired;
   }
 
   /** Transactions for the operator (CLI, back office), newest first. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, isNull, notExists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { popupReads, popups } from '../../db/schema.js';
 
@@ -22,7 +22,15 @@ export class PopupsRepo {
     return this.db
       .select()
       .from(popups)
-      .where(and(eq(popups.brandId, brandId), eq(popups.active, true), notExists(read)))
+      .where(
+        and(
+          eq(popups.brandId, brandId),
+          eq(popups.active, true),
+          // a client's own notice (issue 14: a margin call) is shown to that client only
+          or(isNull(popups.userId), eq(popups.userId, userId)),
+          notExists(read),
+        ),
+      )
       .orderBy(asc(popups.createdAt), asc(popups.id));
   }
 

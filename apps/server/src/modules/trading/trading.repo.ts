@@ -1,7 +1,7 @@
 import { moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, positions, users } from '../../db/schema.js';
+import { assetCategories, ledgerEntries, orders, positions, users } from '../../db/schema.js';
 import type {
   AccountSnapshot,
   BalanceChangedEvent,
@@ -13,6 +13,7 @@ import type {
   PositionId,
   PositionRecord,
 } from '../../engine/index.js';
+import { brandProfileKey } from '../brands/brand-trading.js';
 import { type BookedEntry, Ledger, type LedgerKind } from '../ledger/ledger.js';
 import { LedgerRepo } from '../ledger/ledger.repo.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -21,9 +22,18 @@ import {
   STAFF_ACTION_OF_EFFECT,
   type StoredEffect,
 } from '../payments/payment-effects.js';
+import type {
+  ChargeCause,
+  CloseContext,
+  ClosedPositionRecordX,
+  OrderRecord,
+  PositionRecordX,
+  StoredEvent,
+} from './engine-contract.js';
 import { PositionIdReserve, type PositionIdReserveOptions } from './position-ids.js';
 
 type PositionRow = typeof positions.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 const toRate = (value: number) => String(value);
 const rateOrNull = (value: string | null) => (value === null ? null : price(value));
@@ -37,11 +47,13 @@ function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
     customLeverage: row.customLeverage,
     tradingEnabled: row.tradingEnabled,
     balance: parseMoney(row.balance),
+    // the brand's costs, stop-out and margin-call levels (issue 14; brands.tradingProfiles registers them)
+    profile: brandProfileKey(row.brandId),
   };
 }
 
 function openRecord(row: PositionRow): PositionRecord {
-  return {
+  const record: PositionRecordX = {
     id: row.id,
     accountId: row.userId,
     symbol: row.symbol,
@@ -52,12 +64,19 @@ function openRecord(row: PositionRow): PositionRecord {
     openedAt: row.openedAt.getTime(),
     stopLoss: rateOrNull(row.stopLoss),
     takeProfit: rateOrNull(row.takeProfit),
+    trailingDistance: rateOrNull(row.trailingDistance),
+    commission: parseMoney(row.commission),
+    swap: parseMoney(row.swap),
+    orderId: row.orderId,
+    partOf: row.partOf,
   };
+  return record;
 }
 
 function closedRecord(row: PositionRow): ClosedPositionRecord {
-  return {
+  const record: ClosedPositionRecordX = {
     ...openRecord(row),
+    context: (row.closeContext as CloseContext | null) ?? null,
     closedRate: price(row.closedRate ?? '0'),
     closedAt: row.closedAt?.getTime() ?? 0,
     reason: (row.closingReason ?? 0) as ClosedPositionRecord['reason'],
@@ -65,7 +84,76 @@ function closedRecord(row: PositionRow): ClosedPositionRecord {
     profit: parseMoney(row.profit ?? '0.00'),
     shortfall: parseMoney(row.shortfall ?? '0.00'),
   };
+  return record;
 }
+
+/** A pending order as the engine is restored with it. */
+export function orderRecord(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    accountId: row.userId,
+    symbol: row.symbol,
+    direction: row.direction,
+    orderType: row.orderType,
+    price: price(row.price),
+    amount: parseMoney(row.amount),
+    leverage: row.leverage,
+    stopLoss: rateOrNull(row.stopLoss),
+    takeProfit: rateOrNull(row.takeProfit),
+    trailingDistance: rateOrNull(row.trailingDistance),
+    expiry: row.expiry as OrderRecord['expiry'],
+    expiresAt: row.expiresAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+    status: row.status as OrderRecord['status'],
+    ...(row.positionId === null ? {} : { positionId: row.positionId }),
+    ...(row.message === null
+      ? {}
+      : { message: row.message as unknown as NonNullable<OrderRecord['message']> }),
+    ...(row.closedAt === null ? {} : { closedAt: row.closedAt.getTime() }),
+  };
+}
+
+const rateText = (value: number | null | undefined) => (value == null ? null : toRate(value));
+
+/** The row of an order in any state (inserted when placed, overwritten as it changes). */
+function orderValues(o: OrderRecord, at: number): typeof orders.$inferInsert {
+  return {
+    id: o.id,
+    userId: o.accountId,
+    symbol: o.symbol,
+    direction: o.direction,
+    orderType: o.orderType,
+    price: toRate(o.price),
+    amount: moneyToDecimalString(o.amount),
+    leverage: o.leverage,
+    stopLoss: rateText(o.stopLoss),
+    takeProfit: rateText(o.takeProfit),
+    trailingDistance: rateText(o.trailingDistance),
+    expiry: o.expiry as Record<string, unknown>,
+    expiresAt: o.expiresAt == null ? null : new Date(o.expiresAt),
+    status: o.status,
+    positionId: o.positionId ?? null,
+    message: (o.message as Record<string, unknown> | undefined) ?? null,
+    createdAt: new Date(o.createdAt),
+    closedAt: o.status === 'open' ? null : new Date(o.closedAt ?? at),
+  };
+}
+
+/** The columns of a closed position (a full close, or the closed part of a partial one). */
+function closeValues(p: ClosedPositionRecordX) {
+  return {
+    closedRate: toRate(p.closedRate),
+    closedAt: new Date(p.closedAt),
+    closingReason: p.reason,
+    closeCause: p.cause,
+    profit: moneyToDecimalString(p.profit),
+    shortfall: moneyToDecimalString(p.shortfall),
+    closeContext: (p.context as Record<string, unknown> | null | undefined) ?? null,
+  };
+}
+
+/** The UTC day of a rollover: a night's swap is booked once per position and day. */
+const rolloverDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** Thrown inside a commit when the database disagrees with the engine: the transaction rolls back. */
 export class LedgerMismatchError extends Error {
@@ -122,10 +210,55 @@ export class TradingRepo implements EnginePersistence {
     for (const kind of booked) this.metrics?.ledgerBookings.inc({ kind });
   }
 
-  private async store(tx: Db, event: BookEvent, booked: LedgerKind[]): Promise<void> {
+  private async store(tx: Db, bookEvent: BookEvent, booked: LedgerKind[]): Promise<void> {
+    const event = bookEvent as StoredEvent;
     switch (event.type) {
+      case 'order.placed':
+        await tx.insert(orders).values(orderValues(event.order, event.at));
+        return;
+      case 'order.updated':
+      case 'order.cancelled':
+      case 'order.filled':
+      case 'order.rejected': {
+        const order: OrderRecord = {
+          ...event.order,
+          ...(event.type === 'order.filled' ? { positionId: event.positionId } : {}),
+          ...(event.type === 'order.rejected' ? { message: event.message } : {}),
+        };
+        const { id: _id, createdAt: _created, ...changes } = orderValues(order, event.at);
+        const updated = await tx
+          .update(orders)
+          .set(changes)
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'open')))
+          .returning({ id: orders.id });
+        // only an open order changes: a second fill or cancel aborts the transaction
+        if (updated.length !== 1) throw new LedgerMismatchError(`order ${order.id} is not open`);
+        return;
+      }
+      case 'position.reduced': {
+        const part = event.closedPart;
+        // the original keeps its id and loses the closed part's margin; the part is a closed position of its own
+        const reduced = await tx
+          .update(positions)
+          .set({ amount: moneyToDecimalString(event.amount) })
+          .where(and(eq(positions.id, event.positionId), isNull(positions.closedAt)))
+          .returning({ amount: positions.amount });
+        if (reduced.length !== 1) throw new LedgerMismatchError(`position ${event.positionId} is not open`);
+        await tx.insert(positions).values({
+          ...this.openValues(part),
+          partOf: part.partOf ?? event.positionId,
+          ...closeValues(part),
+        });
+        return;
+      }
+      case 'position.trailed':
+        await tx
+          .update(positions)
+          .set({ stopLoss: toRate(event.stopLoss) })
+          .where(and(eq(positions.id, event.positionId), isNull(positions.closedAt)));
+        return;
       case 'position.opened': {
-        const p = event.position;
+        const p = event.position as PositionRecordX;
         await tx.insert(positions).values({
           id: p.id,
           userId: p.accountId,
@@ -137,15 +270,21 @@ export class TradingRepo implements EnginePersistence {
           openedAt: new Date(p.openedAt),
           stopLoss: p.stopLoss === null ? null : toRate(p.stopLoss),
           takeProfit: p.takeProfit === null ? null : toRate(p.takeProfit),
+          trailingDistance: rateText(p.trailingDistance),
+          orderId: p.orderId ?? null,
+          partOf: p.partOf ?? null,
+          // commission and swap start at 0 and follow their ledger entries (storeBalanceChange)
         });
         return;
       }
       case 'position.updated': {
+        const trailing = event.trailingDistance;
         await tx
           .update(positions)
           .set({
             stopLoss: event.stopLoss === null ? null : toRate(event.stopLoss),
             takeProfit: event.takeProfit === null ? null : toRate(event.takeProfit),
+            ...(trailing === undefined ? {} : { trailingDistance: rateText(trailing) }),
           })
           .where(and(eq(positions.id, event.positionId), isNull(positions.closedAt)));
         return;
@@ -154,14 +293,7 @@ export class TradingRepo implements EnginePersistence {
         const p = event.position;
         const closed = await tx
           .update(positions)
-          .set({
-            closedRate: toRate(p.closedRate),
-            closedAt: new Date(p.closedAt),
-            closingReason: p.reason,
-            closeCause: p.cause,
-            profit: moneyToDecimalString(p.profit),
-            shortfall: moneyToDecimalString(p.shortfall),
-          })
+          .set(closeValues(p as ClosedPositionRecordX))
           // A position closes once: a second close matches no row and aborts the transaction.
           .where(and(eq(positions.id, p.id), isNull(positions.closedAt)))
           .returning({ id: positions.id });
@@ -174,15 +306,74 @@ export class TradingRepo implements EnginePersistence {
     }
   }
 
+  /** The opening columns of a position record. */
+  private openValues(p: PositionRecordX): typeof positions.$inferInsert {
+    return {
+      id: p.id,
+      userId: p.accountId,
+      symbol: p.symbol,
+      direction: p.direction,
+      amount: moneyToDecimalString(p.amount),
+      leverage: p.leverage,
+      openRate: toRate(p.openRate),
+      openedAt: new Date(p.openedAt),
+      stopLoss: rateText(p.stopLoss),
+      takeProfit: rateText(p.takeProfit),
+      trailingDistance: rateText(p.trailingDistance),
+      orderId: p.orderId ?? null,
+    };
+  }
+
+  /**
+   * Books a commission or a night's swap on its position (issue 14) and keeps the position's running total in
+   * step with its entries (ledger:verify compares them).
+   */
+  private async bookCharge(tx: Db, event: BalanceChangedEvent, cause: ChargeCause): Promise<BookedEntry> {
+    const { accountId } = event;
+    const booked =
+      cause.kind === 'commission'
+        ? await this.ledger.book(tx, {
+            accountId,
+            kind: 'commission',
+            amount: event.change,
+            cause: { positionId: cause.positionId },
+          })
+        : await this.ledger.book(tx, {
+            accountId,
+            kind: 'swap',
+            amount: event.change,
+            cause: { positionId: cause.positionId, day: rolloverDay(event.at) },
+          });
+    const amount = moneyToDecimalString(event.change);
+    const charged = await tx
+      .update(positions)
+      .set(
+        cause.kind === 'commission'
+          ? { commission: sql`${positions.commission} - ${amount}::numeric` }
+          : { swap: sql`${positions.swap} + ${amount}::numeric` },
+      )
+      .where(and(eq(positions.id, cause.positionId), eq(positions.userId, accountId)))
+      .returning({ id: positions.id });
+    if (charged.length !== 1)
+      throw new LedgerMismatchError(
+        `account ${accountId}: a ${cause.kind} for unknown position ${cause.positionId}`,
+      );
+    return booked;
+  }
+
   /**
    * Books a balance change through the ledger and checks the database agrees with the engine's
    * balance; returns the entries booked.
    */
   private async storeBalanceChange(tx: Db, event: BalanceChangedEvent): Promise<BookedEntry[]> {
-    const { accountId, cause } = event;
+    const { accountId } = event;
+    const { cause } = event;
     const entries: BookedEntry[] = [];
     let booked: BookedEntry;
-    if (cause.kind === 'position') {
+    if (cause.kind === 'commission' || cause.kind === 'swap') {
+      booked = await this.bookCharge(tx, event, cause);
+      entries.push(booked);
+    } else if (cause.kind === 'position') {
       const position = { positionId: cause.positionId };
       booked = await this.ledger.book(tx, {
         accountId,
@@ -249,7 +440,59 @@ export class TradingRepo implements EnginePersistence {
   async loadSnapshot(): Promise<EngineSnapshot> {
     const accountRows = await this.db.select().from(users);
     const openRows = await this.db.select().from(positions).where(isNull(positions.closedAt));
-    return { accounts: accountRows.map(accountOf), positions: openRows.map(openRecord) };
+    const orderRows = await this.db.select().from(orders).where(eq(orders.status, 'open'));
+    const snapshot: EngineSnapshot = {
+      accounts: accountRows.map(accountOf),
+      positions: openRows.map(openRecord),
+      // pending orders are restored with the book (issue 14)
+      orders: orderRows.map(orderRecord),
+    };
+    return snapshot;
+  }
+
+  /** An account's orders, open first then the latest others, newest first (the Orders tab; read on demand). */
+  async orders(userId: number, limit: number): Promise<OrderRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+    return rows.map(orderRecord);
+  }
+
+  /**
+   * An account's trading charges (issue 14): commission and swap entries with their position, newest first.
+   */
+  async charges(
+    userId: number,
+    limit: number,
+  ): Promise<
+    {
+      id: number;
+      kind: string;
+      amount: string;
+      balanceAfter: string;
+      positionId: number | null;
+      symbol: string | null;
+      at: Date;
+    }[]
+  > {
+    return this.db
+      .select({
+        id: ledgerEntries.id,
+        kind: ledgerEntries.kind,
+        amount: ledgerEntries.amount,
+        balanceAfter: ledgerEntries.balanceAfter,
+        positionId: ledgerEntries.positionId,
+        symbol: positions.symbol,
+        at: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .leftJoin(positions, eq(positions.id, ledgerEntries.positionId))
+      .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, ['commission', 'swap'])))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit);
   }
 
   async loadAccount(userId: number): Promise<AccountSnapshot | undefined> {

@@ -1,4 +1,5 @@
-import { BalanceData } from '@openbroker/domain';
+import { BalanceData, ChargeDto } from '@openbroker/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
@@ -6,6 +7,9 @@ import { clientAuthenticator } from '../accounts/auth.js';
 
 /** spec §7 getBalance answer (contract in the domain: positions with live profit, plus the summary). */
 const BalanceAnswer = ok(BalanceData);
+
+/** The client's trading charges, newest first (issue 14). */
+const ChargesAnswer = ok(z.array(ChargeDto));
 
 /** spec §7 getBalance: the balance and the positions with live profit (the trading socket pushes the same). */
 export async function tradingRoutes(app: App, ctx: AppContext) {
@@ -29,6 +33,38 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
       return {
         status: true as const,
         data: { balance: summary.balance, positions: ctx.trading.positions(user.id), summary },
+      };
+    },
+  );
+
+  app.post(
+    '/api/accounts/charges',
+    {
+      schema: {
+        tags: ['trading'],
+        summary:
+          "The client's trading charges, newest first (at most 200): each commission (charged at the open) and each " +
+          "night's swap (the daily rollover at 22:00 UTC; negative: paid, positive: received) with its position and " +
+          'the balance after it (issue 14)',
+        security: [{ bearer: [] }],
+        body: TokenBody,
+        response: { 200: ChargesAnswer, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { user } = await auth(request);
+      const rows = await ctx.trading.charges(user.id);
+      return {
+        status: true as const,
+        data: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as 'commission' | 'swap',
+          amount: Number(r.amount),
+          balance_after: Number(r.balanceAfter),
+          position_id: r.positionId,
+          symbol: r.symbol,
+          created_at: r.at.toISOString(),
+        })),
       };
     },
   );

@@ -1,18 +1,34 @@
-import type { BalancePayload, PositionDto, PositionsPayload } from '@openbroker/domain';
+import {
+  type BalancePayload,
+  DEFAULT_TRADING_PROFILE,
+  type OrderDto,
+  type OrdersPayload,
+  type PositionDto,
+  type PositionsPayload,
+  type TradingProfile,
+} from '@openbroker/domain';
 import {
   type AccountId,
+  type CancelOrderCommand,
   type CommandOutcome,
   Engine,
   type EngineEvent,
   type EngineInstrument,
+  type Millis,
+  type OrderRecord,
+  type OrderView,
+  type PlaceOrderCommand,
   type PositionView,
+  type UpdateOrderCommand,
 } from '../../engine/index.js';
+import { openMsBetween } from '../../market/market-hours.js';
 import type { MarketService } from '../market/market.service.js';
 import { type Metrics, timeEngineCommand } from '../metrics/metrics.js';
 import type { TradingRepo } from './trading.repo.js';
 
 /** Closed positions per account in the history list: read from the database on first use, then kept up to date. */
 const HISTORY_LIMIT = 200;
+const DAY_MS = 86_400_000;
 
 export interface TradingOptions {
   requoteTolerance: number;
@@ -24,6 +40,16 @@ export interface TradingOptions {
 }
 
 type Listener = (accountId: AccountId, events: readonly EngineEvent[]) => void;
+type Without<T, K extends keyof T> = Omit<T, K>;
+
+/** An account's margin figures for the margin-call monitor. */
+export interface MarginFigures {
+  balance: number;
+  equity: number;
+  usedMargin: number;
+  /** Equity ÷ used margin in percent; null without margin in use. */
+  marginLevel: number | null;
+}
 
 /**
  * Connects the engine (pure, architecture §5) to the world: rebuilt from the database on start,
@@ -35,6 +61,11 @@ export class TradingService {
   private readonly listeners = new Set<Listener>();
   private detachMarket: (() => void) | undefined;
   private loading = new Map<AccountId, Promise<boolean>>();
+  /** Accounts that hold open positions (the margin-call monitor's round), kept from the events. */
+  private readonly withPositions = new Set<AccountId>();
+  /** Registered trading profiles by key, and each account's key (the margin-call monitor reads them). */
+  private readonly profiles = new Map<string, TradingProfile>();
+  private readonly profileKeys = new Map<AccountId, string>();
 
   constructor(
     private readonly repo: TradingRepo,
@@ -64,6 +95,8 @@ export class TradingService {
       requoteTolerance: this.options.requoteTolerance,
       stopOutLevel: this.options.stopOutLevel,
       historyLimit: HISTORY_LIMIT,
+      // the brands' profiles registered before start (runtime.ts), so the first sweep prices and stops out right
+      profiles: Object.fromEntries(this.profiles),
       onEvents: (events) => this.publish(events),
       onCommitError: (error, batch) =>
         this.options.log.error(
@@ -71,6 +104,8 @@ export class TradingService {
           'trading: a triggered close could not be stored',
         ),
     });
+    for (const p of snapshot.positions) this.withPositions.add(p.accountId);
+    for (const a of snapshot.accounts) if (a.profile) this.profileKeys.set(a.id, a.profile);
     const engine = this.engine;
     this.detachMarket = this.market.onQuote((quote) => engine.onQuote(quote));
     engine.sweep(this.market.clock.now());
@@ -104,6 +139,7 @@ export class TradingService {
         if (!live.hasAccount(accountId)) {
           const account = await this.repo.loadAccount(accountId);
           if (!account) return false;
+          if (account.profile) this.profileKeys.set(account.id, account.profile);
           if (!live.hasAccount(accountId)) live.addAccount(account);
         }
         // closes committed meanwhile are in the engine too; loadHistory merges them by id
@@ -121,6 +157,7 @@ export class TradingService {
   async refreshAccount(accountId: AccountId): Promise<void> {
     const account = await this.repo.loadAccount(accountId);
     if (!account) return;
+    if (account.profile) this.profileKeys.set(account.id, account.profile);
     if (this.live.hasAccount(accountId)) this.live.updateAccountSettings(account);
     else this.live.addAccount(account);
   }
@@ -135,6 +172,9 @@ export class TradingService {
   private publish(events: readonly EngineEvent[]): void {
     const byAccount = new Map<AccountId, EngineEvent[]>();
     for (const event of events) {
+      if (event.type === 'position.opened') this.withPositions.add(event.accountId);
+      else if (event.type === 'position.closed' && this.live.positions(event.accountId).open.length === 0)
+        this.withPositions.delete(event.accountId);
       const list = byAccount.get(event.accountId) ?? [];
       list.push(event);
       byAccount.set(event.accountId, list);
@@ -143,13 +183,22 @@ export class TradingService {
       for (const listener of this.listeners) listener(accountId, list);
   }
 
-  async open(...args: Parameters<Engine['open']>): Promise<CommandOutcome> {
-    // A burst that used up the reserved ids waits for the refill already under way instead of being refused.
+  /**
+   * A burst that used up the reserved ids waits for the refill already under way instead of being refused. Every
+   * command that takes an id waits so: an open, a pending order and a partial close (its closed part's id).
+   */
+  private async idsReady(): Promise<void> {
     if (this.repo.positionIds.available === 0) await this.repo.positionIds.refill().catch(() => {});
+  }
+
+  async open(...args: Parameters<Engine['open']>): Promise<CommandOutcome> {
+    await this.idsReady();
     return timeEngineCommand(this.options.metrics, 'open', () => this.live.open(...args));
   }
 
-  close(...args: Parameters<Engine['close']>): Promise<CommandOutcome> {
+  async close(...args: Parameters<Engine['close']>): Promise<CommandOutcome> {
+    const amount = args[0].amount;
+    if (amount !== undefined && amount !== null && amount !== '') await this.idsReady();
     return timeEngineCommand(this.options.metrics, 'close', () => this.live.close(...args));
   }
 
@@ -159,6 +208,124 @@ export class TradingService {
 
   adjustBalance(...args: Parameters<Engine['adjustBalance']>): Promise<CommandOutcome> {
     return timeEngineCommand(this.options.metrics, 'adjust_balance', () => this.live.adjustBalance(...args));
+  }
+
+  /** Places a pending order (issue 14); the engine checks it against the current dealing price. */
+  async placeOrder(command: Without<PlaceOrderCommand, 'type'>): Promise<CommandOutcome> {
+    await this.idsReady();
+    return timeEngineCommand(this.options.metrics, 'place_order', () =>
+      this.live.submit({ ...command, type: 'place_order' }),
+    );
+  }
+
+  updateOrder(command: Without<UpdateOrderCommand, 'type'>): Promise<CommandOutcome> {
+    return timeEngineCommand(this.options.metrics, 'update_order', () =>
+      this.live.submit({ ...command, type: 'update_order' }),
+    );
+  }
+
+  cancelOrder(command: Without<CancelOrderCommand, 'type'>): Promise<CommandOutcome> {
+    return timeEngineCommand(this.options.metrics, 'cancel_order', () =>
+      this.live.submit({ ...command, type: 'cancel_order' }),
+    );
+  }
+
+  /** The account's pending orders and their latest outcomes, newest first (the `orders` push). */
+  orders(accountId: AccountId): OrdersPayload {
+    const found = this.live.orders(accountId);
+    return { open: found.open.map(toOrderDto), history: found.history.map(toOrderDto) };
+  }
+
+  /** One order as the client sees it (the ack of an order command); `record` when the engine has no view of it. */
+  order(accountId: AccountId, orderId: number, record?: OrderRecord): OrderDto | undefined {
+    const { open, history } = this.orders(accountId);
+    const found = open.find((o) => o.id === orderId) ?? history.find((o) => o.id === orderId);
+    return found ?? (record && this.orderDto(record));
+  }
+
+  /** An order record shaped as the client sees it (OrderView: snake_case, ISO dates). */
+  orderDto(o: OrderRecord): OrderDto {
+    const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+    return toOrderDto({
+      id: o.id,
+      symbol: o.symbol,
+      symbolName:
+        this.market.catalogue.instruments.find((i) => i.symbol === o.symbol)?.displayName ?? o.symbol,
+      direction: o.direction,
+      type: o.orderType,
+      price: o.price,
+      amount: o.amount,
+      leverage: o.leverage,
+      stop_lost: o.stopLoss,
+      take_profit: o.takeProfit,
+      trailing_stop: o.trailingDistance,
+      expiry: o.expiry,
+      expires_at: iso(o.expiresAt),
+      created_at: new Date(o.createdAt).toISOString(),
+      status: o.status,
+      position_id: o.positionId ?? null,
+      message: o.message ?? null,
+      closed_at: iso(o.closedAt),
+    });
+  }
+
+  /**
+   * The daily swap rollover (22:00 UTC; one batch per account). A night counts for an instrument whose market
+   * trades on that UTC day (its calendar); resolves once every batch is committed.
+   */
+  async rollover(now: Millis): Promise<void> {
+    const hours = new Map(this.market.catalogue.instruments.map((i) => [i.symbol, i]));
+    this.live.rollover(now, (symbol, day) => {
+      const instrument = hours.get(symbol);
+      const start = Date.parse(`${day}T00:00:00Z`);
+      return !instrument || openMsBetween(instrument, start, start + DAY_MS) > 0;
+    });
+    await this.live.whenIdle();
+  }
+
+  /** Expires the orders whose time has come; resolves once stored. */
+  async expireOrders(now: Millis): Promise<void> {
+    this.live.expireOrders(now);
+    await this.live.whenIdle();
+  }
+
+  /** Commits trailed stops the engine moved in memory (coalesced, decision 0017). */
+  async flushTrailing(now: Millis): Promise<void> {
+    this.live.flushTrails(now);
+    await this.live.whenIdle();
+  }
+
+  /** Registers (or replaces) a trading profile the accounts name by key (brand settings; issue 14). */
+  setProfile(key: string, profile: TradingProfile): void {
+    this.profiles.set(key, profile);
+    // before start the profile goes into Engine.restore with the others
+    this.engine?.setProfile(key, profile);
+  }
+
+  /** The account's trading profile (its brand's), or the default one with the configured stop-out level. */
+  profileOf(accountId: AccountId): TradingProfile {
+    const key = this.profileKeys.get(accountId);
+    const found = key === undefined ? undefined : this.profiles.get(key);
+    return found ?? { ...DEFAULT_TRADING_PROFILE, stopOutLevel: this.options.stopOutLevel };
+  }
+
+  /** Accounts holding open positions right now. */
+  accountsWithPositions(): AccountId[] {
+    return [...this.withPositions];
+  }
+
+  /** An account's margin figures at the engine's latest prices. */
+  margin(accountId: AccountId): MarginFigures {
+    const s = this.live.summary(accountId);
+    // spec §9: free margin = balance − used margin
+    const usedMargin = Math.round((s.balance - s.freeMargin) * 100) / 100;
+    const marginLevel = usedMargin > 0 ? Math.round((s.equity / usedMargin) * 10_000) / 100 : null;
+    return { balance: s.balance, equity: s.equity, usedMargin, marginLevel };
+  }
+
+  /** An account's commission and swap entries with their position (the client's costs list). */
+  charges(accountId: AccountId, limit = 200) {
+    return this.repo.charges(accountId, limit);
   }
 
   /** spec §3 Balance summary with the spec §9 formulas, at the engine's latest prices. */
@@ -184,4 +351,15 @@ export class TradingService {
   }
 }
 
-const toDto = (view: PositionView): PositionDto => ({ ...view });
+/** The position as the client sees it: every issue-14 field present (null or 0 when the view has none). */
+const toDto = (view: PositionView): PositionDto =>
+  ({
+    ...view,
+    trailing_stop: view.trailing_stop ?? null,
+    commission: view.commission ?? 0,
+    swap: view.swap ?? 0,
+    closingCause: view.closingCause ?? null,
+    close_context: view.close_context ?? null,
+    part_of: view.part_of ?? null,
+  }) as PositionDto;
+const toOrderDto = (view: OrderView): OrderDto => ({ ...view }) as OrderDto;

@@ -1,4 +1,4 @@
-import type { CommandAck, PositionsPayload } from '@openbroker/domain';
+import { type CommandAck, DEFAULT_TRADING_PROFILE, type PositionsPayload } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,12 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
   const demo = await login('demo@example.com');
   const [demoRow] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
   const demoId = demoRow?.id ?? 0;
+  // these scenarios are spec §5 pricing (0.025 % a side, no commission, no swaps, no leverage caps): the demo
+  // brand's own trading conditions (issue 14) are covered by the scenario files beside this one
+  ctx.trading.setProfile(`brand:${demoRow?.brandId}`, {
+    ...DEFAULT_TRADING_PROFILE,
+    stopOutLevel: ctx.config.stopOutLevel,
+  });
   // Fresh quotes before every test: a quote older than the instrument's staleness limit is unusable.
   beforeEach(() => {
     quote('BTCUSD', 64_000, 64_010);

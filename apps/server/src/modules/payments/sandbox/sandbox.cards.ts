@@ -49,20 +49,25 @@ export interface CardInput {
   cvc: string;
 }
 
-export type CardCheck = { ok: true; digits: string; behaviour: CardBehaviour } | { ok: false; error: string };
+/** The card form's fields a check can find wrong. */
+export type CardField = 'card_number' | 'expiry' | 'cvc';
+
+export type CardCheck =
+  | { ok: true; digits: string; behaviour: CardBehaviour }
+  | { ok: false; error: string; field: CardField };
 
 /** Checks the card form as a real payment page would, then says what the sandbox will do with it. */
 export function checkCard(input: CardInput, now: Date): CardCheck {
   const digits = input.number.replace(/[\s-]/g, '');
-  if (!luhnValid(digits)) return { ok: false, error: 'The card number is not valid.' };
+  if (!luhnValid(digits)) return { ok: false, error: 'The card number is not valid.', field: 'card_number' };
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
   const month = Number(expiry?.[1]);
   if (!expiry || month < 1 || month > 12)
-    return { ok: false, error: 'The expiry date must look like MM/YY.' };
+    return { ok: false, error: 'The expiry date must look like MM/YY.', field: 'expiry' };
   const endOfMonth = Date.UTC(2000 + Number(expiry[2]), month, 1);
-  if (endOfMonth <= now.getTime()) return { ok: false, error: 'This card has expired.' };
+  if (endOfMonth <= now.getTime()) return { ok: false, error: 'This card has expired.', field: 'expiry' };
   if (!/^\d{3,4}$/.test(input.cvc.trim()))
-    return { ok: false, error: 'The security code has 3 or 4 digits.' };
+    return { ok: false, error: 'The security code has 3 or 4 digits.', field: 'cvc' };
   const known = TEST_CARDS.find((card) => card.number === digits);
   return { ok: true, digits, behaviour: known?.behaviour ?? 'challenge' };
 }

@@ -1,5 +1,5 @@
 import type { SandboxSession } from '../providers.js';
-import { CHALLENGE_CODE, TEST_CARDS } from './sandbox.cards.js';
+import { type CardField, CHALLENGE_CODE, TEST_CARDS } from './sandbox.cards.js';
 
 /**
  * The sandbox provider's hosted pages: plain server-rendered HTML with one stylesheet and no script,
@@ -40,23 +40,49 @@ function summary(s: SandboxSession): string {
 </section>`;
 }
 
-/** The hosted card form. */
-export function cardPage(token: string, s: SandboxSession, error?: string): string {
-  const holder = `${s.customer.first_name} ${s.customer.last_name}`.trim();
+/** What the client typed into the card form, kept when the page comes back with an error. */
+export interface CardFormValues {
+  holder: string;
+  cardNumber: string;
+  expiry: string;
+}
+
+/** A card form error and the field it is about (that field is marked and focused). */
+export interface CardFormError {
+  message: string;
+  field: CardField;
+}
+
+/**
+ * The hosted card form. After an error the holder, card number and expiry come back as typed (issue 14:
+ * an error used to wipe every field); the security code never does: it is sensitive authentication data
+ * that a payment page must not hold or echo (PCI DSS 3.2), so the client types it again.
+ */
+export function cardPage(
+  token: string,
+  s: SandboxSession,
+  error?: CardFormError,
+  values?: CardFormValues,
+): string {
+  const holder = values?.holder ?? `${s.customer.first_name} ${s.customer.last_name}`.trim();
   const cards = TEST_CARDS.map(
     (c) =>
       `<tr><td><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${escapeHtml(c.label)}</td></tr>`,
   ).join('');
+  // The wrong field is marked for assistive technology and focused; with a kept number the CVC is next.
+  const focus: CardField | undefined = error ? error.field : undefined;
+  const state = (field: CardField) =>
+    `${error?.field === field ? ' aria-invalid="true" aria-describedby="sp-card-error"' : ''}${focus === field ? ' autofocus' : ''}`;
   return layout(
     'Card payment',
     `${summary(s)}
 <form class="sp-card" method="post" action="/sandbox/pay?s=${encodeURIComponent(token)}" autocomplete="off">
-${error ? `<p class="sp-error" role="alert" data-testid="sandbox-error">${escapeHtml(error)}</p>` : ''}
-<label>Cardholder name<input name="holder" value="${escapeHtml(holder)}" required maxlength="80"></label>
-<label>Card number<input name="card_number" inputmode="numeric" placeholder="1234 1234 1234 1234" required maxlength="23" data-testid="sandbox-card-number"></label>
+${error ? `<p class="sp-error" id="sp-card-error" role="alert" data-testid="sandbox-error">${escapeHtml(error.message)}</p>` : ''}
+<label>Cardholder name<input name="holder" value="${escapeHtml(holder)}" required maxlength="80" data-testid="sandbox-holder"></label>
+<label>Card number<input name="card_number" value="${escapeHtml(values?.cardNumber ?? '')}" inputmode="numeric" placeholder="1234 1234 1234 1234" required maxlength="23" data-testid="sandbox-card-number"${state('card_number')}></label>
 <div class="sp-row">
-<label>Expiry<input name="expiry" placeholder="MM/YY" required maxlength="7" data-testid="sandbox-expiry"></label>
-<label>Security code<input name="cvc" inputmode="numeric" placeholder="CVC" required maxlength="4" data-testid="sandbox-cvc"></label>
+<label>Expiry<input name="expiry" value="${escapeHtml(values?.expiry ?? '')}" placeholder="MM/YY" required maxlength="7" data-testid="sandbox-expiry"${state('expiry')}></label>
+<label>Security code<input name="cvc" inputmode="numeric" placeholder="CVC" required maxlength="4" data-testid="sandbox-cvc"${state('cvc')}></label>
 </div>
 <button class="sp-pay" type="submit" data-testid="sandbox-pay">Pay ${escapeHtml(amountText(s))}</button>
 </form>
@@ -116,24 +142,27 @@ export const SANDBOX_CSS = `
 :root{color-scheme:light dark;--sp-bg:#f4f6fb;--sp-card:#fff;--sp-text:#172033;--sp-muted:#5b6478;--sp-line:#dfe3ec;--sp-accent:#4b3fe0;--sp-accent-text:#fff;--sp-error:#b42318;--sp-error-bg:#fdecea}
 @media (prefers-color-scheme:dark){:root{--sp-bg:#0f1320;--sp-card:#181d2d;--sp-text:#e8ebf3;--sp-muted:#a3abc0;--sp-line:#2c3348;--sp-accent:#8178ff;--sp-error:#ffb4ab;--sp-error-bg:#3b1d1b}}
 *{box-sizing:border-box}body{margin:0;background:var(--sp-bg);color:var(--sp-text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-.sp-shell{max-width:440px;margin:0 auto;padding:24px 16px 40px}
+/* issue 14: every box may shrink below its content's intrinsic width (inputs default to ~20 characters), so the
+   form fits its card at any width and the page never gets wider than a 390 px phone. */
+.sp-shell{max-width:440px;margin:0 auto;padding:24px 16px 40px;min-width:0;overflow-wrap:anywhere}
 .sp-top{display:flex;align-items:center;gap:8px;margin-bottom:20px}.sp-logo{color:var(--sp-accent);font-size:22px}.sp-name{font-weight:700;letter-spacing:.2px}
 .sp-badge{margin-left:auto;font-size:12px;font-weight:600;background:#fff4d6;color:#7a5200;border-radius:999px;padding:2px 10px}
 .sp-summary{background:var(--sp-card);border:1px solid var(--sp-line);border-radius:14px;padding:18px 20px;margin-bottom:16px}
-.sp-merchant{color:var(--sp-muted)}.sp-amount{font-size:34px;font-weight:700;margin:4px 0}.sp-order{font-size:13px;color:var(--sp-muted)}
-.sp-card,.sp-issuer{background:var(--sp-card);border:1px solid var(--sp-line);border-radius:14px;padding:20px;display:grid;gap:14px}
+.sp-merchant{color:var(--sp-muted)}.sp-amount{font-size:clamp(26px,8vw,34px);font-weight:700;margin:4px 0}.sp-order{font-size:13px;color:var(--sp-muted)}
+.sp-card,.sp-issuer{background:var(--sp-card);border:1px solid var(--sp-line);border-radius:14px;padding:20px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px}
 .sp-issuer h1,.sp-card h1{font-size:22px;margin:0}.sp-issuer-bank{font-size:13px;font-weight:600;color:var(--sp-muted);text-transform:uppercase;letter-spacing:.6px}
 label{display:grid;gap:6px;font-size:14px;font-weight:600}
 input{font:inherit;padding:11px 12px;border:1px solid var(--sp-line);border-radius:10px;background:transparent;color:inherit}
 input:focus{outline:2px solid var(--sp-accent);outline-offset:1px}
-.sp-row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.sp-shell label{min-width:0}.sp-shell input{width:100%;min-width:0}.sp-shell input[aria-invalid=true]{border-color:var(--sp-error)}
+.sp-row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
 .sp-pay{font:inherit;font-weight:700;border:0;border-radius:10px;padding:13px 16px;background:var(--sp-accent);color:var(--sp-accent-text);cursor:pointer;width:100%;text-align:center}
 .sp-button-link{display:block;text-decoration:none}
 .sp-link{font:inherit;background:none;border:0;color:var(--sp-accent);cursor:pointer;padding:8px;width:100%}
 .sp-cancel-form{margin-top:6px}
 .sp-error{margin:0;padding:10px 12px;border-radius:10px;background:var(--sp-error-bg);color:var(--sp-error);font-weight:600}
 .sp-hint,.sp-muted{color:var(--sp-muted)}
-.sp-tests{margin-top:18px;font-size:14px;color:var(--sp-muted)}.sp-tests table{width:100%;border-collapse:collapse}.sp-tests td{padding:4px 0;border-top:1px solid var(--sp-line)}
+.sp-tests{margin-top:18px;font-size:14px;color:var(--sp-muted)}.sp-tests table{width:100%;border-collapse:collapse}.sp-tests td{padding:4px 8px 4px 0;border-top:1px solid var(--sp-line)}.sp-tests code{white-space:nowrap}
 .sp-foot{margin-top:28px;font-size:12px;color:var(--sp-muted);text-align:center}
 .ob-cashier-launcher{font:inherit;font-weight:700;border:0;border-radius:10px;padding:12px 18px;background:#4b3fe0;color:#fff;cursor:pointer}
 .ob-cashier-overlay{position:fixed;inset:0;background:rgba(9,12,22,.6);display:flex;align-items:center;justify-content:center;z-index:2000;padding:16px}

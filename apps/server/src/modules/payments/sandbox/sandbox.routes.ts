@@ -177,11 +177,22 @@ export async function sandboxRoutes(app: App, ctx: AppContext) {
         const session = openSession(token);
         if (!session) return expired(reply);
         const form = (request.body ?? {}) as Record<string, unknown>;
+        const typed = {
+          holder: text(form.holder, 80),
+          cardNumber: text(form.card_number, 23),
+          expiry: text(form.expiry, 7),
+        };
         const card = checkCard(
           { number: text(form.card_number, 40), expiry: text(form.expiry, 10), cvc: text(form.cvc, 10) },
           new Date(now()),
         );
-        if (!card.ok) return html(reply, cardPage(token, session, card.error), 422);
+        // What was typed comes back (the security code excepted, see cardPage), the wrong field marked.
+        if (!card.ok)
+          return html(
+            reply,
+            cardPage(token, session, { message: card.error, field: card.field }, typed),
+            422,
+          );
         if (card.behaviour === 'decline')
           return finish(reply, session, 'declined', 'Card declined by the issuer');
         if (card.behaviour === 'approve') return finish(reply, session, 'approved');
