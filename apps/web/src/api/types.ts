@@ -1,6 +1,6 @@
 /** Shapes of the server's JSON answers (spec §3, §7). */
 
-import { type AuthData, UserDto } from '@openbroker/domain';
+import { type AuthData, type InstrumentGroup, type TradingProfile, UserDto } from '@openbroker/domain';
 
 /**
  * The user of an auth answer (spec §3) and the auth answer itself are the domain's response contracts
@@ -93,6 +93,8 @@ export interface Brand {
   /** Registered office (footer, contact page). */
   address?: string;
   phone?: string;
+  /** Trading terms (issue 14): markups, costs, levels, leverage caps; absent from older servers. */
+  trading?: TradingProfile & { retailLossPercent: number | null };
 }
 
 /** The `{status, data}` envelope every call answers with. */
@@ -141,6 +143,17 @@ export interface Instrument {
   categoryId: number;
   /** Decimals the feed quotes with. */
   precision: number;
+  /** Issue 14, for the requesting brand: the instrument's group and pip size. */
+  group?: InstrumentGroup;
+  pipSize?: number;
+  /** Typical dealing spread in pips, the brand's markup included. */
+  spreadPips?: number;
+  /** The category's leverage list capped by the brand's jurisdiction preset, and the cap (null: none). */
+  leverages?: number[];
+  leverageCap?: number | null;
+  /** Whether the instrument's market is open now, and when it opens next (ISO, UTC; only when closed). */
+  open?: boolean;
+  nextOpen?: string | null;
 }
 
 /** spec §3: the asset categories. */

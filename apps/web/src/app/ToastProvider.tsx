@@ -1,6 +1,7 @@
 import { TIMING } from '@openbroker/domain';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { Toast, ToastContainer } from 'react-bootstrap';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type TextMessage, useMessageText } from '../ui/forms.js';
 
@@ -15,6 +16,8 @@ interface ToastItem {
 type ShowToast = (variant: ToastVariant, message: TextMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
+/** Registers the element a screen reserves for its toasts (see ToastSlot). */
+const SlotContext = createContext<((element: HTMLElement | null) => void) | null>(null);
 
 const ICONS: Record<ToastVariant, string> = {
   success: 'bi-check-circle-fill',
@@ -22,7 +25,11 @@ const ICONS: Record<ToastVariant, string> = {
   info: 'bi-info-circle-fill',
 };
 
-/** Hosts the app's toasts (spec §8: success toasts autohide after 3 s). */
+/**
+ * Hosts the app's toasts (spec §8: success toasts autohide after 3 s): top right below the header, or,
+ * on a screen that reserves a place for them with <ToastSlot> (the trading terminal, whose figures a
+ * floating toast would cover), in that place, newest first.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const text = useMessageText();
@@ -35,35 +42,53 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   );
   const value = useMemo(() => show, [show]);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const list = slot ? [...toasts].reverse() : toasts;
+
+  const items = list.map((toast) => (
+    <Toast
+      key={toast.id}
+      bg={toast.variant}
+      data-testid={`toast-${toast.variant}`}
+      autohide
+      delay={TIMING.toastAutohideMs}
+      onClose={() => dismiss(toast.id)}
+    >
+      <Toast.Body className="d-flex align-items-center gap-2 text-white">
+        <i className={`bi ${ICONS[toast.variant]}`} aria-hidden="true" />
+        <span className="flex-grow-1">{text(toast.message)}</span>
+        <button
+          type="button"
+          className="btn-close btn-close-white"
+          aria-label={t('app.close')}
+          onClick={() => dismiss(toast.id)}
+        />
+      </Toast.Body>
+    </Toast>
+  ));
 
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <ToastContainer className="p-3 ob-toasts" containerPosition="fixed">
-        {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            bg={toast.variant}
-            data-testid={`toast-${toast.variant}`}
-            autohide
-            delay={TIMING.toastAutohideMs}
-            onClose={() => dismiss(toast.id)}
-          >
-            <Toast.Body className="d-flex align-items-center gap-2 text-white">
-              <i className={`bi ${ICONS[toast.variant]}`} aria-hidden="true" />
-              <span className="flex-grow-1">{text(toast.message)}</span>
-              <button
-                type="button"
-                className="btn-close btn-close-white"
-                aria-label={t('app.close')}
-                onClick={() => dismiss(toast.id)}
-              />
-            </Toast.Body>
-          </Toast>
-        ))}
-      </ToastContainer>
+      <SlotContext.Provider value={setSlot}>{children}</SlotContext.Provider>
+      {slot ? (
+        createPortal(items, slot)
+      ) : (
+        <ToastContainer className="p-3 ob-toasts" containerPosition="fixed">
+          {items}
+        </ToastContainer>
+      )}
     </ToastContext.Provider>
   );
+}
+
+/**
+ * A place in a screen's own layout where the toasts show while it is mounted, instead of floating over
+ * the page. Give it a size in the layout: toasts beyond it are clipped, the newest stays on top.
+ */
+export function ToastSlot({ className }: { className?: string }) {
+  const register = useContext(SlotContext);
+  const ref = useCallback((element: HTMLDivElement | null) => register?.(element), [register]);
+  return <div ref={ref} className={className} data-testid="toast-slot" />;
 }
 
 /** Shows a toast: `toast('success', {key: 'data.saved'})`. */

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/AccountPage.js';
 import { AffiliatePage } from '../features/affiliate/AffiliatePage.js';
@@ -15,9 +17,22 @@ import { EconomicCalendarPage } from '../features/site/EconomicCalendarPage.js';
 import { HomePage } from '../features/site/HomePage.js';
 import { NotFoundPage } from '../features/site/NotFoundPage.js';
 import { TransactionsPage } from '../features/transactions/TransactionsPage.js';
+import type { ClientFixesKey } from './i18n/clientFixes.js';
 import { ProtectedLayout } from './ProtectedLayout.js';
 import { RootLayout } from './RootLayout.js';
 import { RouteError } from './RouteError.js';
+import { useDocumentTitle } from './useDocumentTitle.js';
+
+/**
+ * Gives a screen that sets no title of its own its window title (issue 14). Screens whose title depends on
+ * what they show (content pages, the calendar, my account, transactions, payments, the platform) call
+ * useDocumentTitle themselves instead: React runs a parent's effect after its child's, so a wrapper would win.
+ */
+function Titled({ title, children }: { title: ClientFixesKey; children: ReactNode }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(title));
+  return children;
+}
 
 /**
  * The route table of spec §2. Bare and unknown sub-routes (`/platform`, `/my-account/x`, ...) are sent on
@@ -38,19 +53,68 @@ export const ROUTES: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'autoLogin/:code', element: <AutoLoginPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'password/request', element: <ForgotPasswordPage /> },
-      { path: 'password/reset/:token', element: <ResetPasswordPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'affiliate', element: <AffiliatePage /> },
+      {
+        path: 'autoLogin/:code',
+        element: (
+          <Titled title="fix.title.autoLogin">
+            <AutoLoginPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'login',
+        element: (
+          <Titled title="fix.title.login">
+            <LoginPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'password/request',
+        element: (
+          <Titled title="fix.title.forgotPassword">
+            <ForgotPasswordPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'password/reset/:token',
+        element: (
+          <Titled title="fix.title.resetPassword">
+            <ResetPasswordPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'register',
+        element: (
+          <Titled title="fix.title.register">
+            <RegisterPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'affiliate',
+        element: (
+          <Titled title="fix.title.affiliate">
+            <AffiliatePage />
+          </Titled>
+        ),
+      },
       { path: 'contact-us', element: <ContactPage /> },
       { path: '404', element: <NotFoundPage /> },
       {
         element: <ProtectedLayout />,
         children: [
           { path: 'my-account/:page', element: <AccountPage /> },
-          { path: 'referrals', element: <ReferralsPage /> },
+          {
+            path: 'referrals',
+            element: (
+              <Titled title="fix.title.referrals">
+                <ReferralsPage />
+              </Titled>
+            ),
+          },
           { path: 'transactions/:type', element: <TransactionsPage /> },
           { path: 'platform/:symbol', element: <PlatformPage /> },
           { path: 'payment/:method', element: <PaymentPage /> },

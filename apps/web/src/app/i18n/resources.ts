@@ -2,11 +2,17 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { AFFILIATE_DE, AFFILIATE_EN } from './affiliate.js';
 import { BACKOFFICE_MONEY_DE, BACKOFFICE_MONEY_EN } from './backofficeMoney.js';
 import { BACKOFFICE_SHELL_DE, BACKOFFICE_SHELL_EN } from './backofficeShell.js';
+import { CLIENT_FIXES_DE, CLIENT_FIXES_EN } from './clientFixes.js';
 import { DE as DE_UI } from './de.js';
 import { ES } from './es.js';
 import { IT } from './it.js';
+import { NOTICES_DE, NOTICES_EN } from './notices.js';
+import { ORDERS_DE, ORDERS_EN } from './orders.js';
 import { PAYMENTS_DE, PAYMENTS_EN } from './payments.js';
+import { PRICING_DE, PRICING_EN } from './pricing.js';
+import { RISK_DE, RISK_EN } from './risk.js';
 import { SITE_DE, SITE_EN } from './site.js';
+import { TERMINAL_DE, TERMINAL_EN } from './terminal.js';
 import { UI_EN } from './uiEn.js';
 
 /** English: the domain's message catalogue itself (spec texts) plus the web app's own texts. */
@@ -18,6 +24,12 @@ export const EN = {
   ...AFFILIATE_EN,
   ...BACKOFFICE_SHELL_EN,
   ...BACKOFFICE_MONEY_EN,
+  ...RISK_EN,
+  ...TERMINAL_EN,
+  ...ORDERS_EN,
+  ...PRICING_EN,
+  ...NOTICES_EN,
+  ...CLIENT_FIXES_EN,
 } as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
@@ -28,6 +40,12 @@ export const DE = {
   ...AFFILIATE_DE,
   ...BACKOFFICE_SHELL_DE,
   ...BACKOFFICE_MONEY_DE,
+  ...RISK_DE,
+  ...TERMINAL_DE,
+  ...ORDERS_DE,
+  ...PRICING_DE,
+  ...NOTICES_DE,
+  ...CLIENT_FIXES_DE,
 };
 
 export type TranslationKey = keyof typeof EN;

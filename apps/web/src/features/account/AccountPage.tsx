@@ -3,6 +3,7 @@ import { Card, Col, Nav, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { AccountSidePanel } from './AccountSidePanel.js';
@@ -21,6 +22,8 @@ export function AccountPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const page = normalizeMyAccountPage(useParams().page);
+  const tab = TABS.find(([id]) => id === page);
+  useDocumentTitle(tab ? `${t(tab[1])} · ${t('account.title')}` : t('account.title'));
   if (!auth) return null;
   const { user, access_token: token } = auth;
 

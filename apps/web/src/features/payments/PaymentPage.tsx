@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { DepositPage } from './DepositPage.js';
 import { WithdrawPage } from './WithdrawPage.js';
 
@@ -7,5 +9,7 @@ export const WITHDRAW_METHOD_ROUTE = 'withdraw';
 
 export function PaymentPage() {
   const { method } = useParams();
+  const { t } = useTranslation();
+  useDocumentTitle(t(method === WITHDRAW_METHOD_ROUTE ? 'fix.title.withdraw' : 'fix.title.deposit'));
   return method === WITHDRAW_METHOD_ROUTE ? <WithdrawPage /> : <DepositPage />;
 }

@@ -2,7 +2,10 @@ import { CALCULATOR_ROWS } from '@openbroker/domain';
 import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** spec §9 calculator: for each leverage, the adverse move (in %) at which a position is closed. */
+/**
+ * spec §9 calculator: for each leverage, the adverse move (in %) at which a position alone loses its amount;
+ * the note says the account's stop-out may come first (the ticket's liquidation price has both).
+ */
 export function CalculatorPanel() {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -13,6 +16,9 @@ export function CalculatorPanel() {
       </Card.Header>
       <Card.Body className="pb-0">
         <p className="small text-body-secondary mb-2">{t('calculator.lead')}</p>
+        <p className="small text-body-secondary mb-2" data-testid="calculator-stop-out-note">
+          {t('term.calculator.note')}
+        </p>
       </Card.Body>
       <Table size="sm" className="ob-table mb-0">
         <thead>

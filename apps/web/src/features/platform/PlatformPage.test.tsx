@@ -347,6 +347,8 @@ describe('positions and summary (spec §2, §9)', () => {
           }
         : undefined;
     fireEvent.click(screen.getByTestId('position-close-7'));
+    // issue 14: closing asks for confirmation first (unless the client turned that off)
+    fireEvent.click(await screen.findByTestId('position-close-confirm'));
     const [sent] = sockets.trading().commands('closePosition');
     // spec §4: a buy closes at the sell price
     expect(sent?.payload).toEqual({ dataUser: { token: 'token-1' }, id: 7, price: 99_875.025 });

@@ -4,16 +4,21 @@ import { Button, Card, Col, Nav, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { CalculatorPanel } from './CalculatorPanel.js';
 import { ChartPanel } from './chart/ChartPanel.js';
+import { TerminalLayout } from './layout/TerminalLayout.js';
+import { useMediaQuery, WIDE_QUERY } from './layout/useWideScreen.js';
 import { MarketListPanel } from './markets/MarketListPanel.js';
 import { PositionsPanel } from './positions/PositionsPanel.js';
 import { useFeedStatus } from './quotes/useQuotes.js';
+import { MarginCallBanner } from './risk/MarginCallBanner.js';
 import { SummaryBar } from './SummaryBar.js';
 import { NewTradePanel } from './trade/NewTradePanel.js';
 import { TradingProvider, useTrading } from './trading/useTrading.js';
 import { useAssets, useInstruments } from './useMarketData.js';
+import './terminal.css';
 
 /** The sections a phone shows one at a time (spec §2 screen on a 390 px wide screen). */
 type PhoneTab = 'chart' | 'trade' | 'positions' | 'markets';
@@ -82,6 +87,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
   const instruments = useInstruments();
   const assets = useAssets();
   const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  const wide = useMediaQuery(WIDE_QUERY);
   const instrument = instruments.bySymbol.get(symbol);
   const unknown = !!instruments.list && !instrument;
   const asset = assets.bySymbol.get(symbol);
@@ -118,6 +124,23 @@ function PlatformScreen({ symbol }: { symbol: string }) {
     );
   }
 
+  const chart = <ChartPanel symbol={symbol} instrument={instrument} />;
+  const ticket = (
+    <div className="d-flex flex-column gap-3">
+      <NewTradePanel
+        key={symbol}
+        symbol={symbol}
+        instrument={instrument}
+        asset={asset}
+        assetsLoading={assets.isLoading}
+      />
+      <CalculatorPanel />
+    </div>
+  );
+
+  if (wide)
+    return <TerminalLayout markets={markets} chart={chart} positions={<PositionsPanel />} ticket={ticket} />;
+
   return (
     <>
       <Nav
@@ -139,7 +162,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
       <Row className="g-3 ob-platform-grid">
         <Col xs={12} xl={6} className="order-1 order-xl-2 d-flex flex-column gap-3">
           <Section tab="chart" active={phoneTab}>
-            <ChartPanel symbol={symbol} instrument={instrument} />
+            {chart}
           </Section>
           <Section tab="positions" active={phoneTab}>
             <PositionsPanel />
@@ -147,16 +170,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
         </Col>
         <Col xs={12} md={6} xl={3} className="order-2 order-xl-3">
           <Section tab="trade" active={phoneTab}>
-            <div className="d-flex flex-column gap-3">
-              <NewTradePanel
-                key={symbol}
-                symbol={symbol}
-                instrument={instrument}
-                asset={asset}
-                assetsLoading={assets.isLoading}
-              />
-              <CalculatorPanel />
-            </div>
+            {ticket}
           </Section>
         </Col>
         <Col xs={12} md={6} xl={3} className="order-3 order-xl-1">
@@ -170,20 +184,22 @@ function PlatformScreen({ symbol }: { symbol: string }) {
 }
 
 /**
- * spec §2 /platform/{symbol}: the trading screen. Desktop: markets, chart with positions, and the trade
- * panel side by side; tablets stack them; phones show one section at a time under tabs, with the summary
- * always on top.
+ * spec §2 /platform/{symbol}: the trading screen. Wide screens: one screen of resizable panels (markets,
+ * chart over positions, ticket; issue 14); tablets stack them; phones show one section at a time under
+ * tabs, with the summary always on top, and the margin-call banner under it while it applies.
  */
 export function PlatformPage() {
   const { t } = useTranslation();
   const symbol = (useParams().symbol ?? DEFAULT_SYMBOL).toUpperCase();
+  useDocumentTitle(t('fix.title.platform', { symbol }));
   return (
     <TradingProvider>
-      <div className="container-fluid ob-platform" data-testid="platform-screen">
+      <div className="container-fluid ob-platform ob-terminal" data-testid="platform-screen">
         <h1 className="visually-hidden">{t('platform.title')}</h1>
         <ConnectionNote />
         <SummaryBar />
-        <div className="mt-3">
+        <MarginCallBanner />
+        <div className="ob-terminal-body">
           <PlatformScreen symbol={symbol} />
         </div>
       </div>

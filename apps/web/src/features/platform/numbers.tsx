@@ -8,12 +8,17 @@ import { useBrand } from '../../app/BrandProvider.js';
  * Prices are not formatted here: they follow the spec §9 decimals rule (domain `formatPrice`), with a
  * dot, exactly as they are typed into the SL/TP fields and quoted in "Can't be lower than X".
  */
-export function useMoney(): { format: (value: number) => string; signed: (value: number) => string } {
+export function useMoney(): {
+  format: (value: number) => string;
+  signed: (value: number) => string;
+  /** Up to 4 decimals, for figures below a cent such as a small position's pip value. */
+  fine: (value: number) => string;
+} {
   const { currency, currencySymbol } = useBrand();
   const { i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const make = (signDisplay: 'auto' | 'exceptZero') => {
+    const make = (signDisplay: 'auto' | 'exceptZero', maximumFractionDigits = 2) => {
       let formatter: Intl.NumberFormat;
       try {
         formatter = new Intl.NumberFormat(language, {
@@ -21,11 +26,13 @@ export function useMoney(): { format: (value: number) => string; signed: (value:
           currency,
           currencyDisplay: 'narrowSymbol',
           signDisplay,
+          minimumFractionDigits: 2,
+          maximumFractionDigits,
         });
       } catch {
         formatter = new Intl.NumberFormat(language, {
           minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
+          maximumFractionDigits,
           signDisplay,
         });
       }
@@ -41,7 +48,7 @@ export function useMoney(): { format: (value: number) => string; signed: (value:
         return hasSymbol ? text : `${currencySymbol} ${text}`;
       };
     };
-    return { format: make('auto'), signed: make('exceptZero') };
+    return { format: make('auto'), signed: make('exceptZero'), fine: make('auto', 4) };
   }, [currency, currencySymbol, language]);
 }
 

@@ -57,6 +57,16 @@ describe('economic calendar (spec §2 /economic-calendar)', () => {
     expect(shown()).toHaveLength(4);
   });
 
+  it('labels each row for the two-line phone layout and names the window after the page (issue 14)', async () => {
+    renderApp('/economic-calendar', { api });
+    await waitFor(() => expect(shown()).toHaveLength(4));
+    const [row] = screen.getAllByTestId('economic-event');
+    for (const part of ['time', 'currency', 'impact', 'title', 'actual'])
+      expect(row?.querySelector(`.ob-calendar-${part}`), part).toBeTruthy();
+    expect(row?.querySelector('.ob-calendar-actual')?.getAttribute('data-label')).toBe('Actual');
+    await waitFor(() => expect(document.title).toBe('Economic calendar · Test Broker'));
+  });
+
   it('is not there for a brand without the economics flag', async () => {
     renderApp('/economic-calendar', { api, brand: brandFixture({ economics: false }) });
     expect(await screen.findByTestId('not-found')).toBeTruthy();

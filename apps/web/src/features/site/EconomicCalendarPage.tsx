@@ -108,14 +108,19 @@ function EventsTable({ events }: { events: readonly EconomicEvent[] }) {
                 data-currency={event.currency}
               >
                 <td className="text-nowrap ob-calendar-time">{time.format(new Date(event.at))}</td>
-                <td>
+                <td className="ob-calendar-currency">
                   <span className="ob-symbol">{event.currency}</span>
                 </td>
-                <td>
+                <td className="ob-calendar-impact">
                   <ImpactBars impact={event.impact} />
                 </td>
                 <td className="ob-calendar-title">{event.title}</td>
-                <td className="text-end fw-semibold">{event.actual ?? '—'}</td>
+                <td
+                  className="text-end fw-semibold ob-calendar-actual"
+                  data-label={t('site.calendar.actual')}
+                >
+                  {event.actual ?? '—'}
+                </td>
                 <td className="text-end d-none d-md-table-cell">{event.forecast ?? '—'}</td>
                 <td className="text-end d-none d-md-table-cell text-body-secondary">
                   {event.previous ?? '—'}

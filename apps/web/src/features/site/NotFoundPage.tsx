@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 
 /** spec §8: the 404 page, with exactly the catalogue's 'page.notFound' text. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('fix.title.notFound'));
   return (
     <section className="ob-notfound container-xl">
       <div className="ob-notfound-code" aria-hidden="true">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useBrand } from '../../app/BrandProvider.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 
 const setMetaDescription = (content: string) => {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -12,17 +13,15 @@ const setMetaDescription = (content: string) => {
 };
 
 /**
- * The window title 'Page title · Brand' (the brand alone without a title) and, when given, the meta
- * description; both go back to the brand's own when the page goes away.
+ * The window title 'Page title · Brand' (the brand alone without a title, see useDocumentTitle) and, when
+ * given, the meta description; both go back to the brand's own when the page goes away.
  */
 export function usePageTitle(title: string | undefined, description?: string) {
   const brand = useBrand();
+  useDocumentTitle(title);
   useEffect(() => {
-    document.title = title ? `${title} · ${brand.name}` : brand.name;
-    if (description) setMetaDescription(description);
-    return () => {
-      document.title = brand.name;
-      if (description) setMetaDescription(brand.tagline ?? '');
-    };
-  }, [title, description, brand.name, brand.tagline]);
+    if (!description) return;
+    setMetaDescription(description);
+    return () => setMetaDescription(brand.tagline ?? '');
+  }, [description, brand.tagline]);
 }

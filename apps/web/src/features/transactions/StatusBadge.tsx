@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUS, type TransactionDto } from '@openbroker/domain';
+import { MESSAGES_EN, TRANSACTION_STATUS, type TransactionDto } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/resources.js';
 import './transactions.css';
@@ -14,14 +14,24 @@ const STATUS: Readonly<Record<number, { key: TranslationKey; tone: string; icon:
   },
 };
 
+const EXPIRED = { key: 'fix.status.expired', tone: 'expired', icon: 'bi-clock-history' } as const;
+
+/**
+ * A card, e-wallet or cashier deposit the server expired because nobody finished it at the provider (issue 14):
+ * cancelled with the expiry note, which the server stores in English and the client reads translated.
+ */
+export const isExpiredDeposit = (row: Pick<TransactionDto, 'transaction_status_id' | 'status_note'>) =>
+  row.transaction_status_id === TRANSACTION_STATUS.cancelled &&
+  row.status_note === MESSAGES_EN['fix.depositExpired'];
+
 /** A transaction's status as a coloured badge, in the reader's language (the server's name if unknown). */
 export function StatusBadge({
   row,
 }: {
-  row: Pick<TransactionDto, 'transaction_status_id' | 'transaction_status'>;
+  row: Pick<TransactionDto, 'transaction_status_id' | 'transaction_status' | 'status_note'>;
 }) {
   const { t } = useTranslation();
-  const status = STATUS[row.transaction_status_id];
+  const status = isExpiredDeposit(row) ? EXPIRED : STATUS[row.transaction_status_id];
   return (
     <span
       className={`badge rounded-pill ob-tx-status ob-tx-status-${status?.tone ?? 'cancelled'}`}

@@ -9,12 +9,14 @@ import { Button, Card, Nav, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
+import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { formatDate } from '../../lib/dates.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useMoney } from '../platform/numbers.js';
-import { StatusBadge } from './StatusBadge.js';
+import { isExpiredDeposit, StatusBadge } from './StatusBadge.js';
+import { TradingCosts } from './TradingCosts.js';
 import { signedAmount, transactionsForTab, useTransactions } from './useTransactions.js';
 import './transactions.css';
 
@@ -58,11 +60,13 @@ export function useTypeName(): (row: TransactionDto) => string {
 
 /**
  * spec §2 /transactions/{type}: tabs deposits, withdrawals, bonuses and credits, each listing the client's
- * transactions of its spec §9 type ids with number, amount, type, status, transaction id and time.
+ * transactions of its spec §9 type ids with number, amount, type, status, transaction id and time; below
+ * them the trading costs (issue 14: commissions and swaps, each with its position).
  */
 export function TransactionsPage() {
   const { t, i18n } = useTranslation();
   const type = normalizeTransactionRouteType(useParams().type);
+  useDocumentTitle(`${t(TAB_LABELS[type])} · ${t('transactions.title')}`);
   const money = useMoney();
   const typeName = useTypeName();
   const query = useTransactions();
@@ -102,7 +106,7 @@ export function TransactionsPage() {
       />
       <Card className="ob-card">
         <Card.Header className="ob-card-header ob-tabs-header">
-          <Nav variant="underline" className="ob-tabs" aria-label={t('transactions.title')}>
+          <Nav variant="underline" className="ob-tabs ob-tx-tabs" aria-label={t('transactions.title')}>
             {TRANSACTION_ROUTE_TYPES.map((tab) => {
               const count = query.data ? transactionsForTab(all, tab).length : null;
               return (
@@ -175,9 +179,12 @@ export function TransactionsPage() {
                       <td data-label={columns[3]?.header}>
                         <StatusBadge row={row} />
                         {row.status_note ? (
-                          // why staff declined it (issue 13): the client reads the reason here
-                          <div className="small text-body-secondary mt-1" data-testid="transaction-note">
-                            {row.status_note}
+                          // why staff declined it (issue 13) or why it expired (issue 14): the client reads it here
+                          <div
+                            className="small text-body-secondary mt-1 ob-tx-note"
+                            data-testid="transaction-note"
+                          >
+                            {isExpiredDeposit(row) ? t('fix.depositExpired') : row.status_note}
                           </div>
                         ) : null}
                       </td>
@@ -201,6 +208,15 @@ export function TransactionsPage() {
             )}
           </div>
         )}
+      </Card>
+      <Card className="ob-card mt-4" data-testid="trading-costs">
+        <Card.Header className="ob-card-header">
+          <h2 className="h6 mb-0">
+            <i className="bi bi-receipt me-2" aria-hidden="true" />
+            {t('ord.costs.tab')}
+          </h2>
+        </Card.Header>
+        <TradingCosts />
       </Card>
     </div>
   );

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
+import { useWindowTitle } from '../../../app/useDocumentTitle.js';
 import { useMessageText } from '../../../ui/forms.js';
 import { type StaffDto, staffRequest } from '../api.js';
 import { AuthFrame } from './AuthFrame.js';
@@ -32,6 +33,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  */
 export function EnrolPage() {
   const { t } = useTranslation();
+  // issue 14: its own window title, like every back-office page (the others get theirs from BoPage)
+  useWindowTitle(`${t('fix.title.enrol')} · ${t('bo.title')}`);
   const { status, token } = useStaffSession();
   const [done, setDone] = useState<EnrolDone | null>(null);
 

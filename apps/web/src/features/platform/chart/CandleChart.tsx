@@ -15,10 +15,10 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Candle } from '../../../api/types.js';
 
-/** A horizontal line on the chart: a position's entry, stop loss or take profit. */
+/** A horizontal line on the chart: a position's entry, stop loss (or trailing stop), take profit or liquidation. */
 export interface ChartLine {
   price: number;
-  kind: 'entry' | 'stopLoss' | 'takeProfit';
+  kind: 'entry' | 'stopLoss' | 'takeProfit' | 'liquidation';
   title: string;
 }
 
@@ -192,9 +192,14 @@ export function CandleChart({
       api.series.createPriceLine({
         price: line.price,
         title: line.title,
-        color: line.kind === 'entry' ? c.entry : line.kind === 'stopLoss' ? c.down : c.up,
+        color: line.kind === 'entry' ? c.entry : line.kind === 'takeProfit' ? c.up : c.down,
         lineWidth: 1,
-        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        lineStyle:
+          line.kind === 'entry'
+            ? LineStyle.Solid
+            : line.kind === 'liquidation'
+              ? LineStyle.SparseDotted
+              : LineStyle.Dashed,
         axisLabelVisible: true,
       }),
     );

@@ -1,3 +1,4 @@
+import { dealingQuote, liquidationPrice } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSockets.js';
@@ -136,6 +137,41 @@ describe('chart (spec §2, §9)', () => {
 
     sockets.trading().push('positions', { open: [], history: [] });
     await waitFor(() => expect(chart.calls.lines.size).toBe(0));
+  });
+
+  it('draws each position’s live liquidation price and names a trailing stop (issue 14)', async () => {
+    const { sockets } = renderChart();
+    await waitFor(() => expect(chart.calls.setData.at(-1)).toHaveLength(2));
+    await waitFor(() => expect(sockets.trading().connected).toBe(true));
+    const open = [
+      positionFixture({
+        id: 3,
+        amount: 5_000,
+        leverage: 2,
+        open_rate: 99_500,
+        stop_lost: 97_000,
+        trailing_stop: 500,
+      }),
+    ];
+    sockets.trading().push('positions', { open, history: [] });
+    sockets.trading().push('balance', { balance: 10_000, equity: 10_000, freeMargin: 5_000, profit: 0 });
+    await waitFor(() => sockets.prices());
+    const feed = { buy: 100_010, sell: 99_990 };
+    sockets.prices().push('prices', { BTCUSD: feed });
+    const expected = liquidationPrice({
+      balance: 10_000,
+      positions: open.map((p) => ({ ...p })),
+      quotes: { BTCUSD: dealingQuote(feed) },
+      target: { ...(open[0] as (typeof open)[number]) },
+      stopOutLevel: 0.5,
+    });
+    await waitFor(() =>
+      expect([...chart.calls.lines].map((line) => [line.price, line.title])).toContainEqual([
+        expected.price,
+        'Liquidation #3',
+      ]),
+    );
+    expect([...chart.calls.lines].map((line) => line.title)).toContain('Trailing SL #3');
   });
 
   it('removes the chart when the screen goes away', async () => {

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CANDLE_RESOLUTIONS, type CandleResolution, type Instrument } from '../../../api/types.js';
 import { readItem, writeItem } from '../../../lib/storage.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import { useQuote } from '../quotes/useQuotes.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
+import { useLiquidationPrices } from '../positions/useLiquidationPrices.js';
+import { useDealingQuote } from '../risk/useDealing.js';
 import { useTrading } from '../trading/useTrading.js';
 import type { ChartLine } from './CandleChart.js';
 import { useCandles } from './useCandles.js';
@@ -15,6 +17,8 @@ const CandleChart = lazy(() =>
   import('./CandleChart.js').then((module) => ({ default: module.CandleChart })),
 );
 
+const NO_POSITIONS: [] = [];
+
 /** The chart's timeframe is remembered across visits. */
 export const RESOLUTION_STORAGE_KEY = 'ob.chart.resolution';
 const DEFAULT_RESOLUTION: CandleResolution = '1h';
@@ -22,11 +26,10 @@ const DEFAULT_RESOLUTION: CandleResolution = '1h';
 const isResolution = (value: unknown): value is CandleResolution =>
   (CANDLE_RESOLUTIONS as readonly unknown[]).includes(value);
 
-function LivePrice({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
-  const quote = useQuote(symbol);
+function LivePrice({ symbol, instrument }: { symbol: string; instrument: Instrument | undefined }) {
+  const { quote, facts } = useDealingQuote(symbol, instrument);
   if (quote.status === 'unavailable')
-    return <span className="ob-unavailable small">{t('price.unavailable')}</span>;
+    return <ClosedMarket nextOpen={facts.nextOpen} className="small" testId="chart-closed" />;
   if (quote.status !== 'live') return null;
   return (
     <span className="ob-chart-quote ob-num small">
@@ -51,6 +54,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   const candles = useCandles(symbol, resolution);
   const { positions } = useTrading();
   const open = positions?.open;
+  const liquidations = useLiquidationPrices(open ?? NO_POSITIONS);
 
   const lines = useMemo<ChartLine[]>(
     () =>
@@ -69,7 +73,17 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
             result.push({
               kind: 'stopLoss',
               price: position.stop_lost,
-              title: t('chart.line.stopLoss', params),
+              // issue 14: a trailing stop is the stop loss the server moves; say so on its line
+              title: position.trailing_stop
+                ? t('term.chart.trailing', params)
+                : t('chart.line.stopLoss', params),
+            });
+          const liquidation = liquidations.get(position.id)?.price;
+          if (liquidation)
+            result.push({
+              kind: 'liquidation',
+              price: liquidation,
+              title: t('term.chart.liquidation', params),
             });
           if (position.take_profit)
             result.push({
@@ -79,7 +93,8 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
             });
           return result;
         }),
-    [open, symbol, t],
+    // the liquidation map is new each render: the chart compares the lines by value, not by identity
+    [open, symbol, t, liquidations],
   );
 
   const choose = (next: CandleResolution) => {
@@ -99,7 +114,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
             <span className="ob-symbol me-2">{symbol}</span>
             <span className="d-none d-sm-inline">{instrument?.displayName ?? t('platform.chart')}</span>
           </h2>
-          <LivePrice symbol={symbol} />
+          <LivePrice symbol={symbol} instrument={instrument} />
         </div>
         <ButtonGroup size="sm" aria-label={t('chart.timeframe')} className="ob-timeframes">
           {CANDLE_RESOLUTIONS.map((value) => (

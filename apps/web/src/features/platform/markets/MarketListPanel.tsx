@@ -7,7 +7,8 @@ import { INSTRUMENT_CATEGORIES, type Instrument, type InstrumentCategory } from 
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import type { Tick } from '../quotes/quoteStore.js';
-import { useQuote } from '../quotes/useQuotes.js';
+import { useDealingQuote } from '../risk/useDealing.js';
+import { ClosedMarket } from './NextOpen.js';
 
 export const CATEGORY_LABEL: Record<InstrumentCategory, TranslationKey> = {
   crypto: 'markets.tab.crypto',
@@ -53,8 +54,7 @@ const MarketRow = memo(function MarketRow({
   selected: boolean;
   onSelect: (symbol: string) => void;
 }) {
-  const { t } = useTranslation();
-  const quote = useQuote(instrument.symbol);
+  const { quote, facts } = useDealingQuote(instrument.symbol, instrument);
   const select = () => onSelect(instrument.symbol);
   return (
     <tr
@@ -88,8 +88,8 @@ const MarketRow = memo(function MarketRow({
           </td>
         </>
       ) : quote.status === 'unavailable' ? (
-        <td colSpan={2} className="text-end ob-unavailable">
-          {t('price.unavailable')}
+        <td colSpan={2} className="text-end">
+          <ClosedMarket nextOpen={facts.nextOpen} testId={`market-closed-${instrument.symbol}`} />
         </td>
       ) : (
         <td colSpan={2} className="text-end">
@@ -114,7 +114,8 @@ function matches(instrument: Instrument, query: string): boolean {
 
 /**
  * The market list (spec §2): the four groups plus indices as tabs, a search over every group, and each
- * instrument's live dealing prices (sell, buy) flashing on change. A row opens /platform/{symbol}.
+ * instrument's live dealing prices (sell, buy, with the brand's markup) flashing on change; a closed market
+ * says when it opens next. A row opens /platform/{symbol}.
  */
 export function MarketListPanel({
   symbol,

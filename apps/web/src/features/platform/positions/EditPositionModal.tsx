@@ -1,7 +1,6 @@
 import {
   formatPrice,
   type Message,
-  type PositionDto,
   parseTriggerLevel,
   triggersValid,
   validateStopLossTakeProfit,
@@ -13,8 +12,12 @@ import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { PriceLevelField } from '../PriceLevelField.js';
 import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
+import { instrumentFacts } from '../risk/tradingProfile.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
+import type { PositionView } from '../trading/tradingContract.js';
 import { useTrading } from '../trading/useTrading.js';
+import { useInstruments } from '../useMarketData.js';
+import { checkTrailingDistance, type TrailingUnit } from './trailingStop.js';
 
 const levelText = (value: number | null) => (value ? String(value) : '');
 
@@ -22,7 +25,7 @@ const levelText = (value: number | null) => (value ? String(value) : '');
  * Sets or removes a position's stop loss and take profit (spec §5), checked live against the price the
  * position would close at now; an empty field removes the level. spec §8: 'The data was successfully saved'.
  */
-export function EditPositionModal({ position, onClose }: { position: PositionDto; onClose: () => void }) {
+export function EditPositionModal({ position, onClose }: { position: PositionView; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const text = useMessageText();
@@ -32,6 +35,10 @@ export function EditPositionModal({ position, onClose }: { position: PositionDto
   const { updatePosition } = useTrading();
   const [stopLoss, setStopLoss] = useState(levelText(position.stop_lost));
   const [takeProfit, setTakeProfit] = useState(levelText(position.take_profit));
+  const hadTrailing = position.trailing_stop != null;
+  const [trailing, setTrailing] = useState(hadTrailing);
+  const [trailingUnit, setTrailingUnit] = useState<TrailingUnit>(hadTrailing ? 'price' : 'pips');
+  const [trailingDistance, setTrailingDistance] = useState(hadTrailing ? String(position.trailing_stop) : '');
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<TextMessage | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, Message>>({});
@@ -40,6 +47,17 @@ export function EditPositionModal({ position, onClose }: { position: PositionDto
   const errors = quote.status === 'live' ? validateStopLossTakeProfit({ ...levels, quote: quote.quote }) : {};
   const stopLossError = errors.stop_lost ?? serverFields.stop_lost ?? null;
   const takeProfitError = errors.take_profit ?? serverFields.take_profit ?? null;
+  const instruments = useInstruments();
+  const pipSize = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol)).pipSize;
+  const trailingCheck = trailing
+    ? checkTrailingDistance(
+        trailingDistance,
+        trailingUnit,
+        quote.status === 'live' ? { pipSize, price: quote.dealing.sell } : null,
+      )
+    : null;
+  const trailingError =
+    (trailingCheck && !trailingCheck.ok ? trailingCheck.error : null) ?? serverFields.trailing_stop ?? null;
   const reference =
     quote.status === 'live' ? (position.direction === 'buy' ? quote.dealing.sell : quote.dealing.buy) : null;
 
@@ -50,11 +68,23 @@ export function EditPositionModal({ position, onClose }: { position: PositionDto
     const current = store.get(position.symbol);
     if (
       current.status !== 'live' ||
-      !triggersValid(validateStopLossTakeProfit({ ...levels, quote: current.quote }))
+      !triggersValid(validateStopLossTakeProfit({ ...levels, quote: current.quote })) ||
+      (trailingCheck && !trailingCheck.ok)
     )
       return;
     setPending(true);
-    const ack = await updatePosition(position.id, parseTriggerLevel(stopLoss), parseTriggerLevel(takeProfit));
+    // the trailing stop is sent only when it changes: set, or removed (null)
+    const trailingStop = trailingCheck?.ok
+      ? { distance: trailingCheck.value, unit: trailingUnit }
+      : hadTrailing && !trailing
+        ? null
+        : undefined;
+    const ack = await updatePosition(
+      position.id,
+      parseTriggerLevel(stopLoss),
+      parseTriggerLevel(takeProfit),
+      trailingStop,
+    );
     setPending(false);
     if (ack.status) {
       toast('success', { key: 'data.saved' });
@@ -121,6 +151,71 @@ export function EditPositionModal({ position, onClose }: { position: PositionDto
             {field('take_profit', takeProfit, setTakeProfit, takeProfitError)}
           </div>
           <p className="small text-body-secondary mt-2 mb-0">{t('positions.edit.hint')}</p>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="mt-2"
+            onClick={() => {
+              setStopLoss(String(position.open_rate));
+              setServerError(null);
+              setServerFields({});
+            }}
+            data-testid="position-edit-break-even"
+          >
+            <i className="bi bi-shield-check me-1" aria-hidden="true" />
+            {t('ord.edit.breakEven', { price: formatPrice(position.open_rate) })}
+          </Button>
+          <fieldset className="mt-3" data-testid="position-edit-trailing">
+            <Form.Check
+              type="switch"
+              id={`${id}-trailing`}
+              label={t('ord.trailing.title')}
+              checked={trailing}
+              onChange={(event) => {
+                setTrailing(event.target.checked);
+                setServerFields({});
+              }}
+              data-testid="position-edit-trailing-on"
+            />
+            {trailing && (
+              <div className="row g-2 mt-1">
+                <Form.Group className="col-7" controlId={`${id}-trailing-distance`}>
+                  <Form.Label>{t('ord.trailing.distance')}</Form.Label>
+                  <Form.Control
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    min={0}
+                    value={trailingDistance}
+                    onChange={(event) => {
+                      setTrailingDistance(event.target.value);
+                      setServerFields({});
+                    }}
+                    isInvalid={!!trailingError}
+                    className="ob-num"
+                    data-testid="position-edit-trailing-distance"
+                  />
+                  {trailingError && (
+                    <Form.Control.Feedback type="invalid" className="d-block">
+                      {text(trailingError, t('ord.trailing.distance'))}
+                    </Form.Control.Feedback>
+                  )}
+                </Form.Group>
+                <Form.Group className="col-5" controlId={`${id}-trailing-unit`}>
+                  <Form.Label>{t('ord.trailing.unit')}</Form.Label>
+                  <Form.Select
+                    value={trailingUnit}
+                    onChange={(event) => setTrailingUnit(event.target.value === 'pips' ? 'pips' : 'price')}
+                    data-testid="position-edit-trailing-unit"
+                  >
+                    <option value="pips">{t('ord.trailing.pips')}</option>
+                    <option value="price">{t('ord.trailing.price')}</option>
+                  </Form.Select>
+                </Form.Group>
+                <p className="small text-body-secondary mb-0">{t('ord.trailing.hint')}</p>
+              </div>
+            )}
+          </fieldset>
           {serverError && (
             <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
               {text(serverError)}

@@ -1,20 +1,31 @@
-import { closingPrice, closingReasonLabel, formatPrice, type PositionDto } from '@openbroker/domain';
-import { memo, useState } from 'react';
-import { Badge, Button, Card, Nav, Placeholder, Spinner } from 'react-bootstrap';
+import { closingReasonLabel, formatPrice } from '@openbroker/domain';
+import { Fragment, memo, useState } from 'react';
+import { Badge, Button, Card, Form, Nav, Placeholder, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
+import { useMessageText } from '../../../ui/forms.js';
 import { signClass, useMoney } from '../numbers.js';
-import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
+import { OrdersTab } from '../orders/OrdersTab.js';
 import { ackMessage } from '../trading/ackMessage.js';
-import { liveProfit } from '../trading/liveFigures.js';
-import { useTrading } from '../trading/useTrading.js';
+import { closingDealing, liveProfit, useClosingQuote } from '../trading/liveFigures.js';
+import type { PositionView } from '../trading/tradingContract.js';
+import { useOrders, useTrading } from '../trading/useTrading.js';
+import { CloseNotices } from './CloseNotices.js';
+import { type CloseMode, ClosePositionModal } from './ClosePositionModal.js';
+import { closeExplanation } from './closeExplanation.js';
+import { useConfirmClose } from './confirmCloseSetting.js';
 import { EditPositionModal } from './EditPositionModal.js';
+import { type PositionLiquidation, useLiquidationPrices } from './useLiquidationPrices.js';
+import './positions.css';
 
-type PositionsTab = 'open' | 'history';
+type PositionDto = PositionView;
+type PositionsTab = 'open' | 'orders' | 'history';
+
+const TABS: readonly PositionsTab[] = ['open', 'orders', 'history'];
 
 /** How many closed positions show before 'Show more'. */
 const HISTORY_PAGE = 25;
@@ -60,28 +71,60 @@ function AmountCell({ position }: { position: PositionDto }) {
   );
 }
 
+/** Commission charged at open and swaps charged since (negative: the client paid), when any. */
+function CostsCell({ position }: { position: PositionDto }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const commission = position.commission ?? 0;
+  const swap = position.swap ?? 0;
+  return (
+    <td className="ob-r c-costs" data-label={t('ord.col.costs')} data-testid="position-costs">
+      <span className="ob-level" title={t('ord.costs.commission')} data-testid="position-commission">
+        {commission === 0 ? '—' : money.signed(-Math.abs(commission))}
+      </span>
+      <span
+        className={`ob-level text-body-secondary ${signClass(swap)}`}
+        title={t('ord.costs.swap')}
+        data-testid="position-swap"
+      >
+        {swap === 0 ? '—' : money.signed(swap)}
+      </span>
+    </td>
+  );
+}
+
 const OpenPositionRow = memo(function OpenPositionRow({
   position,
+  liquidation,
+  liquidationCause,
   onEdit,
+  onClose,
 }: {
   position: PositionDto;
+  liquidation: number | null | undefined;
+  liquidationCause: PositionLiquidation['cause'] | undefined;
   onEdit: (position: PositionDto) => void;
+  onClose: (position: PositionDto, mode: CloseMode) => void;
 }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const toast = useToast();
-  const store = useQuoteStore();
-  const quote = useQuote(position.symbol);
+  const { quote, now } = useClosingQuote(position.symbol);
   const { closePosition } = useTrading();
+  const [confirmClose] = useConfirmClose();
   const [closing, setClosing] = useState(false);
   const profit = liveProfit(position, quote);
 
   const close = async () => {
-    const current = store.get(position.symbol);
+    if (confirmClose) {
+      onClose(position, 'all');
+      return;
+    }
+    const current = now();
     if (current.status !== 'live') return;
     setClosing(true);
     // spec §4: closing is sent at the current opposite price
-    const ack = await closePosition(position.id, closingPrice(position.direction, current.quote));
+    const ack = await closePosition(position.id, closingDealing(position.direction, current.dealing));
     setClosing(false);
     if (!ack.status) toast('danger', ackMessage(ack));
   };
@@ -106,7 +149,25 @@ const OpenPositionRow = memo(function OpenPositionRow({
         <span className="ob-level text-body-secondary" data-testid="position-take-profit">
           {position.take_profit ? formatPrice(position.take_profit) : '—'}
         </span>
+        {position.trailing_stop != null && (
+          <span className="ob-position-sub text-body-secondary" data-testid="position-trailing">
+            {t('ord.trailing.short', { distance: formatPrice(position.trailing_stop) })}
+          </span>
+        )}
       </td>
+      <td
+        className="ob-r c-liquidation"
+        data-label={t('ord.col.liquidation')}
+        data-testid="position-liquidation"
+        title={liquidationCause ? t(`ord.liquidation.${liquidationCause}`) : undefined}
+      >
+        {liquidation === undefined
+          ? '—'
+          : liquidation === null
+            ? t('ord.liquidation.none')
+            : formatPrice(liquidation)}
+      </td>
+      <CostsCell position={position} />
       {profit.status === 'unavailable' ? (
         // spec §8: 'Will be back soon' in place of profit and actions
         <td colSpan={2} className="ob-r ob-unavailable c-profit" data-testid="position-unavailable">
@@ -134,6 +195,18 @@ const OpenPositionRow = memo(function OpenPositionRow({
             </Button>
             <Button
               size="sm"
+              variant="outline-secondary"
+              className="ob-icon-action"
+              onClick={() => onClose(position, 'part')}
+              disabled={profit.status !== 'live'}
+              aria-label={t('ord.close.partOne', { id: position.id })}
+              title={t('ord.close.partOne', { id: position.id })}
+              data-testid={`position-close-part-${position.id}`}
+            >
+              <i className="bi bi-scissors" aria-hidden="true" />
+            </Button>
+            <Button
+              size="sm"
               variant="outline-danger"
               className="ob-icon-action"
               onClick={close}
@@ -158,37 +231,77 @@ const OpenPositionRow = memo(function OpenPositionRow({
 function HistoryRow({ position }: { position: PositionDto }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
+  const text = useMessageText();
+  const [expanded, setExpanded] = useState(false);
   const label = closingReasonLabel(position.closingReason);
   const reasonKey = REASON_KEYS[label];
+  const whyId = `position-why-${position.id}`;
   return (
-    <tr data-testid={`position-row-${position.id}`}>
-      <SymbolCell position={position} />
-      <AmountCell position={position} />
-      <td className="ob-r c-open" data-label={t('positions.col.openRate')}>
-        {formatPrice(position.open_rate)}
-        <span className="ob-position-sub text-body-secondary">
-          {shortDateTime(position.open_date, i18n.language)}
-        </span>
-      </td>
-      <td
-        className="ob-r c-close"
-        data-label={t('positions.col.closeRate')}
-        data-testid="position-closed-rate"
-      >
-        {position.closed_rate === null ? '—' : formatPrice(position.closed_rate)}
-        <span className="ob-position-sub text-body-secondary">
-          {shortDateTime(position.close_date, i18n.language)}
-        </span>
-      </td>
-      <td className="c-reason" data-testid="position-reason">
-        <Badge bg="secondary-subtle" text="body" className="ob-reason">
-          {reasonKey ? t(reasonKey) : label || '—'}
-        </Badge>
-      </td>
-      <td className={`ob-r fw-semibold c-profit ${signClass(position.profit)}`} data-testid="position-profit">
-        {position.profit === null ? '—' : money.signed(position.profit)}
-      </td>
-    </tr>
+    <Fragment>
+      <tr data-testid={`position-row-${position.id}`}>
+        <SymbolCell position={position} />
+        <AmountCell position={position} />
+        <td className="ob-r c-open" data-label={t('positions.col.openRate')}>
+          {formatPrice(position.open_rate)}
+          <span className="ob-position-sub text-body-secondary">
+            {shortDateTime(position.open_date, i18n.language)}
+          </span>
+        </td>
+        <td
+          className="ob-r c-close"
+          data-label={t('positions.col.closeRate')}
+          data-testid="position-closed-rate"
+        >
+          {position.closed_rate === null ? '—' : formatPrice(position.closed_rate)}
+          <span className="ob-position-sub text-body-secondary">
+            {shortDateTime(position.close_date, i18n.language)}
+          </span>
+        </td>
+        <td className="c-reason" data-testid="position-reason">
+          <Badge bg="secondary-subtle" text="body" className="ob-reason">
+            {position.part_of != null ? t('ord.why.partialBadge') : reasonKey ? t(reasonKey) : label || '—'}
+          </Badge>
+        </td>
+        <td
+          className={`ob-r fw-semibold c-profit ${signClass(position.profit)}`}
+          data-testid="position-profit"
+        >
+          {position.profit === null ? '—' : money.signed(position.profit)}
+        </td>
+        <td className="ob-r ob-actions c-actions">
+          <Button
+            size="sm"
+            variant="link"
+            className="ob-icon-action"
+            aria-expanded={expanded}
+            aria-controls={whyId}
+            aria-label={t('ord.why.toggle', { id: position.id })}
+            title={t('ord.why.toggle', { id: position.id })}
+            onClick={() => setExpanded((x) => !x)}
+            data-testid={`position-why-toggle-${position.id}`}
+          >
+            <i className={`bi ${expanded ? 'bi-chevron-up' : 'bi-info-circle'}`} aria-hidden="true" />
+          </Button>
+        </td>
+      </tr>
+      {expanded && (
+        <tr className="ob-why-row" id={whyId} data-testid={whyId}>
+          <td colSpan={7} className="small">
+            {closeExplanation({ position }, money.format).map((line) => (
+              <div key={line.key}>{text(line)}</div>
+            ))}
+            {position.commission || position.swap ? (
+              <div className="text-body-secondary">
+                {t('ord.why.costs', {
+                  commission: money.format(Math.abs(position.commission ?? 0)),
+                  swap: money.signed(position.swap ?? 0),
+                })}
+              </div>
+            ) : null}
+          </td>
+        </tr>
+      )}
+    </Fragment>
   );
 }
 
@@ -212,28 +325,36 @@ function LoadingRows({ columns }: { columns: number }) {
 }
 
 /**
- * Open positions and history (spec §2). Open ones show their live profit at the closing price, a close
- * button and the SL/TP editor, or 'Will be back soon' without a price (spec §8); closed ones their
- * closing reason, closed rate and realised profit.
+ * Open positions, pending orders and history (spec §2, issue 14). Open ones show their live profit at the
+ * closing price, liquidation price and costs, close (confirmed unless the client turned that off), partial
+ * close and the SL/TP/trailing editor, or 'Will be back soon' without a price (spec §8); closed ones their
+ * closing reason, closed rate and realised profit, with the explanation of the close on demand. Notices of
+ * automatic closes show on top until dismissed.
  */
 export function PositionsPanel() {
   const { t } = useTranslation();
   const { positions } = useTrading();
+  const { orders } = useOrders();
+  const [confirmClose, setConfirmClose] = useConfirmClose();
   const [tab, setTab] = useState<PositionsTab>('open');
   const [editing, setEditing] = useState<PositionDto | null>(null);
+  const [closing, setClosing] = useState<{ id: number; mode: CloseMode } | null>(null);
   const [historyShown, setHistoryShown] = useState(HISTORY_PAGE);
   const open = positions?.open ?? [];
   const history = positions?.history ?? [];
   const editingNow = editing && open.find((p) => p.id === editing.id);
+  const closingNow = closing && open.find((p) => p.id === closing.id);
+  const liquidations = useLiquidationPrices(open);
+  const onClose = (position: PositionDto, mode: CloseMode) => setClosing({ id: position.id, mode });
 
   return (
     <Card className="ob-card" data-testid="positions-panel">
-      <Card.Header className="ob-card-header ob-tabs-header">
+      <Card.Header className="ob-card-header ob-tabs-header d-flex flex-wrap align-items-end gap-2">
         <Nav
           variant="underline"
           className="ob-tabs"
           activeKey={tab}
-          onSelect={(key) => setTab(key === 'history' ? 'history' : 'open')}
+          onSelect={(key) => setTab(TABS.find((k) => k === key) ?? 'open')}
         >
           <Nav.Item>
             <Nav.Link eventKey="open" data-testid="positions-tab-open">
@@ -242,13 +363,31 @@ export function PositionsPanel() {
             </Nav.Link>
           </Nav.Item>
           <Nav.Item>
+            <Nav.Link eventKey="orders" data-testid="positions-tab-orders">
+              {t('ord.tab')}
+              {orders && <span className="ob-count">{orders.open.length}</span>}
+            </Nav.Link>
+          </Nav.Item>
+          <Nav.Item>
             <Nav.Link eventKey="history" data-testid="positions-tab-history">
               {t('positions.history')}
             </Nav.Link>
           </Nav.Item>
         </Nav>
+        <Form.Check
+          type="switch"
+          id="ob-confirm-close"
+          className="ob-confirm-close small ms-auto mb-2"
+          label={t('ord.close.askSetting')}
+          checked={confirmClose}
+          onChange={(event) => setConfirmClose(event.target.checked)}
+          data-testid="positions-confirm-close"
+        />
       </Card.Header>
-      {tab === 'open' ? (
+      <CloseNotices />
+      {tab === 'orders' ? (
+        <OrdersTab />
+      ) : tab === 'open' ? (
         <div className="ob-table-wrap table-responsive" data-testid="positions-open">
           <table className="table table-hover ob-table ob-positions ob-positions-open mb-0 align-middle">
             <thead>
@@ -266,6 +405,12 @@ export function PositionsPanel() {
                 <th scope="col" className="ob-r c-sltp">
                   {t('positions.col.slTp')}
                 </th>
+                <th scope="col" className="ob-r c-liquidation">
+                  {t('ord.col.liquidation')}
+                </th>
+                <th scope="col" className="ob-r c-costs">
+                  {t('ord.col.costs')}
+                </th>
                 <th scope="col" className="ob-r">
                   {t('positions.col.profit')}
                 </th>
@@ -275,11 +420,18 @@ export function PositionsPanel() {
               </tr>
             </thead>
             {!positions ? (
-              <LoadingRows columns={7} />
+              <LoadingRows columns={9} />
             ) : (
               <tbody>
                 {open.map((position) => (
-                  <OpenPositionRow key={position.id} position={position} onEdit={setEditing} />
+                  <OpenPositionRow
+                    key={position.id}
+                    position={position}
+                    liquidation={liquidations.get(position.id)?.price}
+                    liquidationCause={liquidations.get(position.id)?.cause}
+                    onEdit={setEditing}
+                    onClose={onClose}
+                  />
                 ))}
               </tbody>
             )}
@@ -307,10 +459,13 @@ export function PositionsPanel() {
                 <th scope="col" className="ob-r">
                   {t('positions.col.profit')}
                 </th>
+                <th scope="col" className="ob-r">
+                  <span className="visually-hidden">{t('ord.why.column')}</span>
+                </th>
               </tr>
             </thead>
             {!positions ? (
-              <LoadingRows columns={6} />
+              <LoadingRows columns={7} />
             ) : (
               <tbody>
                 {history.slice(0, historyShown).map((position) => (
@@ -332,6 +487,9 @@ export function PositionsPanel() {
         </div>
       )}
       {editingNow && <EditPositionModal position={editingNow} onClose={() => setEditing(null)} />}
+      {closingNow && closing && (
+        <ClosePositionModal position={closingNow} mode={closing.mode} onClose={() => setClosing(null)} />
+      )}
     </Card>
   );
 }

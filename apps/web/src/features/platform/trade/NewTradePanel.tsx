@@ -3,22 +3,19 @@ import {
   AMOUNT_STEP,
   checkTradeAmount,
   type Direction,
-  exposure,
   formatPrice,
   leverageOptionsFor,
   type Message,
   messagesByPath,
-  openingPrice,
   parseNumberInput,
   parseTriggerLevel,
   type TradeUser,
-  terminationPercent,
   tradeBlock,
   triggersValid,
   validateNewTrade,
   validateStopLossTakeProfit,
 } from '@openbroker/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Asset, Instrument } from '../../../api/types.js';
@@ -27,12 +24,26 @@ import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
 import { useAuth } from '../../auth/useAuth.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { useMoney } from '../numbers.js';
+import { PendingOrderFields } from '../orders/PendingOrderFields.js';
+import {
+  checkOrderTriggers,
+  checkPendingOrder,
+  levelOrNull,
+  MARKET_ORDER,
+  type PendingOrderErrors,
+  type PendingOrderValue,
+} from '../orders/pendingOrder.js';
 import { PriceLevelField } from '../PriceLevelField.js';
 import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
+import { useQuoteStore } from '../quotes/useQuotes.js';
+import { TicketRisk } from '../risk/TicketRisk.js';
+import { dealingOf, useTradingProfile } from '../risk/tradingProfile.js';
+import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
-import { useTrading } from '../trading/useTrading.js';
+import { useOrders, useTrading } from '../trading/useTrading.js';
+import { useTicketKeys } from './useTicketKeys.js';
 
 /** The user fields trading depends on, from the stored user (spec §3). */
 export const tradeUserOf = (user: {
@@ -50,19 +61,23 @@ function DealButton({
   active,
   quote,
   onSelect,
+  buttonRef,
 }: {
   direction: Direction;
   active: boolean;
   quote: QuoteState;
   onSelect: () => void;
+  buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
   const price =
     quote.status === 'live' ? (direction === 'buy' ? quote.dealing.buy : quote.dealing.sell) : null;
   return (
     <button
+      ref={buttonRef}
       type="button"
       aria-pressed={active}
+      aria-keyshortcuts={direction === 'buy' ? 'B' : 'S'}
       className={`ob-deal ob-deal-${direction}${active ? ' active' : ''}`}
       onClick={onSelect}
       data-testid={`trade-${direction}`}
@@ -99,18 +114,26 @@ export function NewTradePanel({
   asset: Asset | undefined;
   assetsLoading: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const text = useMessageText();
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const toast = useToast();
   const money = useMoney();
   const { currencySymbol } = useBrand();
   const auth = useAuth();
   const user = auth ? tradeUserOf(auth.user) : null;
   const store = useQuoteStore();
-  const quote = useQuote(symbol);
+  const { quote, facts } = useDealingQuote(symbol, instrument, asset);
+  const profile = useTradingProfile();
   const { summary, openPosition } = useTrading();
+  const { placeOrder } = useOrders();
+  const [order, setOrder] = useState<PendingOrderValue>(MARKET_ORDER);
+  const [orderErrors, setOrderErrors] = useState<PendingOrderErrors>({});
+  const pendingType = order.type === 'market' ? null : order.type;
+  const orderLevel = pendingType ? levelOrNull(order.level) : null;
+  const ticket = useRef<HTMLDivElement>(null);
+  const buyButton = useRef<HTMLButtonElement>(null);
+  const sellButton = useRef<HTMLButtonElement>(null);
 
   const [direction, setDirection] = useState<Direction>('buy');
   const [amount, setAmount] = useState('');
@@ -123,7 +146,11 @@ export function NewTradePanel({
   const [serverError, setServerError] = useState<TextMessage | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, Message>>({});
 
-  const options = asset && user ? leverageOptionsFor(asset, user) : [];
+  // The brand's preset caps the leverages (server's instruments `leverages`); the server checks it again.
+  const capped = (instrument as { leverages?: unknown } | undefined)?.leverages;
+  const options = (asset && user ? leverageOptionsFor(asset, user) : []).map((option) =>
+    Array.isArray(capped) && !capped.includes(option.value) ? { ...option, disabled: true } : option,
+  );
   // The lowest allowed leverage is preselected: the least risky choice, and one click less.
   const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
   const available = quote.status === 'live';
@@ -146,26 +173,59 @@ export function NewTradePanel({
     serverFields.amount ??
     null;
   const leverageError = formErrors.leverage ?? serverFields.leverage ?? null;
-  const triggers = available
-    ? validateStopLossTakeProfit({
-        direction,
-        stop_lost: stopLoss,
-        take_profit: takeProfit,
-        quote: quote.quote,
-      })
-    : {};
+  const triggers = pendingType
+    ? checkOrderTriggers(direction, orderLevel, stopLoss, takeProfit)
+    : available
+      ? validateStopLossTakeProfit({
+          direction,
+          stop_lost: stopLoss,
+          take_profit: takeProfit,
+          quote: quote.quote,
+        })
+      : {};
   const stopLossError = triggers.stop_lost ?? serverFields.stop_lost ?? null;
   const takeProfitError = triggers.take_profit ?? serverFields.take_profit ?? null;
 
   const amountValue = parseNumberInput(amount);
   const leverageValue = Number(leverage);
-  const showRisk = amountValue !== null && amountValue > 0 && leverageValue > 0;
   const disabled = !!block || !user || !asset || freeMargin === undefined || pending;
 
   const clearServer = () => {
     setServerError(null);
     setServerFields({});
   };
+
+  const choose = (next: Direction) => {
+    setDirection(next);
+    clearServer();
+    setOrderErrors({});
+  };
+
+  // Esc: the ticket back to empty (nothing is sent), the focus out of its fields.
+  const clearTicket = () => {
+    setAmount('');
+    setStopLoss('');
+    setTakeProfit('');
+    setAmountTouched(false);
+    setSubmitted(false);
+    setOrder(MARKET_ORDER);
+    setOrderErrors({});
+    clearServer();
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && ticket.current?.contains(active)) active.blur();
+  };
+
+  useTicketKeys(ticket, {
+    onBuy: () => {
+      choose('buy');
+      buyButton.current?.focus();
+    },
+    onSell: () => {
+      choose('sell');
+      sellButton.current?.focus();
+    },
+    onEscape: clearTicket,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -174,6 +234,40 @@ export function NewTradePanel({
     const current = store.get(symbol);
     if (!user || !asset || freeMargin === undefined || current.status !== 'live') return;
     const valid = validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: true });
+    // spec §5 'Price sent': the dealing price on screen, i.e. the feed with the brand's markup
+    const dealing = dealingOf(current.quote, facts, profile);
+    if (pendingType) {
+      const pending = checkPendingOrder(order, direction, dealing, Date.now());
+      setOrderErrors(pending.ok ? {} : pending.errors);
+      const level = pending.ok ? pending.price : null;
+      const triggerErrors = checkOrderTriggers(direction, level, stopLoss, takeProfit);
+      if (!valid.ok || !pending.ok || triggerErrors.stop_lost || triggerErrors.take_profit) return;
+      setPending(true);
+      const ack = await placeOrder({
+        symbol,
+        direction,
+        type: pendingType,
+        price: pending.price,
+        amount: valid.value.amount,
+        leverage: valid.value.leverage,
+        stop_lost: levelOrNull(stopLoss),
+        take_profit: levelOrNull(takeProfit),
+        expiry: pending.expiry,
+      });
+      setPending(false);
+      if (ack.status) {
+        toast('success', { key: 'ord.placed' });
+        setOrder({ ...order, level: '' });
+        setStopLoss('');
+        setTakeProfit('');
+        setSubmitted(false);
+        setAmountTouched(false);
+        return;
+      }
+      setServerError(ackMessage(ack));
+      setServerFields(ackFieldMessages(ack));
+      return;
+    }
     const levels = { direction, stop_lost: stopLoss, take_profit: takeProfit, quote: current.quote };
     if (!valid.ok || !triggersValid(validateStopLossTakeProfit(levels))) return;
     setPending(true);
@@ -181,8 +275,7 @@ export function NewTradePanel({
       direction,
       amount: valid.value.amount,
       leverage: valid.value.leverage,
-      // spec §5 'Price sent': buy = quote + 0.025 %, sell = quote − 0.025 %
-      price: openingPrice(direction, current.quote),
+      price: direction === 'buy' ? dealing.buy : dealing.sell,
       symbol,
       stop_lost: parseTriggerLevel(stopLoss),
       take_profit: parseTriggerLevel(takeProfit),
@@ -193,6 +286,8 @@ export function NewTradePanel({
       setStopLoss('');
       setTakeProfit('');
       setSubmitted(false);
+      // the free margin has just shrunk by this trade: no 'at most' warning until the amount is edited again
+      setAmountTouched(false);
       return;
     }
     setServerError(ackMessage(ack));
@@ -207,7 +302,7 @@ export function NewTradePanel({
     );
 
   return (
-    <Card className="ob-card" data-testid="new-trade-panel">
+    <Card className="ob-card ob-ticket" data-testid="new-trade-panel" ref={ticket}>
       <Card.Header className="ob-card-header d-flex align-items-center justify-content-between gap-2">
         <h2 className="ob-card-title">{t('platform.newTrade')}</h2>
         <span className="ob-symbol" title={instrument?.displayName}>
@@ -224,10 +319,8 @@ export function NewTradePanel({
                 direction={value}
                 active={direction === value}
                 quote={quote}
-                onSelect={() => {
-                  setDirection(value);
-                  clearServer();
-                }}
+                onSelect={() => choose(value)}
+                buttonRef={value === 'buy' ? buyButton : sellButton}
               />
             ))}
           </fieldset>
@@ -243,11 +336,16 @@ export function NewTradePanel({
                 aria-hidden="true"
               />
               {/* spec §8: the panel says 'temporarily unavailable' when there is no price */}
-              {text(
-                block.key === 'trade.temporarilyUnavailable'
-                  ? { key: 'trade.temporarilyUnavailableLower' }
-                  : block,
-              )}
+              <span>
+                {text(
+                  block.key === 'trade.temporarilyUnavailable'
+                    ? { key: 'trade.temporarilyUnavailableLower' }
+                    : block,
+                )}
+                {block.key === 'trade.temporarilyUnavailable' && facts.nextOpen !== null && (
+                  <ClosedMarket nextOpen={facts.nextOpen} className="d-block" testId="trade-closed" />
+                )}
+              </span>
             </Alert>
           )}
 
@@ -309,6 +407,20 @@ export function NewTradePanel({
             {feedback(leverageError, t('trade.leverage'))}
           </Form.Group>
 
+          <div className="mb-3">
+            <PendingOrderFields
+              direction={direction}
+              value={order}
+              onChange={(next) => {
+                setOrder(next);
+                setOrderErrors({});
+                clearServer();
+              }}
+              errors={orderErrors}
+              disabled={disabled}
+            />
+          </div>
+
           <div className="row g-2 mb-3">
             <PriceLevelField
               name="stop_lost"
@@ -336,20 +448,15 @@ export function NewTradePanel({
             />
           </div>
 
-          <dl className="ob-trade-facts">
-            <div>
-              <dt>{t('trade.exposure')}</dt>
-              <dd className="ob-num">
-                {showRisk ? money.format(exposure(amountValue, leverageValue)) : '—'}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('trade.closedAtMove')}</dt>
-              <dd className="ob-num">
-                {leverageValue > 0 ? `${percent.format(terminationPercent(leverageValue))} %` : '—'}
-              </dd>
-            </div>
-          </dl>
+          <TicketRisk
+            symbol={symbol}
+            direction={direction}
+            amount={amountValue}
+            leverage={leverageValue > 0 ? leverageValue : 0}
+            quote={quote}
+            facts={facts}
+            entry={orderLevel}
+          />
 
           {serverError && (
             <Alert
@@ -370,7 +477,9 @@ export function NewTradePanel({
             data-testid="trade-submit"
           >
             {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
-            {t(direction === 'buy' ? 'trade.submitBuy' : 'trade.submitSell', { symbol })}
+            {pendingType
+              ? `${t(`ord.type.${direction}.${pendingType}`)} ${symbol}`
+              : t(direction === 'buy' ? 'trade.submitBuy' : 'trade.submitSell', { symbol })}
           </Button>
         </Form>
       </Card.Body>

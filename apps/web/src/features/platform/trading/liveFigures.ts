@@ -1,13 +1,10 @@
-import {
-  accountSummary,
-  type BalancePayload,
-  closingPrice,
-  type PositionDto,
-  positionProfitAt,
-} from '@openbroker/domain';
+import { accountSummary, type BalancePayload, type PositionDto, positionProfit } from '@openbroker/domain';
 import { useMemo } from 'react';
 import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuotesOf } from '../quotes/useQuotes.js';
+import { useQuoteStore, useQuotesOf } from '../quotes/useQuotes.js';
+import { instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
+import { useDealingQuote, withMarkup } from '../risk/useDealing.js';
+import { useInstruments } from '../useMarketData.js';
 import { useTrading } from './useTrading.js';
 
 /** An open position's profit now: from the live quote, or the server's last figure until one arrives. */
@@ -16,15 +13,33 @@ export type LiveProfit =
   | { status: 'unavailable' }
   | { status: 'pending'; profit: number | null };
 
-/** spec §9 profit at the position's closing (opposite dealing) price; 'Will be back soon' without a price. */
+/** The dealing price a position closes at: a buy at the sell price, a sell at the buy price (spec §4). */
+export const closingDealing = (
+  direction: PositionDto['direction'],
+  dealing: { buy: number; sell: number },
+) => (direction === 'buy' ? dealing.sell : dealing.buy);
+
+/**
+ * spec §9 profit at the position's closing (opposite dealing) price of `quote` (with the brand's markup when the
+ * caller applied it); 'Will be back soon' without a price.
+ */
 export function liveProfit(position: PositionDto, quote: QuoteState): LiveProfit {
   if (quote.status === 'unavailable') return { status: 'unavailable' };
   if (quote.status === 'loading') return { status: 'pending', profit: position.profit };
-  return {
-    status: 'live',
-    profit: positionProfitAt(position, quote.quote),
-    closePrice: closingPrice(position.direction, quote.quote),
-  };
+  const closePrice = closingDealing(position.direction, quote.dealing);
+  return { status: 'live', profit: positionProfit(position, closePrice), closePrice };
+}
+
+/**
+ * One symbol's quote with the brand's dealing prices (what positions are valued and closed at), and a reader
+ * of the freshest one for a command.
+ */
+export function useClosingQuote(symbol: string): { quote: QuoteState; now: () => QuoteState } {
+  const instruments = useInstruments();
+  const profile = useTradingProfile();
+  const store = useQuoteStore();
+  const { quote, facts } = useDealingQuote(symbol, instruments.bySymbol.get(symbol));
+  return { quote, now: () => withMarkup(store.get(symbol), facts, profile) };
 }
 
 /**
@@ -34,6 +49,8 @@ export function liveProfit(position: PositionDto, quote: QuoteState): LiveProfit
  */
 export function useLiveSummary(): BalancePayload | null {
   const { positions, summary } = useTrading();
+  const instruments = useInstruments();
+  const profile = useTradingProfile();
   const open = positions?.open;
   const symbols = useMemo(() => [...new Set((open ?? []).map((p) => p.symbol))].sort(), [open]);
   const store = useQuotesOf(symbols);
@@ -41,7 +58,8 @@ export function useLiveSummary(): BalancePayload | null {
   if (!open || open.length === 0) return summary;
   const profits: { amount: number; profit: number }[] = [];
   for (const position of open) {
-    const profit = liveProfit(position, store.get(position.symbol));
+    const facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
+    const profit = liveProfit(position, withMarkup(store.get(position.symbol), facts, profile));
     if (profit.status !== 'live') return summary;
     profits.push({ amount: position.amount, profit: profit.profit });
   }

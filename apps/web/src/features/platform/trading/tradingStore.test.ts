@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
+import { closedNotice, orderFixture } from './platformTestKit.js';
 import { TradingStore } from './tradingStore.js';
 
 function started() {
@@ -92,5 +93,94 @@ describe('trading store (/trading socket, spec §7)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('trading store: orders, notices and the issue-14 commands', () => {
+  it('takes the pushed orders and notices; a notice is unread until marked, and a close notice moves the position to history', () => {
+    const { store, socket } = started();
+    const open = positionFixture({ id: 5 });
+    socket.push('positions', { open: [open], history: [] });
+    socket.push('orders', { open: [orderFixture()], history: [] });
+    expect(store.get().orders?.open.map((o) => o.id)).toEqual([31]);
+    const closed = {
+      ...open,
+      closed_rate: 95_000,
+      close_date: '2026-11-21T12:00:00.000Z',
+      closingReason: 1 as const,
+    };
+    socket.push('notice', closedNotice(closed));
+    socket.push('notice', closedNotice(closed)); // the same notice twice is kept once
+    expect(store.get().notices.map((n) => [n.id, n.read])).toEqual([['n-5', false]]);
+    expect(store.get().positions).toMatchObject({ open: [], history: [{ id: 5 }] });
+    store.markRead(['n-5']);
+    expect(store.get().notices[0]?.read).toBe(true);
+  });
+
+  it('sends placeOrder, updateOrder and cancelOrder and applies the answered order', async () => {
+    const { store, socket } = started();
+    socket.push('orders', { open: [], history: [] });
+    const placed = store.placeOrder({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      type: 'limit',
+      price: 95_000,
+      amount: 200,
+      leverage: 2,
+      stop_lost: null,
+      take_profit: 99_000,
+      expiry: { kind: 'eod' },
+    });
+    const [sent] = socket.commands('placeOrder');
+    expect(sent?.payload).toEqual({
+      dataUser: { token: 'token-1' },
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      type: 'limit',
+      price: 95_000,
+      amount: 200,
+      leverage: 2,
+      take_profit: 99_000,
+      expiry: { kind: 'eod' },
+    });
+    sent?.ack?.({ status: true, data: orderFixture() } as never);
+    expect((await placed).status).toBe(true);
+    expect(store.get().orders?.open.map((o) => o.id)).toEqual([31]);
+
+    const updated = store.updateOrder({ id: 31, price: 94_000 });
+    socket
+      .commands('updateOrder')[0]
+      ?.ack?.({ status: true, data: orderFixture({ price: 94_000 }) } as never);
+    await updated;
+    expect(store.get().orders?.open[0]?.price).toBe(94_000);
+
+    const cancelled = store.cancelOrder(31);
+    expect(socket.commands('cancelOrder')[0]?.payload).toEqual({ dataUser: { token: 'token-1' }, id: 31 });
+    socket.commands('cancelOrder')[0]?.ack?.({
+      status: true,
+      data: orderFixture({ status: 'cancelled', closed_at: '2026-11-21T12:00:00.000Z' }),
+    } as never);
+    await cancelled;
+    expect(store.get().orders).toMatchObject({ open: [], history: [{ id: 31, status: 'cancelled' }] });
+  });
+
+  it('sends a partial close with its amount and a trailing stop with its unit; leaves them out otherwise', () => {
+    const { store, socket } = started();
+    void store.closePosition(5, 99_875.025, 40);
+    void store.updatePosition(5, null, null, { distance: 50, unit: 'pips' });
+    void store.updatePosition(5, 90_000, null, null);
+    void store.updatePosition(5, 90_000, null);
+    expect(socket.commands('closePosition')[0]?.payload).toEqual({
+      dataUser: { token: 'token-1' },
+      id: 5,
+      price: 99_875.025,
+      amount: 40,
+    });
+    expect(socket.commands('updatePosition').map((c) => c.payload.trailing_stop)).toEqual([
+      { distance: 50, unit: 'pips' },
+      null,
+      undefined,
+    ]);
+    expect('trailing_stop' in (socket.commands('updatePosition')[2]?.payload ?? {})).toBe(false);
   });
 });

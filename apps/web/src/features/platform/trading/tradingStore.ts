@@ -3,6 +3,10 @@ import {
   BalancePayload,
   type CommandAck,
   type Direction,
+  NoticePayload,
+  type OrderCommandAck,
+  OrderDto,
+  OrdersPayload,
   type PositionDto,
   PositionsPayload,
   SOCKET_EVENTS,
@@ -11,6 +15,12 @@ import {
 import type { RealtimeSocket, SocketFactory } from '../../../api/sockets.js';
 import type { BalanceData } from '../../../api/trading.js';
 import type { UiKey } from '../../../app/i18n/uiEn.js';
+import type {
+  PlaceOrderCommand,
+  TradingNotice,
+  TrailingStopInput,
+  UpdateOrderCommand,
+} from './tradingContract.js';
 
 /** The trading socket's state for the screen. */
 export interface TradingState {
@@ -19,12 +29,22 @@ export interface TradingState {
   /** null until getBalance or the socket has answered. */
   positions: PositionsPayload | null;
   summary: BalancePayload | null;
+  /** Pending orders: null until the server has pushed them (issue 14). */
+  orders: OrdersPayload | null;
+  /** Notices of this session, newest first (automatic closes, margin calls, orders' ends). */
+  notices: TradingNotice[];
 }
+
+/** How many notices the screen keeps (read ones are dropped first). */
+const NOTICES_KEPT = 50;
 
 /** A command's answer: the server's acknowledgement, or the client's own reason it got none. */
 export type TradeAck =
   | CommandAck
   | { status: false; code: 'NO_ANSWER' | 'OFFLINE'; key: UiKey; message: string };
+
+/** An order command's answer (placeOrder, updateOrder, cancelOrder). */
+export type OrderAck = OrderCommandAck | Extract<TradeAck, { status: false }>;
 
 export interface OpenPositionCommand {
   direction: Direction;
@@ -53,7 +73,13 @@ const byNewest = (a: PositionDto, b: PositionDto) =>
  * authority; a successful acknowledgement is applied at once so the screen does not wait for the push.
  */
 export class TradingStore {
-  private state: TradingState = { connection: 'connecting', positions: null, summary: null };
+  private state: TradingState = {
+    connection: 'connecting',
+    positions: null,
+    summary: null,
+    orders: null,
+    notices: [],
+  };
   private readonly listeners = new Set<Listener>();
   private socket: RealtimeSocket | null = null;
   /** Set once the socket has pushed positions: the REST answer must not overwrite fresher data. */
@@ -100,6 +126,14 @@ export class TradingStore {
       if (!parsed.success) return;
       this.pushed.positions = true;
       this.set({ positions: parsed.data });
+    });
+    socket.on(SOCKET_EVENTS.orders, (payload: unknown) => {
+      const parsed = OrdersPayload.safeParse(payload);
+      if (parsed.success) this.set({ orders: parsed.data });
+    });
+    socket.on(SOCKET_EVENTS.notice, (payload: unknown) => {
+      const parsed = NoticePayload.safeParse(payload);
+      if (parsed.success) this.addNotice(parsed.data);
     });
     socket.on(SOCKET_EVENTS.balance, (payload: unknown) => {
       const parsed = BalancePayload.safeParse(payload);
@@ -154,25 +188,75 @@ export class TradingStore {
     });
   }
 
-  /** Closes a position; `price` is the current opposite dealing price (spec §4). */
-  closePosition(id: number, price: number): Promise<TradeAck> {
-    return this.send(SOCKET_EVENTS.closePosition, { dataUser: this.dataUser(), id, price }).then((ack) => {
-      if (ack.status) this.moveToHistory(ack.data);
+  /**
+   * Closes a position; `price` is the current opposite dealing price (spec §4). With `amount` only that much
+   * of it (partial close): the position stays open with the rest, and the server pushes the closed part.
+   */
+  closePosition(id: number, price: number, amount?: number): Promise<TradeAck> {
+    const payload: Record<string, unknown> = { dataUser: this.dataUser(), id, price };
+    if (amount !== undefined) payload.amount = amount;
+    return this.send(SOCKET_EVENTS.closePosition, payload).then((ack) => {
+      if (ack.status) this.upsertOpen(ack.data);
       return ack;
     });
   }
 
-  /** Sets or removes (null) a position's stop loss and take profit. */
-  updatePosition(id: number, stopLoss: number | null, takeProfit: number | null): Promise<TradeAck> {
-    return this.send(SOCKET_EVENTS.updatePosition, {
+  /**
+   * Sets or removes (null) a position's stop loss and take profit; `trailingStop` sets (or with null removes)
+   * its trailing stop, and is left as it is when undefined.
+   */
+  updatePosition(
+    id: number,
+    stopLoss: number | null,
+    takeProfit: number | null,
+    trailingStop?: TrailingStopInput | null,
+  ): Promise<TradeAck> {
+    const payload: Record<string, unknown> = {
       dataUser: this.dataUser(),
       id,
       stop_lost: stopLoss,
       take_profit: takeProfit,
-    }).then((ack) => {
+    };
+    if (trailingStop !== undefined) payload.trailing_stop = trailingStop;
+    return this.send(SOCKET_EVENTS.updatePosition, payload).then((ack) => {
       if (ack.status) this.upsertOpen(ack.data);
       return ack;
     });
+  }
+
+  /** Places a pending order (limit or stop) at `price`; the server pushes `orders` with it. */
+  placeOrder(command: PlaceOrderCommand): Promise<OrderAck> {
+    const payload: Record<string, unknown> = { dataUser: this.dataUser(), ...command };
+    for (const key of ['stop_lost', 'take_profit', 'trailing_stop'] as const)
+      if (payload[key] == null) delete payload[key];
+    return this.sendOrder(SOCKET_EVENTS.placeOrder, payload);
+  }
+
+  /** Moves a pending order's level, SL/TP or expiry (only the fields given). */
+  updateOrder(command: UpdateOrderCommand): Promise<OrderAck> {
+    return this.sendOrder(SOCKET_EVENTS.updateOrder, { dataUser: this.dataUser(), ...command });
+  }
+
+  cancelOrder(id: number): Promise<OrderAck> {
+    return this.sendOrder(SOCKET_EVENTS.cancelOrder, { dataUser: this.dataUser(), id });
+  }
+
+  private sendOrder(event: string, payload: Record<string, unknown>): Promise<OrderAck> {
+    return (this.send(event, payload) as Promise<TradeAck | OrderCommandAck>).then((ack) => {
+      if (!ack.status) return ack;
+      const order = OrderDto.safeParse(ack.data);
+      // an answer of another shape waits for the `orders` push
+      if (!order.success) return { status: true, data: ack.data as unknown as OrderDto };
+      this.upsertOrder(order.data);
+      return { status: true, data: order.data };
+    });
+  }
+
+  /** Marks notices read (all of them without ids): they leave the notice list but stay in history. */
+  markRead(ids?: readonly string[]): void {
+    const marked = new Set(ids ?? this.state.notices.map((n) => n.id));
+    if (!this.state.notices.some((n) => marked.has(n.id) && !n.read)) return;
+    this.set({ notices: this.state.notices.map((n) => (marked.has(n.id) ? { ...n, read: true } : n)) });
   }
 
   /** The server identifies the account by the authenticated socket; dataUser is kept for the contract. */
@@ -203,6 +287,31 @@ export class TradingStore {
             : { status: false, code: 'NO_ANSWER', key: 'trade.noAnswer', message: 'no answer' },
         );
       });
+    });
+  }
+
+  private addNotice(notice: NoticePayload): void {
+    if (this.state.notices.some((n) => n.id === notice.id)) return;
+    const all = [{ ...notice, read: false }, ...this.state.notices];
+    const unread = all.filter((n) => !n.read);
+    const notices =
+      all.length <= NOTICES_KEPT
+        ? all
+        : [...unread, ...all.filter((n) => n.read)].slice(0, Math.max(NOTICES_KEPT, unread.length));
+    this.set({ notices });
+    // A close notice carries the closed position: history shows it before the next positions push.
+    if (notice.kind === 'closed' && notice.position.close_date) this.moveToHistory(notice.position);
+  }
+
+  private upsertOrder(order: OrderDto): void {
+    const orders = this.state.orders ?? { open: [], history: [] };
+    const open = orders.open.filter((o) => o.id !== order.id);
+    const history = orders.history.filter((o) => o.id !== order.id);
+    this.set({
+      orders:
+        order.status === 'open'
+          ? { open: [order, ...open], history }
+          : { open, history: [order, ...history] },
     });
   }
 

@@ -13,7 +13,20 @@ import { useSocketFactory } from '../../../api/sockets.js';
 import { tradingApi } from '../../../api/trading.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useLogout } from '../../auth/useLogout.js';
-import { type OpenPositionCommand, type TradeAck, type TradingState, TradingStore } from './tradingStore.js';
+import type {
+  OrdersView,
+  PlaceOrderCommand,
+  TradingNotice,
+  TrailingStopInput,
+  UpdateOrderCommand,
+} from './tradingContract.js';
+import {
+  type OpenPositionCommand,
+  type OrderAck,
+  type TradeAck,
+  type TradingState,
+  TradingStore,
+} from './tradingStore.js';
 
 const TradingContext = createContext<TradingStore | null>(null);
 
@@ -58,32 +71,94 @@ export function TradingProvider({ children }: { children: ReactNode }) {
   return <TradingContext.Provider value={store}>{children}</TradingContext.Provider>;
 }
 
-const OFFLINE: TradingState = { connection: 'connecting', positions: null, summary: null };
+const OFFLINE: TradingState = {
+  connection: 'connecting',
+  positions: null,
+  summary: null,
+  orders: null,
+  notices: [],
+};
 const noop = () => () => undefined;
 const offlineState = () => OFFLINE;
 
 export interface Trading extends TradingState {
   openPosition: (command: OpenPositionCommand) => Promise<TradeAck>;
-  closePosition: (id: number, price: number) => Promise<TradeAck>;
-  updatePosition: (id: number, stopLoss: number | null, takeProfit: number | null) => Promise<TradeAck>;
+  /** Closes the position, or with `amount` that much of it (partial close). */
+  closePosition: (id: number, price: number, amount?: number) => Promise<TradeAck>;
+  /** `trailingStop`: a new trailing stop, null to remove it, undefined to leave it. */
+  updatePosition: (
+    id: number,
+    stopLoss: number | null,
+    takeProfit: number | null,
+    trailingStop?: TrailingStopInput | null,
+  ) => Promise<TradeAck>;
 }
 
 const notReady = (): Promise<TradeAck> =>
   Promise.resolve({ status: false, code: 'OFFLINE', key: 'trade.offline', message: 'offline' });
 
+const notReadyOrder = (): Promise<OrderAck> =>
+  Promise.resolve({ status: false, code: 'OFFLINE', key: 'trade.offline', message: 'offline' });
+
 /** Positions, balance summary and the trading commands (each resolves with its acknowledgement). */
 export function useTrading(): Trading {
+  const { store, state } = useTradingState();
+  return {
+    ...state,
+    openPosition: (command) => store?.openPosition(command) ?? notReady(),
+    closePosition: (id, price, amount) => store?.closePosition(id, price, amount) ?? notReady(),
+    updatePosition: (id, stopLoss, takeProfit, trailingStop) =>
+      store?.updatePosition(id, stopLoss, takeProfit, trailingStop) ?? notReady(),
+  };
+}
+
+function useTradingState(): { store: TradingStore | null; state: TradingState } {
   const store = useContext(TradingContext);
   const state = useSyncExternalStore(
     store?.subscribe ?? noop,
     store?.get ?? offlineState,
     store?.get ?? offlineState,
   );
+  return { store, state };
+}
+
+export interface Orders {
+  /** Open and past pending orders; null until the server has sent them. */
+  orders: OrdersView | null;
+  placeOrder: (command: PlaceOrderCommand) => Promise<OrderAck>;
+  updateOrder: (command: UpdateOrderCommand) => Promise<OrderAck>;
+  cancelOrder: (id: number) => Promise<OrderAck>;
+}
+
+/** Pending orders and their commands (each resolves with its acknowledgement). */
+export function useOrders(): Orders {
+  const { store, state } = useTradingState();
   return {
-    ...state,
-    openPosition: (command) => store?.openPosition(command) ?? notReady(),
-    closePosition: (id, price) => store?.closePosition(id, price) ?? notReady(),
-    updatePosition: (id, stopLoss, takeProfit) =>
-      store?.updatePosition(id, stopLoss, takeProfit) ?? notReady(),
+    orders: state.orders,
+    placeOrder: (command) => store?.placeOrder(command) ?? notReadyOrder(),
+    updateOrder: (command) => store?.updateOrder(command) ?? notReadyOrder(),
+    cancelOrder: (id) => store?.cancelOrder(id) ?? notReadyOrder(),
+  };
+}
+
+export interface Notices {
+  /** Every notice of the session, newest first. */
+  list: TradingNotice[];
+  /** The same list (the name E1's NoticeCenter reads). */
+  notices: TradingNotice[];
+  unread: TradingNotice[];
+  /** Marks a notice (or these notices) read; all of them without an argument. */
+  markRead: (ids?: string | readonly string[]) => void;
+}
+
+/** The server's notices (automatic closes, margin calls, orders filled, rejected or expired). */
+export function useNotices(): Notices {
+  const { store, state } = useTradingState();
+  const list = state.notices;
+  return {
+    list,
+    notices: list,
+    unread: list.filter((n) => !n.read),
+    markRead: (ids) => store?.markRead(typeof ids === 'string' ? [ids] : ids),
   };
 }

@@ -15,10 +15,21 @@ export function HeadingBlock({ settings }: BlockProps<'heading'>) {
   return <Tag className={`ob-heading ob-heading-${Tag} ${align}`.trim()}>{settings.text}</Tag>;
 }
 
+/**
+ * Puts every table of cleaned content HTML in its own horizontally scrollable box (issue 14: a wide table, such
+ * as the account levels', made the whole page scroll sideways on a 390 px phone). The box is focusable so
+ * keyboard users can scroll it too.
+ */
+export function wrapTables(html: string): string {
+  return html
+    .replaceAll('<table', '<div class="ob-table-scroll" tabindex="0"><table')
+    .replaceAll('</table>', '</table></div>');
+}
+
 /** Cleaned HTML whose internal links are followed by the router (spec §2). */
 function RichHtml({ html, className, testId }: { html: string; className: string; testId: string }) {
   const navigate = useNavigate();
-  const clean = useMemo(() => sanitizeContentHtml(html), [html]);
+  const clean = useMemo(() => wrapTables(sanitizeContentHtml(html)), [html]);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the links inside are the interactive elements; this only routes their clicks
     <div

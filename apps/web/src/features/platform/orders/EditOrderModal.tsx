@@ -1,0 +1,187 @@
+import { formatPrice } from '@openbroker/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/ToastProvider.js';
+import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useDealingQuote } from '../risk/useDealing.js';
+import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
+import type { OrderView } from '../trading/tradingContract.js';
+import { useOrders } from '../trading/useTrading.js';
+import { useInstruments } from '../useMarketData.js';
+import { PendingOrderFields } from './PendingOrderFields.js';
+import {
+  checkOrderTriggers,
+  checkPendingOrder,
+  levelOrNull,
+  type PendingOrderValue,
+  toLocalInput,
+} from './pendingOrder.js';
+
+const text = (value: number | null | undefined) => (value ? String(value) : '');
+
+/** A triggers field (SL or TP) of an order form. */
+export function OrderLevelField({
+  name,
+  controlId,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  name: 'stop_lost' | 'take_profit';
+  controlId: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: TextMessage | undefined;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const message = useMessageText();
+  const title = t(name === 'stop_lost' ? 'trade.stopLoss' : 'trade.takeProfit');
+  return (
+    <Form.Group className="col-6" controlId={controlId}>
+      <Form.Label>{title}</Form.Label>
+      <Form.Control
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={0}
+        placeholder={t('trade.optional')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        isInvalid={!!error}
+        className="ob-num"
+        data-testid={testId}
+      />
+      {error && (
+        <Form.Control.Feedback type="invalid" className="d-block">
+          {message(error, title)}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
+  );
+}
+
+/** Moves a pending order's level, SL/TP and expiry; the level is checked live against the price it fills at. */
+export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const message = useMessageText();
+  const toast = useToast();
+  const instruments = useInstruments();
+  const { quote } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
+  const { updateOrder } = useOrders();
+  const [value, setValue] = useState<PendingOrderValue>({
+    type: order.type,
+    level: String(order.price),
+    expiry: order.expiry?.kind ?? 'gtc',
+    expiryDate: toLocalInput(order.expiry?.kind === 'date' ? order.expiry.at : order.expires_at),
+  });
+  const [stopLoss, setStopLoss] = useState(text(order.stop_lost));
+  const [takeProfit, setTakeProfit] = useState(text(order.take_profit));
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<TextMessage | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, TextMessage>>({});
+
+  const dealing = quote.status === 'live' ? quote.dealing : null;
+  const check = checkPendingOrder(value, order.direction, dealing, Date.now());
+  const level = check.ok ? check.price : levelOrNull(value.level);
+  const triggers = checkOrderTriggers(order.direction, level, stopLoss, takeProfit);
+  const errors = check.ok ? {} : check.errors;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    setServerFields({});
+    if (!check.ok || triggers.stop_lost || triggers.take_profit) return;
+    setPending(true);
+    const ack = await updateOrder({
+      id: order.id,
+      price: check.price,
+      stop_lost: levelOrNull(stopLoss),
+      take_profit: levelOrNull(takeProfit),
+      expiry: check.expiry,
+    });
+    setPending(false);
+    if (ack.status) {
+      toast('success', { key: 'data.saved' });
+      onClose();
+      return;
+    }
+    setServerError(ackMessage(ack));
+    setServerFields(ackFieldMessages(ack));
+  };
+
+  const current = dealing ? (order.direction === 'buy' ? dealing.buy : dealing.sell) : null;
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="order-edit-modal">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('app.close')}>
+          <Modal.Title id={`${id}-title`} className="fs-6">
+            {t('ord.edit.title', {
+              id: order.id,
+              symbol: order.symbol,
+              type: t(`ord.type.${order.direction}.${order.type}`),
+            })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="small mb-2" data-testid="order-edit-current">
+            {t('ord.edit.current', {
+              price:
+                current === null
+                  ? quote.status === 'unavailable'
+                    ? t('price.unavailable')
+                    : '—'
+                  : formatPrice(current),
+            })}
+          </p>
+          <PendingOrderFields
+            direction={order.direction}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setServerError(null);
+            }}
+            errors={{ ...errors, ...(serverFields.price ? { level: serverFields.price } : {}) }}
+            hideType
+          />
+          <div className="row g-2 mt-1">
+            <OrderLevelField
+              name="stop_lost"
+              controlId={`${id}-sl`}
+              value={stopLoss}
+              onChange={setStopLoss}
+              error={triggers.stop_lost ?? serverFields.stop_lost}
+              testId="order-edit-stop-loss"
+            />
+            <OrderLevelField
+              name="take_profit"
+              controlId={`${id}-tp`}
+              value={takeProfit}
+              onChange={setTakeProfit}
+              error={triggers.take_profit ?? serverFields.take_profit}
+              testId="order-edit-take-profit"
+            />
+          </div>
+          {serverError && (
+            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
+              {message(serverError)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {t('positions.edit.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={pending} data-testid="order-edit-save">
+            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
+            {t('form.save')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+import { checkTradeAmount, type Direction, leverageOptionsFor, parseNumberInput } from '@openbroker/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, ButtonGroup, Form, Modal, Spinner, ToggleButton } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/ToastProvider.js';
+import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useAuth } from '../../auth/useAuth.js';
+import { useDealingQuote } from '../risk/useDealing.js';
+import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
+import { useOrders, useTrading } from '../trading/useTrading.js';
+import { useAssets, useInstruments } from '../useMarketData.js';
+import { OrderLevelField } from './EditOrderModal.js';
+import { PendingOrderFields } from './PendingOrderFields.js';
+import {
+  checkOrderTriggers,
+  checkPendingOrder,
+  levelOrNull,
+  type PendingOrderValue,
+} from './pendingOrder.js';
+
+/**
+ * Places a pending order on `symbol` from the Orders tab: direction, limit or stop at a level, amount,
+ * leverage, optional SL/TP (relative to the level) and expiry. The server checks the free margin again
+ * when the order fires.
+ */
+export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const message = useMessageText();
+  const toast = useToast();
+  const user = useAuth()?.user;
+  const instruments = useInstruments();
+  const assets = useAssets();
+  const asset = assets.bySymbol.get(symbol);
+  const { quote } = useDealingQuote(symbol, instruments.bySymbol.get(symbol), asset);
+  const { summary } = useTrading();
+  const { placeOrder } = useOrders();
+  const options = asset && user ? leverageOptionsFor(asset, user) : [];
+  const [direction, setDirection] = useState<Direction>('buy');
+  const [value, setValue] = useState<PendingOrderValue>({
+    type: 'limit',
+    level: '',
+    expiry: 'gtc',
+    expiryDate: '',
+  });
+  const [amount, setAmount] = useState('');
+  const [leverage, setLeverage] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<TextMessage | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, TextMessage>>({});
+
+  const dealing = quote.status === 'live' ? quote.dealing : null;
+  const check = checkPendingOrder(value, direction, dealing, Date.now());
+  const triggers = checkOrderTriggers(
+    direction,
+    check.ok ? check.price : levelOrNull(value.level),
+    stopLoss,
+    takeProfit,
+  );
+  const amountError =
+    summary && (submitted || amount !== '') ? checkTradeAmount(amount, summary.freeMargin) : null;
+  const chosenLeverage = leverage || String(options.find((o) => !o.disabled)?.value ?? '');
+  const levelErrors = check.ok || (!submitted && value.level === '') ? {} : check.errors;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    setServerFields({});
+    const amountValue = parseNumberInput(amount);
+    const leverageValue = Number(chosenLeverage);
+    if (
+      !check.ok ||
+      triggers.stop_lost ||
+      triggers.take_profit ||
+      !summary ||
+      checkTradeAmount(amount, summary.freeMargin) ||
+      amountValue === null ||
+      !(leverageValue > 0) ||
+      value.type === 'market'
+    )
+      return;
+    setPending(true);
+    const ack = await placeOrder({
+      symbol,
+      direction,
+      type: value.type,
+      price: check.price,
+      amount: amountValue,
+      leverage: leverageValue,
+      stop_lost: levelOrNull(stopLoss),
+      take_profit: levelOrNull(takeProfit),
+      expiry: check.expiry,
+    });
+    setPending(false);
+    if (ack.status) {
+      toast('success', { key: 'ord.placed' });
+      onClose();
+      return;
+    }
+    setServerError(ackMessage(ack));
+    setServerFields(ackFieldMessages(ack));
+  };
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="order-new-modal">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('app.close')}>
+          <Modal.Title id={`${id}-title`} className="fs-6">
+            {t('ord.new.title', { symbol })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ButtonGroup className="w-100 mb-2" aria-label={t('positions.col.direction')}>
+            {(['buy', 'sell'] as const).map((side) => (
+              <ToggleButton
+                key={side}
+                id={`${id}-${side}`}
+                type="radio"
+                name={`${id}-direction`}
+                value={side}
+                variant={side === 'buy' ? 'outline-success' : 'outline-danger'}
+                checked={direction === side}
+                onChange={() => setDirection(side)}
+                data-testid={`order-new-${side}`}
+              >
+                {t(side === 'buy' ? 'trade.buy' : 'trade.sell')}
+              </ToggleButton>
+            ))}
+          </ButtonGroup>
+          <PendingOrderFields
+            direction={direction}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setServerError(null);
+            }}
+            errors={{ ...levelErrors, ...(serverFields.price ? { level: serverFields.price } : {}) }}
+            pendingOnly
+          />
+          <div className="row g-2 mt-1">
+            <Form.Group className="col-6" controlId={`${id}-amount`}>
+              <Form.Label>{t('positions.col.amount')}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={1}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                isInvalid={!!(amountError ?? serverFields.amount)}
+                className="ob-num"
+                data-testid="order-new-amount"
+              />
+              {(amountError ?? serverFields.amount) && (
+                <Form.Control.Feedback type="invalid" className="d-block">
+                  {message((amountError ?? serverFields.amount) as TextMessage, t('positions.col.amount'))}
+                </Form.Control.Feedback>
+              )}
+            </Form.Group>
+            <Form.Group className="col-6" controlId={`${id}-leverage`}>
+              <Form.Label>{t('positions.col.leverage')}</Form.Label>
+              <Form.Select
+                value={chosenLeverage}
+                onChange={(event) => setLeverage(event.target.value)}
+                data-testid="order-new-leverage"
+              >
+                {options.map((option) => (
+                  <option key={option.value} value={option.value} disabled={option.disabled}>
+                    1:{option.value}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <OrderLevelField
+              name="stop_lost"
+              controlId={`${id}-sl`}
+              value={stopLoss}
+              onChange={setStopLoss}
+              error={triggers.stop_lost ?? serverFields.stop_lost}
+              testId="order-new-stop-loss"
+            />
+            <OrderLevelField
+              name="take_profit"
+              controlId={`${id}-tp`}
+              value={takeProfit}
+              onChange={setTakeProfit}
+              error={triggers.take_profit ?? serverFields.take_profit}
+              testId="order-new-take-profit"
+            />
+          </div>
+          {serverError && (
+            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
+              {message(serverError)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {t('positions.edit.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={pending || !symbol}
+            data-testid="order-new-submit"
+          >
+            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
+            {t('ord.new.submit')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

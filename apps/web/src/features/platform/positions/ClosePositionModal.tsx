@@ -1,0 +1,173 @@
+import { formatPrice } from '@openbroker/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../app/ToastProvider.js';
+import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { signClass, useMoney } from '../numbers.js';
+import { ackMessage } from '../trading/ackMessage.js';
+import { closingDealing, liveProfit, useClosingQuote } from '../trading/liveFigures.js';
+import type { PositionView } from '../trading/tradingContract.js';
+import { useTrading } from '../trading/useTrading.js';
+import { useConfirmClose } from './confirmCloseSetting.js';
+import { checkPartialClose } from './partialClose.js';
+
+export type CloseMode = 'all' | 'part';
+
+/**
+ * Closes a position after the client has seen what it closes at: all of it (with "don't ask again", which
+ * turns the confirmation off for this browser) or a part of it, an amount of its margin in EUR.
+ */
+export function ClosePositionModal({
+  position,
+  mode,
+  onClose,
+}: {
+  position: PositionView;
+  mode: CloseMode;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const text = useMessageText();
+  const money = useMoney();
+  const toast = useToast();
+  const { quote, now } = useClosingQuote(position.symbol);
+  const { closePosition } = useTrading();
+  const [, setConfirmClose] = useConfirmClose();
+  const [dontAsk, setDontAsk] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<TextMessage | null>(null);
+  const profit = liveProfit(position, quote);
+  const partial = mode === 'part' ? checkPartialClose(position.amount, amount) : null;
+  const amountTitle = t('ord.close.amount');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    const current = now();
+    if (current.status !== 'live' || (partial && !partial.ok)) return;
+    if (dontAsk) setConfirmClose(false);
+    setPending(true);
+    // spec §4: closing is sent at the current opposite price
+    const price = closingDealing(position.direction, current.dealing);
+    const ack = await closePosition(position.id, price, partial?.ok ? partial.value : undefined);
+    setPending(false);
+    if (!ack.status) {
+      setServerError(ackMessage(ack));
+      return;
+    }
+    if (partial?.ok)
+      toast('success', { key: 'ord.close.partDone', params: { amount: money.format(partial.value) } });
+    onClose();
+  };
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="position-close-modal">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t('app.close')}>
+          <Modal.Title id={`${id}-title`} className="fs-6">
+            {t(mode === 'part' ? 'ord.close.partTitle' : 'ord.close.title', {
+              id: position.id,
+              symbol: position.symbol,
+            })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <dl className="ob-trade-facts mb-3">
+            <div>
+              <dt>{t('positions.col.direction')}</dt>
+              <dd className={position.direction === 'buy' ? 'ob-up' : 'ob-down'}>
+                {t(position.direction === 'buy' ? 'trade.buy' : 'trade.sell')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('positions.col.amount')}</dt>
+              <dd className="ob-num">
+                {money.format(position.amount)} · 1:{position.leverage}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('positions.edit.closePrice')}</dt>
+              <dd className="ob-num" data-testid="position-close-price">
+                {profit.status === 'live'
+                  ? formatPrice(profit.closePrice)
+                  : profit.status === 'unavailable'
+                    ? t('price.unavailable')
+                    : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('positions.col.profit')}</dt>
+              <dd className={`ob-num ${profit.status === 'live' ? signClass(profit.profit) : ''}`}>
+                {profit.status === 'live' ? money.signed(profit.profit) : '—'}
+              </dd>
+            </div>
+          </dl>
+          {mode === 'part' ? (
+            <Form.Group controlId={`${id}-amount`}>
+              <Form.Label>{amountTitle}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={1}
+                value={amount}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  setServerError(null);
+                }}
+                onBlur={() => setTouched(true)}
+                isInvalid={touched && !!partial && !partial.ok}
+                className="ob-num"
+                data-testid="position-close-amount"
+                autoFocus
+              />
+              {touched && partial && !partial.ok && (
+                <Form.Control.Feedback
+                  type="invalid"
+                  className="d-block"
+                  data-testid="position-close-amount-error"
+                >
+                  {text(partial.error, amountTitle)}
+                </Form.Control.Feedback>
+              )}
+              <Form.Text>{t('ord.close.partHint', { amount: money.format(position.amount) })}</Form.Text>
+            </Form.Group>
+          ) : (
+            <Form.Check
+              id={`${id}-dont-ask`}
+              type="checkbox"
+              label={t('ord.close.dontAsk')}
+              checked={dontAsk}
+              onChange={(event) => setDontAsk(event.target.checked)}
+              data-testid="position-close-dont-ask"
+            />
+          )}
+          {serverError && (
+            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
+              {text(serverError)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {t('positions.edit.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={pending || profit.status !== 'live'}
+            data-testid="position-close-confirm"
+          >
+            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
+            {t(mode === 'part' ? 'ord.close.partConfirm' : 'ord.close.confirm')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

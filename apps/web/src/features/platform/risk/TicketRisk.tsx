@@ -1,0 +1,177 @@
+import {
+  type Direction,
+  exposure,
+  formatPrice,
+  liquidationPrice,
+  pipValue,
+  spreadInPips,
+  money as toMoney,
+} from '@openbroker/domain';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { useMoney } from '../numbers.js';
+import type { QuoteState } from '../quotes/quoteStore.js';
+import { useQuotesOf } from '../quotes/useQuotes.js';
+import { useTrading } from '../trading/useTrading.js';
+import { useInstruments } from '../useMarketData.js';
+import { dealingOf, type InstrumentFacts, instrumentFacts, useTradingProfile } from './tradingProfile.js';
+
+const CAUSE_KEY = {
+  stop_out: 'term.ticket.liquidation.stopOut',
+  loss_termination: 'term.ticket.liquidation.lossLimit',
+} as const;
+
+/**
+ * The ticket's figures before the click: required margin, exposure, pip value, spread in pips, and the
+ * price at which the account as it would be after this trade is liquidated (domain `liquidationPrice`:
+ * the account's stop-out with every open position, or this position's own loss limit, whichever first).
+ */
+export function TicketRisk({
+  symbol,
+  direction,
+  amount,
+  leverage,
+  quote,
+  facts,
+  entry = null,
+}: {
+  symbol: string;
+  direction: Direction;
+  /** The margin typed, in the account currency; null when not a number yet. */
+  amount: number | null;
+  leverage: number;
+  /** The symbol's quote with the brand's dealing prices. */
+  quote: QuoteState;
+  facts: InstrumentFacts;
+  /** A pending order's level: the position would open there instead of at the dealing price. */
+  entry?: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const moneyText = useMoney();
+  const profile = useTradingProfile();
+  const instruments = useInstruments();
+  const { positions, summary } = useTrading();
+  const open = positions?.open ?? [];
+  const symbols = [...new Set([symbol, ...open.map((p) => p.symbol)])].sort();
+  const store = useQuotesOf(symbols);
+  const decimals = (max: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: max });
+
+  // below a cent a pip value needs its fourth decimal; above, cents as every other amount
+  const pipText = (value: number) => (value >= 0.01 ? moneyText.format(value) : moneyText.fine(value));
+  const live = quote.status === 'live' ? quote : null;
+  const sized = amount !== null && amount > 0 && leverage > 0;
+  const openRate =
+    entry !== null && entry > 0
+      ? entry
+      : live
+        ? direction === 'buy'
+          ? live.dealing.buy
+          : live.dealing.sell
+        : null;
+
+  let liquidation: ReturnType<typeof liquidationPrice> | null = null;
+  // a trade the free margin cannot carry is refused anyway: no liquidation price for it
+  if (sized && live && openRate !== null && summary && amount <= summary.freeMargin) {
+    const quotes: Record<string, { buy: number; sell: number }> = { [symbol]: live.dealing };
+    let complete = true;
+    for (const other of symbols) {
+      if (other === symbol) continue;
+      const state = store.get(other);
+      if (state.status !== 'live') {
+        complete = false;
+        break;
+      }
+      quotes[other] = dealingOf(
+        state.quote,
+        instrumentFacts(other, instruments.bySymbol.get(other)),
+        profile,
+      );
+    }
+    if (complete)
+      liquidation = liquidationPrice({
+        balance: summary.balance,
+        positions: open.map((p) => ({
+          id: p.id,
+          symbol: p.symbol,
+          direction: p.direction,
+          amount: p.amount,
+          leverage: p.leverage,
+          open_rate: p.open_rate,
+        })),
+        quotes,
+        target: { symbol, direction, amount: toMoney(amount), leverage, open_rate: openRate },
+        stopOutLevel: profile.stopOutLevel,
+      });
+  }
+
+  const rows: { key: string; label: TranslationKey; value: string; testId: string; hint?: string }[] = [
+    {
+      key: 'margin',
+      label: 'term.ticket.requiredMargin',
+      value: sized ? moneyText.format(amount) : '—',
+      testId: 'trade-required-margin',
+    },
+    {
+      key: 'exposure',
+      label: 'trade.exposure',
+      value: sized ? moneyText.format(exposure(amount, leverage)) : '—',
+      testId: 'trade-exposure',
+    },
+    {
+      key: 'pip',
+      label: 'term.ticket.pipValue',
+      value:
+        sized && openRate !== null
+          ? pipText(pipValue({ amount, leverage, price: openRate, pipSize: facts.pipSize }))
+          : '—',
+      testId: 'trade-pip-value',
+    },
+    {
+      key: 'spread',
+      label: 'term.ticket.spread',
+      value: live
+        ? t('term.ticket.pips', { value: decimals(1).format(spreadInPips(live.dealing, facts.pipSize)) })
+        : '—',
+      testId: 'trade-spread',
+    },
+  ];
+
+  return (
+    <dl className="ob-trade-facts" data-testid="trade-risk">
+      {rows.map((row) => (
+        <div key={row.key}>
+          <dt>{t(row.label)}</dt>
+          <dd className="ob-num" data-testid={row.testId}>
+            {row.value}
+          </dd>
+        </div>
+      ))}
+      <div className="ob-trade-liquidation">
+        <dt>{t('term.ticket.liquidation')}</dt>
+        <dd className="ob-num" data-testid="trade-liquidation">
+          {liquidation
+            ? liquidation.price === null
+              ? t('term.ticket.liquidation.none')
+              : formatPrice(liquidation.price)
+            : '—'}
+        </dd>
+        {liquidation?.cause && (
+          <dd className="ob-trade-note">
+            {liquidation.adverseMovePercent != null && (
+              <span className="ob-down" data-testid="trade-liquidation-move">
+                {t('term.ticket.adverseMove', {
+                  value: decimals(2).format(liquidation.adverseMovePercent),
+                })}
+              </span>
+            )}{' '}
+            <span data-testid="trade-liquidation-cause">
+              {t(CAUSE_KEY[liquidation.cause], {
+                stopOut: decimals(1).format(profile.stopOutLevel * 100),
+              })}
+            </span>
+          </dd>
+        )}
+      </div>
+    </dl>
+  );
+}
