@@ -95,6 +95,9 @@ describe('trading on the platform (spec §2, §4, §5, §8)', () => {
 
     // close it at the current opposite price: it leaves the open list for history, closed manually
     await page.getByTestId(`position-close-${id}`).click();
+    // issue 14: closing asks first (the client can turn that off in the dialog or the tab header)
+    await page.getByTestId('position-close-modal').waitFor();
+    await page.getByTestId('position-close-confirm').click();
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByTestId('positions-tab-history').click();
     const closed = page.getByTestId('positions-history').getByTestId(`position-row-${id}`);

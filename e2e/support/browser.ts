@@ -62,9 +62,13 @@ const PLAIN_TILE = Buffer.from(
 );
 
 /** A fresh browser profile (no stored auth, theme or language) on the app. */
-export async function newSession(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Session> {
+export async function newSession(
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  options: { baseURL?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
   const context = await (await getBrowser()).newContext({
-    baseURL: baseURL(),
+    baseURL: options.baseURL ?? baseURL(),
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
     viewport: VIEWPORTS[viewport],
   });
   // The machines that run these journeys are offline: the open map service's tiles (spec §3 Map)

@@ -1,11 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.js';
+import { root, startServer } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,20 +13,6 @@ declare module 'vitest' {
     autoLoginUrl: string;
   }
 }
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A new empty database on the DATABASE_URL server, so journeys never see another run's data. */
-const freshPostgresDatabase = (base: string) => createScratchDatabase(base, 'ob_e2e');
 
 /** Runs a command in the repository root; answers its exit status and output. */
 function run(
@@ -96,72 +79,24 @@ async function verifyLedger(env: NodeJS.ProcessEnv): Promise<void> {
  * (`DATABASE_URL=postgres://… npm start`).
  */
 export default async function setup(project: TestProject) {
-  const main = path.join(root, 'apps/server/dist/main.js');
-  const index = path.join(root, 'apps/web/dist/index.html');
-  if (!fs.existsSync(main) || !fs.existsSync(index)) {
-    throw new Error(
-      'The production build is missing: run `npm run e2e` (it builds first) or `npm run build`.',
-    );
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-e2e-'));
-  const serverLog = path.join(dataDir, 'server.log');
-  const port = await freePort();
-  const log = fs.openSync(serverLog, 'a');
-  const postgres = process.env.DATABASE_URL
-    ? await freshPostgresDatabase(process.env.DATABASE_URL)
-    : undefined;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.url ?? '',
-    // The journeys use the demo accounts and the sandbox provider. The embedded database on a new
-    // data directory is a demo by default (as `npm start` on a fresh clone; it then listens on
-    // 127.0.0.1, which the journeys' localhost and *.localhost addresses reach); PostgreSQL must say so.
-    DEMO: postgres ? 'true' : '',
-    LOG_FORMAT: 'json',
-    LOG_LEVEL: 'info',
-    PUBLIC_URL: `http://localhost:${port}`,
-    // Journeys log in many times from one address; the limit itself is covered by API tests.
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    // The auto-login link is made before every spec runs and used by one of them, maybe much later.
-    LOGIN_CODE_TTL_MINUTES: '240',
-  };
-  const autoLoginPath = await loginCodePath(env, 'demo@example.com');
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    cwd: root,
-    env,
-    stdio: ['ignore', log, log],
+  let autoLoginPath = '';
+  const server = await startServer({
+    // The auto-login link is made before the server starts (the embedded database belongs to one process).
+    beforeStart: async (env) => {
+      autoLoginPath = await loginCodePath(env, 'demo@example.com');
+    },
   });
-  const baseURL = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with ${child.exitCode}:\n${fs.readFileSync(serverLog, 'utf8')}`);
-    }
-    try {
-      const res = await fetch(`${baseURL}/api/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline)
-      throw new Error(`The server did not become ready:\n${fs.readFileSync(serverLog, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('serverLog', serverLog);
-  project.provide('dataDir', dataDir);
-  project.provide('autoLoginUrl', autoLoginPath ? `${baseURL}${autoLoginPath}` : '');
+  project.provide('baseURL', server.baseURL);
+  project.provide('serverLog', server.serverLog);
+  project.provide('dataDir', server.dataDir);
+  project.provide('autoLoginUrl', autoLoginPath ? `${server.baseURL}${autoLoginPath}` : '');
 
   return async () => {
-    child.kill('SIGINT');
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    fs.closeSync(log);
+    await server.stop();
     try {
-      await verifyLedger(env);
+      await verifyLedger(server.env);
     } finally {
-      await postgres?.drop();
+      await server.dropDatabase();
     }
   };
 }
