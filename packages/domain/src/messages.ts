@@ -6,6 +6,12 @@
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
 import { BACKOFFICE_STAFF_MESSAGES } from './messages-backoffice-staff.js';
+import { BO_BRANDS_MESSAGES } from './messages-bo-brands.js';
+import { BO_CONTENT_MESSAGES } from './messages-bo-content.js';
+import { BO_DEALING_MESSAGES } from './messages-bo-dealing.js';
+import { BO_EDITOR_MESSAGES } from './messages-bo-editor.js';
+import { BO_ENGAGE_MESSAGES } from './messages-bo-engage.js';
+import { BO_REPORTS_MESSAGES } from './messages-bo-reports.js';
 import { CLIENT_FIXES_MESSAGES } from './messages-client-fixes.js';
 import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
@@ -140,6 +146,12 @@ export const MESSAGES_EN = {
   ...BACKOFFICE_STAFF_MESSAGES,
   // risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (issue 14; our texts)
   ...RISK_MESSAGES,
+  ...BO_BRANDS_MESSAGES,
+  ...BO_CONTENT_MESSAGES,
+  ...BO_ENGAGE_MESSAGES,
+  ...BO_DEALING_MESSAGES,
+  ...BO_REPORTS_MESSAGES,
+  ...BO_EDITOR_MESSAGES,
   // engine refusals of orders, partial closes and charges (issue 14; our texts)
   ...ENGINE_ORDERS_MESSAGES,
   // close explanations, margin-call warnings, order notices and their mails (issue 14; our texts)

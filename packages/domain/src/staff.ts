@@ -28,6 +28,14 @@ export const STAFF_PERMISSIONS = [
   'positions.close',
   'exposure.read',
   'content.edit',
+  // issue 15
+  'brands.manage',
+  'content.publish',
+  'popups.manage',
+  'inbox.read',
+  'affiliates.manage',
+  'instruments.halt',
+  'reports.read',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -47,10 +55,24 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'notes.write',
     'audit.read',
   ],
-  finance: ['clients.read', 'deposits.approve', 'withdrawals.approve', 'adjustments.create', 'notes.write'],
-  dealer: ['clients.read', 'positions.read', 'positions.close', 'exposure.read', 'notes.write'],
-  support: ['clients.read', 'notes.write', 'passwordReset.send'],
-  content: ['content.edit'],
+  finance: [
+    'clients.read',
+    'deposits.approve',
+    'withdrawals.approve',
+    'adjustments.create',
+    'notes.write',
+    'reports.read',
+  ],
+  dealer: [
+    'clients.read',
+    'positions.read',
+    'positions.close',
+    'exposure.read',
+    'notes.write',
+    'instruments.halt',
+  ],
+  support: ['clients.read', 'notes.write', 'passwordReset.send', 'inbox.read'],
+  content: ['content.edit', 'content.publish', 'popups.manage', 'inbox.read'],
 };
 
 /** Whether any of these roles grants the permission. */

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -89,6 +90,17 @@ export interface BrandSettings {
    * swaps, levels, leverage caps); resolved by brands/brand-trading.ts `tradingProfileOf`. Absent: spec pricing.
    */
   trading?: BrandTradingSettings;
+  /**
+   * Symbols a dealer took off trading for this brand (issue 15): clients see "Temporarily unavailable" and
+   * cannot open, place orders on or modify them; closing stays possible. Absent: none.
+   */
+  haltedSymbols?: string[];
+  /**
+   * The public risk warning (issue 15): when `computedRetailLoss` is on, the site shows the share of retail
+   * accounts that lost money computed from the ledger over the last 12 months (reports/retail-loss) instead of
+   * `trading.retailLossPercent`.
+   */
+  riskWarning?: { computedRetailLoss: boolean };
 }
 
 /** How a brand's staff work (issue 13, docs/backoffice.md). */
@@ -129,6 +141,12 @@ export interface DocumentField {
   note: string;
   updated: string | null;
 }
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -262,6 +280,8 @@ export const affiliates = pgTable(
     lastName: varchar('last_name', { length: 100 }).notNull(),
     /** Tracking code used in `/?ref=<code>` links. */
     code: varchar('code', { length: 32 }).notNull().unique(),
+    /** Set by staff (issue 15): a disabled affiliate cannot sign in and its sessions end; links still count. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('affiliates_brand_email_uq').on(t.brandId, sql`lower(${t.email})`)],
@@ -393,6 +413,19 @@ export const popups = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What raised a client's notice, e.g. 'margin_call'; null for the brand's own popups. */
     kind: varchar('kind', { length: 32 }),
+    /**
+     * Who sees a brand popup (issue 15): 'all' clients of the brand, only 'verified' or 'unverified' ones, or
+     * 'client' (the one client in `userId`).
+     */
+    audience: varchar('audience', { length: 16 })
+      .$type<'all' | 'verified' | 'unverified' | 'client'>()
+      .notNull()
+      .default('all'),
+    /** Shown from this moment (null: at once) until `endsAt` (null: no end). */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The staff member who created it (null: the system or the CLI). */
+    createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
   (t) => [index('popups_brand_idx').on(t.brandId), index('popups_user_kind_idx').on(t.userId, t.kind)],
@@ -751,9 +784,59 @@ export const contentPages = pgTable(
     published: boolean('published').notNull().default(true),
     /** The component tree: [{component, settings, columns?, children?}] (spec §3). html is sanitised on save. */
     components: jsonb('components').$type<unknown[]>().notNull().default([]),
+    /** The newest saved version number (issue 15; 0: never saved in the back office). */
+    headVersion: integer('head_version').notNull().default(0),
+    /** The version whose tree `components` holds, i.e. what the public site shows (null: the seed's). */
+    publishedVersion: integer('published_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('content_pages_brand_slug_lang_uq').on(t.brandId, t.slug, t.lang)],
+);
+
+/**
+ * Every save of a page in the back office (issue 15): its title, description and sanitised component tree.
+ * Append-only; restoring an old version saves it again as the newest one.
+ */
+export const contentPageVersions = pgTable(
+  'content_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => contentPages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: varchar('description', { length: 400 }).notNull().default(''),
+    components: jsonb('components').$type<unknown[]>().notNull(),
+    /** The staff member who saved it. */
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('content_page_versions_page_version_uq').on(t.pageId, t.version)],
+);
+
+/**
+ * Files staff upload for a brand (issue 15): logos, favicons and content images, checked by content (magic
+ * bytes, SVG sanitised) and kept in the database so every node serves them. Served at /media/<id>/<name>.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** A safe file name (letters, digits, dot, dash, underscore). */
+    name: varchar('name', { length: 120 }).notNull(),
+    /** The content type found in the bytes (never the one the browser claimed). */
+    contentType: varchar('content_type', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    data: bytea('data').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_brand_idx').on(t.brandId, t.createdAt)],
 );
 
 /** Named per-brand settings documents (spec §3 Site settings), e.g. 'settings'. */
@@ -781,6 +864,9 @@ export const formSubmissions = pgTable(
     form: varchar('form', { length: 64 }).notNull(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** When staff marked it handled (issue 15 inbox); null: not handled. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by'),
     createdAt: createdAt(),
   },
   (t) => [index('form_submissions_brand_idx').on(t.brandId, t.createdAt)],

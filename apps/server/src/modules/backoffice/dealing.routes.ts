@@ -17,7 +17,7 @@ export async function dealingRoutes(app: App, ctx: AppContext) {
     '/api/backoffice/positions',
     withPolicy({ permission: 'positions.read', brandScoped: true }, staff, {
       summary:
-        'Open positions of the clients in scope (or one brand), oldest first, 50 a page; filter by symbol',
+        'Open positions of the clients in scope (or one brand), newest first, 50 a page; filter by symbol',
       querystring: z.object({
         brandId: BrandIdQuery,
         symbol: z.string().max(32).optional(),

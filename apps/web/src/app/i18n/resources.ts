@@ -2,6 +2,12 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { AFFILIATE_DE, AFFILIATE_EN } from './affiliate.js';
 import { BACKOFFICE_MONEY_DE, BACKOFFICE_MONEY_EN } from './backofficeMoney.js';
 import { BACKOFFICE_SHELL_DE, BACKOFFICE_SHELL_EN } from './backofficeShell.js';
+import { BO_BRANDS_DE, BO_BRANDS_EN } from './boBrands.js';
+import { BO_CONTENT_DE, BO_CONTENT_EN } from './boContent.js';
+import { BO_DEALING_DE, BO_DEALING_EN } from './boDealing.js';
+import { BO_EDITOR_DE, BO_EDITOR_EN } from './boEditor.js';
+import { BO_ENGAGE_DE, BO_ENGAGE_EN } from './boEngage.js';
+import { BO_REPORTS_DE, BO_REPORTS_EN } from './boReports.js';
 import { CLIENT_FIXES_DE, CLIENT_FIXES_EN } from './clientFixes.js';
 import { DE as DE_UI } from './de.js';
 import { ES } from './es.js';
@@ -30,6 +36,12 @@ export const EN = {
   ...PRICING_EN,
   ...NOTICES_EN,
   ...CLIENT_FIXES_EN,
+  ...BO_BRANDS_EN,
+  ...BO_CONTENT_EN,
+  ...BO_ENGAGE_EN,
+  ...BO_DEALING_EN,
+  ...BO_REPORTS_EN,
+  ...BO_EDITOR_EN,
 } as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
@@ -46,6 +58,12 @@ export const DE = {
   ...PRICING_DE,
   ...NOTICES_DE,
   ...CLIENT_FIXES_DE,
+  ...BO_BRANDS_DE,
+  ...BO_CONTENT_DE,
+  ...BO_ENGAGE_DE,
+  ...BO_DEALING_DE,
+  ...BO_REPORTS_DE,
+  ...BO_EDITOR_DE,
 };
 
 export type TranslationKey = keyof typeof EN;

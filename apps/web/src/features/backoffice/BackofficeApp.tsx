@@ -2,12 +2,17 @@ import type { StaffPermission } from '@openbroker/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AffiliatePage, AffiliatesPage } from './affiliates/index.js';
 import { AuditPage } from './audit/index.js';
+import { BrandPage, BrandsPage } from './brands/index.js';
 import { ClientListPage } from './clients/ClientListPage.js';
 import { ClientPage } from './clients/ClientPage.js';
+import { ContentPagesPage, PageEditorPage } from './content/index.js';
 import { DashboardPage } from './dashboard/DashboardPage.js';
 import { DealingPage } from './dealing/index.js';
 import { DepositsQueuePage, WithdrawalsQueuePage } from './money/index.js';
+import { PopupsPage } from './popups/index.js';
+import { ReportsPage } from './reports/index.js';
 import { BackofficeLayout } from './shell/BackofficeLayout.js';
 import { BoPage } from './shell/BoPage.js';
 import { EnrolPage } from './shell/EnrolPage.js';
@@ -15,6 +20,7 @@ import { type BackofficeLocationState, LoginPage } from './shell/LoginPage.js';
 import { BACKOFFICE_BASE } from './shell/nav.js';
 import { StaffSessionProvider, useStaffSession } from './shell/session.js';
 import { BoEmpty, SkeletonBlock } from './shell/ui.js';
+import { InboxPage, SiteSettingsPage } from './site/index.js';
 import { StaffPage } from './staff/index.js';
 import './backoffice.css';
 
@@ -121,6 +127,86 @@ export function BackofficeApp() {
             element={
               <RequirePermission anyOf={['staff.manage']}>
                 <StaffPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="brands"
+            element={
+              <RequirePermission anyOf={['brands.manage']}>
+                <BrandsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="brands/:id"
+            element={
+              <RequirePermission anyOf={['brands.manage']}>
+                <BrandPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="content"
+            element={
+              <RequirePermission anyOf={['content.edit']}>
+                <ContentPagesPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="content/:id"
+            element={
+              <RequirePermission anyOf={['content.edit']}>
+                <PageEditorPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="site"
+            element={
+              <RequirePermission anyOf={['content.edit']}>
+                <SiteSettingsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="inbox"
+            element={
+              <RequirePermission anyOf={['inbox.read']}>
+                <InboxPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="popups"
+            element={
+              <RequirePermission anyOf={['popups.manage']}>
+                <PopupsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="affiliates"
+            element={
+              <RequirePermission anyOf={['affiliates.manage']}>
+                <AffiliatesPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="affiliates/:id"
+            element={
+              <RequirePermission anyOf={['affiliates.manage']}>
+                <AffiliatePage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="reports"
+            element={
+              <RequirePermission anyOf={['reports.read']}>
+                <ReportsPage />
               </RequirePermission>
             }
           />

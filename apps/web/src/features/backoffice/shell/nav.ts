@@ -59,6 +59,43 @@ export const NAV: readonly NavSection[] = [
     ],
   },
   {
+    label: 'bo.nav.section.brands',
+    items: [
+      { to: `${BACKOFFICE_BASE}/brands`, label: 'bo.nav.brands', icon: 'bi-shop', anyOf: ['brands.manage'] },
+      {
+        to: `${BACKOFFICE_BASE}/content`,
+        label: 'bo.nav.content',
+        icon: 'bi-file-earmark-richtext',
+        anyOf: ['content.edit'],
+      },
+      { to: `${BACKOFFICE_BASE}/site`, label: 'bo.nav.site', icon: 'bi-sliders', anyOf: ['content.edit'] },
+      { to: `${BACKOFFICE_BASE}/inbox`, label: 'bo.nav.inbox', icon: 'bi-inbox', anyOf: ['inbox.read'] },
+      {
+        to: `${BACKOFFICE_BASE}/popups`,
+        label: 'bo.nav.popups',
+        icon: 'bi-window-stack',
+        anyOf: ['popups.manage'],
+      },
+      {
+        to: `${BACKOFFICE_BASE}/affiliates`,
+        label: 'bo.nav.affiliates',
+        icon: 'bi-diagram-3',
+        anyOf: ['affiliates.manage'],
+      },
+    ],
+  },
+  {
+    label: 'bo.nav.section.reports',
+    items: [
+      {
+        to: `${BACKOFFICE_BASE}/reports`,
+        label: 'bo.nav.reports',
+        icon: 'bi-bar-chart-line',
+        anyOf: ['reports.read'],
+      },
+    ],
+  },
+  {
     label: 'bo.nav.section.control',
     items: [
       {

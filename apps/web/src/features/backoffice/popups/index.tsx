@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { BoPage } from '../shell/BoPage.js';
+
+/** Placeholder until the screen is built (issue 15). */
+export function PopupsPage() {
+  const { t } = useTranslation();
+  return <BoPage title={t('bo.title')}>{null}</BoPage>;
+}
