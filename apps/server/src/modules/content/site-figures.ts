@@ -97,3 +97,73 @@ export function renderFigures<T>(value: T, source: FigureSource): T {
   };
   return walk(value) as T;
 }
+
+// ------------------------------------------------------------------------------ computed retail-loss figure
+
+/** What the site needs of a brand to choose its retail-loss figure. */
+export interface RetailLossBrand {
+  id: number;
+  settings: {
+    trading?: { retailLossPercent?: number | undefined } | undefined;
+    riskWarning?: { computedRetailLoss: boolean } | undefined;
+  };
+}
+
+/** Computes a brand's retail-loss percentage (null: no retail account traded in the period). */
+export type RetailLossCompute = (brandId: number) => Promise<{ percent: number | null }>;
+
+/** How long a computed figure is served before it is computed again (issue 15: at most every 10 minutes). */
+export const RETAIL_LOSS_TTL_MS = 10 * 60_000;
+
+/**
+ * The computed retail-loss figures of one server (one database), cached per brand for RETAIL_LOSS_TTL_MS; a
+ * figure being computed is shared by the requests that wait for it, and a failed computation is not cached.
+ */
+export class SiteRetailLoss {
+  private readonly cache = new Map<number, { at: number; value: Promise<number | null> }>();
+
+  constructor(
+    private readonly compute: RetailLossCompute,
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = RETAIL_LOSS_TTL_MS,
+  ) {}
+
+  /** The brand's computed percentage (cached). */
+  computed(brandId: number): Promise<number | null> {
+    const hit = this.cache.get(brandId);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    const value = this.compute(brandId).then((r) => r.percent);
+    this.cache.set(brandId, { at: this.now(), value });
+    value.catch(() => this.cache.delete(brandId));
+    return value;
+  }
+
+  /**
+   * The percentage the brand's site shows: the computed one when the brand enabled it
+   * (`riskWarning.computedRetailLoss`) and it exists, else the hand-written `trading.retailLossPercent`.
+   */
+  async percentFor(brand: RetailLossBrand): Promise<number | undefined> {
+    const written = brand.settings.trading?.retailLossPercent;
+    if (!brand.settings.riskWarning?.computedRetailLoss) return written;
+    const computed = await this.computed(brand.id).catch(() => null);
+    return computed ?? written;
+  }
+}
+
+/** The computed figures per database: the reports module provides them when the server's routes register. */
+const providers = new WeakMap<object, SiteRetailLoss>();
+
+/** Makes `source` the retail-loss figures of the site served from `db` (reports.routes.ts). */
+export function provideSiteRetailLoss(db: object, source: SiteRetailLoss): void {
+  providers.set(db, source);
+}
+
+/**
+ * The retail-loss percentage a brand's site shows (the `{{retailLoss}}` placeholder): computed from the ledger
+ * when the brand enabled it (cached, recomputed at most every 10 minutes), else the hand-written figure; the
+ * hand-written one also while no computation is available (an operator command) or no account traded.
+ */
+export function siteRetailLossPercent(db: object, brand: RetailLossBrand): Promise<number | undefined> {
+  const source = providers.get(db);
+  return source ? source.percentFor(brand) : Promise.resolve(brand.settings.trading?.retailLossPercent);
+}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { type Paged, staffRequest } from '../api.js';
 import { queueQueryKey, useBackofficeLive } from '../live.js';
+import { DashboardKpis } from '../reports/DashboardKpis.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BACKOFFICE_BASE, visibleNav } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
@@ -121,6 +122,7 @@ export function DashboardPage() {
           ))}
         </div>
       )}
+      {can('reports.read') && <DashboardKpis />}
       <div className="bo-grid-2">
         <BoPanel title={t('bo.dash.shortcuts')}>
           <div className="bo-shortcuts">
