@@ -33,7 +33,7 @@ export interface ReferredAccountRow {
 const DEPOSIT_TYPE_IDS = [...TRANSACTION_TABS.deposits];
 
 export class AffiliatesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async findByEmail(brandId: number, email: string): Promise<AffiliateRow | undefined> {
     const [row] = await this.db

@@ -7,6 +7,7 @@ import {
   funnelByDay,
   utcDay,
 } from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -17,7 +18,7 @@ import type { SessionsService } from '../sessions/sessions.service.js';
 import {
   AFFILIATES_EMAIL_INDEX,
   type AffiliateRow,
-  type AffiliatesRepo,
+  AffiliatesRepo,
   type ReferredAccountRow,
 } from './affiliates.repo.js';
 
@@ -63,15 +64,19 @@ export class AffiliatesService {
   async login(brand: Brand, input: { email: string; password: string }, meta: SessionMeta) {
     const affiliate = await this.repo.findByEmail(brand.id, input.email);
     const matches = await verifyPassword(affiliate?.passwordHash ?? (await decoyHash), input.password);
-    if (!affiliate || !matches) throw invalidCredentials();
+    // A disabled affiliate (issue 15) is refused with the same answer: nothing tells a guesser the password was right.
+    if (!affiliate || !matches || affiliate.disabledAt) throw invalidCredentials();
     const { token } = await this.sessions.issue('affiliate', affiliate.id, meta);
     return { affiliate, token };
   }
 
-  /** The affiliate behind a session, provided it still exists and belongs to this brand. */
+  /**
+   * The affiliate behind a session, provided it still exists, belongs to this brand and is not disabled (a
+   * session that outlived a disable, e.g. on another node before its revocation landed, opens nothing).
+   */
   async affiliateFor(brand: Brand, affiliateId: number): Promise<AffiliateRow | undefined> {
     const affiliate = await this.repo.findById(affiliateId);
-    return affiliate && affiliate.brandId === brand.id ? affiliate : undefined;
+    return affiliate && affiliate.brandId === brand.id && !affiliate.disabledAt ? affiliate : undefined;
   }
 
   /** A new password after checking the current one; the affiliate's other sessions end. */
@@ -133,23 +138,35 @@ export class AffiliatesService {
   }
 
   /**
-   * A new affiliate of a brand (operator command): a generated password and tracking code, both
-   * shown once. Codes are retried on the rare clash.
+   * A new affiliate of a brand (operator command, back office): a generated password and tracking code, both
+   * shown once. Codes are retried on the rare clash. `inTransaction` (the back office's audit row) runs in the
+   * insert's transaction, so the affiliate and its record commit together.
    */
-  async create(brand: Brand, input: { email: string; firstName: string; lastName: string }) {
+  async create(
+    brand: Pick<Brand, 'id'>,
+    input: { email: string; firstName: string; lastName: string },
+    inTransaction?: (tx: Db, affiliate: AffiliateRow) => Promise<unknown>,
+  ) {
     if (await this.repo.findByEmail(brand.id, input.email)) throw new AffiliateEmailTakenError();
-    const password = newToken().slice(0, 16);
+    const password = newAffiliatePassword();
     const passwordHash = await hashPassword(password);
     for (let attempt = 1; ; attempt++) {
       try {
-        const affiliate = await this.repo.insert({
+        const values = {
           brandId: brand.id,
           email: input.email,
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
           code: newCode(AFFILIATE_CODE_LENGTH),
-        });
+        };
+        const affiliate = inTransaction
+          ? await this.repo.db.transaction(async (tx) => {
+              const row = await new AffiliatesRepo(tx).insert(values);
+              await inTransaction(tx, row);
+              return row;
+            })
+          : await this.repo.insert(values);
         return { affiliate, password };
       } catch (error) {
         if (isUniqueViolation(error, AFFILIATES_EMAIL_INDEX)) throw new AffiliateEmailTakenError();
@@ -158,6 +175,9 @@ export class AffiliatesService {
     }
   }
 }
+
+/** A generated affiliate password (16 characters, shown once; only its hash is kept). */
+export const newAffiliatePassword = (): string => newToken().slice(0, 16);
 
 /** The instants of a filter's whole UTC days: [start of from, start of the day after until). */
 function periodOf(filter: Pick<AffiliateFilterInput, 'from' | 'until'>) {

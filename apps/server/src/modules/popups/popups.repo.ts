@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, notExists, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notExists, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { popupReads, popups } from '../../db/schema.js';
 
@@ -13,8 +13,16 @@ export class PopupsRepo {
     return row;
   }
 
-  /** The brand's active popups the client has not closed yet, oldest first. */
-  unreadFor(brandId: number, userId: number): Promise<PopupRow[]> {
+  /**
+   * The brand's active popups the client has not closed yet, oldest first: those whose audience takes the client
+   * in (every client, the verified or unverified ones as the client is now, or this one client) and whose schedule
+   * has begun (`startsAt` ≤ now) and not ended (`endsAt` > now).
+   */
+  unreadFor(
+    brandId: number,
+    userId: number,
+    client: { verified: boolean; now: Date } = { verified: false, now: new Date() },
+  ): Promise<PopupRow[]> {
     const read = this.db
       .select({ one: popupReads.popupId })
       .from(popupReads)
@@ -28,6 +36,13 @@ export class PopupsRepo {
           eq(popups.active, true),
           // a client's own notice (issue 14: a margin call) is shown to that client only
           or(isNull(popups.userId), eq(popups.userId, userId)),
+          or(
+            eq(popups.audience, 'all'),
+            eq(popups.audience, client.verified ? 'verified' : 'unverified'),
+            and(eq(popups.audience, 'client'), eq(popups.userId, userId)),
+          ),
+          or(isNull(popups.startsAt), lte(popups.startsAt, client.now)),
+          or(isNull(popups.endsAt), gt(popups.endsAt, client.now)),
           notExists(read),
         ),
       )

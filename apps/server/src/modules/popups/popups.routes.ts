@@ -24,7 +24,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand, user } = await auth(request);
-      const rows = await ctx.popups.unreadFor(brand, user.id);
+      const rows = await ctx.popups.unreadFor(brand, user);
       return { status: true as const, data: rows.map(({ id, title, content }) => ({ id, title, content })) };
     },
   );
@@ -42,7 +42,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand, user } = await auth(request);
-      await ctx.popups.markRead(brand, user.id, request.body.id);
+      await ctx.popups.markRead(brand, user, request.body.id);
       return { status: true as const, data: {} };
     },
   );

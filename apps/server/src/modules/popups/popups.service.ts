@@ -7,7 +7,10 @@ export const POPUP_TITLE_MAX = 200;
 
 /** Pop-up notices (spec §2 notices modal, §4 marked read on close), one set per brand. */
 export class PopupsService {
-  constructor(private readonly repo: PopupsRepo) {}
+  constructor(
+    private readonly repo: PopupsRepo,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Saves a popup; its HTML is sanitised here, on save (architecture §8), never trusted later. */
   async create(brandId: number, title: string, html: string): Promise<PopupRow> {
@@ -20,14 +23,39 @@ export class PopupsService {
     return this.repo.create({ brandId, title: cleanTitle, content });
   }
 
-  unreadFor(brand: Brand, userId: number): Promise<PopupRow[]> {
-    return this.repo.unreadFor(brand.id, userId);
+  /** What a client is shown now: audience (verified = users.verified_account) and schedule honoured. */
+  unreadFor(brand: Brand, user: { id: number; verifiedAccount: boolean }): Promise<PopupRow[]> {
+    return this.repo.unreadFor(brand.id, user.id, { verified: user.verifiedAccount, now: this.now() });
   }
 
-  /** Marks a popup of the client's brand read; any other id is 404. */
-  async markRead(brand: Brand, userId: number, popupId: number): Promise<void> {
+  /**
+   * Marks a popup of the client's brand read; any other id is 404, and so is a popup whose audience does not take
+   * the client in (another client's notice, a verified-only one for an unverified client), so nobody can add
+   * themselves to the readers of a notice they were never shown. The schedule is not checked: a notice that
+   * ended while it was open can still be closed.
+   */
+  async markRead(
+    brand: Brand,
+    user: { id: number; verifiedAccount: boolean },
+    popupId: number,
+  ): Promise<void> {
     const popup = await this.repo.findInBrand(brand.id, popupId);
-    if (!popup) throw notFound();
-    await this.repo.markRead(popup.id, userId);
+    if (!popup || !takesIn(popup, user)) throw notFound();
+    await this.repo.markRead(popup.id, user.id);
+  }
+}
+
+/** Whether a popup's audience takes a client in (as the client is now). */
+function takesIn(popup: PopupRow, client: { id: number; verifiedAccount: boolean }): boolean {
+  if (popup.userId !== null && popup.userId !== client.id) return false;
+  switch (popup.audience) {
+    case 'client':
+      return popup.userId === client.id;
+    case 'verified':
+      return client.verifiedAccount;
+    case 'unverified':
+      return !client.verifiedAccount;
+    default:
+      return true;
   }
 }

@@ -1,14 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { BoPage } from '../shell/BoPage.js';
-
-/** Placeholder until the screen is built (issue 15). */
-export function AffiliatesPage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
-
-/** Placeholder until the screen is built (issue 15). */
-export function AffiliatePage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
+/** Affiliates in the back office (issue 15): the list with the create dialog, and one affiliate's page. */
+export { AffiliatePage } from './AffiliatePage.js';
+export { AffiliatesPage } from './AffiliatesPage.js';

@@ -1,0 +1,350 @@
+import { type Funnel, lastDays, parsePathId } from '@openbroker/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button, Form, Modal, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../api/ApiError.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
+import { formatCount, formatRate } from '../../affiliate/format.js';
+import { queryString, staffRequest } from '../api.js';
+import { useBoFormat } from '../money/format.js';
+import { Facts, LoadError, ReasonDialog } from '../money/parts.js';
+import { BoPage, BoPanel } from '../shell/BoPage.js';
+import { BACKOFFICE_BASE } from '../shell/nav.js';
+import { SkeletonBlock, StatusBadge } from '../shell/ui.js';
+import { OneTimeSecret } from './OneTimeSecret.js';
+import { AFFILIATES_KEY, type AffiliateWithPassword, affiliateName, type BoAffiliate } from './types.js';
+import '../popups/engage.css';
+
+type Confirm = 'disable' | 'enable' | 'reset' | null;
+
+/**
+ * One affiliate (issue 15, admins): details, disable or enable, reset the password (the new one shown once),
+ * and its funnel for a date range, computed by the affiliate panel's own service: the same figures.
+ */
+export function AffiliatePage() {
+  const { t } = useTranslation();
+  const format = useBoFormat();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = parsePathId(useParams().id ?? '');
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [password, setPassword] = useState<string | null>(null);
+
+  const affiliate = useQuery({
+    queryKey: [...AFFILIATES_KEY, id],
+    queryFn: ({ signal }) => staffRequest<BoAffiliate>(`/api/backoffice/affiliates/${id}`, { signal }),
+    enabled: id !== undefined,
+  });
+  const action = useMutation({
+    mutationFn: (kind: NonNullable<Confirm>): Promise<BoAffiliate | AffiliateWithPassword> =>
+      kind === 'reset'
+        ? staffRequest<AffiliateWithPassword>(`/api/backoffice/affiliates/${id}/reset-password`, {
+            method: 'POST',
+            body: {},
+          })
+        : staffRequest<BoAffiliate>(`/api/backoffice/affiliates/${id}/${kind}`, { method: 'POST', body: {} }),
+    onSuccess: (answer, kind) => {
+      setConfirm(null);
+      if ('password' in answer) setPassword(answer.password);
+      else toast('success', { key: kind === 'disable' ? 'boe.aff.toast.disabled' : 'boe.aff.toast.enabled' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AFFILIATES_KEY }),
+  });
+
+  const back = (
+    <Link to={`${BACKOFFICE_BASE}/affiliates`} className="small">
+      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      {t('boe.aff.back')}
+    </Link>
+  );
+  const missing = id === undefined || (isApiError(affiliate.error) && affiliate.error.httpStatus === 404);
+  if (missing) {
+    return (
+      <BoPage title={t('boe.aff.title')} subtitle={back} testId="boe-affiliate">
+        <BoPanel>
+          <EmptyState icon="bi-question-circle">{t('boe.aff.notFound')}</EmptyState>
+        </BoPanel>
+      </BoPage>
+    );
+  }
+  const a = affiliate.data;
+  return (
+    <BoPage
+      title={a ? affiliateName(a) : t('boe.aff.title')}
+      subtitle={back}
+      testId="boe-affiliate"
+      actions={
+        a && (
+          <div className="boe-toolbar">
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => {
+                action.reset();
+                setConfirm('reset');
+              }}
+              data-testid="boe-aff-reset"
+            >
+              <i className="bi bi-key me-1" aria-hidden="true" />
+              {t('boe.aff.resetPassword')}
+            </Button>
+            <Button
+              size="sm"
+              variant={a.disabled ? 'outline-success' : 'outline-danger'}
+              onClick={() => {
+                action.reset();
+                setConfirm(a.disabled ? 'enable' : 'disable');
+              }}
+              data-testid="boe-aff-toggle"
+            >
+              <i
+                className={`bi ${a.disabled ? 'bi-person-check' : 'bi-person-slash'} me-1`}
+                aria-hidden="true"
+              />
+              {t(a.disabled ? 'boe.aff.enable' : 'boe.aff.disable')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {affiliate.isError && !a ? (
+        <LoadError error={affiliate.error} onRetry={() => void affiliate.refetch()} />
+      ) : (
+        <div className="row g-3">
+          <div className="col-lg-4">
+            <BoPanel title={t('boe.aff.details')}>
+              {a ? (
+                <div data-testid="boe-aff-details">
+                  <Facts
+                    rows={[
+                      [
+                        t('boe.aff.col.status'),
+                        a.disabled ? (
+                          <StatusBadge key="status" tone="danger" icon="bi-slash-circle">
+                            {t('boe.aff.disabled')}
+                          </StatusBadge>
+                        ) : (
+                          <StatusBadge key="status" tone="success" icon="bi-check-circle">
+                            {t('boe.aff.active')}
+                          </StatusBadge>
+                        ),
+                      ],
+                      [
+                        t('boe.aff.col.email'),
+                        <span key="email" className="text-break">
+                          {a.email}
+                        </span>,
+                      ],
+                      [t('boe.aff.col.code'), <code key="code">{a.code}</code>],
+                      [t('boe.aff.col.brand'), a.brandName],
+                      [
+                        t('boe.aff.col.clients'),
+                        <span key="clients" className="bo-num">
+                          {format.number(a.clients, 0)}
+                        </span>,
+                      ],
+                      [
+                        t('boe.aff.col.created'),
+                        <span key="created" className="bo-num">
+                          {format.dateTime(a.createdAt)}
+                        </span>,
+                      ],
+                    ]}
+                  />
+                </div>
+              ) : (
+                <SkeletonBlock lines={5} />
+              )}
+            </BoPanel>
+          </div>
+          <div className="col-lg-8">{id !== undefined && <FunnelPanel affiliateId={id} />}</div>
+        </div>
+      )}
+      {confirm && a && (
+        <ReasonDialog
+          show
+          hideReason
+          reasonRequired={false}
+          title={t(
+            confirm === 'reset'
+              ? 'boe.aff.confirm.reset'
+              : confirm === 'disable'
+                ? 'boe.aff.confirm.disable'
+                : 'boe.aff.confirm.enable',
+          )}
+          confirmLabel={t(
+            confirm === 'reset'
+              ? 'boe.aff.resetPassword'
+              : confirm === 'disable'
+                ? 'boe.aff.disable'
+                : 'boe.aff.enable',
+          )}
+          variant={confirm === 'enable' ? 'success' : 'danger'}
+          pending={action.isPending}
+          error={action.error}
+          onConfirm={() => action.mutate(confirm)}
+          onHide={() => setConfirm(null)}
+          testId="boe-aff-confirm"
+        >
+          <p className="mb-2">
+            <strong>{affiliateName(a)}</strong> <span className="boe-sub">{a.email}</span>
+          </p>
+          <p className="mb-0 boe-sub">
+            {t(
+              confirm === 'reset'
+                ? 'boe.aff.confirm.resetNote'
+                : confirm === 'disable'
+                  ? 'boe.aff.confirm.disableNote'
+                  : 'boe.aff.confirm.enableNote',
+            )}
+          </p>
+        </ReasonDialog>
+      )}
+      {password && a && (
+        <Modal
+          show
+          centered
+          backdrop="static"
+          onHide={() => setPassword(null)}
+          data-testid="boe-aff-password-dialog"
+        >
+          <Modal.Header>
+            <Modal.Title as="h2" className="h5 mb-0">
+              {t('boe.aff.reset.title')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('boe.aff.reset.lead', { name: affiliateName(a) })}</p>
+            <OneTimeSecret password={password} />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="primary" onClick={() => setPassword(null)} data-testid="boe-aff-done">
+              {t('boe.aff.done')}
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      )}
+    </BoPage>
+  );
+}
+
+/** The affiliate panel's funnel for a range of UTC days: five figures and the per-day table with totals. */
+function FunnelPanel({ affiliateId }: { affiliateId: number }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [range, setRange] = useState(() => lastDays(new Date()));
+  const valid = !!range.from && !!range.until && range.from <= range.until;
+  const funnel = useQuery({
+    queryKey: [...AFFILIATES_KEY, affiliateId, 'funnel', range.from, range.until],
+    queryFn: ({ signal }) =>
+      staffRequest<Funnel>(`/api/backoffice/affiliates/${affiliateId}/funnel${queryString(range)}`, {
+        signal,
+      }),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const f = funnel.data;
+  const count = (n: number) => formatCount(n, i18n.language);
+  const rate = (r: number | null) => formatRate(r, i18n.language);
+  const active = f?.days.filter((d) => d.clicks || d.registrations || d.first_deposits) ?? [];
+  const kpis: [string, string, string][] = f
+    ? [
+        ['clicks', t('boe.aff.kpi.clicks'), count(f.clicks)],
+        ['registrations', t('boe.aff.kpi.registrations'), count(f.registrations)],
+        ['ftds', t('boe.aff.kpi.ftds'), count(f.first_deposits)],
+        ['registration-rate', t('boe.aff.kpi.registrationRate'), rate(f.registration_rate)],
+        ['deposit-rate', t('boe.aff.kpi.depositRate'), rate(f.deposit_rate)],
+      ]
+    : [];
+  return (
+    <BoPanel
+      title={t('boe.aff.funnel')}
+      actions={
+        <div className="boe-range">
+          <Form.Group controlId={`${id}-from`}>
+            <Form.Label className="small mb-0">{t('boe.aff.range.from')}</Form.Label>
+            <Form.Control
+              size="sm"
+              type="date"
+              value={range.from}
+              onChange={(event) => setRange({ ...range, from: event.target.value })}
+              isInvalid={!valid}
+              data-testid="boe-aff-from"
+            />
+          </Form.Group>
+          <Form.Group controlId={`${id}-until`}>
+            <Form.Label className="small mb-0">{t('boe.aff.range.until')}</Form.Label>
+            <Form.Control
+              size="sm"
+              type="date"
+              value={range.until}
+              onChange={(event) => setRange({ ...range, until: event.target.value })}
+              isInvalid={!valid}
+              data-testid="boe-aff-until"
+            />
+          </Form.Group>
+        </div>
+      }
+    >
+      <p className="boe-sub">{t('boe.aff.funnelLead')}</p>
+      {!valid && <p className="text-danger small">{t('boe.aff.range.invalid')}</p>}
+      {funnel.isError && !f ? (
+        <LoadError error={funnel.error} onRetry={() => void funnel.refetch()} />
+      ) : !f ? (
+        <SkeletonBlock lines={4} />
+      ) : (
+        <>
+          <div className="boe-kpis" data-testid="boe-aff-kpis">
+            {kpis.map(([key, label, value]) => (
+              <div key={key} className="boe-kpi" data-testid={`boe-aff-kpi-${key}`}>
+                <div className="boe-kpi-value">{value}</div>
+                <div className="boe-kpi-label">{label}</div>
+              </div>
+            ))}
+          </div>
+          {active.length === 0 ? (
+            <EmptyState icon="bi-graph-up">{t('boe.aff.noActivity')}</EmptyState>
+          ) : (
+            <div className="bo-table-scroll">
+              <Table size="sm" hover className="bo-table mb-0" data-testid="boe-aff-days">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('boe.aff.day')}</th>
+                    <th scope="col" className="text-end">
+                      {t('boe.aff.kpi.clicks')}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {t('boe.aff.kpi.registrations')}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {t('boe.aff.kpi.ftds')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {active.map((day) => (
+                    <tr key={day.day}>
+                      <td className="bo-num">{day.day}</td>
+                      <td className="text-end bo-num">{count(day.clicks)}</td>
+                      <td className="text-end bo-num">{count(day.registrations)}</td>
+                      <td className="text-end bo-num">{count(day.first_deposits)}</td>
+                    </tr>
+                  ))}
+                  <tr className="boe-total-row" data-testid="boe-aff-total">
+                    <td>{t('boe.aff.total')}</td>
+                    <td className="text-end bo-num">{count(f.clicks)}</td>
+                    <td className="text-end bo-num">{count(f.registrations)}</td>
+                    <td className="text-end bo-num">{count(f.first_deposits)}</td>
+                  </tr>
+                </tbody>
+              </Table>
+            </div>
+          )}
+        </>
+      )}
+    </BoPanel>
+  );
+}

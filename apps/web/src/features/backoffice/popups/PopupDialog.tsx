@@ -1,0 +1,323 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { Alert, Button, Form, ListGroup, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/ApiError.js';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { useToast } from '../../../app/ToastProvider.js';
+import { sanitizePopupHtml } from '../../popups/sanitize.js';
+import { type BrandDto, queryString, staffRequest } from '../api.js';
+import { useErrorText } from '../money/parts.js';
+import {
+  type BoPopup,
+  type ClientHit,
+  fromLocalInput,
+  POPUP_AUDIENCES,
+  POPUPS_KEY,
+  type PopupAudience,
+  type PopupClient,
+  toLocalInput,
+} from './types.js';
+
+export const AUDIENCE_LABEL: Record<PopupAudience, TranslationKey> = {
+  all: 'boe.popups.audience.all',
+  verified: 'boe.popups.audience.verified',
+  unverified: 'boe.popups.audience.unverified',
+  client: 'boe.popups.audience.client',
+};
+
+/**
+ * Creating or editing a pop-up: brand (when new), title, HTML with a live preview cleaned the way the client area
+ * cleans it (the server sanitises again on save), audience with a client search of that brand, and the schedule
+ * in the reader's local time.
+ */
+export function PopupDialog({
+  popup,
+  brands,
+  defaultBrandId,
+  onHide,
+}: {
+  /** null: a new pop-up. */
+  popup: BoPopup | null;
+  brands: BrandDto[];
+  defaultBrandId: number | undefined;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [brandId, setBrandId] = useState<number | undefined>(
+    popup?.brandId ?? defaultBrandId ?? brands[0]?.id,
+  );
+  const [title, setTitle] = useState(popup?.title ?? '');
+  const [content, setContent] = useState(popup?.content ?? '');
+  const [audience, setAudience] = useState<PopupAudience>(popup?.audience ?? 'all');
+  const [client, setClient] = useState<PopupClient | null>(popup?.client ?? null);
+  const [from, setFrom] = useState(toLocalInput(popup?.startsAt ?? null));
+  const [until, setUntil] = useState(toLocalInput(popup?.endsAt ?? null));
+  const [q, setQ] = useState('');
+  const [tried, setTried] = useState(false);
+  const search = useDeferredValue(q.trim());
+
+  const hits = useQuery({
+    queryKey: [...POPUPS_KEY, 'clients', brandId, search],
+    queryFn: ({ signal }) =>
+      staffRequest<ClientHit[]>(`/api/backoffice/popups/clients${queryString({ brandId, q: search })}`, {
+        signal,
+      }),
+    enabled: audience === 'client' && !client && brandId !== undefined && search.length >= 2,
+  });
+
+  const preview = useMemo(() => (content.trim() ? sanitizePopupHtml(content) : ''), [content]);
+  const startsAt = fromLocalInput(from);
+  const endsAt = fromLocalInput(until);
+  const problems = {
+    title: title.trim() === '',
+    content: content.trim() === '',
+    client: audience === 'client' && !client,
+    schedule: !!startsAt && !!endsAt && endsAt <= startsAt,
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        title: title.trim(),
+        content,
+        audience,
+        clientId: audience === 'client' ? (client?.id ?? null) : null,
+        startsAt,
+        endsAt,
+      };
+      return popup
+        ? staffRequest<BoPopup>(`/api/backoffice/popups/${popup.id}`, { method: 'PATCH', body })
+        : staffRequest<BoPopup>('/api/backoffice/popups', { method: 'POST', body: { brandId, ...body } });
+    },
+    onSuccess: () => {
+      toast('success', { key: popup ? 'boe.popups.toast.saved' : 'boe.popups.toast.created' });
+      void queryClient.invalidateQueries({ queryKey: POPUPS_KEY });
+      onHide();
+    },
+  });
+  /** A field the server refused (its message is in the alert below). */
+  const refused = (path: string) => isApiError(save.error) && save.error.errors.some((e) => e.path === path);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.values(problems).some(Boolean) || brandId === undefined) return;
+    save.mutate();
+  };
+
+  return (
+    <Modal
+      show
+      size="xl"
+      centered
+      scrollable
+      onHide={save.isPending ? () => {} : onHide}
+      data-testid="boe-popup-dialog"
+      aria-labelledby={`${id}-title`}
+    >
+      <Form noValidate onSubmit={submit} className="d-flex flex-column mh-100 overflow-hidden">
+        <Modal.Header closeButton={!save.isPending}>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5 mb-0">
+            {t(popup ? 'boe.popups.dialog.edit' : 'boe.popups.dialog.create')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <div className="row g-3 mb-3">
+            {!popup && (
+              <Form.Group className="col-md-4" controlId={`${id}-brand`}>
+                <Form.Label>{t('boe.popups.field.brand')}</Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={brandId ?? ''}
+                  onChange={(event) => {
+                    setBrandId(Number(event.target.value));
+                    setClient(null);
+                  }}
+                  data-testid="boe-popup-brand"
+                >
+                  {brands.map((brand) => (
+                    <option key={brand.id} value={brand.id}>
+                      {brand.name}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            )}
+            <Form.Group className={popup ? 'col-12' : 'col-md-8'} controlId={`${id}-title-input`}>
+              <Form.Label>{t('boe.popups.field.title')}</Form.Label>
+              <Form.Control
+                size="sm"
+                value={title}
+                maxLength={200}
+                onChange={(event) => setTitle(event.target.value)}
+                isInvalid={(tried && problems.title) || refused('title')}
+                data-testid="boe-popup-title"
+              />
+              <Form.Control.Feedback type="invalid">{t('boe.popups.error.title')}</Form.Control.Feedback>
+            </Form.Group>
+          </div>
+
+          <div className="boe-editor mb-3">
+            <Form.Group controlId={`${id}-content`}>
+              <Form.Label>{t('boe.popups.field.content')}</Form.Label>
+              <Form.Control
+                as="textarea"
+                className="boe-html"
+                rows={10}
+                value={content}
+                spellCheck={false}
+                onChange={(event) => setContent(event.target.value)}
+                isInvalid={(tried && problems.content) || refused('content')}
+                data-testid="boe-popup-content"
+              />
+              <Form.Control.Feedback type="invalid">{t('boe.popups.error.content')}</Form.Control.Feedback>
+              <Form.Text muted>{t('boe.popups.field.contentHint')}</Form.Text>
+            </Form.Group>
+            <div>
+              <div className="form-label" id={`${id}-preview`}>
+                {t('boe.popups.preview')}
+              </div>
+              <section
+                className="boe-preview"
+                aria-labelledby={`${id}-preview`}
+                data-testid="boe-popup-preview"
+              >
+                {title.trim() && <div className="boe-preview-title">{title}</div>}
+                {preview ? (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by DOMPurify (sanitizePopupHtml) just above
+                  <div className="ob-popup-content" dangerouslySetInnerHTML={{ __html: preview }} />
+                ) : (
+                  <p className="text-body-secondary small mb-0">{t('boe.popups.previewEmpty')}</p>
+                )}
+              </section>
+              <Form.Text muted>{t('boe.popups.previewNote')}</Form.Text>
+            </div>
+          </div>
+
+          <div className="row g-3">
+            <fieldset className="col-md-6">
+              <legend className="form-label fs-6 mb-1">{t('boe.popups.field.audience')}</legend>
+              {POPUP_AUDIENCES.map((value) => (
+                <Form.Check
+                  key={value}
+                  type="radio"
+                  id={`${id}-audience-${value}`}
+                  name={`${id}-audience`}
+                  label={t(AUDIENCE_LABEL[value])}
+                  checked={audience === value}
+                  onChange={() => setAudience(value)}
+                  data-testid={`boe-audience-${value}`}
+                />
+              ))}
+              {audience === 'client' && (
+                <div className="mt-2">
+                  {client ? (
+                    <div className="boe-chosen" data-testid="boe-popup-client">
+                      <i className="bi bi-person" aria-hidden="true" />
+                      <span className="flex-grow-1 text-truncate">
+                        <strong>{client.name}</strong> <span className="boe-sub">{client.email}</span>{' '}
+                        <span className="boe-sub">#{client.pin}</span>
+                      </span>
+                      <Button size="sm" variant="outline-secondary" onClick={() => setClient(null)}>
+                        {t('boe.popups.changeClient')}
+                      </Button>
+                    </div>
+                  ) : (
+                    <>
+                      <Form.Label htmlFor={`${id}-search`} className="visually-hidden">
+                        {t('boe.popups.field.client')}
+                      </Form.Label>
+                      <Form.Control
+                        id={`${id}-search`}
+                        size="sm"
+                        type="search"
+                        placeholder={t('boe.popups.searchClient')}
+                        value={q}
+                        maxLength={100}
+                        onChange={(event) => setQ(event.target.value)}
+                        isInvalid={(tried && problems.client) || refused('clientId')}
+                        data-testid="boe-popup-client-search"
+                      />
+                      <Form.Control.Feedback type="invalid">
+                        {t('boe.popups.error.client')}
+                      </Form.Control.Feedback>
+                      {hits.isFetching && <Spinner size="sm" animation="border" className="mt-2" />}
+                      {hits.data && hits.data.length === 0 && (
+                        <div className="boe-sub mt-2">{t('boe.popups.searchNone')}</div>
+                      )}
+                      {hits.data && hits.data.length > 0 && (
+                        <ListGroup className="boe-hits mt-2" data-testid="boe-popup-client-hits">
+                          {hits.data.map((hit) => (
+                            <ListGroup.Item
+                              key={hit.id}
+                              action
+                              type="button"
+                              onClick={() => setClient(hit)}
+                              className="py-1"
+                            >
+                              <strong>{hit.name}</strong> <span className="boe-sub">{hit.email}</span>{' '}
+                              <span className="boe-sub">#{hit.pin}</span>
+                            </ListGroup.Item>
+                          ))}
+                        </ListGroup>
+                      )}
+                    </>
+                  )}
+                </div>
+              )}
+            </fieldset>
+            <div className="col-md-6">
+              <div className="row g-2">
+                <Form.Group className="col-sm-6" controlId={`${id}-from`}>
+                  <Form.Label>{t('boe.popups.field.from')}</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    type="datetime-local"
+                    value={from}
+                    onChange={(event) => setFrom(event.target.value)}
+                    isInvalid={refused('startsAt')}
+                    data-testid="boe-popup-from"
+                  />
+                </Form.Group>
+                <Form.Group className="col-sm-6" controlId={`${id}-until`}>
+                  <Form.Label>{t('boe.popups.field.until')}</Form.Label>
+                  <Form.Control
+                    size="sm"
+                    type="datetime-local"
+                    value={until}
+                    onChange={(event) => setUntil(event.target.value)}
+                    isInvalid={(tried && problems.schedule) || refused('endsAt')}
+                    data-testid="boe-popup-until"
+                  />
+                  <Form.Control.Feedback type="invalid">
+                    {t('boe.popups.error.schedule')}
+                  </Form.Control.Feedback>
+                </Form.Group>
+              </div>
+              <Form.Text muted>{t('boe.popups.field.scheduleHint')}</Form.Text>
+            </div>
+          </div>
+          {save.error ? (
+            <Alert variant="danger" className="mt-3 mb-0" role="alert">
+              {errorText(save.error)}
+            </Alert>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onHide} disabled={save.isPending}>
+            {t('bo.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={save.isPending} data-testid="boe-popup-save">
+            {save.isPending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
+            {t(popup ? 'bo.save' : 'boe.popups.new')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
