@@ -99,7 +99,7 @@ export class Draft {
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export function closingReasonOf(cause: CloseCause): ClosingReason {
-  if (cause === 'manual') return CLOSING_REASON.manual;
+  if (cause === 'manual' || cause === 'broker') return CLOSING_REASON.manual;
   if (cause === 'stop_out') return CLOSING_REASON.lowMargin;
   return TRIGGER_CLOSING_REASON[cause];
 }
@@ -112,9 +112,15 @@ export interface StopOutFigures {
 }
 
 /** What a close happened at: the dealing quote now, the level that fired, the stop-out figures. */
-function closeContext(position: PositionState, cause: CloseCause, figures?: StopOutFigures): CloseContext {
+function closeContext(
+  position: PositionState,
+  cause: CloseCause,
+  figures?: StopOutFigures,
+  broker?: { reason: string },
+): CloseContext {
   const sym = position.sym;
   const context: CloseContext = { quote: { buy: sym.exactBuy(), sell: sym.exactSell() } };
+  if (cause === 'broker' && broker) Object.assign(context, { by: 'staff', reason: broker.reason });
   if (cause === 'stop_loss' && position.stopLoss !== null) context.level = position.stopLoss;
   else if (cause === 'take_profit' && position.takeProfit !== null) context.level = position.takeProfit;
   else if (cause === 'loss_termination') context.level = position.terminationPrice;
@@ -133,6 +139,7 @@ export function bookClose(
   cause: CloseCause,
   at: Millis,
   figures?: StopOutFigures,
+  broker?: { reason: string },
 ): BookEvent[] {
   // the integer-cent and float-with-fallback variants give exactly the decimal helpers' results (domain tests)
   const profit = positionProfitFast(position.terms, closedRate);
@@ -146,7 +153,7 @@ export function bookClose(
     cause,
     profit,
     shortfall: settled.shortfall,
-    context: closeContext(position, cause, figures),
+    context: closeContext(position, cause, figures, broker),
   };
   draft.balance = settled.balance;
   draft.margin = subMoneyFast(draft.margin, position.amount);
@@ -542,7 +549,10 @@ function decideClose(book: Book, command: CloseCommand): Decision {
     );
     draft.positions.splice(draft.positions.indexOf(position), 1, reduced);
   } else {
-    events = bookClose(draft, position, closedRate, 'manual', command.now);
+    const broker = command.broker;
+    events = broker
+      ? bookClose(draft, position, closedRate, 'broker', command.now, undefined, broker)
+      : bookClose(draft, position, closedRate, 'manual', command.now);
   }
   events.push(...decideStopOut(draft, command.now, command.now));
   return { ok: true, events };

@@ -66,6 +66,7 @@ import type {
   ClosedPositionRecord,
   CommandOutcome,
   CommitBatch,
+  DeskPosition,
   EngineCommand,
   EngineEvent,
   EngineInstrument,
@@ -854,6 +855,33 @@ export class Engine {
   /** The committed books, in the shape `restore` takes. */
   snapshot(): EngineSnapshot {
     return this.book.snapshot();
+  }
+
+  /**
+   * Every open position with its live profit and its account's balance and margin (the dealing desk, issue 15):
+   * one pass over the book's open positions, no views or dates built; the caller groups and sums.
+   */
+  deskPositions(): DeskPosition[] {
+    const out: DeskPosition[] = new Array(this.book.positions.size);
+    let i = 0;
+    for (const position of this.book.positions.values()) {
+      const account = position.account;
+      out[i++] = {
+        id: position.id,
+        accountId: account.id,
+        profile: account.profile,
+        symbol: position.sym.symbol,
+        group: position.sym.group,
+        direction: position.direction,
+        amount: position.amount,
+        leverage: position.leverage,
+        profit: this.book.liveProfit(position),
+        balance: account.balance,
+        margin: account.margin,
+      };
+    }
+    out.length = i;
+    return out;
   }
 
   /** Counts for health checks and the benchmark. */

@@ -111,13 +111,16 @@ export interface CloseContext {
   equity?: Money;
   usedMargin?: Money;
   marginLevel?: number;
+  /** A close by the broker (issue 15): who decided it and the reason the client is told. */
+  by?: 'staff';
+  reason?: string;
 }
 
 /**
  * How a position was closed: by its owner, by one of its levels, by the loss reaching its amount (the low-margin
  * rule a), or by the account stop-out (rule b). Several map to the same spec closingReason (3 Low Margin).
  */
-export type CloseCause = 'manual' | 'stop_loss' | 'take_profit' | 'loss_termination' | 'stop_out';
+export type CloseCause = 'manual' | 'stop_loss' | 'take_profit' | 'loss_termination' | 'stop_out' | 'broker';
 
 /** A closed position as stored, with what its close booked. */
 export interface ClosedPositionRecord extends PositionRecord {
@@ -219,6 +222,11 @@ export interface CloseCommand extends CommandBase {
   positionId: PositionId;
   price?: number;
   amount?: number | string;
+  /**
+   * A close by the broker's staff (issue 15, full closes only): cause 'broker', closingReason 0 'Manually' (spec
+   * §3 has no better value), the reason kept in the close context for the client's notice and history.
+   */
+  broker?: { reason: string };
 }
 
 /** A trailing stop as the client sets it: a distance in pips (the instrument's pip size) or in price units. */
@@ -533,4 +541,23 @@ export interface OrderView {
   position_id: PositionId | null;
   message: Message | null;
   closed_at: string | null;
+}
+
+/**
+ * An open position as the dealing desk sums it (issue 15): its account (with the account's booked balance and
+ * margin in use), the instrument's cost group, and its live profit at the latest quote (null before one).
+ */
+export interface DeskPosition {
+  id: PositionId;
+  accountId: AccountId;
+  /** The account's trading profile key (`brand:<id>` for a brand's client); undefined: the default profile. */
+  profile: string | undefined;
+  symbol: string;
+  group: InstrumentGroup;
+  direction: Direction;
+  amount: Money;
+  leverage: number;
+  profit: Money | null;
+  balance: Money;
+  margin: Money;
 }

@@ -15,6 +15,7 @@ import {
   type QueueChanged,
 } from '@openbroker/domain';
 import type { Server, Socket } from 'socket.io';
+import { attachDealingDesk } from '../modules/backoffice/dealing.live.js';
 import type { AppContext } from '../context.js';
 import { rolesOf, scopeOf } from '../modules/backoffice/staff.service.js';
 
@@ -71,6 +72,9 @@ export function attachBackofficeSocket(
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
+  // the dealing desk (issue 15): exposure, nearest to stop-out and closes, pushed to the dealers who subscribe
+  const desk = attachDealingDesk(namespace, ctx, options.log ? { log: options.log } : {});
+
   const detachQueue = ctx.payments.onQueueChanged(({ queue, brandId }) => {
     const payload: QueueChanged = { queue, brandId };
     namespace
@@ -120,5 +124,6 @@ export function attachBackofficeSocket(
     clearInterval(round);
     detachQueue();
     detachRevoked();
+    desk.detach();
   };
 }

@@ -154,6 +154,8 @@ export interface Instrument {
   /** Whether the instrument's market is open now, and when it opens next (ISO, UTC; only when closed). */
   open?: boolean;
   nextOpen?: string | null;
+  /** Issue 15: a dealer took it off trading for this brand ("Temporarily unavailable"; closing stays possible). */
+  halted?: boolean;
 }
 
 /** spec §3: the asset categories. */

@@ -100,7 +100,7 @@ export const PositionDto = z.object({
   commission: z.number().optional(),
   /** Swaps booked for it so far, signed (negative: the client paid). */
   swap: z.number().optional(),
-  /** What closed it, finer than closingReason: manual, stop_loss, take_profit, loss_termination, stop_out. */
+  /** What closed it, finer than closingReason: manual, stop_loss, take_profit, loss_termination, stop_out, broker. */
   closingCause: z.string().nullable().optional(),
   /** What the close saw: dealing quote, the level hit, and equity / used margin / margin level at a stop-out. */
   close_context: z
@@ -110,6 +110,9 @@ export const PositionDto = z.object({
       equity: z.number().optional(),
       usedMargin: z.number().optional(),
       marginLevel: z.number().optional(),
+      /** A broker's close (issue 15): by staff, with the reason the client is shown. */
+      by: z.literal('staff').optional(),
+      reason: z.string().max(500).optional(),
     })
     .nullable()
     .optional(),

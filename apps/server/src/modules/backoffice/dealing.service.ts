@@ -5,8 +5,10 @@
 import {
   addMoney,
   BACKOFFICE_PAGE_SIZE,
+  CLOSING_REASON,
   type DealerPosition,
   type ExposureRow,
+  fieldMessage,
   type Money,
   money,
   moneyToDecimalString,
@@ -15,20 +17,308 @@ import {
   staffReasonProblem,
   subMoney,
 } from '@openbroker/domain';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
+import type { ClosedPositionRecord } from '../../engine/index.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
-import { MoneyRepo, type OpenPositionRow } from './money.repo.js';
+import { computeDesk, type DeskFigures } from './dealing.desk.js';
+import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
+import { MoneyRepo, type OpenPositionRow, type ScopeFilter } from './money.repo.js';
 import { type StaffActor, scopeFilter } from './money.service.js';
 import { assertBrandInScope, type StaffAuth } from './policy.js';
 import { auditStaffAction } from './staff-audit.js';
 
 const positionNotFound = () => new AppError(404, 'POSITION_NOT_FOUND', 'staff.positionNotFound');
 
+/** Closes the stream lists (the latest first page and what the socket keeps). */
+export const DESK_CLOSES = 100;
+/** Accounts in the nearest-to-stop-out list. */
+export const DESK_NEAREST = 20;
+/** Most symbols a brand may have halted (the catalogue has far fewer). */
+export const MAX_HALTED = 500;
+
+/** Why a position closed, as the desk names it. */
+export type DeskCloseKind = 'stop_loss' | 'take_profit' | 'low_margin' | 'ai_trade' | 'client' | 'staff';
+
+/** One entry of the closes stream. Money in EUR; `at` ISO 8601 UTC. */
+export interface DeskClose {
+  positionId: number;
+  userId: number;
+  clientName: string;
+  brandId: number;
+  brandSlug: string;
+  symbol: string;
+  direction: 'buy' | 'sell';
+  amount: number;
+  leverage: number;
+  kind: DeskCloseKind;
+  /** The engine's finer cause (manual, stop_loss, take_profit, loss_termination, stop_out, broker); null on old rows. */
+  cause: string | null;
+  closingReason: number | null;
+  closedRate: number | null;
+  quote: { buy: number; sell: number } | null;
+  profit: number | null;
+  /** The staff reason of a broker close. */
+  reason: string | null;
+  partial: boolean;
+  at: string;
+}
+
+/** The desk as staff see it: the engine's figures with the clients named, and when it was computed. */
+export interface DeskSnapshot extends Omit<DeskFigures, 'nearest'> {
+  at: string;
+  brandId: number | null;
+  /** Time the computation took, ms (the figures only). */
+  computeMs: number;
+  nearest: (DeskFigures['nearest'][number] & {
+    clientName: string;
+    pin: string | null;
+    brandSlug: string;
+    /** The account's brand levels, percent: at or below stopOutLevel it is closed, below marginCallLevel warned. */
+    stopOutLevel: number;
+    marginCallLevel: number;
+  })[];
+}
+
+/** The desk's kind of a close from the engine's cause and spec §3 closingReason. */
+export function closeKind(
+  cause: string | null | undefined,
+  reason: number | null | undefined,
+): DeskCloseKind {
+  switch (cause) {
+    case 'broker':
+      return 'staff';
+    case 'stop_loss':
+      return 'stop_loss';
+    case 'take_profit':
+      return 'take_profit';
+    case 'loss_termination':
+    case 'stop_out':
+      return 'low_margin';
+    default:
+      break;
+  }
+  if (reason === CLOSING_REASON.stopLoss) return 'stop_loss';
+  if (reason === CLOSING_REASON.takeProfit) return 'take_profit';
+  if (reason === CLOSING_REASON.lowMargin) return 'low_margin';
+  if (reason === CLOSING_REASON.aiTrade) return 'ai_trade';
+  return 'client';
+}
+
+const contextQuote = (context: unknown): { buy: number; sell: number } | null => {
+  const quote = (context as { quote?: { buy?: unknown; sell?: unknown } } | null | undefined)?.quote;
+  return quote && typeof quote.buy === 'number' && typeof quote.sell === 'number'
+    ? { buy: quote.buy, sell: quote.sell }
+    : null;
+};
+const contextReason = (context: unknown): string | null => {
+  const reason = (context as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' ? reason : null;
+};
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+/** A stored closed position as the closes stream lists it. */
+export function closeOfRow(row: ClosedRow): DeskClose {
+  return {
+    positionId: row.id,
+    userId: row.userId,
+    clientName: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+    brandId: row.brandId,
+    brandSlug: row.brandSlug,
+    symbol: row.symbol,
+    direction: row.direction,
+    amount: Number(row.amount),
+    leverage: row.leverage,
+    kind: closeKind(row.closeCause, row.closingReason),
+    cause: row.closeCause,
+    closingReason: row.closingReason,
+    closedRate: num(row.closedRate),
+    quote: contextQuote(row.closeContext),
+    profit: num(row.profit),
+    reason: contextReason(row.closeContext),
+    partial: row.partOf !== null,
+    at: (row.closedAt ?? new Date(0)).toISOString(),
+  };
+}
+
+/** A close the engine just committed as the closes stream lists it. */
+export function closeOfRecord(p: ClosedPositionRecord, client: DeskClient): DeskClose {
+  return {
+    positionId: p.id,
+    userId: p.accountId,
+    clientName: client.name,
+    brandId: client.brandId,
+    brandSlug: client.brandSlug,
+    symbol: p.symbol,
+    direction: p.direction,
+    amount: p.amount,
+    leverage: p.leverage,
+    kind: closeKind(p.cause, p.reason),
+    cause: p.cause,
+    closingReason: p.reason,
+    closedRate: p.closedRate,
+    quote: contextQuote(p.context),
+    profit: p.profit,
+    reason: contextReason(p.context),
+    partial: p.partOf !== null && p.partOf !== undefined,
+    at: new Date(p.closedAt).toISOString(),
+  };
+}
+
+/**
+ * Clients' names and brands by id, kept a minute (one per context, shared by the routes and the live desk): the
+ * desk names the accounts it shows without a query per tick; only accounts it has not seen are read.
+ */
+const namesByContext = new WeakMap<AppContext, LRUCache<number, DeskClient>>();
+
+export async function deskClients(ctx: AppContext, ids: readonly number[]): Promise<Map<number, DeskClient>> {
+  let cache = namesByContext.get(ctx);
+  if (!cache) {
+    cache = new LRUCache<number, DeskClient>({ max: 50_000, ttl: 60_000 });
+    namesByContext.set(ctx, cache);
+  }
+  const found = new Map<number, DeskClient>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length > 0)
+    for (const client of await new DealingRepo(ctx.database.db).clients(missing)) {
+      cache.set(client.id, client);
+      found.set(client.id, client);
+    }
+  return found;
+}
+
+/** The desk for a scope: the engine's figures, then the nearest accounts named (cached names). */
+export async function deskSnapshot(
+  ctx: AppContext,
+  inScope: (brandId: number) => boolean,
+  brandId: number | null,
+  open = ctx.trading.deskPositions(),
+): Promise<DeskSnapshot> {
+  const started = performance.now();
+  const figures = computeDesk(open, inScope, DESK_NEAREST);
+  const computeMs = Math.round((performance.now() - started) * 100) / 100;
+  const names = await deskClients(
+    ctx,
+    figures.nearest.map((a) => a.userId),
+  );
+  return {
+    ...figures,
+    at: new Date(ctx.market.clock.now()).toISOString(),
+    brandId,
+    computeMs,
+    nearest: figures.nearest.map((a) => {
+      const client = names.get(a.userId);
+      const profile = ctx.trading.profileOf(a.userId);
+      return {
+        ...a,
+        clientName: client?.name ?? '',
+        pin: client?.pin ?? null,
+        brandSlug: client?.brandSlug ?? '',
+        stopOutLevel: Math.round(profile.stopOutLevel * 10_000) / 100,
+        marginCallLevel: Math.round(profile.marginCallLevel * 10_000) / 100,
+      };
+    }),
+  };
+}
+
+/** A PUT's list of symbols: an array of short strings, else a 400 naming the field. */
+function symbolList(value: unknown): string[] {
+  if (!Array.isArray(value))
+    throw invalidFields([fieldMessage('symbols', 'field.invalid', { title: 'Symbols' })]);
+  if (value.length > MAX_HALTED)
+    throw invalidFields([fieldMessage('symbols', 'dealing.tooManyHalted', { max: MAX_HALTED })]);
+  const problems = value.flatMap((s, i) =>
+    typeof s === 'string' && /^[A-Za-z0-9._-]{1,32}$/.test(s.trim())
+      ? []
+      : [fieldMessage(`symbols.${i}`, 'field.invalid', { title: 'Symbol' })],
+  );
+  if (problems.length > 0) throw invalidFields(problems);
+  return value.map((s: string) => s.trim().toUpperCase());
+}
+
+/** Whether a scope filter (null: every brand) lets a brand in. */
+export const scopeAccepts = (filter: ScopeFilter) => (brandId: number) =>
+  filter === null || filter.includes(brandId);
+
 export class DealingService {
   private readonly repo: MoneyRepo;
+  private readonly dealing: DealingRepo;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new MoneyRepo(ctx.database.db);
+    this.dealing = new DealingRepo(ctx.database.db);
+  }
+
+  /** The live desk of the clients in scope (or one brand), from the engine. */
+  desk(auth: StaffAuth, brandId: number | undefined): Promise<DeskSnapshot> {
+    return deskSnapshot(this.ctx, scopeAccepts(scopeFilter(auth, brandId)), brandId ?? null);
+  }
+
+  /** The latest closes of clients in scope (or one brand), newest first: the stream's first page. */
+  async closes(auth: StaffAuth, brandId: number | undefined): Promise<DeskClose[]> {
+    const rows = await this.dealing.latestCloses(scopeFilter(auth, brandId), DESK_CLOSES);
+    return rows.map(closeOfRow);
+  }
+
+  /** The brands in scope with their halted symbols. */
+  async halts(auth: StaffAuth): Promise<{ id: number; slug: string; name: string; halted: string[] }[]> {
+    return this.dealing.brandsHalts(scopeFilter(auth, undefined));
+  }
+
+  /**
+   * Halts (or resumes) symbols for a brand: stored in `brands.settings.haltedSymbols`, audited in the same
+   * transaction; the trading service and the brand cache forget what they read, so it applies at once here and
+   * within seconds on other nodes. An unknown symbol is a 400; an unchanged list writes nothing.
+   */
+  async setHalted(
+    actor: StaffActor,
+    brandId: number,
+    input: { add?: string[]; remove?: string[]; set?: unknown },
+  ): Promise<{ brandId: number; halted: string[] }> {
+    const { auth } = actor;
+    assertBrandInScope(auth, brandId);
+    const change = { ...input, set: input.set === undefined ? undefined : symbolList(input.set) };
+    const requested = [...(change.set ?? []), ...(change.add ?? []), ...(change.remove ?? [])];
+    const problems = requested
+      .map((symbol, i) => ({ symbol: symbol.trim().toUpperCase(), i }))
+      .filter(({ symbol }) => !this.ctx.market.catalogue.get(symbol))
+      .map(({ i }) => fieldMessage(change.set ? `symbols.${i}` : 'symbol', 'dealing.unknownSymbol'));
+    if (problems.length > 0) throw invalidFields(problems);
+    const result = await this.dealing.inTransaction(async (tx) => {
+      const current = await this.dealing.lockHalted(tx, brandId);
+      if (current === undefined) return undefined;
+      const next = new Set(change.set ? [] : current);
+      for (const s of change.set ?? []) next.add(s.trim().toUpperCase());
+      for (const s of change.add ?? []) next.add(s.trim().toUpperCase());
+      for (const s of change.remove ?? []) next.delete(s.trim().toUpperCase());
+      const halted = [...next].sort();
+      const before = [...current].sort();
+      if (halted.length > MAX_HALTED)
+        throw invalidFields([fieldMessage('symbols', 'dealing.tooManyHalted', { max: MAX_HALTED })]);
+      if (before.join(',') === halted.join(',')) return halted;
+      await this.dealing.writeHalted(tx, brandId, halted);
+      await auditStaffAction(tx, auth, actor.request, {
+        action: 'brand.haltedSymbols',
+        subject: `brand:${brandId}`,
+        brandId,
+        before: { haltedSymbols: before },
+        after: { haltedSymbols: halted },
+        details: {
+          halted: halted.filter((s) => !before.includes(s)),
+          resumed: before.filter((s) => !halted.includes(s)),
+        },
+      });
+      return halted;
+    });
+    if (result === undefined) throw notFound();
+    this.ctx.trading.forgetHalts(brandId);
+    this.ctx.brands.invalidate();
+    return { brandId, halted: result };
   }
 
   /** The engine's live view of an open position (undefined if it closed meanwhile). */
@@ -112,10 +402,13 @@ export class DealingService {
     if (problem) throw invalidFields([problem]);
     await this.ctx.trading.ensureAccount(clientId);
     const before = this.ctx.trading.position(clientId, positionId);
+    // issue 15: closed by the broker: cause 'broker' (closingReason 0 'Manually'), the reason in the close
+    // context, so the client's notice and history say "Closed by the broker: <reason>"
     const outcome = await this.ctx.trading.close({
       accountId: clientId,
       positionId,
       now: this.ctx.market.clock.now(),
+      broker: { reason: note },
     });
     if (!outcome.ok) {
       if (outcome.rejection.errors.length) throw invalidFields(outcome.rejection.errors);
@@ -142,6 +435,7 @@ export class DealingService {
           closedRate: position.closed_rate,
           profit: position.profit,
           closingReason: position.closingReason,
+          closingCause: position.closingCause ?? null,
         },
         details: { symbol: position.symbol, direction: position.direction, amount: position.amount },
       }),

@@ -14,6 +14,8 @@ const Instrument = z.object({
   categoryId: z.number(),
   precision: z.number(),
   available: z.boolean(),
+  /** Taken off trading for this brand by a dealer (issue 15): "Temporarily unavailable"; closing stays possible. */
+  halted: z.boolean(),
   // issue 14, for the requesting host's brand:
   group: z.enum(['forex', 'stocks', 'crypto', 'commodities', 'index']),
   /** Price size of one pip (0.0001 forex, 0.01 JPY pairs, 1 index point, else 10^−precision). */
@@ -77,6 +79,7 @@ export async function marketRoutes(app: App, ctx: AppContext) {
       const brand = await ctx.brands.resolve(request.headers.host);
       const profile = tradingProfileOf(brand.settings);
       const leverageOf = new Map((await ctx.reference.assets()).map((a) => [a.symbol, a.categoryLeverage]));
+      const halted = await ctx.trading.haltedSymbols(brand.id);
       return {
         status: true as const,
         data: ctx.market.catalogue.instruments.map((i) => ({
@@ -86,7 +89,8 @@ export async function marketRoutes(app: App, ctx: AppContext) {
           category: i.category,
           categoryId: i.categoryId,
           precision: i.precision,
-          available: ctx.market.book.get(i.symbol, now) !== undefined,
+          available: !halted.has(i.symbol) && ctx.market.book.get(i.symbol, now) !== undefined,
+          halted: halted.has(i.symbol),
           ...instrumentTerms(i, profile, leverageOf.get(i.symbol), now),
         })),
       };

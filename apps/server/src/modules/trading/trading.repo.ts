@@ -1,7 +1,7 @@
 import { moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, ledgerEntries, orders, positions, users } from '../../db/schema.js';
+import { assetCategories, brands, ledgerEntries, orders, positions, users } from '../../db/schema.js';
 import type {
   AccountSnapshot,
   BalanceChangedEvent,
@@ -498,6 +498,16 @@ export class TradingRepo implements EnginePersistence {
   async loadAccount(userId: number): Promise<AccountSnapshot | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     return row && accountOf(row);
+  }
+
+  /** The symbols staff halted for a brand (issue 15: `brands.settings.haltedSymbols`), upper-case. */
+  async haltedSymbols(brandId: number): Promise<string[]> {
+    const [row] = await this.db
+      .select({ settings: brands.settings })
+      .from(brands)
+      .where(eq(brands.id, brandId));
+    const list = row?.settings?.haltedSymbols;
+    return Array.isArray(list) ? list.filter((s) => typeof s === 'string').map((s) => s.toUpperCase()) : [];
   }
 
   async categories(): Promise<Map<number, { name: string; leverage: string }>> {

@@ -11,6 +11,8 @@ import {
   type AccountId,
   type CancelOrderCommand,
   type CommandOutcome,
+  type CommandType,
+  type DeskPosition,
   Engine,
   type EngineEvent,
   type EngineInstrument,
@@ -29,6 +31,17 @@ import type { TradingRepo } from './trading.repo.js';
 /** Closed positions per account in the history list: read from the database on first use, then kept up to date. */
 const HISTORY_LIMIT = 200;
 const DAY_MS = 86_400_000;
+/**
+ * How long a brand's halted symbols are trusted before they are read again (issue 15): a halt staff set on another
+ * node reaches this one within this time; on this node `forgetHalts` makes it immediate.
+ */
+const HALTS_TTL_MS = 2_000;
+
+/** The brand id of an engine profile key (`brand:<id>`, brandProfileKey); undefined for another key. */
+export function brandOfProfile(key: string | undefined): number | undefined {
+  const match = key === undefined ? null : /^brand:(\d+)$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
 
 export interface TradingOptions {
   requoteTolerance: number;
@@ -66,6 +79,8 @@ export class TradingService {
   /** Registered trading profiles by key, and each account's key (the margin-call monitor reads them). */
   private readonly profiles = new Map<string, TradingProfile>();
   private readonly profileKeys = new Map<AccountId, string>();
+  /** Each brand's halted symbols as last read, and until when (issue 15). */
+  private readonly halts = new Map<number, { symbols: ReadonlySet<string>; until: number }>();
 
   constructor(
     private readonly repo: TradingRepo,
@@ -191,7 +206,62 @@ export class TradingService {
     if (this.repo.positionIds.available === 0) await this.repo.positionIds.refill().catch(() => {});
   }
 
+  /** The account's brand (from its trading profile key); undefined for an account outside any brand. */
+  brandOf(accountId: AccountId): number | undefined {
+    return brandOfProfile(this.profileKeys.get(accountId));
+  }
+
+  /** The symbols halted for a brand (staff's `haltedSymbols`), read at most every HALTS_TTL_MS. */
+  async haltedSymbols(brandId: number): Promise<ReadonlySet<string>> {
+    const now = Date.now();
+    const cached = this.halts.get(brandId);
+    if (cached && cached.until > now) return cached.symbols;
+    const symbols = new Set(await this.repo.haltedSymbols(brandId));
+    this.halts.set(brandId, { symbols, until: now + HALTS_TTL_MS });
+    return symbols;
+  }
+
+  /** Staff changed a brand's halted symbols: read them again at the next command. */
+  forgetHalts(brandId?: number): void {
+    if (brandId === undefined) this.halts.clear();
+    else this.halts.delete(brandId);
+  }
+
+  /**
+   * Issue 15: a symbol staff halted for the account's brand refuses new exposure — opens, pending orders and
+   * their changes, SL/TP changes — with 'Temporarily unavailable'; closing and cancelling stay possible.
+   */
+  private async haltRefusal(
+    command: { accountId: AccountId; now: Millis; requestId?: string },
+    type: CommandType,
+    symbol: string | undefined,
+  ): Promise<CommandOutcome | undefined> {
+    const brandId = this.brandOf(command.accountId);
+    if (brandId === undefined || symbol === undefined) return undefined;
+    const halted = await this.haltedSymbols(brandId);
+    if (!halted.has(String(symbol).trim().toUpperCase())) return undefined;
+    return {
+      ok: false,
+      rejection: {
+        type: 'command.rejected',
+        accountId: command.accountId,
+        at: command.now,
+        command: type,
+        ...(command.requestId === undefined ? {} : { requestId: command.requestId }),
+        message: { key: 'trade.temporarilyUnavailable' },
+        errors: [],
+      },
+    };
+  }
+
+  /** Every open position with live profit and its account's figures (the dealing desk's one pass). */
+  deskPositions(): DeskPosition[] {
+    return this.live.deskPositions();
+  }
+
   async open(...args: Parameters<Engine['open']>): Promise<CommandOutcome> {
+    const refused = await this.haltRefusal(args[0], 'open', args[0].symbol);
+    if (refused) return refused;
     await this.idsReady();
     return timeEngineCommand(this.options.metrics, 'open', () => this.live.open(...args));
   }
@@ -202,7 +272,13 @@ export class TradingService {
     return timeEngineCommand(this.options.metrics, 'close', () => this.live.close(...args));
   }
 
-  update(...args: Parameters<Engine['update']>): Promise<CommandOutcome> {
+  async update(...args: Parameters<Engine['update']>): Promise<CommandOutcome> {
+    const [command] = args;
+    const symbol = this.live.hasAccount(command.accountId)
+      ? this.live.position(command.accountId, command.positionId)?.symbol
+      : undefined;
+    const refused = await this.haltRefusal(command, 'update', symbol);
+    if (refused) return refused;
     return timeEngineCommand(this.options.metrics, 'update', () => this.live.update(...args));
   }
 
@@ -212,13 +288,20 @@ export class TradingService {
 
   /** Places a pending order (issue 14); the engine checks it against the current dealing price. */
   async placeOrder(command: Without<PlaceOrderCommand, 'type'>): Promise<CommandOutcome> {
+    const refused = await this.haltRefusal(command, 'place_order', command.symbol);
+    if (refused) return refused;
     await this.idsReady();
     return timeEngineCommand(this.options.metrics, 'place_order', () =>
       this.live.submit({ ...command, type: 'place_order' }),
     );
   }
 
-  updateOrder(command: Without<UpdateOrderCommand, 'type'>): Promise<CommandOutcome> {
+  async updateOrder(command: Without<UpdateOrderCommand, 'type'>): Promise<CommandOutcome> {
+    const symbol = this.live.hasAccount(command.accountId)
+      ? this.live.orders(command.accountId).open.find((o) => o.id === command.orderId)?.symbol
+      : undefined;
+    const refused = await this.haltRefusal(command, 'update_order', symbol);
+    if (refused) return refused;
     return timeEngineCommand(this.options.metrics, 'update_order', () =>
       this.live.submit({ ...command, type: 'update_order' }),
     );

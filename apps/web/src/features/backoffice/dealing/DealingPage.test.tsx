@@ -1,8 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
 import type { StaffPosition } from '../money/types.js';
 import { DealingPage } from './DealingPage.js';
+import { marginBand } from './DeskPanels.js';
+import type { DeskClose, DeskSnapshot, ExposureFigures } from './types.js';
+import { mergeCloses } from './useDealingDesk.js';
 
 afterEach(() => {
   cleanup();
@@ -32,31 +35,262 @@ const POSITION: StaffPosition = {
   brandSlug: 'alpha',
 };
 
+const zero: ExposureFigures = {
+  longVolume: 0,
+  shortVolume: 0,
+  netVolume: 0,
+  longMargin: 0,
+  shortMargin: 0,
+  positions: 0,
+  longPositions: 0,
+  shortPositions: 0,
+  clientsProfit: 0,
+  brokerProfit: 0,
+};
+
+const snapshot = (overrides: Partial<DeskSnapshot> = {}): DeskSnapshot => ({
+  at: '2026-11-24T20:00:00.000Z',
+  brandId: null,
+  computeMs: 0.4,
+  instruments: [
+    {
+      ...zero,
+      symbol: 'EURUSD',
+      group: 'forex',
+      longVolume: 30000,
+      shortVolume: 7500,
+      netVolume: 22500,
+      longMargin: 1000,
+      shortMargin: 250,
+      positions: 2,
+      longPositions: 1,
+      shortPositions: 1,
+      clientsProfit: -12.5,
+      brokerProfit: 12.5,
+    },
+    {
+      ...zero,
+      symbol: 'BTCUSD',
+      group: 'crypto',
+      longVolume: 100,
+      shortVolume: 60000,
+      netVolume: -59900,
+      positions: 3,
+      clientsProfit: 480,
+      brokerProfit: -480,
+    },
+  ],
+  groups: [
+    { ...zero, group: 'forex', netVolume: 22500, positions: 2, brokerProfit: 12.5 },
+    { ...zero, group: 'stocks' },
+    { ...zero, group: 'crypto', netVolume: -59900, positions: 3, brokerProfit: -480 },
+    { ...zero, group: 'commodities' },
+    { ...zero, group: 'index' },
+  ],
+  totals: { ...zero, accounts: 2, positions: 5, netVolume: -37400, brokerProfit: -467.5 },
+  nearest: [
+    {
+      userId: 41,
+      brandId: 1,
+      clientName: 'Ada Lovelace',
+      pin: '100041',
+      brandSlug: 'alpha',
+      balance: 500,
+      equity: 240,
+      usedMargin: 400,
+      marginLevel: 60,
+      positions: 2,
+      stopOutLevel: 50,
+      marginCallLevel: 100,
+    },
+  ],
+  ...overrides,
+});
+
+const CLOSE: DeskClose = {
+  positionId: 501,
+  userId: 41,
+  clientName: 'Ada Lovelace',
+  brandId: 1,
+  brandSlug: 'alpha',
+  symbol: 'BTCUSD',
+  direction: 'buy',
+  amount: 100,
+  leverage: 2,
+  kind: 'stop_loss',
+  cause: 'stop_loss',
+  closingReason: 1,
+  closedRate: 49000,
+  quote: { buy: 49020, sell: 49000 },
+  profit: -40,
+  reason: null,
+  partial: false,
+  at: '2026-11-24T19:59:00.000Z',
+};
+
 const dealer = staffFixture({ id: 5, roles: ['dealer'] });
 
-describe('dealing', () => {
-  it('shows exposure per symbol, filters positions by symbol and closes one with a reason', async () => {
+const deskApi = {
+  '/api/backoffice/dealing/desk': () => ok(snapshot()),
+  '/api/backoffice/dealing/closes': () => ok([CLOSE]),
+  '/api/backoffice/dealing/halts': () =>
+    ok([
+      { id: 1, slug: 'alpha', name: 'Alpha Markets', halted: ['GOLD'] },
+      { id: 2, slug: 'beta', name: 'Beta Trade', halted: [] },
+    ]),
+  '/api/market/instruments': () =>
+    ok([
+      { symbol: 'EURUSD', displayName: 'Euro / US Dollar', category: 'forex' },
+      { symbol: 'GOLD', displayName: 'Gold', category: 'commodities' },
+    ]),
+  '/api/backoffice/positions': () => ok({ items: [POSITION], total: 1, page: 1, pageSize: 50 }),
+};
+
+describe('dealing desk', () => {
+  it('shows asset-class tiles, sortable exposure with net colours and broker P/L, stop-out bands and the closes stream', async () => {
+    renderBo(<DealingPage />, { staff: dealer, api: deskApi });
+    const exposure = await screen.findByTestId('bo-exposure');
+    // by the size of the net (either side) first: BTCUSD's −59,900 before EURUSD's 22,500
+    await waitFor(() =>
+      expect(
+        within(exposure)
+          .getAllByTestId('bod-exposure-row')
+          .map((r) => r.textContent?.slice(0, 6)),
+      ).toEqual(['BTCUSD', 'EURUSD']),
+    );
+    const nets = within(exposure).getAllByTestId('bod-net');
+    expect(nets[0]?.className).toContain('ob-down');
+    expect(nets[1]?.className).toContain('ob-up');
+    fireEvent.click(within(exposure).getByTestId('bod-sort-symbol'));
+    expect(within(exposure).getAllByTestId('bod-exposure-row')[0]?.textContent).toContain('BTCUSD');
+    fireEvent.click(within(exposure).getByTestId('bod-sort-symbol'));
+    expect(within(exposure).getAllByTestId('bod-exposure-row')[0]?.textContent).toContain('EURUSD');
+
+    const crypto = screen.getByTestId('bod-tile-crypto');
+    expect(crypto.textContent).toContain('−59,900.00');
+    expect(crypto.textContent).toContain('3 positions');
+    expect(screen.getByTestId('bod-tile-total').textContent).toContain('−467.50');
+
+    const [near] = screen.getAllByTestId('bod-nearest-row');
+    expect(near?.getAttribute('data-band')).toBe('marginCall');
+    expect(near?.textContent).toContain('60 %');
+
+    const [close] = await screen.findAllByTestId('bod-close-row');
+    expect(close?.textContent).toContain('Stop loss');
+    expect(close?.textContent).toContain('quote 49000.00 / 49020.00');
+  });
+
+  it('subscribes on the /backoffice socket and updates without a reload; a new close and a broker reason appear at once', async () => {
+    const { sockets } = renderBo(<DealingPage />, { staff: dealer, api: deskApi });
+    await screen.findAllByTestId('bod-exposure-row');
+    const socket = sockets.created.find((s) => s.namespace === '/backoffice');
+    if (!socket) throw new Error('the desk opened a /backoffice socket');
+    expect(socket.options.auth).toEqual({ token: 'staff-token' });
+    expect(socket.commands('dealing.subscribe')).toHaveLength(1);
+    expect(screen.getByTestId('bod-live').textContent).toBe('Live');
+
+    socket.push(
+      'dealing.desk',
+      snapshot({
+        instruments: [{ ...zero, symbol: 'GOLD', group: 'commodities', netVolume: 900, positions: 1 }],
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('bod-exposure-row').map((r) => r.textContent?.slice(0, 4))).toEqual([
+        'GOLD',
+      ]),
+    );
+    socket.push('dealing.closed', {
+      ...CLOSE,
+      positionId: 502,
+      kind: 'staff',
+      cause: 'broker',
+      reason: 'Suspected arbitrage',
+      at: '2026-11-24T20:00:01.000Z',
+    });
+    const rows = await screen.findAllByTestId('bod-close-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('By staff');
+    expect(within(rows[0] as HTMLElement).getByTestId('bod-close-reason').textContent).toContain(
+      'Suspected arbitrage',
+    );
+
+    act(() => {
+      socket.disconnect();
+    });
+    expect(screen.getByTestId('bod-live').textContent).toBe('Reconnecting…');
+  });
+
+  it('subscribes again for one brand when the brand filter changes', async () => {
+    const { sockets, calls } = renderBo(<DealingPage />, { staff: dealer, api: deskApi });
+    await screen.findAllByTestId('bod-exposure-row');
+    const select = await screen.findByTestId('bo-brand-filter');
+    await waitFor(() => expect(select.querySelectorAll('option').length).toBeGreaterThan(1));
+    const value = (select.querySelectorAll('option')[1] as HTMLOptionElement).value;
+    fireEvent.change(select, { target: { value } });
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/backoffice/dealing/desk' && c.search.get('brandId') === value),
+      ).toBe(true),
+    );
+    const last = sockets.created.filter((s) => s.namespace === '/backoffice').at(-1);
+    expect(last?.commands('dealing.subscribe')[0]?.payload).toEqual({ brandId: Number(value) });
+    // the halts panel shows that brand only
+    expect(screen.getAllByTestId('bod-halt-brand')).toHaveLength(1);
+  });
+
+  it('halts and resumes an instrument for a brand', { timeout: 20_000 }, async () => {
+    // the fake server keeps what was halted, as the real one does
+    const halted: Record<number, string[]> = { 1: ['GOLD'], 2: [] };
+    const { posts } = renderBo(<DealingPage />, {
+      staff: dealer,
+      api: {
+        ...deskApi,
+        '/api/backoffice/dealing/halts': () =>
+          ok([
+            { id: 1, slug: 'alpha', name: 'Alpha Markets', halted: halted[1] },
+            { id: 2, slug: 'beta', name: 'Beta Trade', halted: halted[2] },
+          ]),
+        'POST /api/backoffice/brands/2/halted-symbols/EURUSD': () => {
+          halted[2] = ['EURUSD'];
+          return ok({ brandId: 2, halted: halted[2] });
+        },
+        'DELETE /api/backoffice/brands/1/halted-symbols/GOLD': () => {
+          halted[1] = [];
+          return ok({ brandId: 1, halted: halted[1] });
+        },
+      },
+    });
+    const [alpha, beta] = await screen.findAllByTestId('bod-halt-brand');
+    expect(
+      within(alpha as HTMLElement)
+        .getAllByTestId('bod-halted')
+        .map((c) => c.textContent),
+    ).toEqual(['GOLD']);
+    const betaRow = beta as HTMLElement;
+    await waitFor(() => expect(within(betaRow).getAllByRole('option').length).toBe(3));
+    fireEvent.change(within(betaRow).getByTestId('bod-halt-select'), { target: { value: 'EURUSD' } });
+    fireEvent.click(within(betaRow).getByTestId('bod-halt-add'));
+    await waitFor(() => expect(posts('/api/backoffice/brands/2/halted-symbols/EURUSD')).toHaveLength(1));
+    expect(await within(betaRow).findByText('EURUSD', { selector: '.ob-symbol' })).toBeTruthy();
+
+    fireEvent.click(within(alpha as HTMLElement).getByRole('button', { name: 'Resume GOLD' }));
+    await waitFor(() => expect(posts('/api/backoffice/brands/1/halted-symbols/GOLD')).toHaveLength(1));
+    expect(posts('/api/backoffice/brands/1/halted-symbols/GOLD')[0]?.method).toBe('DELETE');
+    await waitFor(() => expect(within(alpha as HTMLElement).queryByTestId('bod-halted')).toBeNull());
+    expect(within(alpha as HTMLElement).getByText('Nothing halted.')).toBeTruthy();
+  });
+
+  it('filters positions by an exposure symbol and closes one with a reason the client will see', async () => {
     const { calls, posts } = renderBo(<DealingPage />, {
       staff: dealer,
       api: {
-        '/api/backoffice/exposure': () =>
-          ok([
-            {
-              symbol: 'EURUSD',
-              buyAmount: '1000',
-              sellAmount: '250',
-              net: '750',
-              positions: 2,
-              profit: '-12.5',
-            },
-          ]),
-        '/api/backoffice/positions': () => ok({ items: [POSITION], total: 1, page: 1, pageSize: 50 }),
+        ...deskApi,
         'POST /api/backoffice/clients/41/positions/77/close': () => ok({ position: POSITION }),
       },
     });
     const exposure = await screen.findByTestId('bo-exposure');
-    expect(await within(exposure).findByText('750.00')).toBeTruthy();
-    fireEvent.click(within(exposure).getByRole('button', { name: 'EURUSD' }));
+    fireEvent.click(await within(exposure).findByRole('button', { name: 'EURUSD' }));
     await waitFor(() =>
       expect(
         calls.some((c) => c.path === '/api/backoffice/positions' && c.search.get('symbol') === 'EURUSD'),
@@ -66,6 +300,7 @@ describe('dealing', () => {
     const [row] = await screen.findAllByTestId('bo-position-row');
     fireEvent.click(within(row as HTMLElement).getByTestId('bo-close-position'));
     const dialog = await screen.findByTestId('bo-close-dialog');
+    expect(dialog.textContent).toContain('Closed by the broker');
     fireEvent.click(within(dialog).getByTestId('bo-dialog-confirm'));
     expect(await within(dialog).findByText('Enter a reason: it is kept in the audit trail.')).toBeTruthy();
     expect(posts('/api/backoffice/clients/41/positions/77/close')).toHaveLength(0);
@@ -79,13 +314,37 @@ describe('dealing', () => {
     });
   });
 
-  it('hides closing from staff who may only read positions', async () => {
-    renderBo(<DealingPage />, {
+  it('hides closing, the desk and halts from staff who may only read positions', async () => {
+    const { sockets } = renderBo(<DealingPage />, {
       staff: staffFixture({ roles: ['dealer'], permissions: ['positions.read'] }),
       api: { '/api/backoffice/positions': () => ok({ items: [POSITION], total: 1, page: 1, pageSize: 50 }) },
     });
     const [row] = await screen.findAllByTestId('bo-position-row');
     expect(within(row as HTMLElement).queryByTestId('bo-close-position')).toBeNull();
     expect(screen.queryByTestId('bo-exposure')).toBeNull();
+    expect(screen.queryByTestId('bod-halts')).toBeNull();
+    expect(sockets.created.some((s) => s.namespace === '/backoffice')).toBe(false);
+  });
+});
+
+describe('dealing desk helpers', () => {
+  it('colours margin levels by the brand levels', () => {
+    const levels = { stopOutLevel: 50, marginCallLevel: 100 };
+    expect(marginBand({ ...levels, marginLevel: 50 })).toBe('stopOut');
+    expect(marginBand({ ...levels, marginLevel: 99.9 })).toBe('marginCall');
+    expect(marginBand({ ...levels, marginLevel: 150 })).toBe('watch');
+    expect(marginBand({ ...levels, marginLevel: 200 })).toBe('ok');
+  });
+
+  it('keeps one entry per position, newest first, at most 100', () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      ...CLOSE,
+      positionId: i + 1,
+      at: new Date(Date.UTC(2026, 10, 24, 10, 0, i)).toISOString(),
+    }));
+    const merged = mergeCloses([{ ...CLOSE, positionId: 120, at: '2026-11-24T12:00:00.000Z' }], many);
+    expect(merged).toHaveLength(100);
+    expect(merged[0]).toMatchObject({ positionId: 120, at: '2026-11-24T12:00:00.000Z' });
+    expect(new Set(merged.map((c) => c.positionId)).size).toBe(100);
   });
 });

@@ -1,35 +1,21 @@
-import { formatPrice } from '@openbroker/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useToast } from '../../../app/ToastProvider.js';
-import { EmptyState } from '../../../ui/EmptyState.js';
-import { type Paged, queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
-import { Facts, LoadError, NoAccess, Pager, ReasonDialog, SkeletonRows } from '../money/parts.js';
-import type { ExposureRow, StaffPosition } from '../money/types.js';
+import { LoadError, NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
+import { ClosesStream, ExposureTable, GroupTiles, NearestTable } from './DeskPanels.js';
+import { HaltsPanel } from './HaltsPanel.js';
+import { PositionsPanel } from './PositionsPanel.js';
+import { useDealingDesk } from './useDealingDesk.js';
 import '../money.css';
-
-/** Dealers watch positions move: the lists refresh on their own. */
-const REFRESH_MS = 15_000;
-
-const POSITIONS_KEY = ['bo', 'positions'] as const;
-const EXPOSURE_KEY = ['bo', 'exposure'] as const;
-
-const signClass = (value: string | number | null | undefined) => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n === 0) return '';
-  return n > 0 ? 'ob-up' : 'ob-down';
-};
+import './dealing.css';
 
 /**
- * Dealing (issue 13): net exposure per symbol, and every open position across the clients in scope
- * (paged, filtered by symbol), with closing a client's position for a reason kept in the audit trail.
+ * The dealing desk (issue 15): the broker's book against its clients, live over the `/backoffice` socket —
+ * totals per asset class, exposure per instrument, the accounts nearest to stop-out, the stream of closes — then
+ * the open positions with closing for a reason, and the instruments halted per brand.
  */
 export function DealingPage() {
   const { t } = useTranslation();
@@ -39,6 +25,7 @@ export function DealingPage() {
   const [page, setPage] = useState(1);
   const readPositions = can('positions.read');
   const readExposure = can('exposure.read');
+  const mayHalt = can('instruments.halt');
 
   const chooseSymbol = (next: string) => {
     setSymbol(next);
@@ -47,11 +34,11 @@ export function DealingPage() {
 
   return (
     <BoPage
-      title={t('bom.dealing.title')}
-      subtitle={t('bom.dealing.lead')}
+      title={t('bod.title')}
+      subtitle={t('bod.lead')}
       testId="bo-dealing"
       actions={
-        (readPositions || readExposure) && (
+        (readPositions || readExposure || mayHalt) && (
           <BrandFilter
             value={brandId}
             onChange={(next) => {
@@ -62,12 +49,12 @@ export function DealingPage() {
         )
       }
     >
-      {!readPositions && !readExposure && (
+      {!readPositions && !readExposure && !mayHalt && (
         <BoPanel>
           <NoAccess />
         </BoPanel>
       )}
-      {readExposure && <ExposurePanel brandId={brandId} selected={symbol} onSymbol={chooseSymbol} />}
+      {readExposure && <LiveDesk brandId={brandId} symbol={symbol} onSymbol={chooseSymbol} />}
       {readPositions && (
         <PositionsPanel
           brandId={brandId}
@@ -77,338 +64,54 @@ export function DealingPage() {
           onPage={setPage}
         />
       )}
+      {mayHalt && <HaltsPanel brandId={brandId} />}
     </BoPage>
   );
 }
 
-function ExposurePanel({
-  brandId,
-  selected,
-  onSymbol,
-}: {
-  brandId: number | undefined;
-  selected: string;
-  onSymbol: (symbol: string) => void;
-}) {
-  const { t } = useTranslation();
-  const format = useBoFormat();
-  const query = useQuery({
-    queryKey: [...EXPOSURE_KEY, brandId ?? 'all'],
-    queryFn: ({ signal }) =>
-      staffRequest<ExposureRow[]>(`/api/backoffice/exposure${queryString({ brandId })}`, { signal }),
-    refetchInterval: REFRESH_MS,
-  });
-  const rows = query.data ?? [];
-  return (
-    <BoPanel title={t('bom.dealing.exposure')} flush className="mb-3">
-      {query.isError && !query.data ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <div className="table-responsive bom-scroll">
-          <Table hover className="ob-table bom-table mb-0 align-middle" data-testid="bo-exposure">
-            <caption className="visually-hidden">{t('bom.dealing.exposure')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('bom.dealing.col.symbol')}</th>
-                <th scope="col" className="text-end">
-                  {t('bom.dealing.col.positions')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('bom.dealing.col.buy')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('bom.dealing.col.sell')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('bom.dealing.col.net')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('bom.dealing.col.profit')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.isPending && <SkeletonRows columns={6} rows={3} />}
-              {rows.map((row) => (
-                <tr key={row.symbol} className={selected === row.symbol ? 'table-active' : undefined}>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-link p-0 ob-symbol text-decoration-none"
-                      onClick={() => onSymbol(selected === row.symbol ? '' : row.symbol)}
-                      aria-pressed={selected === row.symbol}
-                      title={t('bom.dealing.filterBySymbol')}
-                    >
-                      {row.symbol}
-                    </button>
-                  </td>
-                  <td className="text-end ob-num">{format.number(row.positions, 0)}</td>
-                  <td className="text-end ob-num">{format.amount(row.buyAmount)}</td>
-                  <td className="text-end ob-num">{format.amount(row.sellAmount)}</td>
-                  <td className={`text-end ob-num fw-semibold ${signClass(row.net)}`}>
-                    {format.amount(row.net)}
-                  </td>
-                  <td className={`text-end ob-num ${signClass(row.profit)}`}>{format.amount(row.profit)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          {query.isSuccess && rows.length === 0 && (
-            <EmptyState icon="bi-bar-chart">{t('bom.dealing.exposureEmpty')}</EmptyState>
-          )}
-        </div>
-      )}
-    </BoPanel>
-  );
-}
-
-function PositionsPanel({
+function LiveDesk({
   brandId,
   symbol,
-  page,
   onSymbol,
-  onPage,
 }: {
   brandId: number | undefined;
   symbol: string;
-  page: number;
   onSymbol: (symbol: string) => void;
-  onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const { can } = useStaffSession();
   const format = useBoFormat();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const filterId = useId();
-  const [typed, setTyped] = useState(symbol);
-  const [shownSymbol, setShownSymbol] = useState(symbol);
-  const [closing, setClosing] = useState<StaffPosition | null>(null);
-  // A symbol chosen from the exposure table replaces what was typed.
-  if (symbol !== shownSymbol) {
-    setShownSymbol(symbol);
-    setTyped(symbol);
-  }
-
-  const query = useQuery({
-    queryKey: [...POSITIONS_KEY, brandId ?? 'all', symbol, page],
-    queryFn: ({ signal }) =>
-      staffRequest<Paged<StaffPosition>>(
-        `/api/backoffice/positions${queryString({ brandId, symbol: symbol || undefined, page })}`,
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
-  });
-  const close = useMutation({
-    mutationFn: ({ position, reason }: { position: StaffPosition; reason: string }) =>
-      staffRequest(`/api/backoffice/clients/${position.userId}/positions/${position.id}/close`, {
-        method: 'POST',
-        body: { reason },
-      }),
-    onSuccess: () => {
-      setClosing(null);
-      toast('success', { key: 'bom.dealing.toast.closed' });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: POSITIONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: EXPOSURE_KEY });
-    },
-  });
-  const mayClose = can('positions.close');
-  const rows = query.data?.items ?? [];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSymbol(typed.trim().toUpperCase());
-  };
-
+  const desk = useDealingDesk(brandId, true);
+  const { snapshot } = desk;
+  const loading = desk.snapshotQuery.isPending;
   return (
-    <BoPanel
-      title={t('bom.dealing.positions')}
-      flush
-      actions={
-        <Form onSubmit={submit} className="d-flex gap-2" role="search">
-          <InputGroup size="sm">
-            <Form.Label htmlFor={filterId} className="visually-hidden">
-              {t('bom.dealing.col.symbol')}
-            </Form.Label>
-            <Form.Control
-              id={filterId}
-              value={typed}
-              placeholder={t('bom.dealing.symbolPlaceholder')}
-              onChange={(event) => setTyped(event.target.value)}
-              className="bom-symbol-input"
-              data-testid="bo-symbol-filter"
-            />
-            {symbol && (
-              <Button variant="outline-secondary" onClick={() => onSymbol('')} title={t('bom.clear')}>
-                <i className="bi bi-x-lg" aria-hidden="true" />
-                <span className="visually-hidden">{t('bom.clear')}</span>
-              </Button>
-            )}
-            <Button type="submit" variant="outline-secondary">
-              <i className="bi bi-funnel" aria-hidden="true" />
-              <span className="visually-hidden">{t('bom.filter.apply')}</span>
-            </Button>
-          </InputGroup>
-        </Form>
-      }
-    >
-      {query.isError && !query.data ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+    <div className="bod-desk">
+      <div className="bod-status" data-testid="bod-status">
+        <span className={`bod-live ${desk.connected ? 'bod-live-on' : ''}`} data-testid="bod-live">
+          <span className="bod-live-dot" aria-hidden="true" />
+          {desk.connected ? t('bod.live') : t('bod.offline')}
+        </span>
+        {snapshot && (
+          <span className="bom-sub ob-num" data-testid="bod-updated">
+            {t('bod.updated', { time: format.dateTime(snapshot.at) })}
+            {' · '}
+            {t('bod.accounts', { count: snapshot.totals.accounts })}
+          </span>
+        )}
+      </div>
+      {desk.snapshotQuery.isError && !snapshot ? (
+        <BoPanel>
+          <LoadError error={desk.snapshotQuery.error} onRetry={() => void desk.snapshotQuery.refetch()} />
+        </BoPanel>
       ) : (
         <>
-          <div className="table-responsive bom-scroll">
-            <Table hover className="ob-table bom-table mb-0 align-middle" data-testid="bo-positions">
-              <caption className="visually-hidden">{t('bom.dealing.positions')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('bom.dealing.col.opened')}</th>
-                  <th scope="col">{t('bom.dealing.col.client')}</th>
-                  <th scope="col">{t('bom.dealing.col.symbol')}</th>
-                  <th scope="col">{t('bom.dealing.col.direction')}</th>
-                  <th scope="col" className="text-end">
-                    {t('bom.dealing.col.amount')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('bom.dealing.col.leverage')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('bom.dealing.col.openRate')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('bom.dealing.col.tpsl')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('bom.dealing.col.profit')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    <span className="visually-hidden">{t('bom.queue.col.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.isPending && <SkeletonRows columns={10} />}
-                {rows.map((row) => (
-                  <tr key={row.id} data-testid="bo-position-row">
-                    <td className="text-nowrap ob-num">{format.dateTime(row.open_date)}</td>
-                    <td>
-                      <Link to={`/backoffice/clients/${row.userId}`} className="fw-semibold">
-                        {row.clientName}
-                      </Link>
-                      <div className="bom-sub">
-                        <span className="ob-num">
-                          {t('bom.pin')} {row.pin}
-                        </span>
-                        <span className="bom-brand-tag">{row.brandSlug}</span>
-                      </div>
-                    </td>
-                    <td>
-                      <span className="ob-symbol">{row.symbol}</span>
-                    </td>
-                    <td>
-                      <span
-                        className={`bom-side ${row.direction === 'buy' ? 'bom-side-buy' : 'bom-side-sell'}`}
-                      >
-                        <i
-                          className={`bi ${row.direction === 'buy' ? 'bi-arrow-up-right' : 'bi-arrow-down-right'} me-1`}
-                          aria-hidden="true"
-                        />
-                        {t(row.direction === 'buy' ? 'bom.dealing.buy' : 'bom.dealing.sell')}
-                      </span>
-                    </td>
-                    <td className="text-end ob-num">{format.amount(row.amount)}</td>
-                    <td className="text-end ob-num">1:{row.leverage}</td>
-                    <td className="text-end ob-num">{formatPrice(row.open_rate)}</td>
-                    <td className="text-end ob-num text-nowrap bom-sub">
-                      {row.take_profit === null ? '—' : formatPrice(row.take_profit)}
-                      {' / '}
-                      {row.stop_lost === null ? '—' : formatPrice(row.stop_lost)}
-                    </td>
-                    <td className={`text-end ob-num fw-semibold ${signClass(row.profit)}`}>
-                      {format.amount(row.profit)}
-                    </td>
-                    <td className="text-end">
-                      {mayClose && (
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          onClick={() => {
-                            close.reset();
-                            setClosing(row);
-                          }}
-                          data-testid="bo-close-position"
-                        >
-                          {t('bom.dealing.close')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            {query.isSuccess && rows.length === 0 && (
-              <EmptyState
-                icon="bi-graph-up"
-                hint={symbol ? t('bom.dealing.emptyFiltered', { symbol }) : undefined}
-              >
-                {t('bom.dealing.empty')}
-              </EmptyState>
-            )}
+          <GroupTiles snapshot={snapshot} />
+          <div className="bod-grid">
+            <ExposureTable snapshot={snapshot} loading={loading} selected={symbol} onSymbol={onSymbol} />
+            <ClosesStream closes={desk.closes} loading={desk.closesQuery.isPending} />
+            <NearestTable snapshot={snapshot} loading={loading} />
           </div>
-          {query.data && query.data.total > 0 && (
-            <div className="bom-panel-foot">
-              <Pager
-                page={query.data.page}
-                total={query.data.total}
-                pageSize={query.data.pageSize}
-                onPage={onPage}
-              />
-            </div>
-          )}
         </>
       )}
-      {closing && (
-        <ReasonDialog
-          show
-          title={t('bom.dealing.closeTitle')}
-          reasonRequired
-          confirmLabel={t('bom.dealing.close')}
-          variant="danger"
-          pending={close.isPending}
-          error={close.error}
-          onConfirm={(reason) => close.mutate({ position: closing, reason })}
-          onHide={() => setClosing(null)}
-          testId="bo-close-dialog"
-        >
-          <Facts
-            rows={[
-              [t('bom.dealing.col.client'), `${closing.clientName} (${t('bom.pin')} ${closing.pin})`],
-              [
-                t('bom.dealing.col.symbol'),
-                `${closing.symbol} · ${t(closing.direction === 'buy' ? 'bom.dealing.buy' : 'bom.dealing.sell')}`,
-              ],
-              [
-                t('bom.dealing.col.amount'),
-                <span key="amount" className="ob-num">
-                  {format.amount(closing.amount)}
-                </span>,
-              ],
-              [
-                t('bom.dealing.col.openRate'),
-                <span key="rate" className="ob-num">
-                  {formatPrice(closing.open_rate)}
-                </span>,
-              ],
-            ]}
-          />
-          <div className="bom-note bom-note-warn">
-            <i className="bi bi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('bom.dealing.closeNote')}</span>
-          </div>
-        </ReasonDialog>
-      )}
-    </BoPanel>
+    </div>
   );
 }

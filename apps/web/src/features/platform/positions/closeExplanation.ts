@@ -82,6 +82,12 @@ export function closeCause(facts: CloseFacts): CloseCause {
   return byReason === 'manual' && facts.automatic ? 'broker' : byReason;
 }
 
+/** The reason the broker's staff gave for closing (issue 15: close context {by: 'staff', reason}); null without one. */
+export function brokerReason(context: unknown): string | null {
+  const reason = (context as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
+}
+
 /**
  * The explanation of a close in the client's terms: the cause (with its level), the quote and rate it
  * closed at, and for a stop-out the equity and used margin at that moment. Money values are formatted
@@ -99,11 +105,15 @@ export function closeExplanation(facts: CloseFacts, money: (value: number) => st
       : cause === 'takeProfit'
         ? position.take_profit
         : null);
+  const staffReason = brokerReason(context);
   const lines: TextMessage[] = [
-    {
-      key: CAUSE_KEY[cause],
-      params: { level: level == null ? '—' : formatPrice(level), leverage: position.leverage },
-    },
+    // issue 15: a close by the broker's dealing desk says why, in the staff member's words
+    cause === 'broker' && staffReason
+      ? { key: 'dealing.closedByBroker', params: { reason: staffReason } }
+      : {
+          key: CAUSE_KEY[cause],
+          params: { level: level == null ? '—' : formatPrice(level), leverage: position.leverage },
+        },
   ];
   const rate = facts.closedRate ?? position.closed_rate;
   const quote = facts.quote ?? context.quote;

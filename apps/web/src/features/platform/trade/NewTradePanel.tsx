@@ -153,12 +153,14 @@ export function NewTradePanel({
   );
   // The lowest allowed leverage is preselected: the least risky choice, and one click less.
   const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
-  const available = quote.status === 'live';
+  // a symbol a dealer halted for the brand (issue 15) trades like one without a price: temporarily unavailable
+  const halted = instrument?.halted === true;
+  const available = quote.status === 'live' && !halted;
   const block: Message | null =
     !user || assetsLoading
       ? null
       : asset
-        ? tradeBlock({ user, asset, priceAvailable: available || quote.status === 'loading' })
+        ? tradeBlock({ user, asset, priceAvailable: !halted && (available || quote.status === 'loading') })
         : { key: 'account.noAccess' };
   const freeMargin = summary?.freeMargin;
 
