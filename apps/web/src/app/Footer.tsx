@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SmartLink } from '../features/site/content/links.js';
+import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { useBrand } from './BrandProvider.js';
 import type { TranslationKey } from './i18n/resources.js';
@@ -17,9 +19,33 @@ const COMPANY_LINKS: readonly [string, TranslationKey][] = [
   ['/contact-us', 'footer.contact'],
 ];
 
+interface FooterLink {
+  title: string;
+  url: string;
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const linksOf = (value: unknown): FooterLink[] =>
+  Array.isArray(value)
+    ? value.filter(
+        (l): l is FooterLink =>
+          !!l && typeof l === 'object' && typeof l.title === 'string' && typeof l.url === 'string',
+      )
+    : [];
+
+/**
+ * The public footer: the brand's identity, legal and company links, and the legal lines. What staff edit in the
+ * back office's site settings (issue 15: copyright, legal text, risk warning, footer links) wins over the
+ * brand's defaults; texts render as plain text.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const brand = useBrand();
+  const site = useSiteSettings();
+  const footerLinks = linksOf(site?.footer_links);
+  const legalText = textOf(site?.legal_text);
+  const riskWarning = textOf(site?.risk_warning);
+  const copyright = textOf(site?.copyright) || brand.copyright;
   return (
     <footer className="ob-footer">
       <div className="container-xl">
@@ -38,11 +64,17 @@ export function Footer() {
           <nav className="col-6 col-md-4" aria-label={t('footer.legal')}>
             <h2 className="ob-footer-heading">{t('footer.legal')}</h2>
             <ul className="list-unstyled mb-0">
-              {LEGAL_LINKS.map(([to, key]) => (
-                <li key={to}>
-                  <Link to={to}>{t(key)}</Link>
-                </li>
-              ))}
+              {footerLinks.length > 0
+                ? footerLinks.map((link) => (
+                    <li key={`${link.url}|${link.title}`}>
+                      <SmartLink to={link.url}>{link.title}</SmartLink>
+                    </li>
+                  ))
+                : LEGAL_LINKS.map(([to, key]) => (
+                    <li key={to}>
+                      <Link to={to}>{t(key)}</Link>
+                    </li>
+                  ))}
             </ul>
           </nav>
           <nav className="col-6 col-md-3" aria-label={t('footer.company')}>
@@ -57,7 +89,19 @@ export function Footer() {
           </nav>
         </div>
         {/* The brand's own legal line: copyright and, where the brand has one, its risk warning. */}
-        <p className="ob-risk small mt-4 mb-0">{brand.copyright}</p>
+        {riskWarning && (
+          <p className="ob-risk small mt-4 mb-0 border rounded-3 p-3" data-testid="footer-risk-warning">
+            {riskWarning}
+          </p>
+        )}
+        {legalText && (
+          <p className="small text-body-secondary mt-3 mb-0" style={{ whiteSpace: 'pre-line' }}>
+            {legalText}
+          </p>
+        )}
+        <p className="ob-risk small mt-4 mb-0" data-testid="footer-copyright">
+          {copyright}
+        </p>
       </div>
     </footer>
   );

@@ -22,7 +22,7 @@ export interface EventFilter {
 
 /** SQL of the content module: pages, singletons, form submissions and economic events. */
 export class ContentRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** Asset categories' leverage lists by name ('forex' → '1,3,5,10,15,20,30'), for the site's figures. */
   async categoryLeverages(): Promise<Map<string, string>> {

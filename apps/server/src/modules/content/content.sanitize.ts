@@ -9,31 +9,38 @@ import { sanitizeHtml } from '../../lib/html.js';
 export async function sanitizeComponents(
   components: readonly ContentComponent[],
 ): Promise<ContentComponent[]> {
-  return Promise.all(components.map(sanitizeNode));
+  // A tree read from the database is not trusted to have the right shape: anything but a node is dropped.
+  if (!Array.isArray(components)) return [];
+  const nodes = components.filter(
+    (node): node is ContentComponent => typeof node === 'object' && node !== null && !Array.isArray(node),
+  );
+  return Promise.all(nodes.map(sanitizeNode));
 }
 
 async function sanitizeNode(node: ContentComponent): Promise<ContentComponent> {
-  const settings = { ...node.settings } as Record<string, unknown>;
-  if (node.component === 'html' && typeof settings.html === 'string') {
-    settings.html = await sanitizeHtml(settings.html);
+  const raw = node.settings as unknown;
+  const settings = (
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw } : {}
+  ) as Record<string, unknown>;
+  if (node.component === 'html' && settings.html !== undefined) {
+    settings.html = typeof settings.html === 'string' ? await sanitizeHtml(settings.html) : '';
   }
-  if (node.component === 'text' && typeof settings.text === 'string') {
-    settings.text = await sanitizeHtml(settings.text);
+  if (node.component === 'text' && settings.text !== undefined) {
+    settings.text = typeof settings.text === 'string' ? await sanitizeHtml(settings.text) : '';
   }
+  const columns = Array.isArray(node.columns)
+    ? await Promise.all(
+        node.columns
+          .filter((column) => typeof column === 'object' && column !== null)
+          .map(async (column) => ({ ...column, children: await sanitizeComponents(column.children) })),
+      )
+    : undefined;
+  const { children: _children, columns: _columns, ...rest } = node;
   return {
-    ...node,
+    ...rest,
     settings: settings as ContentComponent['settings'],
-    ...(node.children ? { children: await sanitizeComponents(node.children) } : {}),
-    ...(node.columns
-      ? {
-          columns: await Promise.all(
-            node.columns.map(async (column) => ({
-              ...column,
-              children: await sanitizeComponents(column.children),
-            })),
-          ),
-        }
-      : {}),
+    ...(node.children !== undefined ? { children: await sanitizeComponents(node.children) } : {}),
+    ...(columns ? { columns } : {}),
   };
 }
 

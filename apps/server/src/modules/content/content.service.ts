@@ -17,7 +17,7 @@ import type { MailLog, MailService } from '../mail/mail.service.js';
 import type { ContentRepo, EventFilter, PageRow } from './content.repo.js';
 import { sanitizeComponents } from './content.sanitize.js';
 import { formSubmissionMail } from './form-mail.js';
-import { hasFigures, needsLeverage, renderFigures } from './site-figures.js';
+import { hasFigures, needsLeverage, renderFigures, siteRetailLossPercent } from './site-figures.js';
 
 /** A wrong or missing content or forms token (spec §7: the token in the query is required). */
 export const contentTokenInvalid = () => new AppError(401, 'CONTENT_TOKEN_INVALID', 'error.forbidden');
@@ -50,6 +50,9 @@ function firstImage(components: readonly ContentComponent[]): ImageRef | undefin
   return undefined;
 }
 
+/** How many sanitised page trees a server keeps (a brand has a few dozen pages in four languages). */
+const CLEAN_CACHE_SIZE = 1000;
+
 const modified = (row: PageRow) => Math.floor(row.updatedAt.getTime() / 1000);
 
 /** A page as the spec's content call answers it (spec §3 Content page). */
@@ -80,6 +83,9 @@ export interface PageInput {
  * to the brand) and the economic calendar. Every read is scoped to one brand.
  */
 export class ContentService {
+  /** Sanitised trees by `<page id>:<updatedAt>` (cleanTree), oldest dropped first. */
+  private readonly cleaned = new Map<string, ContentComponent[]>();
+
   constructor(
     private readonly repo: ContentRepo,
     private readonly mail: MailService,
@@ -98,9 +104,27 @@ export class ContentService {
       profile: tradingProfileOf(brand.settings),
       catalogue: this.catalogue,
       categoryLeverage: leverages as Map<InstrumentGroup, string>,
-      retailLossPercent: brand.settings.trading?.retailLossPercent,
+      retailLossPercent: await siteRetailLossPercent(this.repo.db, brand),
       lang: page.lang,
     });
+  }
+
+  /**
+   * A page's tree sanitised on render (architecture §8, issue 15): the HTML was cleaned on save, but a tree
+   * written straight into the database (an import, an old row, a hand-made fix) must not reach a visitor with a
+   * script either. Cleaned trees are kept per row and change time, so a page is sanitised once per change.
+   */
+  private async cleanTree(row: PageRow): Promise<ContentComponent[]> {
+    const key = `${row.id}:${row.updatedAt.getTime()}`;
+    const hit = this.cleaned.get(key);
+    if (hit) return hit;
+    const clean = await sanitizeComponents(row.components as ContentComponent[]);
+    if (this.cleaned.size >= CLEAN_CACHE_SIZE) {
+      const oldest = this.cleaned.keys().next().value;
+      if (oldest !== undefined) this.cleaned.delete(oldest);
+    }
+    this.cleaned.set(key, clean);
+    return clean;
   }
 
   /** spec §7: the read-only content token of the brand, or 401. */
@@ -121,7 +145,10 @@ export class ContentService {
     const wanted = normalizeLang(lang);
     const rows = await this.repo.publishedPage(brand.id, slug, [...new Set([wanted, FALLBACK_LANGUAGE])]);
     const row = rows.find((r) => r.lang === wanted) ?? rows.find((r) => r.lang === FALLBACK_LANGUAGE);
-    return row && this.withFigures(brand, presentPage(row));
+    if (!row) return undefined;
+    const page = presentPage(row);
+    page.components = await this.cleanTree(row);
+    return this.withFigures(brand, page);
   }
 
   /** Published pages under a slug prefix ('blog/', 'about/'), one per slug in `lang` or 'en'. */
@@ -149,7 +176,7 @@ export class ContentService {
       profile: tradingProfileOf(brand.settings),
       catalogue: this.catalogue,
       categoryLeverage: (await this.repo.categoryLeverages()) as Map<InstrumentGroup, string>,
-      retailLossPercent: brand.settings.trading?.retailLossPercent,
+      retailLossPercent: await siteRetailLossPercent(this.repo.db, brand),
     };
     return summaries.map((s) => renderFigures(s, { ...source, lang: s.lang }));
   }
@@ -180,7 +207,7 @@ export class ContentService {
         InstrumentGroup,
         string
       >,
-      retailLossPercent: brand.settings.trading?.retailLossPercent,
+      retailLossPercent: await siteRetailLossPercent(this.repo.db, brand),
       lang: FALLBACK_LANGUAGE,
     });
   }

@@ -34,6 +34,24 @@ export function contentSlugOf(urlPath: string, homeSlug: string): string | undef
   return trimmed;
 }
 
+/** Icon types by file extension: an uploaded favicon may be any of the media module's image types. */
+const ICON_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+/** ` type="…"` of the favicon link from its address's extension, or nothing (the browser finds out). */
+function iconType(url: string): string {
+  const ext = /\.([a-z]{2,4})(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  const type = ext ? ICON_TYPES[ext] : undefined;
+  return type ? ` type="${type}"` : '';
+}
+
 /**
  * index.html with the brand's head: its title, meta description, theme colours and favicon
  * replace the build's. Only non-script tags are added and every value is escaped, so the CSP's
@@ -45,7 +63,7 @@ export function withHead(indexHtml: string, meta: HeadMeta): string {
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${escapeHtml(meta.themeColor.light)}" />`,
     `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${escapeHtml(meta.themeColor.dark)}" />`,
-    `<link rel="icon" type="image/svg+xml" href="${escapeHtml(meta.faviconUrl)}" />`,
+    `<link rel="icon"${iconType(meta.faviconUrl)} href="${escapeHtml(meta.faviconUrl)}" />`,
   ].join('\n    ');
   const stripped = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/gi, '')

@@ -46,7 +46,7 @@ export function onStaffTokenChange(listener: Listener): () => void {
 }
 
 export interface StaffRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Use this token instead of the stored one (enrolment answers a new token). */

@@ -1,14 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { BoPage } from '../shell/BoPage.js';
-
-/** Placeholder until the screen is built (issue 15). */
-export function SiteSettingsPage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
-
-/** Placeholder until the screen is built (issue 15). */
-export function InboxPage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
+/** Site settings and the contact inbox of the back office (issue 15; docs/content-editor.md). */
+export { InboxPage } from './InboxPage.js';
+export { SiteSettingsPage } from './SiteSettingsPage.js';
