@@ -49,6 +49,9 @@ export const DEMO_MARKER_FILE = 'demo-database';
 /** The staff TOTP encryption key everybody can read in this file: accepted in demo mode only. */
 export const DEVELOPMENT_STAFF_TOTP_KEY = 'development-only-staff-totp-key-not-a-secret';
 
+/** The brand secrets key everybody can read in this file (payment provider secrets): accepted in demo mode only. */
+export const DEVELOPMENT_BRAND_SECRETS_KEY = 'development-only-brand-secrets-key-not-a-secret';
+
 /** The sandbox master secret everybody can read in this file: accepted in demo mode only. */
 export const DEVELOPMENT_SANDBOX_SECRET = 'development-only-sandbox-secret';
 
@@ -224,6 +227,10 @@ const EnvSchema = z.object({
   STAFF_TOTP_KEY: z
     .string()
     .min(32, { error: 'STAFF_TOTP_KEY must be at least 32 characters (e.g. from `openssl rand -hex 32`)' })
+    .optional(),
+  BRAND_SECRETS_KEY: z
+    .string()
+    .min(32, { error: 'BRAND_SECRETS_KEY must be at least 32 characters (e.g. from `openssl rand -hex 32`)' })
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z
     .string()
@@ -446,6 +453,14 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     staffTotpKey: env.STAFF_TOTP_KEY ?? DEVELOPMENT_STAFF_TOTP_KEY,
     staffTotpKeyIsDefault: (env.STAFF_TOTP_KEY ?? DEVELOPMENT_STAFF_TOTP_KEY) === DEVELOPMENT_STAFF_TOTP_KEY,
     /**
+     * Encrypts brand secrets at rest (payment provider API keys and webhook secrets; lib/secret-box.ts,
+     * AES-256-GCM). Required outside demo mode; a demo uses the public development key. Changing it makes
+     * every stored provider secret unreadable: staff enter them again in the brand editor.
+     */
+    brandSecretsKey: env.BRAND_SECRETS_KEY ?? DEVELOPMENT_BRAND_SECRETS_KEY,
+    brandSecretsKeyIsDefault:
+      (env.BRAND_SECRETS_KEY ?? DEVELOPMENT_BRAND_SECRETS_KEY) === DEVELOPMENT_BRAND_SECRETS_KEY,
+    /**
      * Attempts per minute on login, auto login, forgot password and register, counted per client
      * address (an IPv6 one by its /64), and per e-mail for register, per e-mail from one address for
      * forgot password; wrong passwords slow down per e-mail and address together, decision 0012.
@@ -562,6 +577,10 @@ export function unsafeSettings(config: Config): string[] {
   if (config.staffTotpKeyIsDefault)
     problems.push(
       'STAFF_TOTP_KEY must be set (a random value of at least 32 characters, e.g. from `openssl rand -hex 32`; it encrypts staff two-factor secrets, keep it with your backups)',
+    );
+  if (config.brandSecretsKeyIsDefault)
+    problems.push(
+      "BRAND_SECRETS_KEY must be set (a random value of at least 32 characters, e.g. from `openssl rand -hex 32`; it encrypts the brands' payment provider secrets, keep it with your backups)",
     );
   return problems;
 }

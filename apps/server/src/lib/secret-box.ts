@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts small secrets at rest (staff TOTP secrets) with AES-256-GCM under a key from the
- * configuration (STAFF_TOTP_KEY), so a copy of the database alone does not give away anyone's
- * second factor. The stored form is `v1:<iv>:<tag>:<ciphertext>`, base64url parts; a tampered or
+ * Encrypts small secrets at rest with AES-256-GCM under a key from the configuration: staff TOTP
+ * secrets (STAFF_TOTP_KEY) and brands' payment provider secrets (BRAND_SECRETS_KEY), so a copy of
+ * the database alone gives away neither a second factor nor a provider's API key. The stored form is `v1:<iv>:<tag>:<ciphertext>`, base64url parts; a tampered or
  * foreign value fails to open rather than yielding garbage.
  */
 export class SecretBox {

@@ -155,7 +155,9 @@ export function logoMark(glyph: LogoGlyph, from: string, to: string, radius: num
  * The complete public theme of a brand: its stored tokens, or tokens derived from its primary
  * colour for brands stored before theme tokens existed.
  */
-export function publicTheme(theme: BrandSettings['theme']): PublicBrandTheme {
+export function publicTheme(
+  theme: BrandSettings['theme'] & { logoUrl?: string; faviconUrl?: string },
+): PublicBrandTheme {
   const derived = palettes(theme.primary, theme.primary);
   const fallbackFonts: ThemeFonts = {
     heading: FONT_STACKS.system,
@@ -170,7 +172,8 @@ export function publicTheme(theme: BrandSettings['theme']): PublicBrandTheme {
     fonts: theme.fonts ?? fallbackFonts,
     radius: theme.radius ?? 8,
     logoSvg: theme.logoSvg ?? logoMark('chart', derived.light.heroFrom, theme.primary, 14),
-    logoUrl: '/logo.svg',
-    faviconUrl: '/favicon.svg',
+    // an uploaded logo or favicon (issue 15: /media/<id>/<name>), else the brand's SVG mark
+    logoUrl: theme.logoUrl ?? '/logo.svg',
+    faviconUrl: theme.faviconUrl ?? theme.logoUrl ?? '/favicon.svg',
   };
 }

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands } from '../../db/schema.js';
+import { assetCategories, type BrandSettings, brands, users } from '../../db/schema.js';
 import type { BrandTradingSettings } from './brand-trading.js';
 
 export type BrandRow = typeof brands.$inferSelect;
@@ -54,5 +54,95 @@ export class BrandsRepo {
       await audit(tx as unknown as Db, before);
       return { before, row };
     });
+  }
+
+  /** Brands (all, or these ids) with their number of clients, in id order. */
+  async listWithClients(ids: readonly number[] | null): Promise<(BrandRow & { clients: number })[]> {
+    // qualified by hand: inside the sub-select an unqualified "id" would be the user's
+    const clients = sql<number>`(select count(*)::int from ${users} where ${sql.raw('"users"."brand_id" = "brands"."id"')})`;
+    const query = this.db
+      .select({
+        id: brands.id,
+        slug: brands.slug,
+        name: brands.name,
+        hosts: brands.hosts,
+        settings: brands.settings,
+        createdAt: brands.createdAt,
+        clients,
+      })
+      .from(brands);
+    const rows = await (ids === null ? query : query.where(inArray(brands.id, [...ids, 0]))).orderBy(
+      asc(brands.id),
+    );
+    return rows.map((r) => ({ ...r, clients: Number(r.clients) }));
+  }
+
+  /** The instrument categories with their leverage lists (the defaults editor offers them). */
+  async categories(): Promise<{ id: number; name: string; leverages: number[] }[]> {
+    const rows = await this.db.select().from(assetCategories).orderBy(asc(assetCategories.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      leverages: r.leverage
+        .split(',')
+        .map((v) => Number(v.trim()))
+        .filter((v) => Number.isFinite(v)),
+    }));
+  }
+
+  /** The first of these hosts another brand (not `exceptId`) answers on already, if any. */
+  async hostTaken(tx: Db, hosts: readonly string[], exceptId: number | null): Promise<string | undefined> {
+    if (hosts.length === 0) return undefined;
+    const overlap = sql`${brands.hosts} && ${sql.raw('ARRAY[')}${sql.join(
+      hosts.map((h) => sql`${h}`),
+      sql`, `,
+    )}${sql.raw(']::text[]')}`;
+    const rows = await tx
+      .select({ hosts: brands.hosts })
+      .from(brands)
+      .where(exceptId === null ? overlap : and(overlap, ne(brands.id, exceptId)));
+    const used = new Set(rows.flatMap((r) => r.hosts));
+    return hosts.find((h) => used.has(h));
+  }
+
+  /**
+   * Runs `work` in a transaction that holds the brands table's write lock: host and slug checks and the
+   * write they guard cannot interleave with another staff member's (two brands claiming one host).
+   */
+  exclusive<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${brands} in share row exclusive mode`);
+      return work(tx as unknown as Db);
+    });
+  }
+
+  async insert(
+    tx: Db,
+    row: { slug: string; name: string; hosts: string[]; settings: BrandSettings },
+  ): Promise<BrandRow> {
+    const [created] = await tx.insert(brands).values(row).returning();
+    if (!created) throw new Error('brand insert returned nothing');
+    return created;
+  }
+
+  async slugTaken(tx: Db, slug: string): Promise<boolean> {
+    const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.slug, slug)).limit(1);
+    return row !== undefined;
+  }
+
+  /** The brand row, locked for the rest of the transaction. */
+  async lockById(tx: Db, id: number): Promise<BrandRow | undefined> {
+    const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+    return row;
+  }
+
+  async update(
+    tx: Db,
+    id: number,
+    values: { name: string; hosts: string[]; settings: BrandSettings },
+  ): Promise<BrandRow> {
+    const [row] = await tx.update(brands).set(values).where(eq(brands.id, id)).returning();
+    if (!row) throw new Error(`brand ${id} vanished during its update`);
+    return row;
   }
 }

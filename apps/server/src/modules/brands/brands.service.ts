@@ -44,6 +44,7 @@ export class BrandsService {
   });
   private readonly unknownHosts = new LRUCache<string, number>({ max: UNKNOWN_HOSTS_MAX });
   private readonly tradingListeners = new Set<(profileKey: string, profile: TradingProfile) => void>();
+  private readonly changeListeners = new Set<(brandId: number) => void>();
 
   constructor(
     private readonly repo: BrandsRepo,
@@ -113,7 +114,7 @@ export class BrandsService {
       audit(tx, { before, trading }),
     );
     if (!stored) throw new Error(`brand ${brandId} does not exist`);
-    this.invalidate();
+    this.changed(brandId);
     const profile = tradingProfileOf({ trading });
     for (const listener of this.tradingListeners) listener(brandProfileKey(brandId), profile);
     return { ok: true, value: { before: stored.before, trading, profile } };
@@ -125,6 +126,36 @@ export class BrandsService {
     return () => {
       this.tradingListeners.delete(listener);
     };
+  }
+
+  /**
+   * A brand was changed on this node (created, edited, trading settings): cached lookups are dropped here
+   * at once, and the change listeners (BrandCacheSync: the other nodes over Redis) hear of it.
+   */
+  changed(brandId: number): void {
+    this.invalidate();
+    for (const listener of this.changeListeners) listener(brandId);
+  }
+
+  /** Calls `listener(brandId)` after every `changed`; returns the unsubscribe. */
+  onChanged(listener: (brandId: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Another node changed a brand (heard over Redis): drop cached lookups and hand the brand's current
+   * trading profile to the trading listeners (this node's engine), without telling the other nodes again.
+   */
+  async changedElsewhere(brandId: number): Promise<void> {
+    this.invalidate();
+    if (this.tradingListeners.size === 0) return;
+    const row = await this.repo.findById(brandId);
+    if (!row) return;
+    const profile = tradingProfileOf(row.settings);
+    for (const listener of this.tradingListeners) listener(brandProfileKey(brandId), profile);
   }
 
   /** Forget cached lookups, e.g. after staff edit a brand. */

@@ -1,5 +1,32 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
+import { MediaService } from './media.service.js';
 
-/** Uploaded brand files (issue 15): staff upload checked by content, served publicly at /media/:id/:name. */
-export async function mediaRoutes(_app: App, _ctx: AppContext) {}
+const Params = z.object({ id: z.string().max(12), name: z.string().max(130) });
+
+/**
+ * Uploaded brand files (issue 15), served publicly at /media/:id/:name with the type found in their
+ * bytes, never sniffed, an SVG in a sandbox (no script runs even if one slipped through), cached for a
+ * year (a new upload gets a new id). Staff upload them through the brand editor
+ * (POST /api/backoffice/brands/:id/media, backoffice/brands-admin.routes.ts).
+ */
+export async function mediaRoutes(app: App, ctx: AppContext) {
+  const files = new MediaService(ctx.database.db);
+  app.get('/media/:id/:name', { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const { id, name } = request.params;
+    const found =
+      /^\d{1,10}$/.test(id) && /^[A-Za-z0-9._-]{1,120}$/.test(name)
+        ? await files.get(Number(id), name)
+        : undefined;
+    if (!found) return reply.code(404).type('text/plain').send('Not found');
+    return reply
+      .header('content-type', found.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${found.sha256}"`)
+      .header('content-disposition', `inline; filename="${found.name}"`)
+      .send(found.data);
+  });
+}

@@ -1,14 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { BoPage } from '../shell/BoPage.js';
-
-/** Placeholder until the screen is built (issue 15). */
-export function BrandsPage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
-
-/** Placeholder until the screen is built (issue 15). */
-export function BrandPage() {
-  const { t } = useTranslation();
-  return <BoPage title={t('bo.title')}>{null}</BoPage>;
-}
+/** The brand editor of the back office (issue 15): the brands list and one brand's settings in tabs. */
+export { BrandPage } from './BrandPage.js';
+export { BrandsPage } from './BrandsPage.js';

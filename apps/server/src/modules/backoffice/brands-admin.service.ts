@@ -1,0 +1,229 @@
+import {
+  type BrandAdminView,
+  type BrandCreateInput,
+  type BrandListItem,
+  type BrandUpdateInput,
+  type FieldMessage,
+  fieldMessage,
+} from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { BrandSettings } from '../../db/schema.js';
+import { AppError, invalidFields, notFound } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import {
+  applyUpdate,
+  auditableSettings,
+  brandView,
+  editable,
+  newBrandSettings,
+} from '../brands/brand-admin-settings.js';
+import type { BrandRow, BrandsRepo } from '../brands/brands.repo.js';
+import type { BrandsService } from '../brands/brands.service.js';
+import type { MediaService, StoredMedia } from '../media/media.service.js';
+import { assertBrandInScope, type StaffAuth } from './policy.js';
+import { auditStaffAction, changedFields } from './staff-audit.js';
+
+type Request = Pick<FastifyRequest, 'ip'>;
+
+/** The parts of a brand the audit row compares (secrets only as "set"; content tokens left out). */
+const auditable = (row: Pick<BrandRow, 'name' | 'hosts' | 'settings'>): Record<string, unknown> => ({
+  name: row.name,
+  hosts: row.hosts,
+  ...auditableSettings(editable(row.settings)),
+});
+
+/**
+ * The brand editor (issue 15): list, read, create and change brands in the staff member's scope. Every
+ * change is checked beyond its schema (hosts of other brands, categories, own media), written with its
+ * audit row in one transaction, and then announced (BrandsService.changed: this node's cache at once,
+ * the other nodes' over Redis).
+ */
+export class BrandsAdminService {
+  constructor(
+    private readonly repo: BrandsRepo,
+    private readonly brands: BrandsService,
+    private readonly media: MediaService,
+    private readonly box: SecretBox,
+    private readonly options: { sandboxPayments: boolean },
+  ) {}
+
+  async list(auth: StaffAuth): Promise<BrandListItem[]> {
+    const rows = await this.repo.listWithClients(auth.scope.all ? null : auth.scope.brandIds);
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      hosts: r.hosts,
+      currency: r.settings.currency,
+      clients: r.clients,
+    }));
+  }
+
+  async get(auth: StaffAuth, id: number): Promise<BrandAdminView> {
+    assertBrandInScope(auth, id);
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound();
+    return brandView(row, this.box, await this.repo.categories());
+  }
+
+  async create(auth: StaffAuth, input: BrandCreateInput, request: Request): Promise<BrandAdminView> {
+    if (!auth.scope.all) throw new AppError(403, 'ALL_BRANDS_SCOPE_NEEDED', 'boBrands.createNeedsAllBrands');
+    const settings = newBrandSettings(input, this.options) as unknown as BrandSettings;
+    const row = await this.repo.exclusive(async (tx) => {
+      const problems: FieldMessage[] = [];
+      if (await this.repo.slugTaken(tx, input.slug))
+        problems.push(fieldMessage('slug', 'boBrands.slugTaken', { slug: input.slug }));
+      problems.push(...(await this.hostProblems(tx, input.hosts, null)));
+      if (problems.length > 0) throw invalidFields(problems);
+      const created = await this.repo.insert(tx, {
+        slug: input.slug,
+        name: input.name,
+        hosts: input.hosts,
+        settings,
+      });
+      await auditStaffAction(tx, auth, request, {
+        action: 'brand.create',
+        subject: `brand:${created.id}`,
+        brandId: created.id,
+        after: { slug: created.slug, ...auditable(created) },
+      });
+      return created;
+    });
+    this.brands.changed(row.id);
+    return brandView(row, this.box, await this.repo.categories());
+  }
+
+  async update(
+    auth: StaffAuth,
+    id: number,
+    input: BrandUpdateInput,
+    request: Request,
+  ): Promise<BrandAdminView> {
+    assertBrandInScope(auth, id);
+    const categories = await this.repo.categories();
+    // checked before the transaction (the embedded database has one connection): media never change owner
+    const problems: FieldMessage[] = [];
+    if (input.backoffice) problems.push(...defaultsProblems(input.backoffice, categories));
+    if (input.theme) {
+      for (const field of ['logoUrl', 'faviconUrl'] as const) {
+        const url = input.theme[field];
+        if (url && !(await this.media.belongsTo(url, id)))
+          problems.push(fieldMessage(`theme.${field}`, 'boBrands.mediaUrl', { title: field }));
+      }
+    }
+    const row = await this.repo.exclusive(async (tx) => {
+      const current = await this.repo.lockById(tx, id);
+      if (!current) throw notFound();
+      if (input.hosts) problems.push(...(await this.hostProblems(tx, input.hosts, id)));
+      if (problems.length > 0) throw invalidFields(problems);
+      const settings = applyUpdate(editable(current.settings), input, this.box);
+      const next = {
+        name: input.name ?? current.name,
+        hosts: input.hosts ?? current.hosts,
+        settings: settings as unknown as BrandSettings,
+      };
+      const diff = changedFields(auditable(current), auditable(next));
+      if (Object.keys(diff.after).length === 0 && !secretsChanged(current.settings, next.settings))
+        return current;
+      const updated = await this.repo.update(tx, id, next);
+      await auditStaffAction(tx, auth, request, {
+        action: 'brand.update',
+        subject: `brand:${id}`,
+        brandId: id,
+        before: diff.before,
+        after: diff.after,
+        details: { sections: Object.keys(input) },
+      });
+      return updated;
+    });
+    this.brands.changed(id);
+    return brandView(row, this.box, categories);
+  }
+
+  async upload(
+    auth: StaffAuth,
+    id: number,
+    file: { content: Buffer; originalName: string; truncated: boolean } | undefined,
+    purpose: string,
+    request: Request,
+  ): Promise<StoredMedia> {
+    assertBrandInScope(auth, id);
+    if (!(await this.repo.findById(id))) throw notFound();
+    if (!file) throw invalidFields([fieldMessage('file', 'boBrands.fileMissing')]);
+    const result = await this.media.store(
+      {
+        brandId: id,
+        originalName: file.originalName,
+        content: file.content,
+        truncated: file.truncated,
+        createdBy: auth.staff.id,
+      },
+      (tx: Db, stored) =>
+        auditStaffAction(tx, auth, request, {
+          action: 'brand.media.upload',
+          subject: `media:${stored.id}`,
+          brandId: id,
+          after: { url: stored.url, contentType: stored.contentType, size: stored.size },
+          details: { purpose },
+        }),
+    );
+    if (!result.ok) throw invalidFields([fieldMessage('file', result.key)]);
+    return result.media;
+  }
+
+  /** Hosts another brand answers on: one message per host, on its place in the list. */
+  private async hostProblems(tx: Db, hosts: string[], exceptId: number | null): Promise<FieldMessage[]> {
+    const problems: FieldMessage[] = [];
+    let rest = hosts;
+    // one query finds the first clash; repeat on the rest so every clashing host gets its message
+    for (let guard = 0; guard < hosts.length; guard++) {
+      const taken = await this.repo.hostTaken(tx, rest, exceptId);
+      if (!taken) break;
+      problems.push(fieldMessage(`hosts.${hosts.indexOf(taken)}`, 'boBrands.hostTaken', { host: taken }));
+      rest = rest.filter((h) => h !== taken);
+    }
+    return problems;
+  }
+}
+
+/** New secrets change nothing the audit diff can see (they are only "set"): compare the sealed values. */
+function secretsChanged(before: BrandSettings, after: BrandSettings): boolean {
+  const sealed = (s: BrandSettings) =>
+    JSON.stringify((editable(s).payments ?? []).map((p) => [p.key, p.secrets ?? {}]));
+  return sealed(before) !== sealed(after);
+}
+
+/** Default permissions and leverages must name real categories and leverage choices. */
+function defaultsProblems(
+  rules: NonNullable<BrandUpdateInput['backoffice']>,
+  categories: BrandAdminView['categories'],
+): FieldMessage[] {
+  const problems: FieldMessage[] = [];
+  const ids = new Set(categories.map((c) => c.id));
+  (rules.defaultPermissions ?? []).forEach((id, index) => {
+    if (!ids.has(id))
+      problems.push(
+        fieldMessage(`backoffice.defaultPermissions.${index}`, 'boBrands.unknownCategory', { category: id }),
+      );
+  });
+  for (const [name, indexes] of Object.entries(rules.defaultLeverage ?? {})) {
+    const category = categories.find((c) => c.name === name);
+    if (!category) {
+      problems.push(
+        fieldMessage(`backoffice.defaultLeverage.${name}`, 'boBrands.unknownCategory', { category: name }),
+      );
+      continue;
+    }
+    for (const index of indexes) {
+      if (index >= category.leverages.length)
+        problems.push(
+          fieldMessage(`backoffice.defaultLeverage.${name}`, 'boBrands.leverageIndex', {
+            index,
+            category: name,
+          }),
+        );
+    }
+  }
+  return problems;
+}

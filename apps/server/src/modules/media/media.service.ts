@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { MEDIA_MAX_BYTES, type MessageKey } from '@openbroker/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema.js';
+import { inspectMedia, type MediaType, mediaName } from './media-content.js';
+
+/** A stored brand file as staff and the content editor see it. */
+export interface StoredMedia {
+  id: number;
+  brandId: number;
+  name: string;
+  contentType: MediaType;
+  size: number;
+  /** Where the public site loads it: `/media/<id>/<name>`. */
+  url: string;
+}
+
+export type StoreResult = { ok: true; media: StoredMedia } | { ok: false; key: MessageKey };
+
+export interface StoreInput {
+  brandId: number;
+  /** The name the browser sent; only its base survives, with the real type's extension. */
+  originalName: string;
+  content: Buffer;
+  /** The multipart parser stopped at the size limit. */
+  truncated?: boolean;
+  /** Staff id of the uploader. */
+  createdBy: number | null;
+}
+
+export const mediaUrl = (id: number, name: string) => `/media/${id}/${name}`;
+
+/**
+ * Brand files (issue 15: logos, favicons, content images), kept in the database so every node serves
+ * them. `store` checks the content (media-content.ts), writes the row and runs `audit` in the same
+ * transaction; the content editor calls it the same way for its images.
+ */
+export class MediaService {
+  constructor(private readonly db: Db) {}
+
+  async store(
+    input: StoreInput,
+    audit?: (tx: Db, stored: StoredMedia) => Promise<unknown>,
+  ): Promise<StoreResult> {
+    if (input.content.length === 0) return { ok: false, key: 'boBrands.fileMissing' };
+    if (input.truncated || input.content.length > MEDIA_MAX_BYTES)
+      return { ok: false, key: 'boBrands.fileTooBig' };
+    const verdict = await inspectMedia(input.content);
+    if (!verdict.ok) return verdict;
+    const name = mediaName(input.originalName, verdict.contentType);
+    const stored = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(media)
+        .values({
+          brandId: input.brandId,
+          name,
+          contentType: verdict.contentType,
+          size: verdict.content.length,
+          sha256: createHash('sha256').update(verdict.content).digest('hex'),
+          data: verdict.content,
+          createdBy: input.createdBy,
+        })
+        .returning({ id: media.id });
+      if (!row) throw new Error('media insert returned nothing');
+      const result: StoredMedia = {
+        id: row.id,
+        brandId: input.brandId,
+        name,
+        contentType: verdict.contentType,
+        size: verdict.content.length,
+        url: mediaUrl(row.id, name),
+      };
+      await audit?.(tx as unknown as Db, result);
+      return result;
+    });
+    return { ok: true, media: stored };
+  }
+
+  /** A stored file by id and name (both must match), with its bytes. */
+  async get(id: number, name: string): Promise<(StoredMedia & { data: Buffer; sha256: string }) | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.name, name)))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      brandId: row.brandId,
+      name: row.name,
+      contentType: row.contentType as MediaType,
+      size: row.size,
+      url: mediaUrl(row.id, row.name),
+      data: row.data,
+      sha256: row.sha256,
+    };
+  }
+
+  /** Whether `/media/<id>/<name>` is a file of this brand (the theme may only point at its own). */
+  async belongsTo(url: string, brandId: number): Promise<boolean> {
+    const match = /^\/media\/(\d{1,10})\/([A-Za-z0-9._-]{1,120})$/.exec(url);
+    if (!match) return false;
+    const [row] = await this.db
+      .select({ brandId: media.brandId })
+      .from(media)
+      .where(and(eq(media.id, Number(match[1])), eq(media.name, match[2] ?? '')))
+      .limit(1);
+    return row?.brandId === brandId;
+  }
+}
