@@ -24,6 +24,8 @@ const projects = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
+      // Screens rendered with user-event typing take a few seconds on a busy 2-core machine.
+      testTimeout: 20_000,
     },
   },
 ];

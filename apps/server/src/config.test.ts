@@ -204,6 +204,7 @@ describe('demo mode and secrets (decision 0010)', () => {
   const token = 'a'.repeat(32);
   const publicUrl = 'https://broker.example.com';
   const staffKey = 'k'.repeat(40);
+  const brandKey = 'b'.repeat(40);
 
   it('a fresh clone is a demo: the embedded database on an empty data directory, sandbox on', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
@@ -277,6 +278,7 @@ describe('demo mode and secrets (decision 0010)', () => {
       OPERATOR_TOKEN: token,
       PUBLIC_URL: publicUrl,
       STAFF_TOTP_KEY: staffKey,
+      BRAND_SECRETS_KEY: brandKey,
     });
     expect(() => assertSafeToServe(production)).not.toThrow();
     expect(production).toMatchObject({
@@ -291,6 +293,7 @@ describe('demo mode and secrets (decision 0010)', () => {
       OPERATOR_TOKEN: token,
       PUBLIC_URL: publicUrl,
       STAFF_TOTP_KEY: staffKey,
+      BRAND_SECRETS_KEY: brandKey,
       PAYMENT_SANDBOX: 'true',
       PAYMENT_SANDBOX_SECRET: 'staging-only-secret-0123456789',
     });

@@ -47,6 +47,7 @@ async function databaseEnv({ demo = true } = {}): Promise<Record<string, string>
 /** A token of the operator API, as an operator would generate it. */
 const OPERATOR_TOKEN = 'op-token-0123456789abcdef0123456789';
 const STAFF_TOTP_KEY = 'staff-totp-key-of-the-main-suite-0123456789';
+const BRAND_SECRETS_KEY = 'brand-secrets-key-of-the-main-suite-0123456789';
 /** The address clients use, required outside demo mode. */
 const PUBLIC_URL = 'https://broker.example.com';
 
@@ -157,6 +158,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       OPERATOR_TOKEN,
       PUBLIC_URL,
       STAFF_TOTP_KEY,
+      BRAND_SECRETS_KEY,
     });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
@@ -219,6 +221,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       OPERATOR_TOKEN,
       PUBLIC_URL,
       STAFF_TOTP_KEY,
+      BRAND_SECRETS_KEY,
       ...(await databaseEnv({ demo: false })),
     });
     await banner(server);

@@ -101,7 +101,7 @@ async function main() {
       );
     }
     // Staff sign in with a TOTP code too: their demo secrets are public, for an authenticator app or e2e.
-    lines.push('', 'Demo staff (back office API /api/backoffice; no UI yet), password + TOTP secret:');
+    lines.push('', 'Demo staff (back office at /backoffice), password + TOTP secret:');
     for (const member of DEMO_STAFF) {
       lines.push(
         `  ${member.role.padEnd(18)} ${member.email.padEnd(24)} ${member.password.padEnd(12)} ${member.totpSecret}`,

@@ -12,6 +12,7 @@ export const BO_CONTENT_MESSAGES = {
   'boContent.gridColumns': 'A grid has {{min}} to {{max}} columns.',
   'boContent.notAContainer': 'This component cannot hold other components.',
   'boContent.urlInvalid': 'Use an address of this site (/…), or one starting with https://, mailto: or tel:.',
-  'boContent.tileUrlInvalid': 'Use an https:// tile address with the z, x and y placeholders in braces, or leave it empty.',
+  'boContent.tileUrlInvalid':
+    'Use an https:// tile address with the z, x and y placeholders in braces, or leave it empty.',
   'boContent.singletonUnknown': 'This settings document does not exist.',
 } as const;

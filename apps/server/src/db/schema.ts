@@ -56,6 +56,10 @@ export interface BrandSettings {
     radius?: number;
     /** Square logo mark, SVG markup; served as /logo.svg and /favicon.svg on the brand's hosts. */
     logoSvg?: string;
+    /** An uploaded logo (issue 15): /media/<id>/<name>; wins over `logoSvg` where set. */
+    logoUrl?: string;
+    /** An uploaded favicon (issue 15): /media/<id>/<name>. */
+    faviconUrl?: string;
   };
   /** Query token of the read-only content calls (spec §7); random per brand. Absent: no content served. */
   contentToken?: string;
@@ -118,22 +122,33 @@ export interface BrandBackofficeSettings {
 }
 
 /** One payment provider entry of a brand (architecture §6). */
-export type PaymentProviderSetting =
+/**
+ * What every payment method may carry (issue 15): the provider's merchant id and its secrets, each sealed with
+ * AES-256-GCM under BRAND_SECRETS_KEY (lib/secret-box.ts) and answered to the browser only masked.
+ */
+export interface PaymentProviderCommon {
+  merchantId?: string;
+  secrets?: Partial<Record<'apiKey' | 'webhookSecret', string>>;
+}
+
+export type PaymentProviderSetting = PaymentProviderCommon &
   /** The built-in sandbox card provider; `flow` redirect (hosted page) or form (posted form with signature). */
-  | { key: string; type: 'sandbox-card'; flow: 'redirect' | 'form' }
-  /** Bank wire to the brand's account; staff confirm it. */
-  | {
-      key: string;
-      type: 'bank-wire';
-      beneficiary: string;
-      bankName: string;
-      iban: string;
-      bic: string;
-    }
-  /** An alternative method that opens an external URL (default: the built-in sandbox wallet page). */
-  | { key: string; type: 'sandbox-alternative'; title: string; url?: string }
-  /** The Titan-style cashier widget served by the sandbox. */
-  | { key: string; type: 'sandbox-cashier'; title: string };
+  (
+    | { key: string; type: 'sandbox-card'; flow: 'redirect' | 'form' }
+    /** Bank wire to the brand's account; staff confirm it. */
+    | {
+        key: string;
+        type: 'bank-wire';
+        beneficiary: string;
+        bankName: string;
+        iban: string;
+        bic: string;
+      }
+    /** An alternative method that opens an external URL (default: the built-in sandbox wallet page). */
+    | { key: string; type: 'sandbox-alternative'; title: string; url?: string }
+    /** The Titan-style cashier widget served by the sandbox. */
+    | { key: string; type: 'sandbox-cashier'; title: string }
+  );
 
 /** Document status JSON kept per document type on the user (spec §3). */
 export interface DocumentField {
@@ -608,6 +623,9 @@ export const positions = pgTable(
   (t) => [
     index('positions_user_closed_idx').on(t.userId, t.closedAt),
     index('positions_part_of_idx').on(t.partOf),
+    // reports (issue 15): volume and realised P/L per day
+    index('positions_opened_idx').on(t.openedAt),
+    index('positions_closed_at_idx').on(t.closedAt),
   ],
 );
 
@@ -677,6 +695,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.id),
+    // reports (issue 15): figures per day and kind
+    index('ledger_created_kind_idx').on(t.createdAt, t.kind),
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
     uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
     // The same for a close: trading entries have no reference (NULLs never collide above), so a
@@ -738,6 +758,8 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_brand_status_idx').on(t.brandId, t.statusId),
+    // reports (issue 15): completed money per day
+    index('transactions_completed_idx').on(t.completedAt).where(sql`${t.statusId} = 2`),
     uniqueIndex('transactions_idempotency_uq').on(t.userId, t.idempotencyKey),
   ],
 );

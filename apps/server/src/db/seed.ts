@@ -75,7 +75,7 @@ export const DEMO_LOGINS: DemoLogin[] = [
     role: 'Staff admin',
     email: 'admin@example.com',
     password: 'Admin1234!',
-    where: '/api/backoffice (+TOTP)',
+    where: '/backoffice (+TOTP)',
   },
 ];
 

@@ -15,8 +15,8 @@ import {
   type QueueChanged,
 } from '@openbroker/domain';
 import type { Server, Socket } from 'socket.io';
-import { attachDealingDesk } from '../modules/backoffice/dealing.live.js';
 import type { AppContext } from '../context.js';
+import { attachDealingDesk } from '../modules/backoffice/dealing.live.js';
 import { rolesOf, scopeOf } from '../modules/backoffice/staff.service.js';
 
 interface BackofficeSocketData {

@@ -65,6 +65,7 @@ export async function createTestServer(
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ob-test-uploads-')),
     // Suites of a real deployment (DEMO=false) need their own key; a demo would use the development one.
     STAFF_TOTP_KEY: 'staff-totp-key-of-the-test-suites-0123456789',
+    BRAND_SECRETS_KEY: 'brand-secrets-key-of-the-test-suites-0123456789',
     ...overrides,
   };
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -33,4 +33,8 @@ ALTER TABLE "popups" ADD COLUMN "created_by" integer;--> statement-breakpoint
 ALTER TABLE "content_page_versions" ADD CONSTRAINT "content_page_versions_page_id_content_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."content_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "content_page_versions_page_version_uq" ON "content_page_versions" USING btree ("page_id","version");--> statement-breakpoint
-CREATE INDEX "media_brand_idx" ON "media" USING btree ("brand_id","created_at");
+CREATE INDEX "media_brand_idx" ON "media" USING btree ("brand_id","created_at");--> statement-breakpoint
+CREATE INDEX "ledger_created_kind_idx" ON "ledger_entries" USING btree ("created_at","kind");--> statement-breakpoint
+CREATE INDEX "positions_opened_idx" ON "positions" USING btree ("opened_at");--> statement-breakpoint
+CREATE INDEX "positions_closed_at_idx" ON "positions" USING btree ("closed_at");--> statement-breakpoint
+CREATE INDEX "transactions_completed_idx" ON "transactions" USING btree ("completed_at") WHERE "transactions"."status_id" = 2;
