@@ -52,9 +52,26 @@ describe('what a staff member sees follows their permissions (issue 13)', () => 
       'Deposits',
       'Withdrawals',
       'Dealing',
+      'Brands',
+      'Pages',
+      'Site settings',
+      'Inbox',
+      'Pop-ups',
+      'Affiliates',
+      'Reports',
       'Audit trail',
       'Staff',
     ]);
+  });
+
+  it('the content role sees pages, site settings, the inbox and pop-ups only; finance also sees reports', async () => {
+    renderBackoffice('/backoffice', { staff: staffFixture({ roles: ['content'], permissions: [] }) });
+    await screen.findByTestId('bo-nav');
+    expect(menu()).toEqual(['Dashboard', 'Pages', 'Site settings', 'Inbox', 'Pop-ups']);
+    cleanup();
+    renderBackoffice('/backoffice', { staff: staffFixture({ roles: ['finance'], permissions: [] }) });
+    await screen.findByTestId('bo-nav');
+    expect(menu()).toEqual(['Dashboard', 'Clients', 'Deposits', 'Withdrawals', 'Reports']);
   });
 
   it('a screen outside the roles says so instead of loading', async () => {
