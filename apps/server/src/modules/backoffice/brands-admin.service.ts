@@ -8,7 +8,7 @@ import {
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { BrandSettings } from '../../db/schema.js';
+import { type BrandSettings, contentSingletons } from '../../db/schema.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import {
@@ -81,6 +81,13 @@ export class BrandsAdminService {
         name: input.name,
         hosts: input.hosts,
         settings,
+      });
+      // The site settings document every brand has (the public header and footer read it; staff edit it at
+      // /backoffice/site): the legal lines from the brand, no menu or footer links of its own yet.
+      await tx.insert(contentSingletons).values({
+        brandId: created.id,
+        name: 'settings',
+        data: initialSiteSettings(settings),
       });
       await auditStaffAction(tx, auth, request, {
         action: 'brand.create',
@@ -226,4 +233,26 @@ function defaultsProblems(
     }
   }
   return problems;
+}
+
+/** A new brand's site settings (the shape `SiteSettingsInput` validates when staff save it). */
+function initialSiteSettings(settings: BrandSettings): Record<string, unknown> {
+  return {
+    copyright: settings.copyright,
+    legal_name: settings.legalName,
+    legal_text: '',
+    risk_warning: '',
+    support_email: settings.supportEmail,
+    phone: '',
+    address: '',
+    mapTileUrl: '',
+    menu: [],
+    footer_links: [],
+    platform_components: {
+      economics: settings.features.economics,
+      referrals: !settings.features.restrictedMode,
+      account_levels: !settings.features.restrictedMode,
+      auto_trading: true,
+    },
+  };
 }

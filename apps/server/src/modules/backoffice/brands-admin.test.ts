@@ -88,6 +88,14 @@ describe(`brand editor API (${testDbKind})`, async () => {
     expect(site.theme.dark.primary).toMatch(/^#[0-9a-f]{6}$/);
     expect(site.contentToken).toMatch(/^[\w-]{40,}$/);
     expect(site.formsToken).not.toBe(site.contentToken);
+    // its site settings document exists at once (the public header and footer read it), with its legal lines
+    const settings = await app.inject({
+      method: 'GET',
+      url: `/api/singletons/get/settings?token=${encodeURIComponent(site.contentToken)}`,
+      headers: { host: 'nova.example.com' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(JSON.stringify(settings.json())).toContain(site.copyright);
     const audit = await lastAudit('brand.create', created.id);
     expect(audit?.actor).toBe(`staff:${admin.id}`);
     expect(audit?.after).toMatchObject({ slug: 'nova', name: 'Nova Markets' });
