@@ -6,8 +6,6 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../api/types.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { useLogout } from '../features/auth/useLogout.js';
-import { SmartLink } from '../features/site/content/links.js';
-import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { useBrand } from './BrandProvider.js';
 import { LanguageSelect } from './LanguageSelect.js';
@@ -24,14 +22,6 @@ export function Header() {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(false);
   const { restrictedMode, economics, registrationEnabled } = brand.features;
-  // The menu staff edit in the site settings (issue 15): extra links after the built-in ones.
-  const site = useSiteSettings();
-  const menu = Array.isArray(site?.menu)
-    ? site.menu.filter(
-        (l): l is { title: string; url: string } =>
-          !!l && typeof l === 'object' && typeof l.title === 'string' && typeof l.url === 'string',
-      )
-    : [];
 
   // Close the mobile menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
@@ -96,13 +86,6 @@ export function Header() {
                 {t('nav.economics')}
               </Nav.Link>
             )}
-            {menu.map((link) => (
-              <Nav.Item key={`${link.url}|${link.title}`}>
-                <SmartLink to={link.url} className="nav-link" testId="site-menu-link">
-                  {link.title}
-                </SmartLink>
-              </Nav.Item>
-            ))}
             {!user && registrationEnabled && (
               <Nav.Link as={NavLink} to="/register" className="d-sm-none">
                 {t('nav.register')}
