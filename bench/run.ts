@@ -4,7 +4,7 @@
  * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
  * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
  * to 2,000 clients, `payments` card deposits with their webhooks and withdrawals over HTTP, `market`
- * the market-data figures.
+ * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close (issue 16).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -85,6 +85,13 @@ if (target === undefined) {
 } else if (target === 'clients') {
   const { clientsBench } = await import('./clients.js');
   if (!(await clientsBench())) process.exitCode = 1;
+} else if (target === 'auto-trading') {
+  const { autoTradingBench } = await import('./auto-trading.js');
+  if (!(await autoTradingBench())) process.exitCode = 1;
+} else if (target === 'lighthouse') {
+  // Lighthouse mobile on the built web app: the public home page and /platform (issue 17).
+  const { lighthouseBench } = await import('./lighthouse.js');
+  if (!(await lighthouseBench())) process.exitCode = 1;
 } else if (target === 'market') {
   // market.ts runs when imported: history generation, walk, candles and quote-book figures.
   await import('./market.js');

@@ -1,8 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { themeBootScript } from './src/app/themeBoot.js';
 
 const API_TARGET = 'http://localhost:3000';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
+
+/**
+ * Writes `.br` and `.gz` next to every text asset of the build (issue 17), once, at the strongest
+ * settings: the server hands them out as they are (@fastify/static `preCompressed`), so no request pays
+ * for compression. Files that do not shrink are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'openbroker-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true })).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite'),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const body = await fs.readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < body.length) await fs.writeFile(`${full}.br`, br);
+          if (gz.length < body.length) await fs.writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -15,24 +61,29 @@ export default defineConfig({
       transformIndexHtml: (html) =>
         html.replace('<!--theme-boot-->', `<script>${themeBootScript()}</script>`),
     },
+    precompress(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/bundle-budgets.mjs reads the static import graph of each entry from it (issue 17).
+    manifest: true,
     rolldownOptions: {
+      // The domain package is pure rules (no I/O, nothing runs on import), but its barrel index would
+      // otherwise pull every rule and schema (phone metadata, decimal.js) into whatever imports one name.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
-        // Libraries change far less often than the app: separate chunks stay cached across releases.
+        // React changes far less often than the app: its own chunk stays cached across releases. Everything
+        // else is split along the import graph, so a route's libraries load with that route (issue 17:
+        // catch-all vendor/ui/rules groups would put the trading and payment libraries on the home page).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
-            },
-            {
-              name: 'ui',
-              test: /node_modules[\\/](react-bootstrap|@restart|@popperjs|dom-helpers|@react-aria|react-transition-group|@babel)[\\/]/,
-              priority: 20,
             },
             {
               // Only the trading screen's chart needs it; the chunk loads with the chart.
@@ -46,12 +97,6 @@ export default defineConfig({
               test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/,
               priority: 25,
             },
-            {
-              name: 'rules',
-              test: /(packages[\\/]domain|node_modules[\\/](zod|decimal\.js|libphonenumber-js))[\\/]/,
-              priority: 20,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

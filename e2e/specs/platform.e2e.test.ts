@@ -108,7 +108,10 @@ describe('trading on the platform (spec §2, §4, §5, §8)', () => {
     await screenshot(page, 'platform-history');
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Its own polls allow up to 75 s between them (toast 15 s, profit 30 s, close 15 s, plus the defaults); one CI run
+    // on PostgreSQL spent over 55 s after the submit once (not reproduced in two further runs), so the journey gets
+    // the sum of its waits rather than the suite's 60 s. The closing note of issue 17 records it.
+  }, 120_000);
 
   it("tells an unverified client 'The account is not verified'", async () => {
     const { page, context, errors } = await newSession();

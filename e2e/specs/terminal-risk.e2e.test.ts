@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, OUTPUT_DIR } from '../support/browser.js';
 import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { root, type ServerProcess, startServer } from '../support/server-process.js';
+import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
 
 /**
  * Issue 14 in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the
@@ -28,14 +27,7 @@ afterAll(async () => {
   await server?.stop();
   await feed?.close();
   // the README's ledger check on this server's database, once it has stopped
-  const verified = await new Promise<{ ok: boolean; out: string }>((resolve) =>
-    execFile(
-      'npm',
-      ['run', 'cli', '--', 'ledger:verify'],
-      { cwd: root, env: server.env },
-      (error, stdout, stderr) => resolve({ ok: !error, out: `${stdout}\n${stderr}` }),
-    ),
-  );
+  const verified = await verifyLedgerOf(server);
   await server?.dropDatabase();
   expect(verified.ok, verified.out).toBe(true);
 }, 120_000);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -114,4 +114,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       await postgres?.drop();
     },
   };
+}
+
+/**
+ * The README's ledger check (`npm run cli -- ledger:verify`) on a journey's own server database, once that server has
+ * stopped (the embedded database belongs to one process): whether it passed, and what it printed.
+ */
+export function verifyLedgerOf(server: ServerProcess): Promise<{ ok: boolean; out: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      'npm',
+      ['run', 'cli', '--', 'ledger:verify'],
+      { cwd: root, env: server.env },
+      (error, stdout, stderr) => resolve({ ok: !error, out: `${stdout}\n${stderr}` }),
+    ),
+  );
 }

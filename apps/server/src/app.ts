@@ -15,8 +15,10 @@ import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
+import { autoTradingRoutes } from './modules/auto-trading/auto-trading.routes.js';
 import { affiliatesAdminRoutes } from './modules/backoffice/affiliates-admin.routes.js';
 import { auditRoutes } from './modules/backoffice/audit.routes.js';
+import { autoTradingAdminRoutes } from './modules/backoffice/auto-trading-admin.routes.js';
 import { backofficeAuthRoutes } from './modules/backoffice/backoffice.routes.js';
 import { brandsAdminRoutes } from './modules/backoffice/brands-admin.routes.js';
 import { clientsRoutes } from './modules/backoffice/clients.routes.js';
@@ -169,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => referenceRoutes(scope as App, ctx));
   await app.register(async (scope) => marketRoutes(scope as App, ctx));
   await app.register(async (scope) => tradingRoutes(scope as App, ctx));
+  await app.register(async (scope) => autoTradingRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));
@@ -189,6 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => contentAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => popupsAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => affiliatesAdminRoutes(scope as App, ctx));
+  await app.register(async (scope) => autoTradingAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 

@@ -14,6 +14,11 @@ import {
 import type { AppContext } from './context.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
+import {
+  BACKTEST_USAGE,
+  BacktestArgumentError,
+  backtestCommand,
+} from './modules/auto-trading/auto-trading.cli.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { verifyLedger } from './modules/ledger/ledger.verify.js';
@@ -48,6 +53,8 @@ export const REMOTE_COMMANDS: readonly string[] = [
   'affiliate:create',
   'staff:create',
   'audit:verify',
+  // issue 16: inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
+  'backtest',
 ];
 
 /** Reads an operator's file relative to the folder the command was typed in. */
@@ -320,6 +327,16 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       throw new CliError(
         `Audit log broken at row #${report.brokenAt?.id}: ${why}. ${report.checked} row(s) before it are intact${legacy}.`,
       );
+    },
+  },
+
+  backtest: {
+    usage: `${'backtest --strategy … --symbol … --from … --to …'.padEnd(64)} the client area's backtest of a strategy: equity, trades, win rate, profit factor, drawdown, worst day\n    ${BACKTEST_USAGE}`,
+    async run(ctx, args) {
+      return backtestCommand(ctx, args, (slug) => brandFor(ctx, slug)).catch((error: unknown) => {
+        if (error instanceof BacktestArgumentError) throw new CliError(error.message);
+        throw error;
+      });
     },
   },
 

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
+import type { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
 import type { StaffService } from './modules/backoffice/staff.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
 import type { ContentService } from './modules/content/content.service.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   audit: AuditRepo;
   market: MarketService;
   trading: TradingService;
+  /** Auto-trading (issue 16): the clients' strategies on closed candles, their limits, the kill switch, the backtest. */
+  autoTrading: AutoTradingService;
   content: ContentService;
   payments: PaymentsService;
   /** Bearer token of the operator API (/api/admin) the CLI uses; see payments/operator-token.ts. */

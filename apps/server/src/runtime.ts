@@ -24,6 +24,8 @@ import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
 import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
 import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
+import { AutoTradingRepo } from './modules/auto-trading/auto-trading.repo.js';
+import { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
 import { StaffRepo } from './modules/backoffice/staff.repo.js';
 import { StaffService } from './modules/backoffice/staff.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
@@ -208,11 +210,16 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         error: (obj, msg) => logger.error(obj, msg),
       },
     });
+    const brands = new BrandsService(new BrandsRepo(db), config.defaultBrand);
+    const autoTrading = new AutoTradingService(new AutoTradingRepo(db), trading, market, brands, {
+      clock: market.clock,
+      log: { error: (obj, msg) => logger.error(obj, msg) },
+    });
     const ctx: AppContext = {
       config,
       database,
       redis,
-      brands: new BrandsService(new BrandsRepo(db), config.defaultBrand),
+      brands,
       sessions,
       accounts: new AccountsService(accountsRepo, sessions, new LoginCodesRepo(db), reference, {
         loginCodeTtlMs: config.loginCodeTtlMs,
@@ -236,6 +243,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
+      autoTrading,
       payments: new PaymentsService(paymentsRepo, trading, {
         masterSecret: config.paymentSandboxSecret,
         webhookToleranceMs: config.paymentWebhookToleranceMs,
@@ -256,6 +264,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       // later changes staff make reach it through brands.onTradingChanged (realtime/socket-server.ts)
       for (const [key, profile] of await ctx.brands.tradingProfiles()) ctx.trading.setProfile(key, profile);
       await ctx.trading.start();
+      // issue 16: the strategies run on the engine's books, from the first closed candle on
+      await ctx.autoTrading.start();
     }
     const demoAccounts = config.demo && (seed.demo || (await hasDemoAccounts(ctx, accountsRepo)));
     return {
@@ -264,6 +274,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       demoAccounts,
       async close() {
         if (options.live) {
+          await ctx.autoTrading.stop();
           await market.stop();
           await ctx.trading.stop();
         }

@@ -1,4 +1,5 @@
 export * from './affiliates.js';
+export * from './auto-trading/index.js';
 export * from './backoffice-clients.js';
 export * from './backoffice-money.js';
 export * from './backoffice-staff.js';

@@ -3,9 +3,11 @@
  * texts (spec §5, §8); `{{name}}` placeholders are filled by `formatMessage` on the server and by
  * i18next (same syntax) in the web app, whose `en` resources are this object itself.
  */
+import { AUTO_TRADING_MESSAGES } from './messages-auto-trading.js';
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
 import { BACKOFFICE_STAFF_MESSAGES } from './messages-backoffice-staff.js';
+import { BO_AUTO_TRADING_MESSAGES } from './messages-bo-auto-trading.js';
 import { BO_BRANDS_MESSAGES } from './messages-bo-brands.js';
 import { BO_CONTENT_MESSAGES } from './messages-bo-content.js';
 import { BO_DEALING_MESSAGES } from './messages-bo-dealing.js';
@@ -160,6 +162,9 @@ export const MESSAGES_EN = {
   ...PRICING_MESSAGES,
   // client-area fixes from the walkthrough: page titles, card page, expiry (issue 14; our texts)
   ...CLIENT_FIXES_MESSAGES,
+  // auto-trading: strategy reasons, journal lines, limits and refusals (issue 16; our texts)
+  ...AUTO_TRADING_MESSAGES,
+  ...BO_AUTO_TRADING_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

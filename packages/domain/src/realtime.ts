@@ -15,6 +15,18 @@
  *   (acknowledged with an `OrderCommandAck`), an optional `amount` on `closePosition` (a partial
  *   close) and `trailing_stop` on `updatePosition`; the pushes `orders` (on connect and on change)
  *   and `notice` (an automatic close, a margin call, an order filled, rejected or expired).
+ * - Issue 17 adds to `/prices` (opt-in; a socket that never subscribes keeps the `prices` map of every
+ *   changed symbol): the client emits `subscribe` {symbols, compact?} (≤ 200 known symbols, acknowledged
+ *   with a `PriceSubscribeAck`; a refused request changes nothing). A subscribed socket gets at once the
+ *   current state of its symbols, then only those of its symbols that changed, conflated as before: as the
+ *   `prices` map, or with `compact: true` as `pricesCompact`, a flat array of triples
+ *   `[symbol, buy, sell, symbol, buy, sell, …]` (null buy and sell: unavailable, announced once). A new
+ *   `subscribe` replaces the set.
+ * - Issue 17 adds to `/trading` (opt-in with `auth.deltas: 1` in the handshake; a socket without it keeps spec §7
+ *   exactly): the full `positions`, `balance` and `orders` once on connect, then on each change only what changed —
+ *   `positionsChanged` {open, closed} with the touched positions (closed ones with their close data), `ordersChanged`
+ *   {open, closed} likewise, and `balance` — and every 5 s only `balance` (the client values open positions from
+ *   the prices). The client merges by id and keeps at most TRADING_HISTORY_LIMIT closed positions (decision 0021).
  */
 import { z } from 'zod';
 import { AMOUNT_MIN } from './constants.js';
@@ -31,10 +43,12 @@ import {
 } from './schemas/fields.js';
 import {
   BalancePayload,
-  type CommandAck,
+  CommandAck,
   NoticePayload,
   type OrderCommandAck,
+  OrdersDeltaPayload,
   OrdersPayload,
+  PositionsDeltaPayload,
   PositionsPayload,
   PriceMap,
 } from './schemas/responses.js';
@@ -54,7 +68,58 @@ export const SOCKET_EVENTS = {
   placeOrder: 'placeOrder',
   updateOrder: 'updateOrder',
   cancelOrder: 'cancelOrder',
+  // issue 17: /prices opt-in subscription and its compact form
+  subscribe: 'subscribe',
+  pricesCompact: 'pricesCompact',
+  // issue 17: /trading opt-in deltas (handshake auth.deltas)
+  positionsChanged: 'positionsChanged',
+  ordersChanged: 'ordersChanged',
 } as const;
+
+/** The closed positions the `positions` push lists (the newest); an opted-in client trims its history to it. */
+export const TRADING_HISTORY_LIMIT = 200;
+
+/** Whether a `/trading` handshake opted in to deltas (`auth.deltas` 1, '1' or true; decision 0021). */
+export const wantsTradingDeltas = (auth: unknown): boolean => {
+  const flag = (auth as { deltas?: unknown } | null | undefined)?.deltas;
+  return flag === 1 || flag === '1' || flag === true;
+};
+
+// ------------------------------------------------------------ /prices subscription (issue 17)
+
+/** At most this many symbols in one `subscribe`. */
+export const PRICE_SUBSCRIPTION_MAX = 200;
+
+/**
+ * `subscribe` {symbols, compact?} on `/prices`: the symbols the client shows (the server also checks each is a
+ * known instrument) and whether it wants the compact array form (`pricesCompact`) instead of the `prices` map.
+ */
+export const PriceSubscribeInput = formObject({
+  symbols: z
+    .array(SymbolField, { error: 'field.invalid' })
+    .max(PRICE_SUBSCRIPTION_MAX, { message: 'field.max' }),
+  compact: z.boolean({ error: 'field.invalid' }).optional(),
+});
+export type PriceSubscribeInput = z.infer<typeof PriceSubscribeInput>;
+
+/** The acknowledgement of `subscribe`: the set now in force, or the refusal (the previous set stays). */
+export const PriceSubscribeAck = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal(true),
+    data: z.object({ symbols: z.array(z.string()), compact: z.boolean() }),
+  }),
+  CommandAck.options[1],
+]);
+export type PriceSubscribeAck = z.infer<typeof PriceSubscribeAck>;
+
+/**
+ * `pricesCompact`: `[symbol, buy, sell, …]` triples of the subscribed symbols that changed (buy = ask, sell = bid);
+ * `null, null` means the instrument just became unavailable, as `{buy: null, sell: null}` in the map.
+ */
+export const PricesCompactPayload = z
+  .array(z.union([z.string(), z.number(), z.null()]))
+  .refine((a) => a.length % 3 === 0, { message: 'field.invalid' });
+export type PricesCompactPayload = z.infer<typeof PricesCompactPayload>;
 
 /**
  * The payload schema of each event the server pushes (schemas in `schemas/responses.ts`), so a client
@@ -66,11 +131,20 @@ export const SOCKET_PAYLOADS = {
   [SOCKET_EVENTS.balance]: BalancePayload,
   [SOCKET_EVENTS.orders]: OrdersPayload,
   [SOCKET_EVENTS.notice]: NoticePayload,
+  [SOCKET_EVENTS.pricesCompact]: PricesCompactPayload,
+  [SOCKET_EVENTS.positionsChanged]: PositionsDeltaPayload,
+  [SOCKET_EVENTS.ordersChanged]: OrdersDeltaPayload,
 } as const;
 
 /** What the server emits on `/prices`. */
 export interface PricesServerEvents {
   prices: (map: PriceMap) => void;
+  pricesCompact: (payload: PricesCompactPayload) => void;
+}
+
+/** What a client emits on `/prices`. */
+export interface PricesClientEvents {
+  subscribe: (payload: unknown, ack?: (answer: PriceSubscribeAck) => void) => void;
 }
 
 /** What the server emits on `/trading`. */
@@ -79,6 +153,8 @@ export interface TradingServerEvents {
   balance: (payload: BalancePayload) => void;
   orders: (payload: OrdersPayload) => void;
   notice: (payload: NoticePayload) => void;
+  positionsChanged: (payload: PositionsDeltaPayload) => void;
+  ordersChanged: (payload: OrdersDeltaPayload) => void;
 }
 
 /**

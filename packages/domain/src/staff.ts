@@ -36,6 +36,8 @@ export const STAFF_PERMISSIONS = [
   'affiliates.manage',
   'instruments.halt',
   'reports.read',
+  // issue 16: strategies offered per brand, their parameter ranges, and the brand's auto-trading kill switch
+  'autotrading.manage',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -70,6 +72,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'exposure.read',
     'notes.write',
     'instruments.halt',
+    'autotrading.manage',
   ],
   support: ['clients.read', 'notes.write', 'passwordReset.send', 'inbox.read'],
   content: ['content.edit', 'content.publish', 'popups.manage', 'inbox.read'],

@@ -1,4 +1,10 @@
-import type { HomeWidget, ThemeFonts, ThemePalette } from '@openbroker/domain';
+import type {
+  AutoTradingSettings,
+  BrandAutoTradingSettings,
+  HomeWidget,
+  ThemeFonts,
+  ThemePalette,
+} from '@openbroker/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -105,6 +111,11 @@ export interface BrandSettings {
    * `trading.retailLossPercent`.
    */
   riskWarning?: { computedRetailLoss: boolean };
+  /**
+   * Auto-trading (issue 16): the strategies clients may pick and their parameter ranges, the brand's leverage cap for
+   * the strategy, and the kill switch. Absent: the domain's defaults (both strategies offered), not killed.
+   */
+  autoTrading?: BrandAutoTradingSettings;
 }
 
 /** How a brand's staff work (issue 13, docs/backoffice.md). */
@@ -619,6 +630,8 @@ export const positions = pgTable(
     partOf: integer('part_of'),
     /** What the close saw (issue 14): dealing quote, the level hit, and equity / margin at a stop-out. */
     closeContext: jsonb('close_context').$type<Record<string, unknown>>(),
+    /** Who opened it (issue 16): 'client', or 'auto' for the client's auto-trading strategy. */
+    origin: varchar('origin', { length: 8 }).$type<'client' | 'auto'>().notNull().default('client'),
   },
   (t) => [
     index('positions_user_closed_idx').on(t.userId, t.closedAt),
@@ -927,4 +940,46 @@ export const referralClicks = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.code, t.day] })],
+);
+
+/**
+ * A client's auto-trading choice (issue 16): strategy with parameters and limits, saved before switching on
+ * (`users.auto_trading` stays the spec's on/off flag). `enabled_at` starts the drawdown count; `stopped_*` says why the
+ * server switched it off (a loss limit or the brand's kill switch).
+ */
+export const autoTradingSettings = pgTable('auto_trading_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  settings: jsonb('settings').$type<AutoTradingSettings>().notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  stoppedReason: varchar('stopped_reason', { length: 16 }),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The client's auto-trading journal (issue 16): every decision the strategy acted on (open, close, refused by the
+ * engine) with its reason, indicator values, the quote and the position, and every change of state (switched on
+ * or off, a loss limit, the brand's kill switch). Append-only.
+ */
+export const autoTradingJournal = pgTable(
+  'auto_trading_journal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    symbol: varchar('symbol', { length: 32 }),
+    direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>(),
+    reason: jsonb('reason').$type<Record<string, unknown>>().notNull(),
+    indicators: jsonb('indicators').$type<Record<string, number>>().notNull().default({}),
+    quote: jsonb('quote').$type<{ buy: number; sell: number }>(),
+    candleTime: timestamp('candle_time', { withTimezone: true }),
+    positionId: integer('position_id'),
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('auto_trading_journal_user_idx').on(t.userId, t.id)],
 );

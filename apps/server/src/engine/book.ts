@@ -51,6 +51,7 @@ import type {
   OrderView,
   PositionId,
   PositionIdAllocator,
+  PositionOrigin,
   PositionRecord,
   PositionView,
 } from './types.js';
@@ -247,6 +248,8 @@ export class PositionState {
   readonly commission: Money;
   swap: Money;
   readonly orderId: number | null;
+  /** Who opened it (issue 16). */
+  readonly origin: PositionOrigin;
   /** `lossTerminationPrice`: where the loss reaches the amount (low-margin rule a). */
   readonly terminationPrice: Price;
   readonly terms: PositionTerms;
@@ -277,6 +280,7 @@ export class PositionState {
     this.commission = record.commission ?? roundMoney(0);
     this.swap = record.swap ?? roundMoney(0);
     this.orderId = record.orderId ?? null;
+    this.origin = record.origin ?? 'client';
     this.terms = {
       direction: record.direction,
       amount: record.amount,
@@ -304,6 +308,7 @@ export class PositionState {
       swap: this.swap,
       orderId: this.orderId,
       partOf: null,
+      ...(this.origin === 'auto' ? { origin: 'auto' as const } : {}),
     };
   }
 }
@@ -707,6 +712,7 @@ export class Book {
       closingReason: null,
       // issue 14 fields only where they say something, so spec §3 payloads stay as they were
       ...(position.trailingDistance === null ? {} : { trailing_stop: position.trailingDistance }),
+      ...(position.origin === 'auto' ? { origin: 'auto' as const } : {}),
       ...(position.commission === 0 ? {} : { commission: position.commission }),
       ...(position.swap === 0 ? {} : { swap: position.swap }),
     };
@@ -765,6 +771,7 @@ export class Book {
       ...(closed.commission ? { commission: closed.commission } : {}),
       ...(closed.swap ? { swap: closed.swap } : {}),
       ...(closed.partOf ? { part_of: closed.partOf } : {}),
+      ...(closed.origin === 'auto' ? { origin: 'auto' as const } : {}),
       closingCause: closed.cause,
       ...(closed.context ? { close_context: closed.context } : {}),
     };

@@ -101,6 +101,7 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 export function closingReasonOf(cause: CloseCause): ClosingReason {
   if (cause === 'manual' || cause === 'broker') return CLOSING_REASON.manual;
   if (cause === 'stop_out') return CLOSING_REASON.lowMargin;
+  if (cause === 'ai_trade') return CLOSING_REASON.aiTrade;
   return TRIGGER_CLOSING_REASON[cause];
 }
 
@@ -121,6 +122,7 @@ function closeContext(
   const sym = position.sym;
   const context: CloseContext = { quote: { buy: sym.exactBuy(), sell: sym.exactSell() } };
   if (cause === 'broker' && broker) Object.assign(context, { by: 'staff', reason: broker.reason });
+  if (cause === 'ai_trade' && broker) Object.assign(context, { by: 'strategy', reason: broker.reason });
   if (cause === 'stop_loss' && position.stopLoss !== null) context.level = position.stopLoss;
   else if (cause === 'take_profit' && position.takeProfit !== null) context.level = position.takeProfit;
   else if (cause === 'loss_termination') context.level = position.terminationPrice;
@@ -516,6 +518,7 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
     trailingDistance: null,
     orderId: null,
     partOf: null,
+    ...(command.origin === 'auto' ? { origin: 'auto' as const } : {}),
   };
   const opened = openEvents(book, account, record, command.now);
   if (!opened.ok) {
@@ -550,9 +553,12 @@ function decideClose(book: Book, command: CloseCommand): Decision {
     draft.positions.splice(draft.positions.indexOf(position), 1, reduced);
   } else {
     const broker = command.broker;
+    const auto = command.auto;
     events = broker
       ? bookClose(draft, position, closedRate, 'broker', command.now, undefined, broker)
-      : bookClose(draft, position, closedRate, 'manual', command.now);
+      : auto
+        ? bookClose(draft, position, closedRate, 'ai_trade', command.now, undefined, auto)
+        : bookClose(draft, position, closedRate, 'manual', command.now);
   }
   events.push(...decideStopOut(draft, command.now, command.now));
   return { ok: true, events };

@@ -26,6 +26,9 @@ import {
   type BalanceSummary,
   closingTriggerAt,
   groupCosts,
+  isLeverageAllowed,
+  leverageCapFor,
+  leverageOptionsFor,
   orderTriggered,
   type Price,
   swapCharge,
@@ -813,6 +816,32 @@ export class Engine {
   /** Balance, equity, free margin and profit (spec §3 Balance summary, §9 formulas). */
   summary(accountId: AccountId): BalanceSummary {
     return this.book.summaryOf(accountId);
+  }
+
+  /**
+   * What an open of this account on this symbol is checked against (issue 16, read only): the account's dealing quote
+   * (its profile's markup), whether the instrument can be traded now, and the leverages the account may use there
+   * (the category's list ∩ custom_leverage ∩ the profile's cap), ascending. Undefined for an unknown account or symbol.
+   */
+  tradingTerms(
+    accountId: AccountId,
+    symbol: string,
+    now: Millis,
+  ): { quote: { buy: Price; sell: Price } | null; available: boolean; leverages: number[] } | undefined {
+    const account = this.book.accounts.get(accountId);
+    const base = this.book.symbols.get(symbol);
+    if (!account || !base) return undefined;
+    const sym = this.book.symbolFor(account, base.symbol);
+    const cap = leverageCapFor(this.book.profileOf(account), sym.symbol, sym.group);
+    const leverages = leverageOptionsFor(sym.asset, account.user)
+      .filter((o) => !o.disabled && isLeverageAllowed(o.value, cap))
+      .map((o) => o.value)
+      .sort((a, b) => a - b);
+    return {
+      quote: sym.quoted ? { buy: sym.exactBuy(), sell: sym.exactSell() } : null,
+      available: sym.available(now),
+      leverages,
+    };
   }
 
   /** Open positions with live profit and recent history, spec §3 Position shaped (getBalance). */

@@ -98,7 +98,12 @@ export interface PositionRecord {
   orderId?: number | null;
   /** For the closed part of a partially closed position: the position it was split from; else null/absent. */
   partOf?: PositionId | null;
+  /** Who opened it (issue 16): the client, or the client's auto-trading strategy; absent: 'client'. */
+  origin?: PositionOrigin;
 }
+
+/** Who opened a position (issue 16): the client's own command, or the auto-trading strategy on the client's behalf. */
+export type PositionOrigin = 'client' | 'auto';
 
 /**
  * Why and at what a position was closed, for the client's explanation (issue 14): the dealing quote at the close,
@@ -111,8 +116,9 @@ export interface CloseContext {
   equity?: Money;
   usedMargin?: Money;
   marginLevel?: number;
-  /** A close by the broker (issue 15): who decided it and the reason the client is told. */
-  by?: 'staff';
+  /** A close by the broker (issue 15: 'staff') or by the client's auto-trading strategy (issue 16: 'strategy'). */
+  by?: 'staff' | 'strategy';
+  /** The reason the client is told (staff's words, or the strategy's reason). */
   reason?: string;
 }
 
@@ -120,7 +126,14 @@ export interface CloseContext {
  * How a position was closed: by its owner, by one of its levels, by the loss reaching its amount (the low-margin
  * rule a), or by the account stop-out (rule b). Several map to the same spec closingReason (3 Low Margin).
  */
-export type CloseCause = 'manual' | 'stop_loss' | 'take_profit' | 'loss_termination' | 'stop_out' | 'broker';
+export type CloseCause =
+  | 'manual'
+  | 'stop_loss'
+  | 'take_profit'
+  | 'loss_termination'
+  | 'stop_out'
+  | 'broker'
+  | 'ai_trade';
 
 /** A closed position as stored, with what its close booked. */
 export interface ClosedPositionRecord extends PositionRecord {
@@ -211,6 +224,8 @@ export interface OpenCommand extends CommandBase {
   price: number;
   stop_lost?: TriggerInput;
   take_profit?: TriggerInput;
+  /** Issue 16: 'auto' when the client's auto-trading strategy opens it (same checks as the client's own open). */
+  origin?: PositionOrigin;
 }
 
 /**
@@ -227,6 +242,11 @@ export interface CloseCommand extends CommandBase {
    * §3 has no better value), the reason kept in the close context for the client's notice and history.
    */
   broker?: { reason: string };
+  /**
+   * A close decided by the client's auto-trading strategy (issue 16, full closes only): cause 'ai_trade', closingReason
+   * 4 'AI Trade', the strategy's reason kept in the close context.
+   */
+  auto?: { reason: string };
 }
 
 /** A trailing stop as the client sets it: a distance in pips (the instrument's pip size) or in price units. */
@@ -518,6 +538,8 @@ export interface PositionView {
   part_of?: PositionId | null;
   closingCause?: CloseCause | null;
   close_context?: CloseContext | null;
+  /** Issue 16: 'auto' when the auto-trading strategy opened it; absent: the client. */
+  origin?: 'auto';
 }
 
 /** A pending order shaped like PositionView (snake_case), for the socket's `orders` push. */

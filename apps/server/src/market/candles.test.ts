@@ -152,3 +152,45 @@ describe('property: aggregating finer candles equals building the coarser ones f
     );
   });
 });
+
+describe('a candle is told closed when the builder starts a newer bucket (issue 16)', () => {
+  it('tells each resolution once, with the final candle, when the first tick of the next bucket arrives', () => {
+    const store = newStore();
+    const builder = new CandleBuilder(store, catalogue.instruments, ['1m', '5m']);
+    const closed: { symbol: string; resolution: Resolution; candle: Candle }[] = [];
+    builder.onCandleClosed((symbol, resolution, candle) => closed.push({ symbol, resolution, candle }));
+    builder.onQuote(quote(T0 + 1_000, 1.165, 1.16512));
+    builder.onQuote(quote(T0 + 30_000, 1.1652, 1.16532));
+    expect(closed).toEqual([]);
+    builder.onQuote(quote(T0 + 61_000, 1.1648, 1.16492)); // a new minute: the first 1m candle is final
+    expect(closed).toEqual([
+      {
+        symbol: 'EURUSD',
+        resolution: '1m',
+        candle: { time: T0, open: 1.16506, high: 1.16526, low: 1.16506, close: 1.16526, volume: 2 },
+      },
+    ]);
+    // a late tick of the closed minute closes nothing (it still counts in the open 5m bucket)
+    builder.onQuote(quote(T0 + 59_000, 1.16, 1.16));
+    expect(closed).toHaveLength(1);
+    builder.onQuote(quote(T0 + 5 * 60_000, 1.1651, 1.16521)); // the 5m bucket and the second minute close
+    expect(closed.slice(1).map((c) => [c.resolution, new Date(c.candle.time).toISOString()])).toEqual([
+      ['1m', '2026-11-18T15:01:00.000Z'],
+      ['5m', '2026-11-18T15:00:00.000Z'],
+    ]);
+    expect(closed[2]?.candle).toMatchObject({ open: 1.16506, high: 1.16526, low: 1.16, close: 1.16 });
+  });
+
+  it('stops telling a listener once it unsubscribed', () => {
+    const builder = new CandleBuilder(newStore(), catalogue.instruments, ['1m']);
+    let told = 0;
+    const off = builder.onCandleClosed(() => {
+      told += 1;
+    });
+    builder.onQuote(quote(T0, 1.165, 1.16512));
+    builder.onQuote(quote(T0 + 60_000, 1.165, 1.16512));
+    off();
+    builder.onQuote(quote(T0 + 120_000, 1.165, 1.16512));
+    expect(told).toBe(1);
+  });
+});

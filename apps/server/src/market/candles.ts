@@ -96,15 +96,23 @@ export function aggregateCandles(candles: readonly Candle[], resolution: Resolut
   return out;
 }
 
+/** Told when a candle closed: `candle` is final (the builder started a newer bucket of that symbol and resolution). */
+export type CandleClosedListener = (symbol: string, resolution: Resolution, candle: Candle) => void;
+
 /**
  * Builds the candles of every resolution from live quotes, writing through to a `CandleStore`. A
  * bucket the store already holds (the last, partial candle of the generated history) is continued,
  * not restarted, so history and live candles join without a gap. A quote older than the bucket
  * already started cannot change a closed candle and is counted in `late` instead.
+ *
+ * A candle is closed when the first quote of a later bucket arrives (issue 16: the strategies run on closed
+ * candles only). While a market is shut no quote arrives, so its last candle before the close is told at the
+ * first quote after it opens again.
  */
 export class CandleBuilder {
   private readonly instruments: ReadonlyMap<string, Instrument>;
   private lateCount = 0;
+  private readonly closedListeners = new Set<CandleClosedListener>();
 
   constructor(
     private readonly store: CandleStore,
@@ -144,10 +152,22 @@ export class CandleBuilder {
           close: price,
           volume: 1,
         });
+        if (last) for (const listener of this.closedListeners) listener(quote.symbol, resolution, last);
       } else {
         this.lateCount += 1;
       }
     }
+  }
+
+  /**
+   * Calls `listener(symbol, resolution, candle)` for every candle that closed, after the newer bucket is stored;
+   * returns the unsubscribe. Listeners run inside `onQuote`: they must be quick (queue the work, do not run it).
+   */
+  onCandleClosed(listener: CandleClosedListener): () => void {
+    this.closedListeners.add(listener);
+    return () => {
+      this.closedListeners.delete(listener);
+    };
   }
 
   /** Builds candles from a feed's quotes; returns the function that detaches it. */

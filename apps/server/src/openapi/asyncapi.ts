@@ -8,10 +8,15 @@ import {
   NoticePayload,
   OpenPositionInput,
   OrderCommandAck,
+  OrdersDeltaPayload,
   OrdersPayload,
   PlaceOrderInput,
+  PositionsDeltaPayload,
   PositionsPayload,
   PriceMap,
+  PriceSubscribeAck,
+  PriceSubscribeInput,
+  PricesCompactPayload,
   type QueueChanged,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
@@ -64,6 +69,27 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
       'map on connect, then changes conflated to at most one message per client per 250 ms. {buy: null, sell: null}: ' +
       'the instrument just became unavailable.',
     payload: PriceMap,
+  },
+  [SOCKET_EVENTS.subscribe]: {
+    namespace: 'prices',
+    from: 'client',
+    summary:
+      'Opt-in (issue 17): {symbols: up to 200 known symbols, compact?: boolean} replaces the set of symbols this socket ' +
+      'follows. The socket then gets at once the current state of those symbols and afterwards only those that changed ' +
+      '(conflated as `prices`): as the `prices` map, or with `compact: true` as `pricesCompact`. A socket that never ' +
+      'subscribes keeps getting the `prices` map of every changed symbol. Acknowledged with the set in force, or the ' +
+      'refusal (unknown symbol, too many, malformed), which changes nothing.',
+    payload: PriceSubscribeInput,
+    ack: PriceSubscribeAck,
+  },
+  [SOCKET_EVENTS.pricesCompact]: {
+    namespace: 'prices',
+    from: 'server',
+    summary:
+      'The compact form for sockets that subscribed with `compact: true`: a flat array of triples [symbol, buy, sell, …] ' +
+      'of the subscribed symbols that changed (buy = ask, sell = bid). null, null: the instrument just became ' +
+      'unavailable (announced once, as {buy: null, sell: null} in the map).',
+    payload: PricesCompactPayload,
   },
   [SOCKET_EVENTS.positions]: {
     namespace: 'trading',
@@ -144,6 +170,27 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
       'stop-out, equity, used margin and margin level), a margin call, an order filled, rejected or expired.',
     payload: NoticePayload,
   },
+  [SOCKET_EVENTS.positionsChanged]: {
+    namespace: 'trading',
+    from: 'server',
+    summary:
+      'Opt-in (issue 17, handshake `auth: {token, deltas: 1}`): instead of the whole `positions` list on every change, ' +
+      'only the positions the change touched. `open`: replace (or add) the open position of that id; `closed`: remove ' +
+      'it from the open list and put it first in the history, with its close data (a partial close: the reduced ' +
+      'original in `open`, the closed part in `closed`). Sent with `balance`; the full lists come once on connect, ' +
+      'and every 5 s only `balance` (the client values open positions from the prices). The client keeps at most ' +
+      '200 closed positions. A socket without `deltas` keeps the spec pushes exactly.',
+    payload: PositionsDeltaPayload,
+  },
+  [SOCKET_EVENTS.ordersChanged]: {
+    namespace: 'trading',
+    from: 'server',
+    summary:
+      'Opt-in (issue 17, `auth.deltas`): only the orders a change touched, instead of the whole `orders` lists. ' +
+      '`open`: replace (or add) the open order of that id; `closed` (filled, cancelled, expired, rejected): remove it ' +
+      'from the open list and put it first in the history.',
+    payload: OrdersDeltaPayload,
+  },
   [BACKOFFICE_SOCKET.queueChanged]: {
     namespace: 'backoffice',
     from: 'server',
@@ -164,7 +211,8 @@ const CHANNELS: Record<Namespace, { title: string; description: string; security
     title: 'Trading',
     description:
       "A client's positions and balance, and their trading commands (spec §7). Handshake `auth: {token}` with the " +
-      'client session token; a refused or ended session is disconnected.',
+      'client session token; a refused or ended session is disconnected. With `auth: {token, deltas: 1}` (issue 17) ' +
+      'the socket gets the full lists on connect and then `positionsChanged`/`ordersChanged` with only what changed.',
     security: 'clientSession',
   },
   backoffice: {

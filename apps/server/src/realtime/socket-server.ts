@@ -9,6 +9,9 @@ import {
   OpenPositionInput,
   type OrderCommandAck,
   PlaceOrderInput,
+  type PriceSubscribeAck,
+  PriceSubscribeInput,
+  type PricesClientEvents,
   type PricesServerEvents,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
@@ -18,17 +21,19 @@ import {
   UpdateOrderInput,
   UpdatePositionTrailingInput,
   validateInput,
+  wantsTradingDeltas,
 } from '@openbroker/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { CommandOutcome, EngineEvent } from '../engine/index.js';
+import { SessionRevocationSync } from '../modules/sessions/session-revocation-sync.js';
 import { MarginCallRepo } from '../modules/trading/margin-call.repo.js';
 import { noticesOf } from '../modules/trading/notices.js';
 import { TradingJobs } from '../modules/trading/trading.jobs.js';
 import { attachBackofficeSocket } from './backoffice-socket.js';
-import { PriceStream } from './price-stream.js';
+import { compactPrices, PriceStream, PriceSubscriptions } from './price-stream.js';
 
 export interface Realtime {
   io: Server;
@@ -64,15 +69,19 @@ interface TradingSocketData {
   liveUntil: number;
   /** A read of the session is under way because `liveUntil` passed (at most one per socket). */
   rechecking?: boolean;
+  /** Issue 17: the client opted in (`auth.deltas`): after connect it gets only what changed (decision 0021). */
+  deltas: boolean;
 }
 
 /**
- * A command re-reads the session when its last check is older than this. Logout and revocation do
- * not wait for it: they disconnect the session's sockets at once (sessions.onRevoked).
+ * Every command checks its session from the sessions' short cache (issue 17: `authenticateCached`, dropped at once
+ * on logout, revocation and password change, on every node); the account and brand are re-read when their last
+ * check is older than this. Logout and revocation also disconnect the session's sockets at once (sessions.onRevoked).
  */
 const SESSION_RECHECK_MS = 5_000;
 
 type Ack = (answer: CommandAck | OrderCommandAck) => void;
+type TradeCommandName = keyof TradingClientEvents;
 
 /** Emits one `/trading` push with the payload its event carries (domain `TradingServerEvents`). */
 type TradingEmit = <E extends keyof TradingServerEvents>(
@@ -104,10 +113,13 @@ export async function attachRealtime(
   options: RealtimeOptions = {},
 ): Promise<Realtime> {
   // Typed by the domain's socket contract: every emit's payload is checked against its schema's type.
-  const io = new Server<TradingClientEvents, PricesServerEvents & TradingServerEvents>(server, {
-    serveClient: false,
-    transports: ['websocket', 'polling'],
-  });
+  const io = new Server<TradingClientEvents & PricesClientEvents, PricesServerEvents & TradingServerEvents>(
+    server,
+    {
+      serveClient: false,
+      transports: ['websocket', 'polling'],
+    },
+  );
   let pub: AppContext['redis'];
   let sub: AppContext['redis'];
   if (ctx.redis) {
@@ -121,14 +133,70 @@ export async function attachRealtime(
 
   // ---------------------------------------------------------------------------------- /prices
   const prices = io.of(SOCKET_NAMESPACES.prices);
+  // issue 17 (decision 0020): sockets that never subscribe sit in MAP_ROOM and get the spec map of every
+  // changed symbol; a `subscribe` moves a socket into the room of its subscription group instead.
+  const MAP_ROOM = 'prices:map';
+  const priceBytes = (form: string, payload: unknown, sockets: number) => {
+    ctx.metrics.priceFlushBytes.observe({ form }, Buffer.byteLength(JSON.stringify(payload)) * sockets);
+    ctx.metrics.priceMessages.inc({ form }, sockets);
+  };
+  const subscriptions = new PriceSubscriptions((delivery) => {
+    const event = delivery.form === 'compact' ? SOCKET_EVENTS.pricesCompact : SOCKET_EVENTS.prices;
+    const target = prices.local.to(delivery.rooms) as unknown as {
+      emit(event: string, payload: unknown): boolean;
+    };
+    target.emit(event, delivery.payload);
+    priceBytes(delivery.form === 'compact' ? 'compact' : 'subscribed', delivery.payload, delivery.sockets);
+  });
   const stream = new PriceStream(ctx.market.book, {
     conflationMs: ctx.config.priceConflationMs,
     clock: ctx.market.clock,
-    broadcast: (map) => prices.local.emit(SOCKET_EVENTS.prices, map),
+    broadcast: (map) => {
+      const sockets = prices.adapter.rooms.get(MAP_ROOM)?.size ?? 0;
+      if (sockets === 0) return;
+      prices.local.to(MAP_ROOM).emit(SOCKET_EVENTS.prices, map);
+      priceBytes('map', map, sockets);
+    },
+    deliver: (changes) => subscriptions.deliver(changes),
+    observeFlush: (seconds) => ctx.metrics.priceFlushSeconds.observe(seconds),
   });
   const detachStream = ctx.market.onQuote((quote) => stream.onQuote(quote));
   prices.on('connection', (socket) => {
+    void socket.join(MAP_ROOM);
     socket.emit(SOCKET_EVENTS.prices, stream.snapshot());
+    // issue 17: {symbols, compact?} replaces the socket's set; a refusal changes nothing
+    socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: (answer: PriceSubscribeAck) => void) => {
+      const answer = (result: PriceSubscribeAck | CommandAck) => {
+        if (typeof ack === 'function') ack(result as PriceSubscribeAck);
+      };
+      const parsed = validateInput(PriceSubscribeInput, payload);
+      if (!parsed.ok) return answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, parsed.errors));
+      const unknown = parsed.value.symbols.flatMap((symbol, index) =>
+        ctx.market.catalogue.get(symbol)
+          ? []
+          : [{ path: `symbols.${index}`, key: 'field.invalid' as const, params: { title: 'Symbol' } }],
+      );
+      if (unknown.length) return answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, unknown));
+      const form = parsed.value.compact ? 'compact' : 'map';
+      const { join, leave } = subscriptions.subscribe(socket.id, parsed.value.symbols, form);
+      void socket.leave(leave ?? MAP_ROOM);
+      void socket.join(join);
+      const symbols = [...(subscriptions.of(socket.id)?.symbols ?? [])];
+      answer({ status: true, data: { symbols, compact: form === 'compact' } });
+      // the current state of its symbols, in its form: it did not follow the new ones until now
+      if (symbols.length === 0) return;
+      const current = stream.current(symbols);
+      if (form === 'compact') socket.emit(SOCKET_EVENTS.pricesCompact, compactPrices(current));
+      else socket.emit(SOCKET_EVENTS.prices, current);
+    });
+    socket.on('disconnect', () => subscriptions.remove(socket.id));
+  });
+  const unwatchSubscriptions = ctx.metrics.watchSubscriptions({
+    name: prices.name,
+    sockets: prices.sockets,
+    get subscribed() {
+      return subscriptions.sockets;
+    },
   });
   stream.start();
 
@@ -136,9 +204,11 @@ export async function attachRealtime(
   const trading = io.of(SOCKET_NAMESPACES.trading);
   // GET /metrics reads both namespaces' connection counts at every scrape.
   const unwatchSockets = [prices, trading].map((namespace) => ctx.metrics.watchSockets(namespace));
-  const authenticate = async (token: unknown, host: string | undefined) => {
+  const authenticate = async (token: unknown, host: string | undefined, cached = false) => {
     if (typeof token !== 'string' || token === '') return undefined;
-    const session = await ctx.sessions.authenticate(token, 'client');
+    const session = cached
+      ? await ctx.sessions.authenticateCached(token, 'client')
+      : await ctx.sessions.authenticate(token, 'client');
     if (!session) return undefined;
     const brand = await ctx.brands.resolve(host);
     const user = await ctx.accounts.clientFor(brand, session.subjectId);
@@ -158,6 +228,7 @@ export async function attachRealtime(
           host,
           checkedAt: Date.now(),
           liveUntil: ctx.sessions.endOf(found.session),
+          deltas: wantsTradingDeltas(socket.handshake.auth),
         } satisfies TradingSocketData;
         next();
       })
@@ -169,13 +240,26 @@ export async function attachRealtime(
     target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
     if (withOrders) target.emit(SOCKET_EVENTS.orders, ctx.trading.orders(userId));
   };
+  /** Issue 17: what an opted-in socket gets on a change — the touched positions and orders, and the balance. */
+  const pushChanges = (target: { emit: TradingEmit }, userId: number, events: readonly EngineEvent[]) => {
+    const changes = ctx.trading.changes(userId, events);
+    if (changes.positions) target.emit(SOCKET_EVENTS.positionsChanged, changes.positions);
+    target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
+    if (changes.orders) target.emit(SOCKET_EVENTS.ordersChanged, changes.orders);
+  };
   const ordersChanged = (events: readonly EngineEvent[]) => events.some((e) => e.type.startsWith('order.'));
+  // every socket of an account is in `room` (notices); spec §7 sockets also in `listRoom`, opted-in ones in `deltaRoom`
   const room = (userId: number) => `account:${userId}`;
+  const listRoom = (userId: number) => `account:${userId}:lists`;
+  const deltaRoom = (userId: number) => `account:${userId}:deltas`;
   const sessionRoom = (sessionId: number) => `session:${sessionId}`;
   // Logout, password change and resets end the session's trading sockets at once, on every node.
   const detachRevoked = ctx.sessions.onRevoked((ids) => {
     for (const id of ids) trading.in(sessionRoom(id)).disconnectSockets(true);
   });
+  // issue 17: the other nodes drop this node's revoked sessions from their session caches at once (Redis)
+  const revocations = new SessionRevocationSync(ctx.sessions, ctx.redis, ctx.config.redisPrefix, options.log);
+  await revocations.start();
 
   const clock = options.now ?? (() => Date.now());
 
@@ -216,11 +300,19 @@ export async function attachRealtime(
         recheck(socket);
       }
     }
-    const target = expired.length ? trading.to(room(accountId)).except(expired) : trading.to(room(accountId));
-    push(target, accountId, ordersChanged(events));
+    const to = (name: string) => (expired.length ? trading.to(name).except(expired) : trading.to(name));
+    // a list or delta is built only for an account with such sockets here (with Redis, other nodes may hold some)
+    const here = (name: string) => ctx.redis !== undefined || trading.adapter.rooms.has(name);
+    if (here(listRoom(accountId))) push(to(listRoom(accountId)), accountId, ordersChanged(events));
+    if (here(deltaRoom(accountId))) pushChanges(to(deltaRoom(accountId)), accountId, events);
     // issue 14: automatic closes and order outcomes are told at once, with what they happened at
+    const target = to(room(accountId));
     for (const notice of noticesOf(events, ctx.trading)) target.emit(SOCKET_EVENTS.notice, notice);
   });
+  // issue 16: the server switched a client's auto-trading off (a loss limit, the broker's kill switch)
+  const detachAuto = ctx.autoTrading.onNotice((accountId, notice) =>
+    trading.to(room(accountId)).emit(SOCKET_EVENTS.notice, notice),
+  );
 
   // ------------------------------------------------------------------------ trading jobs (issue 14)
   // every brand's trading profile (costs, stop-out, margin-call level), and any change staff make later
@@ -243,7 +335,11 @@ export async function attachRealtime(
 
   trading.on('connection', (socket: Socket) => {
     const data = socket.data as TradingSocketData;
-    void socket.join([room(data.userId), sessionRoom(data.sessionId)]);
+    void socket.join([
+      room(data.userId),
+      data.deltas ? deltaRoom(data.userId) : listRoom(data.userId),
+      sessionRoom(data.sessionId),
+    ]);
     push(socket, data.userId);
 
     /**
@@ -251,25 +347,34 @@ export async function attachRealtime(
      * position (position commands) or the order (order commands) it concerns.
      */
     const command = <S extends z.ZodType>(
+      name: TradeCommandName,
       schema: S,
       run: (input: z.output<S>) => Promise<CommandOutcome>,
       answers: 'position' | 'order' = 'position',
     ) => {
       return async (payload: unknown, ack?: Ack) => {
+        const received = performance.now();
         const answer = (result: CommandAck | OrderCommandAck) => {
+          ctx.metrics.tradeCommandSeconds.observe(
+            { command: name, answer: result.status ? 'ok' : result.code },
+            (performance.now() - received) / 1_000,
+          );
           if (typeof ack === 'function') ack(result);
         };
         try {
-          if (Date.now() - data.checkedAt > SESSION_RECHECK_MS) {
-            const found = await authenticate(data.token, data.host);
-            if (!found) {
-              answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
-              socket.disconnect(true);
-              return;
-            }
-            data.checkedAt = Date.now();
-            data.liveUntil = ctx.sessions.endOf(found.session);
+          // issue 17: the session from the sessions' short cache on every command (a revoked one is never in it);
+          // the account and brand as well when last checked over SESSION_RECHECK_MS ago
+          const recheckAll = Date.now() - data.checkedAt > SESSION_RECHECK_MS;
+          const session = recheckAll
+            ? (await authenticate(data.token, data.host, true))?.session
+            : await ctx.sessions.authenticateCached(data.token, 'client');
+          if (!session || session.id !== data.sessionId || !socket.connected) {
+            answer(failure(UNAUTHORIZED, { key: 'error.unauthorized' }));
+            socket.disconnect(true);
+            return;
           }
+          if (recheckAll) data.checkedAt = Date.now();
+          data.liveUntil = ctx.sessions.endOf(session);
           const parsed = validateInput(schema, payload);
           if (!parsed.ok) {
             answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, parsed.errors));
@@ -327,7 +432,7 @@ export async function attachRealtime(
     const now = () => ctx.market.clock.now();
     socket.on(
       SOCKET_EVENTS.openPosition,
-      command(OpenPositionInput, (input) =>
+      command('openPosition', OpenPositionInput, (input) =>
         ctx.trading.open({
           accountId: data.userId,
           now: now(),
@@ -343,7 +448,7 @@ export async function attachRealtime(
     );
     socket.on(
       SOCKET_EVENTS.closePosition,
-      command(ClosePositionPartInput, (input) =>
+      command('closePosition', ClosePositionPartInput, (input) =>
         ctx.trading.close({
           accountId: data.userId,
           now: now(),
@@ -356,7 +461,7 @@ export async function attachRealtime(
     );
     socket.on(
       SOCKET_EVENTS.updatePosition,
-      command(UpdatePositionTrailingInput, (input) =>
+      command('updatePosition', UpdatePositionTrailingInput, (input) =>
         ctx.trading.update({
           accountId: data.userId,
           now: now(),
@@ -371,6 +476,7 @@ export async function attachRealtime(
     socket.on(
       SOCKET_EVENTS.placeOrder,
       command(
+        'placeOrder',
         PlaceOrderInput,
         (input) =>
           ctx.trading.placeOrder({
@@ -393,6 +499,7 @@ export async function attachRealtime(
     socket.on(
       SOCKET_EVENTS.updateOrder,
       command(
+        'updateOrder',
         UpdateOrderInput,
         (input) =>
           ctx.trading.updateOrder({
@@ -410,6 +517,7 @@ export async function attachRealtime(
     socket.on(
       SOCKET_EVENTS.cancelOrder,
       command(
+        'cancelOrder',
         CancelOrderInput,
         (input) => ctx.trading.cancelOrder({ accountId: data.userId, now: now(), orderId: input.id }),
         'order',
@@ -439,7 +547,10 @@ export async function attachRealtime(
       if (until === undefined) socket.disconnect(true);
       else {
         data.liveUntil = until;
-        if (socket.connected) push(socket, data.userId, false);
+        // issue 17: an opted-in socket values its open positions from the prices; it gets the balance only
+        if (!socket.connected) continue;
+        if (data.deltas) socket.emit(SOCKET_EVENTS.balance, ctx.trading.balance(data.userId));
+        else push(socket, data.userId, false);
       }
     }
   };
@@ -464,8 +575,11 @@ export async function attachRealtime(
       detachProfiles();
       stream.stop();
       detachStream();
+      unwatchSubscriptions();
       detachTrading();
+      detachAuto();
       detachRevoked();
+      await revocations.stop();
       detachBackoffice();
       for (const unwatch of unwatchSockets) unwatch();
       io.disconnectSockets(true);

@@ -1,14 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { logoutDestination } from '../features/auth/authStore.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import type { LoginLocationState } from '../features/auth/useLogout.js';
-import { PopupNotices } from '../features/popups/PopupNotices.js';
 import { useBrand } from './BrandProvider.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
-import { IdleLogout } from './IdleLogout.js';
 import { LOGIN_PATH, resolveRedirect } from './redirects.js';
+
+// Only signed-in clients need these (the idle timer, pop-up notices with their sanitizer): own chunks.
+const IdleLogout = lazy(() => import('./IdleLogout.js').then((module) => ({ default: module.IdleLogout })));
+const PopupNotices = lazy(() =>
+  import('../features/popups/PopupNotices.js').then((module) => ({ default: module.PopupNotices })),
+);
+
+/**
+ * A thin fixed bar while the next screen's code loads (the current screen stays meanwhile). Its own
+ * component: the layout must not re-render on navigation changes, or a <Navigate> with state in it
+ * would navigate again on every change and never let a pending lazy route settle.
+ */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  return navigation.state === 'loading' ? <div className="ob-nav-progress" role="progressbar" /> : null;
+}
 
 /** The page frame of every route, and the one place where the redirects of spec §2 are applied. */
 export function RootLayout() {
@@ -36,14 +52,46 @@ export function RootLayout() {
       <a href="#main" className="visually-hidden-focusable ob-skip">
         {t('app.skipToContent')}
       </a>
+      <NavigationProgress />
       <Header />
       <main id="main" className="ob-main">
         <Outlet />
       </main>
       <Footer />
-      {auth && <IdleLogout />}
-      {auth && <PopupNotices />}
+      {auth && (
+        <Suspense fallback={null}>
+          <IdleLogout />
+          <PopupNotices />
+        </Suspense>
+      )}
       <ScrollRestoration />
+    </div>
+  );
+}
+
+/** A screen's code on its way (the first load of a lazily loaded route): a centred spinner in the frame. */
+export function ScreenLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="ob-screen-loading" role="status" aria-live="polite" data-testid="screen-loading">
+      <Spinner animation="border" variant="primary" />
+      <span className="visually-hidden">{t('app.loading')}</span>
+    </div>
+  );
+}
+
+/**
+ * The page frame while the first screen's code loads (the router's HydrateFallback): the header and
+ * footer are there at once, so nothing moves when the screen arrives.
+ */
+export function ShellFallback() {
+  return (
+    <div className="ob-app">
+      <Header />
+      <main id="main" className="ob-main">
+        <ScreenLoading />
+      </main>
+      <Footer />
     </div>
   );
 }

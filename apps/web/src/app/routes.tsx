@@ -1,25 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/AccountPage.js';
-import { AffiliatePage } from '../features/affiliate/AffiliatePage.js';
-import { AutoLoginPage } from '../features/auth/AutoLoginPage.js';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.js';
-import { LoginPage } from '../features/auth/LoginPage.js';
-import { RegisterPage } from '../features/auth/RegisterPage.js';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.js';
-import { PaymentPage } from '../features/payments/PaymentPage.js';
-import { PlatformPage } from '../features/platform/PlatformPage.js';
-import { ReferralsPage } from '../features/referrals/ReferralsPage.js';
-import { ContactPage } from '../features/site/ContactPage.js';
 import { ContentPage } from '../features/site/ContentPage.js';
-import { EconomicCalendarPage } from '../features/site/EconomicCalendarPage.js';
 import { HomePage } from '../features/site/HomePage.js';
 import { NotFoundPage } from '../features/site/NotFoundPage.js';
-import { TransactionsPage } from '../features/transactions/TransactionsPage.js';
 import type { ClientFixesKey } from './i18n/clientFixes.js';
-import { ProtectedLayout } from './ProtectedLayout.js';
-import { RootLayout } from './RootLayout.js';
+import { RootLayout, ShellFallback } from './RootLayout.js';
 import { RouteError } from './RouteError.js';
 import { useDocumentTitle } from './useDocumentTitle.js';
 
@@ -32,6 +18,21 @@ function Titled({ title, children }: { title: ClientFixesKey; children: ReactNod
   const { t } = useTranslation();
   useDocumentTitle(t(title));
   return children;
+}
+
+/** A lazily loaded screen, wrapped in Titled when it sets no title of its own. */
+function screen(load: () => Promise<ComponentType>, title?: ClientFixesKey): RouteObject['lazy'] {
+  return async () => {
+    const Screen = await load();
+    if (!title) return { Component: Screen };
+    return {
+      Component: () => (
+        <Titled title={title}>
+          <Screen />
+        </Titled>
+      ),
+    };
+  };
 }
 
 /**
@@ -50,78 +51,103 @@ export const ROUTES: RouteObject[] = [
   },
   {
     element: <RootLayout />,
+    // The first load of a lazily loaded screen: the page frame with a quiet placeholder, no blank page.
+    HydrateFallback: ShellFallback,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       {
         path: 'autoLogin/:code',
-        element: (
-          <Titled title="fix.title.autoLogin">
-            <AutoLoginPage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/auth/AutoLoginPage.js')).AutoLoginPage,
+          'fix.title.autoLogin',
         ),
       },
       {
         path: 'login',
-        element: (
-          <Titled title="fix.title.login">
-            <LoginPage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/auth/LoginPage.js')).LoginPage,
+          'fix.title.login',
         ),
       },
       {
         path: 'password/request',
-        element: (
-          <Titled title="fix.title.forgotPassword">
-            <ForgotPasswordPage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/auth/ForgotPasswordPage.js')).ForgotPasswordPage,
+          'fix.title.forgotPassword',
         ),
       },
       {
         path: 'password/reset/:token',
-        element: (
-          <Titled title="fix.title.resetPassword">
-            <ResetPasswordPage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/auth/ResetPasswordPage.js')).ResetPasswordPage,
+          'fix.title.resetPassword',
         ),
       },
       {
         path: 'register',
-        element: (
-          <Titled title="fix.title.register">
-            <RegisterPage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/auth/RegisterPage.js')).RegisterPage,
+          'fix.title.register',
         ),
       },
       {
         path: 'affiliate',
-        element: (
-          <Titled title="fix.title.affiliate">
-            <AffiliatePage />
-          </Titled>
+        lazy: screen(
+          async () => (await import('../features/affiliate/AffiliatePage.js')).AffiliatePage,
+          'fix.title.affiliate',
         ),
       },
-      { path: 'contact-us', element: <ContactPage /> },
+      {
+        path: 'contact-us',
+        lazy: screen(async () => (await import('../features/site/ContactPage.js')).ContactPage),
+      },
       { path: '404', element: <NotFoundPage /> },
       {
-        element: <ProtectedLayout />,
+        // The client area (spec §6): each screen is its own chunk, loaded when first visited.
+        // Its profile rules (phone numbers) stay off the public pages too.
+        lazy: async () => ({ Component: (await import('./ProtectedLayout.js')).ProtectedLayout }),
         children: [
-          { path: 'my-account/:page', element: <AccountPage /> },
+          {
+            path: 'my-account/:page',
+            lazy: screen(async () => (await import('../features/account/AccountPage.js')).AccountPage),
+          },
           {
             path: 'referrals',
-            element: (
-              <Titled title="fix.title.referrals">
-                <ReferralsPage />
-              </Titled>
+            lazy: screen(
+              async () => (await import('../features/referrals/ReferralsPage.js')).ReferralsPage,
+              'fix.title.referrals',
             ),
           },
-          { path: 'transactions/:type', element: <TransactionsPage /> },
-          { path: 'platform/:symbol', element: <PlatformPage /> },
-          { path: 'payment/:method', element: <PaymentPage /> },
+          {
+            path: 'transactions/:type',
+            lazy: screen(
+              async () => (await import('../features/transactions/TransactionsPage.js')).TransactionsPage,
+            ),
+          },
+          {
+            path: 'auto-trading',
+            lazy: screen(
+              async () => (await import('../features/auto-trading/AutoTradingPage.js')).AutoTradingPage,
+            ),
+          },
+          {
+            path: 'platform/:symbol',
+            lazy: screen(async () => (await import('../features/platform/PlatformPage.js')).PlatformPage),
+          },
+          {
+            path: 'payment/:method',
+            lazy: screen(async () => (await import('../features/payments/PaymentPage.js')).PaymentPage),
+          },
         ],
       },
       // The economic calendar (brand flag 'economics'; 404 without it) is a content page plus its events.
-      { path: 'economic-calendar', element: <EconomicCalendarPage /> },
+      {
+        path: 'economic-calendar',
+        lazy: screen(
+          async () => (await import('../features/site/EconomicCalendarPage.js')).EconomicCalendarPage,
+        ),
+      },
       // Content pages by slug (about, account levels, legal pages, ...) from the content service.
       { path: ':slug', element: <ContentPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -121,8 +121,11 @@ describe('response contracts (spec §3, §7)', () => {
       'balance',
       'notice',
       'orders',
+      'ordersChanged',
       'positions',
+      'positionsChanged',
       'prices',
+      'pricesCompact',
     ]);
   });
 

@@ -111,19 +111,29 @@ export const PositionDto = z.object({
       usedMargin: z.number().optional(),
       marginLevel: z.number().optional(),
       /** A broker's close (issue 15): by staff, with the reason the client is shown. */
-      by: z.literal('staff').optional(),
+      by: z.enum(['staff', 'strategy']).optional(),
       reason: z.string().max(500).optional(),
     })
     .nullable()
     .optional(),
   /** For the closed part of a partially closed position: the position it was cut from. */
   part_of: z.number().int().nullable().optional(),
+  /** Issue 16: who opened it: 'auto' for the client's auto-trading strategy (the platform's AI badge), else 'client'. */
+  origin: z.enum(['client', 'auto']).optional(),
 });
 export type PositionDto = z.infer<typeof PositionDto>;
 
 /** spec §3 position lists: the `positions` socket push and getBalance's `positions`. */
 export const PositionsPayload = z.object({ open: z.array(PositionDto), history: z.array(PositionDto) });
 export type PositionsPayload = z.infer<typeof PositionsPayload>;
+
+/**
+ * Issue 17, `positionsChanged` (a `/trading` client that opted in with `auth.deltas`): only the positions a change
+ * touched. `open` rows replace (or add) the open position of the same id; `closed` rows leave the open list and go
+ * to the top of the history (a partial close: the reduced original in `open`, its closed part in `closed`).
+ */
+export const PositionsDeltaPayload = z.object({ open: z.array(PositionDto), closed: z.array(PositionDto) });
+export type PositionsDeltaPayload = z.infer<typeof PositionsDeltaPayload>;
 
 /** spec §3 Balance summary (spec §9 formulas): the `balance` socket push. */
 export const BalancePayload = z.object({
@@ -317,6 +327,14 @@ export type OrderDto = z.infer<typeof OrderDto>;
 export const OrdersPayload = z.object({ open: z.array(OrderDto), history: z.array(OrderDto) });
 export type OrdersPayload = z.infer<typeof OrdersPayload>;
 
+/**
+ * Issue 17, `ordersChanged` (opted-in `/trading` clients): only the orders a change touched. `open` rows replace (or
+ * add) the open order of the same id; `closed` rows (filled, cancelled, rejected, expired) leave the open list and go
+ * to the top of the history.
+ */
+export const OrdersDeltaPayload = z.object({ open: z.array(OrderDto), closed: z.array(OrderDto) });
+export type OrdersDeltaPayload = z.infer<typeof OrdersDeltaPayload>;
+
 const NoticeBase = { id: z.string(), at: Instant };
 
 /**
@@ -356,6 +374,14 @@ export const NoticePayload = z.discriminatedUnion('kind', [
     kind: z.enum(['orderFilled', 'orderRejected', 'orderExpired']),
     order: OrderDto,
     message: SentMessage.optional(),
+  }),
+  /** Issue 16: the server switched the client's auto-trading off (a loss limit, or the broker's kill switch). */
+  z.object({
+    ...NoticeBase,
+    kind: z.literal('autoTradingStopped'),
+    reason: z.enum(['daily', 'drawdown', 'brand']),
+    /** The journal line's message (what was reached, or that the broker stopped it). */
+    message: SentMessage,
   }),
 ]);
 export type NoticePayload = z.infer<typeof NoticePayload>;

@@ -170,9 +170,4 @@ export class AccountsService {
     await this.sessions.revokeAll('client', user.id, current.id);
     return updated;
   }
-
-  /** spec §4: auto-trading on (1) or off (0). */
-  setAutoTrading(user: UserRow, on: boolean): Promise<UserRow> {
-    return this.repo.update(user.id, { autoTrading: on });
-  }
 }

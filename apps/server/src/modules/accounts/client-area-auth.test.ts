@@ -5,6 +5,7 @@ import { affiliates, sessions } from '../../db/schema.js';
 import { hashToken } from '../../lib/random.js';
 import { jpegBytes, multipart, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { trendSettings } from '../auto-trading/auto-trading.kit.js';
 
 /**
  * Every client-area call except login, login/{code} and register needs a live client session
@@ -41,6 +42,16 @@ describe(`client-area calls refuse requests without a live session (${testDbKind
     }),
     'POST /api/accounts/autoTrading': json('/api/accounts/autoTrading', { auto_trading: 1 }),
     'POST /api/accounts/popups': json('/api/accounts/popups', {}),
+    // issue 16: the client area's auto-trading calls
+    'POST /api/autoTrading/overview': json('/api/autoTrading/overview', {}),
+    'POST /api/autoTrading/settings': json('/api/autoTrading/settings', {
+      settings: trendSettings(['BTCUSD']),
+    }),
+    'POST /api/autoTrading/backtest': json('/api/autoTrading/backtest', {
+      settings: trendSettings(['BTCUSD']),
+      symbol: 'BTCUSD',
+    }),
+    'POST /api/autoTrading/journal': json('/api/autoTrading/journal', {}),
     'POST /api/accounts/popup': json('/api/accounts/popup', { id: 1 }),
     'POST /api/accounts/upload': (token) => {
       const form = multipart([
@@ -90,7 +101,13 @@ describe(`client-area calls refuse requests without a live session (${testDbKind
   });
 
   it('still serves the live client (so the refusals above are about the token)', async () => {
-    for (const name of ['POST /api/accounts/get', 'POST /api/accounts/popups', 'GET /api/get/countries']) {
+    for (const name of [
+      'POST /api/accounts/get',
+      'POST /api/accounts/popups',
+      'GET /api/get/countries',
+      'POST /api/autoTrading/overview',
+      'POST /api/autoTrading/journal',
+    ]) {
       expect((await (calls[name] as Call)(client.token)).statusCode, name).toBe(200);
     }
   });

@@ -87,15 +87,21 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Turns auto-trading on (1) or off (0) (spec §4); answers the updated user',
+        summary:
+          'Turns auto-trading on (1) or off (0) (spec §4); answers the updated user. Switching on needs saved ' +
+          "settings (400 'auto.error.noSettings', POST /api/autoTrading/settings) that still fit the brand's offer " +
+          "(400 with field messages), a verified account (403 'auto.error.notVerified') and the brand's auto-trading " +
+          "not stopped (403 'auto.error.brandStopped'); switching off stops new decisions at once, open auto " +
+          'positions keep their stop loss and take profit',
         security: [{ bearer: [] }],
         body: AutoTradingInput.safeExtend(tokenField),
-        response: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: UserAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {
       const { user, token } = await auth(request);
-      const updated = await accounts.setAutoTrading(user, request.body.auto_trading === 1);
+      // issue 16: the switch runs the strategy, so it goes through the auto-trading service's checks and journal
+      const updated = await ctx.autoTrading.setEnabled(user.id, request.body.auto_trading === 1);
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

@@ -5,9 +5,11 @@ import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { autoClient, trendSettings } from '../auto-trading/auto-trading.kit.js';
 
 describe(`profile, password and auto-trading of a logged-in client (${testDbKind})`, async () => {
-  const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { app, runtime } = server;
   const { db } = runtime.ctx.database;
   const [germany] = await db.select().from(countries).where(eq(countries.alpha2, 'DE'));
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -301,7 +303,13 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
 
   describe('autoTrading', () => {
     it('turns auto-trading on with 1 and off with 0 (spec §4), answering the updated user', async () => {
-      const client = await registerClient(app);
+      // issue 16: switching on needs a verified account and saved settings
+      const client = await autoClient(server);
+      const saved = await post('/api/autoTrading/settings', {
+        token: client.token,
+        settings: trendSettings(['BTCUSD']),
+      });
+      expect(saved.statusCode).toBe(200);
       for (const [sent, expected] of [
         [1, 1],
         [0, 0],
@@ -315,6 +323,19 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
         const [row] = await db.select().from(users).where(eq(users.email, client.email));
         expect(row?.autoTrading).toBe(expected === 1);
       }
+    });
+
+    it('refuses to switch on without saved settings, in words, and changes nothing', async () => {
+      const client = await registerClient(app);
+      const res = await post('/api/accounts/autoTrading', { token: client.token, auto_trading: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'AUTO_TRADING_NO_SETTINGS',
+        key: 'auto.error.noSettings',
+      });
+      const [row] = await db.select().from(users).where(eq(users.email, client.email));
+      expect(row?.autoTrading).toBe(false);
     });
 
     it.each([[2], ['yes'], [null], [[1]]])('refuses auto_trading %j', async (value) => {

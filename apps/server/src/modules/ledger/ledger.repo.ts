@@ -23,18 +23,47 @@ export class LedgerRepo {
    * appends the entry with the balance after it. Undefined when the account does not exist (nothing written).
    */
   async append(tx: Db, entry: EntryInsert): Promise<{ id: number; balanceAfter: string } | undefined> {
-    const [account] = await tx
-      .update(users)
-      .set({ balance: sql`${users.balance} + ${entry.amount}::numeric` })
-      .where(eq(users.id, entry.userId))
-      .returning({ balance: users.balance });
-    if (!account) return undefined;
-    const [stored] = await tx
-      .insert(ledgerEntries)
-      .values({ ...entry, balanceAfter: account.balance })
-      .returning({ id: ledgerEntries.id });
-    if (!stored) throw new Error('ledger: entry insert returned nothing');
-    return { id: stored.id, balanceAfter: account.balance };
+    return (await this.appendAll(tx, entry.userId, [entry]))?.[0];
+  }
+
+  /**
+   * Issue 17: several entries of one account (a close with its negative balance protection) in ONE statement: the
+   * balance moves by their sum and each entry is appended, in the given order, with the balance after it (the
+   * running balance, exactly as one `append` after the other would give). Undefined when the account does not exist
+   * (nothing written).
+   */
+  async appendAll(
+    tx: Db,
+    userId: number,
+    entries: readonly Omit<EntryInsert, 'userId'>[],
+  ): Promise<{ id: number; balanceAfter: string }[] | undefined> {
+    if (entries.length === 0) return [];
+    const values = sql.join(
+      entries.map(
+        (e, i) =>
+          sql`(${i}::int, ${e.kind}::varchar, ${e.amount}::numeric, ${e.positionId}::int, ${e.reference}::varchar)`,
+      ),
+      sql`, `,
+    );
+    // the later entries' amounts are taken off the new balance: balance_after is the running balance
+    const rows = await query<{ id: number | string; balance_after: string }>(
+      tx,
+      sql`
+      with v(ord, kind, amount, position_id, reference) as (values ${values}),
+      acc as (
+        update users set balance = users.balance + (select sum(v.amount) from v)
+        where users.id = ${userId} returning users.balance
+      )
+      insert into ledger_entries (user_id, kind, amount, position_id, reference, balance_after)
+      select ${userId}, v.kind, v.amount, v.position_id, v.reference,
+             acc.balance - coalesce(sum(v.amount) over (order by v.ord rows between 1 following and unbounded following), 0)
+      from acc, v order by v.ord
+      returning id, balance_after::text as balance_after`,
+    );
+    if (rows.length === 0) return undefined;
+    if (rows.length !== entries.length) throw new Error('ledger: entry insert returned nothing');
+    // ids follow the insertion order (one sequence, one statement)
+    return rows.map((r) => ({ id: Number(r.id), balanceAfter: r.balance_after })).sort((a, b) => a.id - b.id);
   }
 
   async balance(db: Db, userId: number): Promise<string | undefined> {

@@ -116,25 +116,46 @@ export class Ledger {
    * an unknown account, or a cause already booked (the unique index on account, kind and reference).
    */
   async book(tx: Db, booking: Booking): Promise<BookedEntry> {
-    if (!signAllowed(booking.kind, booking.amount))
-      throw new LedgerError(
-        `ledger: a ${booking.kind} entry of ${moneyToDecimalString(booking.amount)} has the wrong sign`,
-      );
-    const stored = await this.repo.append(tx, {
-      userId: booking.accountId,
-      kind: booking.kind,
-      amount: moneyToDecimalString(booking.amount),
-      positionId: 'positionId' in booking.cause ? booking.cause.positionId : null,
-      reference: referenceOf(booking),
+    const [booked] = await this.bookAll(tx, [booking]);
+    return booked as BookedEntry;
+  }
+
+  /**
+   * Issue 17: books several entries of ONE account inside `tx`, in order, in one statement (a close's realised P&L
+   * and its negative balance protection): the same entries, balances after and checks as `book` one after the other.
+   */
+  async bookAll(tx: Db, bookings: readonly Booking[]): Promise<BookedEntry[]> {
+    const first = bookings[0];
+    if (!first) return [];
+    for (const booking of bookings) {
+      if (booking.accountId !== first.accountId)
+        throw new LedgerError('ledger: bookAll takes the entries of one account');
+      if (!signAllowed(booking.kind, booking.amount))
+        throw new LedgerError(
+          `ledger: a ${booking.kind} entry of ${moneyToDecimalString(booking.amount)} has the wrong sign`,
+        );
+    }
+    const stored = await this.repo.appendAll(
+      tx,
+      first.accountId,
+      bookings.map((booking) => ({
+        kind: booking.kind,
+        amount: moneyToDecimalString(booking.amount),
+        positionId: 'positionId' in booking.cause ? booking.cause.positionId : null,
+        reference: referenceOf(booking),
+      })),
+    );
+    if (!stored) throw new LedgerError(`ledger: account ${first.accountId} does not exist`);
+    return bookings.map((booking, i) => {
+      const entry = stored[i] as { id: number; balanceAfter: string };
+      return {
+        id: entry.id,
+        accountId: booking.accountId,
+        kind: booking.kind,
+        amount: booking.amount,
+        balanceAfter: parseMoney(entry.balanceAfter),
+      };
     });
-    if (!stored) throw new LedgerError(`ledger: account ${booking.accountId} does not exist`);
-    return {
-      id: stored.id,
-      accountId: booking.accountId,
-      kind: booking.kind,
-      amount: booking.amount,
-      balanceAfter: parseMoney(stored.balanceAfter),
-    };
   }
 
   /** The booked balance of an account (undefined for an unknown account), read exactly. */

@@ -3,7 +3,12 @@ import { systemClock } from '../../feeds/clock.js';
 import type { PriceFeed, Quote, QuoteListener } from '../../feeds/feed.js';
 import { QuoteBook } from '../../feeds/quote-book.js';
 import { MemoryCandleStore } from '../../market/candle-store.js';
-import { CandleBuilder } from '../../market/candles.js';
+import {
+  type Candle,
+  CandleBuilder,
+  type CandleClosedListener,
+  type Resolution,
+} from '../../market/candles.js';
 import { generateHistory } from '../../market/history.js';
 import type { Catalogue } from '../../market/instruments.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -31,6 +36,9 @@ export class MarketService {
   readonly clock: Clock;
   private readonly builder: CandleBuilder;
   private readonly listeners = new Set<QuoteListener>();
+  private readonly closedListeners = new Set<CandleClosedListener>();
+  /** Candles the quote being ingested closed, told once its quote listeners (the engine) have it. */
+  private readonly closing: { symbol: string; resolution: Resolution; candle: Candle }[] = [];
   private detachFeed: (() => void) | undefined;
 
   constructor(private readonly options: MarketOptions) {
@@ -39,6 +47,9 @@ export class MarketService {
     this.book = new QuoteBook(catalogue.instruments);
     this.candles = new MemoryCandleStore({ precisionOf: (symbol) => catalogue.get(symbol)?.precision });
     this.builder = new CandleBuilder(this.candles, catalogue.instruments);
+    this.builder.onCandleClosed((symbol, resolution, candle) => {
+      if (this.closedListeners.size > 0) this.closing.push({ symbol, resolution, candle });
+    });
   }
 
   get catalogue(): Catalogue {
@@ -71,7 +82,25 @@ export class MarketService {
     this.options.metrics?.quotesAccepted.inc();
     this.builder.onQuote(quote);
     for (const listener of this.listeners) listener(quote);
+    // issue 16: a closed candle is told after the quote that closed it reached the engine, so what a listener
+    // reads (dealing prices, open positions) is as of that quote
+    if (this.closing.length > 0) {
+      const closed = this.closing.splice(0);
+      for (const { symbol, resolution, candle } of closed)
+        for (const listener of this.closedListeners) listener(symbol, resolution, candle);
+    }
     return true;
+  }
+
+  /**
+   * Calls `listener(symbol, resolution, candle)` when a candle of any symbol and resolution closed (the builder
+   * started a newer bucket); returns the unsubscribe. Runs inside `ingest`, so it must only queue work.
+   */
+  onCandleClosed(listener: CandleClosedListener): () => void {
+    this.closedListeners.add(listener);
+    return () => {
+      this.closedListeners.delete(listener);
+    };
   }
 
   /** Subscribes to accepted quotes; returns the function that unsubscribes. */

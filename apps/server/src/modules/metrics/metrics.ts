@@ -42,6 +42,8 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
   }
 
   const socketSources = new Map<string, SocketCounter>();
+  // issue 17: /prices sockets that subscribed to symbols, per namespace, read at every scrape
+  const subscriptionSources = new Map<string, SocketCounter & { readonly subscribed: number }>();
 
   return {
     registry,
@@ -73,6 +75,18 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       help: 'Trading engine command latency (queued, checked and committed), by command and outcome',
       labelNames: ['command', 'outcome'] as const,
       buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+
+    /**
+     * Issue 17: a `/trading` command's round trip on the server, from receiving it to acknowledging it (session
+     * check, validation, engine, transaction, pushes), by command and answer (ok, or the refusal's code).
+     */
+    tradeCommandSeconds: new Histogram({
+      name: 'openbroker_trade_command_roundtrip_seconds',
+      help: 'Trading socket command round trip on the server, received to acknowledged, by command and answer',
+      labelNames: ['command', 'answer'] as const,
+      buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     }),
 
@@ -114,6 +128,55 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       labelNames: ['outcome'] as const,
       registers,
     }),
+
+    // ------------------------------------------------------------------ price fan-out (issue 17)
+    /** How long one price flush took to hand its payloads to every socket (all forms). */
+    priceFlushSeconds: new Histogram({
+      name: 'openbroker_price_flush_duration_seconds',
+      help: 'Time of one /prices flush: building and writing the conflated changes to every socket of this node',
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    }),
+
+    /** Bytes one flush writes to sockets (payload × recipients), by form: map (spec), subscribed map, compact. */
+    priceFlushBytes: new Histogram({
+      name: 'openbroker_price_flush_bytes',
+      help: 'Payload bytes one /prices flush writes to the sockets of this node, by form (map, subscribed, compact)',
+      labelNames: ['form'] as const,
+      buckets: [1_000, 10_000, 100_000, 1_000_000, 4_000_000, 10_000_000, 40_000_000, 100_000_000],
+      registers,
+    }),
+
+    /** Price messages written to sockets, by form; with the bytes above, the average message size. */
+    priceMessages: new Counter({
+      name: 'openbroker_price_messages_total',
+      help: 'Price messages written to /prices sockets of this node, by form (map, subscribed, compact)',
+      labelNames: ['form'] as const,
+      registers,
+    }),
+
+    /** Sockets that subscribed to symbols and those that get the whole map, per namespace, read at every scrape. */
+    priceSubscriptions: new Gauge({
+      name: 'openbroker_price_sockets',
+      help: 'Price sockets of this node by mode: subscribed (to a set of symbols) or unsubscribed (the spec map)',
+      labelNames: ['namespace', 'mode'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [name, source] of subscriptionSources) {
+          this.set({ namespace: name, mode: 'subscribed' }, source.subscribed);
+          this.set({ namespace: name, mode: 'unsubscribed' }, source.sockets.size - source.subscribed);
+        }
+      },
+    }),
+
+    /** Reads a namespace's subscribed sockets at every scrape until the returned function is called. */
+    watchSubscriptions(namespace: SocketCounter & { readonly subscribed: number }): () => void {
+      subscriptionSources.set(namespace.name, namespace);
+      return () => {
+        if (subscriptionSources.get(namespace.name) === namespace) subscriptionSources.delete(namespace.name);
+      };
+    },
 
     /** Counts a namespace's sockets at every scrape until the returned function is called. */
     watchSockets(namespace: SocketCounter): () => void {

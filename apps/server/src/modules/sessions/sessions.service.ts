@@ -7,6 +7,12 @@ export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
 const TOUCH_EVERY_MS = 30_000;
 /** Session ids read per query by `liveAmong`. */
 const LIVENESS_CHUNK = 500;
+/**
+ * How long `authenticateCached` trusts a session it read (issue 17): the trading socket's commands re-check the
+ * session from memory instead of the database. Logout, revocation and password change drop the entry at once
+ * (`revoke`, `revokeAll`; other nodes through SessionRevocationSync), so only the idle clock can be this late.
+ */
+export const SESSION_CACHE_MS = 3_000;
 
 export interface IssuedSession {
   token: string;
@@ -20,6 +26,11 @@ export interface IssuedSession {
  */
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly number[]) => void>();
+  /** Sessions read by `authenticateCached`, by token hash, each until when it is trusted (this.now() ms). */
+  private readonly cache = new Map<string, { session: SessionRow; until: number }>();
+  private readonly cachedHashes = new Map<number, string>();
+  /** Bumped by every revocation: a read that started before one is not cached (it may predate the revocation). */
+  private generation = 0;
 
   constructor(
     private readonly repo: SessionsRepo,
@@ -64,6 +75,51 @@ export class SessionsService {
   }
 
   /**
+   * `authenticate` for frequent re-checks (the trading socket's commands, issue 17): the session as read at most
+   * SESSION_CACHE_MS ago, still checked against the clock (idle end, maximum age), else read again. A revoked
+   * session is never answered from memory: revocation drops its entry before it is told (`forget`).
+   */
+  async authenticateCached(token: string, subjectType: SubjectType): Promise<SessionRow | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const hash = hashToken(token);
+    const now = this.now();
+    const hit = this.cache.get(hash);
+    if (
+      hit &&
+      hit.until > now.getTime() &&
+      hit.session.subjectType === subjectType &&
+      this.isLive(hit.session, now)
+    )
+      return hit.session;
+    if (hit) this.drop(hash, hit.session.id);
+    const generation = this.generation;
+    const session = await this.authenticate(token, subjectType);
+    if (session && generation === this.generation) {
+      if (this.cache.size >= 10_000) {
+        this.cache.clear();
+        this.cachedHashes.clear();
+      }
+      this.cache.set(hash, { session, until: now.getTime() + SESSION_CACHE_MS });
+      this.cachedHashes.set(session.id, hash);
+    }
+    return session;
+  }
+
+  /** Drops these sessions from the cache (they ended here, or on another node: SessionRevocationSync). */
+  forget(sessionIds: readonly number[]): void {
+    this.generation += 1;
+    for (const id of sessionIds) {
+      const hash = this.cachedHashes.get(id);
+      if (hash !== undefined) this.drop(hash, id);
+    }
+  }
+
+  private drop(hash: string, sessionId: number): void {
+    this.cache.delete(hash);
+    if (this.cachedHashes.get(sessionId) === hash) this.cachedHashes.delete(sessionId);
+  }
+
+  /**
    * Which of these sessions are still live (not revoked, not idle past `idleMs`, not past
    * SESSION_MAX_AGE_MS). Only reads: a check made for a push or a sweep is not the client's
    * activity and must not keep an idle session alive.
@@ -100,13 +156,28 @@ export class SessionsService {
   }
 
   async revoke(session: SessionRow): Promise<void> {
+    // dropped before and after the write: no cached read survives it, even one racing the write
+    this.forget([session.id]);
     await this.repo.revoke(session.id, this.now());
     this.tellRevoked([session.id]);
   }
 
   /** Ends every session of a subject, optionally keeping the current one (password change). */
   async revokeAll(subjectType: SubjectType, subjectId: number, keepSessionId?: number): Promise<void> {
+    this.forgetSubject(subjectType, subjectId, keepSessionId);
     this.tellRevoked(await this.repo.revokeAllFor(subjectType, subjectId, this.now(), keepSessionId));
+  }
+
+  /** Drops the cached sessions of a subject (but the one kept). */
+  private forgetSubject(subjectType: SubjectType, subjectId: number, keepSessionId?: number): void {
+    this.generation += 1;
+    for (const [hash, { session }] of this.cache)
+      if (
+        session.subjectType === subjectType &&
+        session.subjectId === subjectId &&
+        session.id !== keepSessionId
+      )
+        this.drop(hash, session.id);
   }
 
   /**
@@ -122,6 +193,7 @@ export class SessionsService {
 
   private tellRevoked(sessionIds: readonly number[]): void {
     if (sessionIds.length === 0) return;
+    this.forget(sessionIds);
     for (const listener of this.revokedListeners) listener(sessionIds);
   }
 }

@@ -3,7 +3,7 @@
  * a level, a low margin, an AI trade or the broker (not one the client closed: closingReason 0 with cause manual);
  * an order that filled, was rejected when it fired, or expired. Each carries what it happened at.
  */
-import type { NoticePayload, OrderDto, PositionDto } from '@openbroker/domain';
+import { type Message, NoticePayload, type OrderDto, type PositionDto } from '@openbroker/domain';
 import type { ClosedPositionRecord, EngineEvent, OrderRecord } from '../../engine/index.js';
 
 export interface NoticeSource {
@@ -94,4 +94,25 @@ export function noticesOf(events: readonly EngineEvent[], source: NoticeSource):
     }
   }
   return notices;
+}
+
+/**
+ * The notice when the server switched a client's auto-trading off (issue 16): a loss limit ('daily', 'drawdown') or
+ * the broker's kill switch ('brand'), with the journal line's message. Checked against the domain's NoticePayload:
+ * undefined while the contract has no 'autoTradingStopped' kind (the client still gets its popup).
+ */
+export function autoTradingStoppedNotice(
+  accountId: number,
+  reason: 'daily' | 'drawdown' | 'brand',
+  message: Message,
+  at: number,
+): NoticePayload | undefined {
+  const parsed = NoticePayload.safeParse({
+    id: `autoTradingStopped:${accountId}:${at}`,
+    kind: 'autoTradingStopped',
+    at: iso(at),
+    reason,
+    message,
+  });
+  return parsed.success ? parsed.data : undefined;
 }

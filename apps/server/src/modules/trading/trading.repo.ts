@@ -1,4 +1,4 @@
-import { moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
+import { type Money, moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assetCategories, brands, ledgerEntries, orders, positions, users } from '../../db/schema.js';
@@ -69,6 +69,7 @@ function openRecord(row: PositionRow): PositionRecord {
     swap: parseMoney(row.swap),
     orderId: row.orderId,
     partOf: row.partOf,
+    ...(row.origin === 'auto' ? { origin: 'auto' as const } : {}),
   };
   return record;
 }
@@ -203,14 +204,30 @@ export class TradingRepo implements EnginePersistence {
 
   async commit(batch: CommitBatch): Promise<void> {
     const booked: LedgerKind[] = [];
+    // issue 17, one statement per table per command: an open's commission is written with the position's row
+    const charged = new Map<PositionId, string>();
+    const opened = new Set<PositionId>();
+    for (const event of batch.events) {
+      if (event.type === 'position.opened') opened.add(event.position.id);
+      else if (event.type === 'balance.changed') {
+        const cause = event.cause as ChargeCause | { kind: string };
+        if (cause.kind === 'commission' && 'positionId' in cause && opened.has(cause.positionId))
+          charged.set(cause.positionId, moneyToDecimalString(-event.change as Money));
+      }
+    }
     await this.db.transaction(async (tx) => {
-      for (const event of batch.events) await this.store(tx as unknown as Db, event, booked);
+      for (const event of batch.events) await this.store(tx as unknown as Db, event, booked, charged);
     });
     // Counted once committed: an entry rolled back with its transaction was never booked.
     for (const kind of booked) this.metrics?.ledgerBookings.inc({ kind });
   }
 
-  private async store(tx: Db, bookEvent: BookEvent, booked: LedgerKind[]): Promise<void> {
+  private async store(
+    tx: Db,
+    bookEvent: BookEvent,
+    booked: LedgerKind[],
+    charged: ReadonlyMap<PositionId, string>,
+  ): Promise<void> {
     const event = bookEvent as StoredEvent;
     switch (event.type) {
       case 'order.placed':
@@ -273,7 +290,10 @@ export class TradingRepo implements EnginePersistence {
           trailingDistance: rateText(p.trailingDistance),
           orderId: p.orderId ?? null,
           partOf: p.partOf ?? null,
-          // commission and swap start at 0 and follow their ledger entries (storeBalanceChange)
+          origin: p.origin ?? 'client',
+          // commission and swap start at 0 and follow their ledger entries (storeBalanceChange); the commission
+          // booked in this very batch is written here at once (its entry follows in the same transaction)
+          ...(charged.has(p.id) ? { commission: charged.get(p.id) } : {}),
         });
         return;
       }
@@ -301,7 +321,7 @@ export class TradingRepo implements EnginePersistence {
         return;
       }
       case 'balance.changed':
-        for (const entry of await this.storeBalanceChange(tx, event)) booked.push(entry.kind);
+        for (const entry of await this.storeBalanceChange(tx, event, charged)) booked.push(entry.kind);
         return;
     }
   }
@@ -321,6 +341,7 @@ export class TradingRepo implements EnginePersistence {
       takeProfit: rateText(p.takeProfit),
       trailingDistance: rateText(p.trailingDistance),
       orderId: p.orderId ?? null,
+      origin: p.origin ?? 'client',
     };
   }
 
@@ -328,7 +349,13 @@ export class TradingRepo implements EnginePersistence {
    * Books a commission or a night's swap on its position (issue 14) and keeps the position's running total in
    * step with its entries (ledger:verify compares them).
    */
-  private async bookCharge(tx: Db, event: BalanceChangedEvent, cause: ChargeCause): Promise<BookedEntry> {
+  private async bookCharge(
+    tx: Db,
+    event: BalanceChangedEvent,
+    cause: ChargeCause,
+    /** The position's row was inserted with this commission already (same batch). */
+    written = false,
+  ): Promise<BookedEntry> {
     const { accountId } = event;
     const booked =
       cause.kind === 'commission'
@@ -344,6 +371,7 @@ export class TradingRepo implements EnginePersistence {
             amount: event.change,
             cause: { positionId: cause.positionId, day: rolloverDay(event.at) },
           });
+    if (written) return booked;
     const amount = moneyToDecimalString(event.change);
     const charged = await tx
       .update(positions)
@@ -365,33 +393,37 @@ export class TradingRepo implements EnginePersistence {
    * Books a balance change through the ledger and checks the database agrees with the engine's
    * balance; returns the entries booked.
    */
-  private async storeBalanceChange(tx: Db, event: BalanceChangedEvent): Promise<BookedEntry[]> {
+  private async storeBalanceChange(
+    tx: Db,
+    event: BalanceChangedEvent,
+    charged: ReadonlyMap<PositionId, string> = new Map(),
+  ): Promise<BookedEntry[]> {
     const { accountId } = event;
     const { cause } = event;
     const entries: BookedEntry[] = [];
     let booked: BookedEntry;
     if (cause.kind === 'commission' || cause.kind === 'swap') {
-      booked = await this.bookCharge(tx, event, cause);
+      booked = await this.bookCharge(tx, event, cause, charged.has(cause.positionId));
       entries.push(booked);
     } else if (cause.kind === 'position') {
       const position = { positionId: cause.positionId };
-      booked = await this.ledger.book(tx, {
-        accountId,
-        kind: 'realised_pnl',
-        amount: cause.profit,
-        cause: position,
-      });
-      entries.push(booked);
-      // negative balance protection (architecture §5): the broker books the shortfall back, audited in the ledger
-      if (cause.shortfall > 0) {
-        booked = await this.ledger.book(tx, {
-          accountId,
-          kind: 'negative_balance_protection',
-          amount: cause.shortfall,
-          cause: position,
-        });
-        entries.push(booked);
-      }
+      // negative balance protection (architecture §5): the broker books the shortfall back, audited in the ledger;
+      // both entries in one statement (issue 17)
+      const closeEntries = await this.ledger.bookAll(tx, [
+        { accountId, kind: 'realised_pnl', amount: cause.profit, cause: position },
+        ...(cause.shortfall > 0
+          ? [
+              {
+                accountId,
+                kind: 'negative_balance_protection' as const,
+                amount: cause.shortfall,
+                cause: position,
+              },
+            ]
+          : []),
+      ]);
+      entries.push(...closeEntries);
+      booked = closeEntries[closeEntries.length - 1] as BookedEntry;
     } else {
       const { effect, ...adjustment } = cause;
       // The effect first (same transaction): a staff action's audit row id is the entry's cause.

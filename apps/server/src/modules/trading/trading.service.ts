@@ -1,14 +1,20 @@
 import {
   type BalancePayload,
   DEFAULT_TRADING_PROFILE,
+  type Numeric,
   type OrderDto,
+  type OrdersDeltaPayload,
   type OrdersPayload,
   type PositionDto,
+  type PositionsDeltaPayload,
   type PositionsPayload,
+  positionProfitFast,
   type TradingProfile,
 } from '@openbroker/domain';
 import {
   type AccountId,
+  type AccountSettings,
+  type AccountSnapshot,
   type CancelOrderCommand,
   type CommandOutcome,
   type CommandType,
@@ -20,6 +26,8 @@ import {
   type OrderRecord,
   type OrderView,
   type PlaceOrderCommand,
+  type PositionId,
+  type PositionRecord,
   type PositionView,
   type UpdateOrderCommand,
 } from '../../engine/index.js';
@@ -64,6 +72,29 @@ export interface MarginFigures {
   marginLevel: number | null;
 }
 
+/** An open position the auto-trading strategy opened (issue 16), with its live profit (null before a quote). */
+export interface AutoPositionView {
+  id: PositionId;
+  symbol: string;
+  direction: 'buy' | 'sell';
+  amount: number;
+  leverage: number;
+  openRate: number;
+  profit: number | null;
+}
+
+/**
+ * What an open of this account on this symbol is checked against (issue 16): the latest feed quote (buy = ask,
+ * sell = bid; the SL/TP rule's reference), the account's dealing prices of it (its brand's markup; what it would
+ * open at), both null before a quote, and the leverages it may use there (the category's list, its custom_leverage,
+ * the brand's cap), ascending.
+ */
+export interface TradingTerms {
+  feed: { buy: number; sell: number } | null;
+  dealing: { buy: number; sell: number } | null;
+  leverages: number[];
+}
+
 /**
  * Connects the engine (pure, architecture §5) to the world: rebuilt from the database on start,
  * fed by the market's quotes, persisting through the trading repo, and telling subscribers (the
@@ -81,6 +112,22 @@ export class TradingService {
   private readonly profileKeys = new Map<AccountId, string>();
   /** Each brand's halted symbols as last read, and until when (issue 15). */
   private readonly halts = new Map<number, { symbols: ReadonlySet<string>; until: number }>();
+  /**
+   * Issue 16, the strategy's read model of the engine's committed books, kept from the snapshot and the published
+   * events (as `withPositions` is), so a candle close reads an account in constant time, without building views:
+   * each account's booked balance, margin in use and open positions (cents), and the open positions the strategy
+   * opened. The engine stays the one that decides; these only feed the strategy's decisions.
+   */
+  private readonly books = new Map<AccountId, { balance: number; margin: number; open: number }>();
+  private readonly autoOpen = new Map<AccountId, Map<PositionId, AutoRecord>>();
+  /** The settings each known account was given to the engine with (its leverages for the strategy, issue 16). */
+  private readonly accountSettings = new Map<AccountId, AccountSettings>();
+  /** The engine's instruments by symbol (issue 16: the instruments an account may give the strategy). */
+  private readonly instruments = new Map<string, EngineInstrument>();
+  /** Leverages per account and symbol (cleared when the account's settings or a profile change). */
+  private readonly leverageCache = new Map<AccountId, Map<string, number[]>>();
+  /** Dealing quotes per profile key and symbol, for the feed quote they were read at (issue 16: one per brand, not per account). */
+  private readonly dealing = new Map<string, Map<string, DealingEntry>>();
 
   constructor(
     private readonly repo: TradingRepo,
@@ -101,6 +148,7 @@ export class TradingService {
         staleAfterMs: i.stalenessMs,
       };
     });
+    for (const instrument of instruments) this.instruments.set(instrument.symbol, instrument);
     // The first block of position ids, before any open can ask for one.
     await this.repo.positionIds.refill();
     const snapshot = await this.repo.loadSnapshot();
@@ -119,8 +167,14 @@ export class TradingService {
           'trading: a triggered close could not be stored',
         ),
     });
-    for (const p of snapshot.positions) this.withPositions.add(p.accountId);
-    for (const a of snapshot.accounts) if (a.profile) this.profileKeys.set(a.id, a.profile);
+    for (const a of snapshot.accounts) {
+      if (a.profile) this.profileKeys.set(a.id, a.profile);
+      this.known(a);
+    }
+    for (const p of snapshot.positions) {
+      this.withPositions.add(p.accountId);
+      this.opened(p);
+    }
     const engine = this.engine;
     this.detachMarket = this.market.onQuote((quote) => engine.onQuote(quote));
     engine.sweep(this.market.clock.now());
@@ -155,7 +209,10 @@ export class TradingService {
           const account = await this.repo.loadAccount(accountId);
           if (!account) return false;
           if (account.profile) this.profileKeys.set(account.id, account.profile);
-          if (!live.hasAccount(accountId)) live.addAccount(account);
+          if (!live.hasAccount(accountId)) {
+            live.addAccount(account);
+            this.known(account);
+          }
         }
         // closes committed meanwhile are in the engine too; loadHistory merges them by id
         if (!live.hasHistory(accountId))
@@ -173,8 +230,14 @@ export class TradingService {
     const account = await this.repo.loadAccount(accountId);
     if (!account) return;
     if (account.profile) this.profileKeys.set(account.id, account.profile);
-    if (this.live.hasAccount(accountId)) this.live.updateAccountSettings(account);
-    else this.live.addAccount(account);
+    if (this.live.hasAccount(accountId)) {
+      this.live.updateAccountSettings(account);
+      this.accountSettings.set(account.id, account);
+      this.leverageCache.delete(account.id);
+    } else {
+      this.live.addAccount(account);
+      this.known(account);
+    }
   }
 
   onAccountEvents(listener: Listener): () => void {
@@ -187,9 +250,26 @@ export class TradingService {
   private publish(events: readonly EngineEvent[]): void {
     const byAccount = new Map<AccountId, EngineEvent[]>();
     for (const event of events) {
-      if (event.type === 'position.opened') this.withPositions.add(event.accountId);
-      else if (event.type === 'position.closed' && this.live.positions(event.accountId).open.length === 0)
-        this.withPositions.delete(event.accountId);
+      switch (event.type) {
+        case 'position.opened':
+          this.withPositions.add(event.accountId);
+          this.opened(event.position);
+          break;
+        case 'position.closed':
+          // the read model counts the account's open positions: no need to build its views to know it has none
+          if (this.closed(event.position) === 0) this.withPositions.delete(event.accountId);
+          break;
+        case 'position.reduced':
+          this.reduced(event.accountId, event.positionId, event.amount, event.closedPart.amount);
+          break;
+        case 'balance.changed': {
+          const funds = this.books.get(event.accountId);
+          if (funds) funds.balance = toCents(event.balance);
+          break;
+        }
+        default:
+          break;
+      }
       const list = byAccount.get(event.accountId) ?? [];
       list.push(event);
       byAccount.set(event.accountId, list);
@@ -381,6 +461,8 @@ export class TradingService {
   /** Registers (or replaces) a trading profile the accounts name by key (brand settings; issue 14). */
   setProfile(key: string, profile: TradingProfile): void {
     this.profiles.set(key, profile);
+    this.leverageCache.clear();
+    this.dealing.delete(key);
     // before start the profile goes into Engine.restore with the others
     this.engine?.setProfile(key, profile);
   }
@@ -429,12 +511,270 @@ export class TradingService {
     return found && toDto(found);
   }
 
+  /**
+   * Issue 17: what a batch of events changed for the account, as the opted-in `/trading` clients get it
+   * (`positionsChanged`, `ordersChanged`): only the positions and orders the events name, each as it is now (a closed
+   * one with its close data), without building the lists. Undefined where nothing of that kind changed.
+   */
+  changes(
+    accountId: AccountId,
+    events: readonly EngineEvent[],
+  ): { positions?: PositionsDeltaPayload; orders?: OrdersDeltaPayload } {
+    const positionIds = new Set<PositionId>();
+    const orderRecords = new Map<number, OrderRecord>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'position.opened':
+        case 'position.closed':
+          positionIds.add(event.position.id);
+          break;
+        case 'position.reduced':
+          positionIds.add(event.positionId);
+          positionIds.add(event.closedPart.id);
+          break;
+        case 'position.updated':
+        case 'position.trailed':
+          positionIds.add(event.positionId);
+          break;
+        case 'balance.changed':
+          // a commission or a night's swap changes its position's figures
+          if ('positionId' in event.cause && event.cause.kind !== 'position')
+            positionIds.add(event.cause.positionId);
+          break;
+        case 'order.placed':
+        case 'order.updated':
+        case 'order.cancelled':
+        case 'order.filled':
+        case 'order.rejected':
+          orderRecords.set(event.order.id, event.order);
+          break;
+        default:
+          break;
+      }
+    }
+    const out: { positions?: PositionsDeltaPayload; orders?: OrdersDeltaPayload } = {};
+    if (positionIds.size > 0) {
+      const delta: PositionsDeltaPayload = { open: [], closed: [] };
+      for (const id of positionIds) {
+        const view = this.live.position(accountId, id);
+        if (!view) continue;
+        const dto = toDto(view);
+        (dto.close_date === null ? delta.open : delta.closed).push(dto);
+      }
+      out.positions = delta;
+    }
+    if (orderRecords.size > 0) {
+      const { open, history } = this.live.orders(accountId);
+      const byId = new Map<number, { view: OrderView; open: boolean }>();
+      for (const view of open) byId.set(view.id, { view, open: true });
+      for (const view of history) if (!byId.has(view.id)) byId.set(view.id, { view, open: false });
+      const delta: OrdersDeltaPayload = { open: [], closed: [] };
+      for (const [id, record] of orderRecords) {
+        const found = byId.get(id);
+        const dto = found ? toOrderDto(found.view) : this.orderDto(record);
+        ((found ? found.open : dto.status === 'open') ? delta.open : delta.closed).push(dto);
+      }
+      out.orders = delta;
+    }
+    return out;
+  }
+
   stats() {
     return this.live.stats();
   }
+
+  // ------------------------------------------------------------------------------ auto-trading (issue 16)
+
+  private known(account: AccountSnapshot): void {
+    this.accountSettings.set(account.id, account);
+    this.leverageCache.delete(account.id);
+    if (!this.books.has(account.id))
+      this.books.set(account.id, { balance: toCents(account.balance), margin: 0, open: 0 });
+  }
+
+  private opened(p: PositionRecord): void {
+    const funds = this.books.get(p.accountId);
+    if (funds) {
+      funds.margin += toCents(p.amount);
+      funds.open += 1;
+    }
+    if (p.origin !== 'auto') return;
+    let records = this.autoOpen.get(p.accountId);
+    if (!records) {
+      records = new Map();
+      this.autoOpen.set(p.accountId, records);
+    }
+    records.set(p.id, {
+      id: p.id,
+      symbol: p.symbol,
+      direction: p.direction,
+      amount: p.amount,
+      leverage: p.leverage,
+      openRate: p.openRate,
+    });
+  }
+
+  /** Books a close in the read model; answers how many positions the account still holds open. */
+  private closed(p: PositionRecord): number {
+    const records = this.autoOpen.get(p.accountId);
+    if (records?.delete(p.id) && records.size === 0) this.autoOpen.delete(p.accountId);
+    const funds = this.books.get(p.accountId);
+    if (!funds) return 0;
+    funds.margin -= toCents(p.amount);
+    funds.open = Math.max(0, funds.open - 1);
+    return funds.open;
+  }
+
+  private reduced(
+    accountId: AccountId,
+    positionId: PositionId,
+    remaining: number,
+    closedAmount: number,
+  ): void {
+    const funds = this.books.get(accountId);
+    if (funds) funds.margin -= toCents(closedAmount);
+    const record = this.autoOpen.get(accountId)?.get(positionId);
+    if (record) record.amount = remaining;
+  }
+
+  /** Whether the engine knows the account (it was restored or loaded). */
+  hasAccount(accountId: AccountId): boolean {
+    return this.live.hasAccount(accountId);
+  }
+
+  /**
+   * The account's booked balance and free margin (spec §9: balance − the margin of its open positions), from the
+   * read model: constant time (the strategy reads thousands of accounts at a candle close). `balance()` gives the
+   * same figures with equity and profit, at the cost of valuing every open position.
+   */
+  funds(accountId: AccountId): { balance: number; freeMargin: number } | undefined {
+    const funds = this.books.get(accountId);
+    return funds && { balance: funds.balance / 100, freeMargin: (funds.balance - funds.margin) / 100 };
+  }
+
+  /** The account's open positions the strategy opened (every instrument), oldest first, with live profit. */
+  autoPositions(accountId: AccountId): AutoPositionView[] {
+    const records = this.autoOpen.get(accountId);
+    if (!records) return [];
+    const out: AutoPositionView[] = [];
+    for (const r of records.values()) {
+      const entry = this.quoteFor(accountId, r.symbol);
+      // valued at the opposite dealing price, as the engine values it (a buy at the sell price)
+      const profit = entry
+        ? positionProfitFast(
+            { direction: r.direction, amount: r.amount, leverage: r.leverage, open_rate: r.openRate },
+            r.direction === 'buy' ? entry.dealing.sell : entry.dealing.buy,
+          )
+        : null;
+      out.push({
+        id: r.id,
+        symbol: r.symbol,
+        direction: r.direction,
+        amount: r.amount,
+        leverage: r.leverage,
+        openRate: r.openRate,
+        profit,
+      });
+    }
+    return out;
+  }
+
+  /** Accounts holding open positions the strategy opened. */
+  accountsWithAutoPositions(): AccountId[] {
+    return [...this.autoOpen.keys()];
+  }
+
+  /**
+   * The dealing quote and the allowed leverages of an account on a symbol, by the rules the engine's open checks
+   * (domain `leverageOptionsFor`, `leverageCapFor`, `dealingQuoteWith`); undefined for an unknown account or symbol.
+   * Cheap: the leverages are kept per account and symbol, the quotes per symbol and markup.
+   */
+  tradingTerms(accountId: AccountId, symbol: string): TradingTerms | undefined {
+    if (!this.accountSettings.has(accountId) || !this.instruments.has(symbol)) return undefined;
+    let bySymbol = this.leverageCache.get(accountId);
+    if (!bySymbol) {
+      bySymbol = new Map();
+      this.leverageCache.set(accountId, bySymbol);
+    }
+    let leverages = bySymbol.get(symbol);
+    if (!leverages) {
+      leverages = this.live.tradingTerms(accountId, symbol, this.market.clock.now())?.leverages ?? [];
+      bySymbol.set(symbol, leverages);
+    }
+    const entry = this.quoteFor(accountId, symbol);
+    return { feed: entry?.feed ?? null, dealing: entry?.dealing ?? null, leverages };
+  }
+
+  /** The leverages an account may use on each instrument of the categories it may trade (the strategy's choice list). */
+  permittedInstruments(
+    accountId: AccountId,
+  ): { symbol: string; name: string; category: string; leverages: number[] }[] {
+    const settings = this.accountSettings.get(accountId);
+    if (!settings) return [];
+    const permitted = new Set(settings.assetsGroupPermission);
+    const out: { symbol: string; name: string; category: string; leverages: number[] }[] = [];
+    for (const instrument of this.instruments.values()) {
+      if (!permitted.has(instrument.categoryId)) continue;
+      out.push({
+        symbol: instrument.symbol,
+        name: instrument.name,
+        category: instrument.categoryName,
+        leverages: this.tradingTerms(accountId, instrument.symbol)?.leverages ?? [],
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The latest feed quote of a symbol and the account's dealing prices of it (the engine's, `Engine.tradingTerms`),
+   * read from the engine once per quote and profile.
+   */
+  private quoteFor(accountId: AccountId, symbol: string): DealingEntry | undefined {
+    const feed = this.market.book.last(symbol);
+    if (!feed) return undefined;
+    const key = this.profileKeys.get(accountId) ?? '';
+    let bySymbol = this.dealing.get(key);
+    if (!bySymbol) {
+      bySymbol = new Map();
+      this.dealing.set(key, bySymbol);
+    }
+    const cached = bySymbol.get(symbol);
+    if (cached && cached.bid === feed.bid && cached.ask === feed.ask) return cached;
+    const dealing = this.live.tradingTerms(accountId, symbol, this.market.clock.now())?.quote;
+    if (!dealing) return undefined;
+    const entry: DealingEntry = {
+      bid: feed.bid,
+      ask: feed.ask,
+      feed: { buy: feed.ask, sell: feed.bid },
+      dealing,
+    };
+    bySymbol.set(symbol, entry);
+    return entry;
+  }
 }
 
-/** The position as the client sees it: every issue-14 field present (null or 0 when the view has none). */
+/** A feed quote and an account's dealing prices of it (shared by the accounts of one trading profile). */
+interface DealingEntry {
+  bid: number;
+  ask: number;
+  feed: { buy: number; sell: number };
+  dealing: { buy: number; sell: number };
+}
+
+/** An open position of the strategy as the read model keeps it. */
+interface AutoRecord {
+  id: PositionId;
+  symbol: string;
+  direction: 'buy' | 'sell';
+  amount: number;
+  leverage: number;
+  openRate: number;
+}
+
+/** Money to whole cents (the read model sums in integers, so no float drift builds up). */
+const toCents = (value: Numeric): number => Math.round(Number(value) * 100);
+
+/** The position as the client sees it: every issue-14 and issue-16 field present (null, 0 or 'client' when the view has none). */
 const toDto = (view: PositionView): PositionDto =>
   ({
     ...view,
@@ -444,5 +784,6 @@ const toDto = (view: PositionView): PositionDto =>
     closingCause: view.closingCause ?? null,
     close_context: view.close_context ?? null,
     part_of: view.part_of ?? null,
+    origin: view.origin ?? 'client',
   }) as PositionDto;
 const toOrderDto = (view: OrderView): OrderDto => ({ ...view }) as OrderDto;

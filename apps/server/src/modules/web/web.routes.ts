@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -28,6 +30,46 @@ export function readWebBuild(dir: string): WebBuild | undefined {
     .filter((body) => body.trim() !== '')
     .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   return { dir, indexHtml, inlineScriptHashes };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type ShellEncoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (Accept-Encoding with q-values): brotli, then gzip, else none. */
+export function shellEncoding(acceptEncoding: string | string[] | undefined): ShellEncoding {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    weights.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Compressed copies of the per-brand shells (a few per brand and content page), kept small. */
+const SHELL_CACHE_LIMIT = 200;
+const shellCache = new Map<string, Buffer>();
+
+async function compressedShell(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}\n${html}`;
+  const cached = shellCache.get(key);
+  if (cached) return cached;
+  const body =
+    encoding === 'br'
+      ? await brotli(html, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        })
+      : await gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION });
+  if (shellCache.size >= SHELL_CACHE_LIMIT) shellCache.delete(shellCache.keys().next().value as string);
+  shellCache.set(key, body);
+  return body;
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
@@ -63,10 +105,15 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts): sent as they are
+      // to clients that accept them, never compressed per request (issue 17).
+      preCompressed: true,
       // robots.txt, sitemap.xml and the icons are the host brand's (content/site.routes.ts).
       globIgnore: [...PER_BRAND_FILES],
       // Hashed asset names never change content: cache them for a year; index.html never.
       setHeaders(res, filePath) {
+        // One URL, several encodings: caches must key on Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
@@ -85,7 +132,14 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
     }
     if (build) {
       const html = await shellFor(request, build.indexHtml);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      // The shell is rewritten per brand and page, so it is compressed here (cached), not at build time.
+      const encoding = shellEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return reply.send(html);
+      return reply.header('content-encoding', encoding).send(await compressedShell(html, encoding));
     }
     return reply
       .code(503)

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme=localStorage.getItem('ob.theme')||'light'";
+
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))})`;
 
 function fakeWebBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-web-'));
@@ -14,7 +17,10 @@ function fakeWebBuild(): string {
     path.join(dir, 'index.html'),
     `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>`,
   );
-  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), APP_JS);
+  // As the build writes them (apps/web/vite.config.ts precompress): .br and .gz next to the asset.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(APP_JS));
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(APP_JS));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -37,8 +43,73 @@ describe(`serving the built web app (${testDbKind})`, async () => {
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('console.log("app")');
+    expect(res.body).toBe(APP_JS);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  describe('compression (issue 17)', () => {
+    const decode = {
+      br: (body: Buffer) => zlib.brotliDecompressSync(body).toString('utf8'),
+      gzip: (body: Buffer) => zlib.gunzipSync(body).toString('utf8'),
+    };
+
+    it.each(['br', 'gzip'] as const)(
+      'sends the precompressed %s copy of a hashed asset, cached for a year',
+      async (encoding) => {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/assets/app-abc123.js',
+          headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip, deflate' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toContain('javascript');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.rawPayload.length).toBeLessThan(APP_JS.length);
+        expect(decode[encoding](res.rawPayload)).toBe(APP_JS);
+      },
+    );
+
+    it('sends a hashed asset as it is to a client that accepts no encoding', async () => {
+      for (const headers of [
+        {},
+        { 'accept-encoding': 'identity' },
+        { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      ]) {
+        const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.body).toBe(APP_JS);
+        expect(res.headers['cache-control']).toContain('immutable');
+      }
+    });
+
+    it.each(['br', 'gzip'] as const)(
+      'compresses the per-brand app shell with %s, never cached by the browser',
+      async (encoding) => {
+        const plain = await app.inject({ method: 'GET', url: '/platform/EURUSD' });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/platform/EURUSD',
+          headers: { 'accept-encoding': encoding === 'br' ? 'br' : 'gzip;q=1, br;q=0' },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(decode[encoding](res.rawPayload)).toBe(plain.body);
+      },
+    );
+
+    it('sends the app shell uncompressed, with Vary, when the client asks for no encoding', async () => {
+      const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toContain('<div id="root"></div>');
+    });
   });
 
   it('allows exactly the inline theme script in its content security policy', async () => {

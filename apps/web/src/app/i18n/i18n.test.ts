@@ -2,6 +2,7 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../lib/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
+import { BACKOFFICE_DE, BACKOFFICE_EN } from './backofficeResources.js';
 import { changeLanguage, createI18n, initialLanguage } from './i18n.js';
 import { IT } from './it.js';
 import { DE, EN } from './resources.js';
@@ -47,6 +48,19 @@ describe('i18n (spec §1: en, de full; it, es partial; fallback en)', () => {
 
   it('German covers every web text', () => {
     for (const key of Object.keys(EN)) if (!(key in MESSAGES_EN)) expect(DE, key).toHaveProperty(key);
+  });
+
+  it('the back-office texts load apart, keep their placeholders in German and cover every key', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const english: Record<string, string> = { ...EN, ...BACKOFFICE_EN };
+    for (const [key, german] of Object.entries(BACKOFFICE_DE)) {
+      expect(english[key], `${key} exists in English`).toBeDefined();
+      expect(placeholders(german), key).toEqual(placeholders(english[key] ?? ''));
+    }
+    for (const key of Object.keys(BACKOFFICE_EN)) {
+      if (!(key in MESSAGES_EN)) expect(BACKOFFICE_DE, key).toHaveProperty(key);
+    }
+    expect(EN).not.toHaveProperty('bo.nav.dashboard');
   });
 
   it('starts in the stored language, or English', () => {

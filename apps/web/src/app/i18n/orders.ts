@@ -89,6 +89,8 @@ export const ORDERS_EN = {
   'ord.notice.closed': 'Position #{{id}} {{symbol}} ({{direction}}) was closed at {{time}}',
   'ord.notice.marginCall':
     'Margin call at {{time}}: margin level {{marginLevel}} (equity {{equity}}, used margin {{usedMargin}}). Add funds or reduce positions.',
+  'ord.notice.autoTradingStopped': 'Auto-trading was switched off at {{time}}',
+  'ord.notice.autoTradingOpen': 'Open the auto-trading page',
   'ord.notice.orderFilled': '{{type}} #{{id}} {{symbol}} was filled at {{time}}',
   'ord.notice.orderRejected': '{{type}} #{{id}} {{symbol}} was rejected at {{time}}',
   'ord.notice.orderExpired': '{{type}} #{{id}} {{symbol}} expired at {{time}}',
@@ -204,6 +206,8 @@ export const ORDERS_DE: Record<keyof typeof ORDERS_EN, string> & Partial<Record<
   'ord.notice.closed': 'Position #{{id}} {{symbol}} ({{direction}}) wurde um {{time}} geschlossen',
   'ord.notice.marginCall':
     'Margin Call um {{time}}: Margin-Level {{marginLevel}} (Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}). Zahlen Sie ein oder reduzieren Sie Positionen.',
+  'ord.notice.autoTradingStopped': 'Auto-Trading wurde um {{time}} ausgeschaltet',
+  'ord.notice.autoTradingOpen': 'Zur Auto-Trading-Seite',
   'ord.notice.orderFilled': '{{type}} #{{id}} {{symbol}} wurde um {{time}} ausgeführt',
   'ord.notice.orderRejected': '{{type}} #{{id}} {{symbol}} wurde um {{time}} abgelehnt',
   'ord.notice.orderExpired': '{{type}} #{{id}} {{symbol}} ist um {{time}} abgelaufen',

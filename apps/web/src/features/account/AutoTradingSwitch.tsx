@@ -1,32 +1,49 @@
-import { useMutation } from '@tanstack/react-query';
+import type { Message } from '@openbroker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser, type User } from '../../api/types.js';
 import { useToast } from '../../app/ToastProvider.js';
+import { useMessageText } from '../../ui/forms.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
+import { AUTO_TRADING_QUERY_KEY } from '../auto-trading/useAutoTrading.js';
 
 /**
- * spec §4: auto-trading toggles on or off, sent as 1 or 0. The strategy itself comes in a later release:
- * the switch only stores the choice, and its tooltip says so (no trade is ever faked).
+ * spec §4: auto-trading toggles on or off, sent as 1 or 0. Issue 16: a strategy runs server-side while it is on;
+ * the switch links to the auto-trading page (strategy, limits, backtest, journal), and when the server refuses to
+ * switch it on (no saved settings, unverified account, the broker stopped it) it shows the server's message there.
  */
 export function AutoTradingSwitch({
   user,
   token,
   compact = false,
+  on: shown,
+  canTurnOn = true,
+  link = true,
 }: {
   user: User;
   token: string;
   /** One line (label, info icon, switch) for the trading screen; the hint moves into the tooltip. */
   compact?: boolean;
+  /** The state to show when the caller knows it better than the stored user (the auto-trading page's overview). */
+  on?: boolean;
+  /** False: switching on is not offered here (the caller explains why); switching off always is. */
+  canTurnOn?: boolean;
+  /** Whether to link to the auto-trading page (not on that page itself). */
+  link?: boolean;
 }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const id = useId();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const replaceUser = useReplaceUser();
-  const on = Number(user.auto_trading) === 1;
+  const on = shown ?? Number(user.auto_trading) === 1;
+  const [refusal, setRefusal] = useState<Message | null>(null);
   // The switch shows the client's choice in the same render as the click: the mutation's pending state
   // reaches React a tick later, and a controlled input would flip back to the stored value meanwhile.
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -36,11 +53,10 @@ export function AutoTradingSwitch({
       replaceUser(isUser(answer) ? answer : { ...user, auto_trading: next ? 1 : 0 });
       toast('success', { key: next ? 'account.autoTrading.enabled' : 'account.autoTrading.disabled' });
     },
+    // the server's reason stays next to the switch (with the way to the page that fixes it), not in a passing toast
     onError: (error) =>
-      toast(
-        'danger',
-        isApiError(error) ? error.toMessage({ key: 'error.internal' }) : { key: 'error.internal' },
-      ),
+      setRefusal(isApiError(error) ? error.toMessage({ key: 'error.internal' }) : { key: 'error.internal' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AUTO_TRADING_QUERY_KEY }),
   });
   const info = (
     <OverlayTrigger
@@ -48,15 +64,34 @@ export function AutoTradingSwitch({
       overlay={
         <Tooltip id={`${id}-tip`}>
           {compact && `${t('account.autoTrading.hint')} `}
-          {t('account.autoTrading.later')}
+          {t('at.switch.info')}
         </Tooltip>
       }
     >
-      <button type="button" className="ob-info-button" aria-label={t('account.autoTrading.later')}>
+      <button type="button" className="ob-info-button" aria-label={t('at.switch.info')}>
         <i className="bi bi-info-circle" aria-hidden="true" />
       </button>
     </OverlayTrigger>
   );
+  const pageLink = link && (
+    <Link
+      to="/auto-trading"
+      className={compact ? 'ob-autotrading-link ob-info-button' : 'ob-autotrading-link small'}
+      data-testid="auto-trading-link"
+      title={t('at.switch.open')}
+      aria-label={compact ? t('at.switch.open') : undefined}
+    >
+      {compact ? (
+        <i className="bi bi-sliders2" aria-hidden="true" />
+      ) : (
+        <>
+          <i className="bi bi-sliders2 me-1" aria-hidden="true" />
+          {t('at.switch.open')}
+        </>
+      )}
+    </Link>
+  );
+  const checked = choice ?? on;
   return (
     <div className={compact ? 'ob-autotrading ob-autotrading-compact' : 'ob-autotrading'}>
       <div className="ob-autotrading-head">
@@ -65,6 +100,7 @@ export function AutoTradingSwitch({
             {t('account.autoTrading')}
           </label>
           {info}
+          {compact && pageLink}
         </span>
         <div className="d-flex align-items-center gap-2">
           {toggle.isPending && <Spinner size="sm" animation="border" aria-hidden="true" />}
@@ -72,11 +108,12 @@ export function AutoTradingSwitch({
             type="switch"
             id={id}
             className="ob-switch mb-0"
-            checked={choice ?? on}
-            disabled={toggle.isPending}
+            checked={checked}
+            disabled={toggle.isPending || (!checked && !canTurnOn)}
             onChange={(event) => {
               const next = event.target.checked;
               setChoice(next);
+              setRefusal(null);
               toggle.mutate(next, { onSettled: () => setChoice(null) });
             }}
             aria-describedby={compact ? undefined : `${id}-hint`}
@@ -89,6 +126,19 @@ export function AutoTradingSwitch({
           {t('account.autoTrading.hint')}
         </div>
       )}
+      {refusal && (
+        <div className="ob-autotrading-refusal small mt-1" role="alert" data-testid="auto-trading-refusal">
+          <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
+          {text(refusal)}
+          {link && (
+            <>
+              {' '}
+              <Link to="/auto-trading">{t('at.switch.open')}</Link>
+            </>
+          )}
+        </div>
+      )}
+      {!compact && pageLink && <div className="mt-2">{pageLink}</div>}
     </div>
   );
 }

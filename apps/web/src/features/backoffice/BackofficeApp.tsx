@@ -2,8 +2,10 @@ import type { StaffPermission } from '@openbroker/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { addBackofficeResources } from '../../app/i18n/backofficeResources.js';
 import { AffiliatePage, AffiliatesPage } from './affiliates/index.js';
 import { AuditPage } from './audit/index.js';
+import { AutoTradingAdminPage } from './auto-trading/index.js';
 import { BrandPage, BrandsPage } from './brands/index.js';
 import { ClientListPage } from './clients/ClientListPage.js';
 import { ClientPage } from './clients/ClientPage.js';
@@ -67,6 +69,8 @@ function BackofficeNotFound() {
 
 /** The back office (issue 13): its own session, layout and routes under /backoffice, a separate chunk. */
 export function BackofficeApp() {
+  // The back office's texts travel in its own chunk; they join the app's translations on first render.
+  addBackofficeResources(useTranslation().i18n);
   return (
     <StaffSessionProvider>
       <Routes>
@@ -199,6 +203,14 @@ export function BackofficeApp() {
             element={
               <RequirePermission anyOf={['affiliates.manage']}>
                 <AffiliatePage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="auto-trading"
+            element={
+              <RequirePermission anyOf={['autotrading.manage']}>
+                <AutoTradingAdminPage />
               </RequirePermission>
             }
           />

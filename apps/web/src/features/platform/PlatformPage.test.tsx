@@ -474,7 +474,7 @@ describe('the screen (spec §2, §7)', () => {
   it('opens the trading socket with the session token, and one shared price socket', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
-    expect(sockets.trading().options.auth).toEqual({ token: 'token-1' });
+    expect(sockets.trading().options.auth).toEqual({ token: 'token-1', deltas: '1' });
     expect(sockets.created.filter((s) => s.namespace === '/prices')).toHaveLength(1);
   });
 });

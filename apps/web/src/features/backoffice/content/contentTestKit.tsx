@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
 import { BrandProvider } from '../../../app/BrandProvider.js';
+import { addBackofficeResources } from '../../../app/i18n/backofficeResources.js';
 import { createI18n } from '../../../app/i18n/i18n.js';
 import { ToastProvider } from '../../../app/ToastProvider.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
@@ -111,7 +112,7 @@ export function renderContent(
     { initialEntries: [path] },
   );
   const view = render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={backofficeI18n()}>
       <QueryClientProvider client={queryClient}>
         <BrandProvider>
           <ToastProvider>
@@ -140,4 +141,11 @@ export function previewBody(): HTMLElement {
     host?.querySelector<HTMLElement>('[data-testid="preview-inline"]');
   if (!body) throw new Error('no preview');
   return body;
+}
+
+/** The app's translations plus the back office's (BackofficeApp adds them in the running app). */
+function backofficeI18n() {
+  const i18n = createI18n('en');
+  addBackofficeResources(i18n);
+  return i18n;
 }

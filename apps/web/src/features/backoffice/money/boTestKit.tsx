@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
+import { addBackofficeResources } from '../../../app/i18n/backofficeResources.js';
 import { createI18n } from '../../../app/i18n/i18n.js';
 import { ToastProvider } from '../../../app/ToastProvider.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
@@ -149,7 +150,7 @@ export function renderBo(
     { initialEntries: [path] },
   );
   const view = render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={backofficeI18n()}>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <SocketFactoryContext.Provider value={sockets.factory}>
@@ -163,4 +164,11 @@ export function renderBo(
   );
   const posts = (path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path);
   return { ...view, calls, posts, sockets, queryClient, router };
+}
+
+/** The app's translations plus the back office's (BackofficeApp adds them in the running app). */
+function backofficeI18n() {
+  const i18n = createI18n('en');
+  addBackofficeResources(i18n);
+  return i18n;
 }

@@ -82,6 +82,12 @@ export const NAV: readonly NavSection[] = [
         icon: 'bi-diagram-3',
         anyOf: ['affiliates.manage'],
       },
+      {
+        to: `${BACKOFFICE_BASE}/auto-trading`,
+        label: 'bo.nav.autoTrading',
+        icon: 'bi-robot',
+        anyOf: ['autotrading.manage'],
+      },
     ],
   },
   {

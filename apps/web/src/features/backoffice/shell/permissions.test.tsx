@@ -58,6 +58,7 @@ describe('what a staff member sees follows their permissions (issue 13)', () => 
       'Inbox',
       'Pop-ups',
       'Affiliates',
+      'Auto-trading',
       'Reports',
       'Audit trail',
       'Staff',
@@ -72,6 +73,12 @@ describe('what a staff member sees follows their permissions (issue 13)', () => 
     renderBackoffice('/backoffice', { staff: staffFixture({ roles: ['finance'], permissions: [] }) });
     await screen.findByTestId('bo-nav');
     expect(menu()).toEqual(['Dashboard', 'Clients', 'Deposits', 'Withdrawals', 'Reports']);
+  });
+
+  it('the dealer role sees auto-trading (strategies offered and the kill switch) next to the dealing desk', async () => {
+    renderBackoffice('/backoffice', { staff: staffFixture({ roles: ['dealer'], permissions: [] }) });
+    await screen.findByTestId('bo-nav');
+    expect(menu()).toEqual(['Dashboard', 'Clients', 'Dealing', 'Auto-trading']);
   });
 
   it('a screen outside the roles says so instead of loading', async () => {

@@ -7,6 +7,7 @@ import { INSTRUMENT_CATEGORIES, type Instrument, type InstrumentCategory } from 
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import type { Tick } from '../quotes/quoteStore.js';
+import { useVisibleSymbols } from '../quotes/useQuotes.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ClosedMarket } from './NextOpen.js';
 
@@ -141,6 +142,11 @@ export function MarketListPanel({
 
   const categories = INSTRUMENT_CATEGORIES.filter((c) => instruments?.some((i) => i.category === c));
   const rows = (instruments ?? []).filter((i) => (query ? matches(i, query) : i.category === category));
+  // issue 17: the price socket follows the visible group (plus open positions and the chart, which listen)
+  useVisibleSymbols(
+    'markets',
+    rows.map((i) => i.symbol),
+  );
   const onSelect = useCallback(
     (next: string) => {
       navigate(`/platform/${next}`);

@@ -1,5 +1,6 @@
 import { CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { shortDateTime } from '../../../lib/dates.js';
 import { useMessageText } from '../../../ui/forms.js';
 import { useMoney } from '../numbers.js';
@@ -47,6 +48,20 @@ export function NoticeText({ notice }: { notice: TradingNotice }) {
         })}
       </div>
     );
+  if (notice.kind === 'autoTradingStopped') {
+    const why = sentMessage(notice.message);
+    return (
+      <>
+        <div className="fw-semibold" data-testid="notice-title">
+          {t('ord.notice.autoTradingStopped', { time })}
+        </div>
+        {why && <div className="small">{text(why)}</div>}
+        <Link to="/auto-trading" className="small">
+          {t('ord.notice.autoTradingOpen')}
+        </Link>
+      </>
+    );
+  }
   const { order } = notice;
   const reason = sentMessage(notice.message);
   return (
@@ -73,6 +88,7 @@ const VARIANT: Record<TradingNotice['kind'], string> = {
   orderFilled: 'success',
   orderRejected: 'warning',
   orderExpired: 'secondary',
+  autoTradingStopped: 'warning',
 };
 
 /**

@@ -55,8 +55,26 @@ function SymbolCell({ position }: { position: PositionDto }) {
       </Link>
       <span className="ob-position-sub">
         <DirectionBadge position={position} /> <span className="text-body-secondary">#{position.id}</span>
+        {position.origin === 'auto' && <AutoBadge />}
       </span>
     </th>
+  );
+}
+
+/** Issue 16: a position the client's auto-trading strategy opened. */
+function AutoBadge() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/auto-trading"
+      className="ob-ai-badge"
+      title={t('at.badge.title')}
+      aria-label={t('at.badge.title')}
+      data-testid="position-ai-badge"
+    >
+      <i className="bi bi-cpu" aria-hidden="true" />
+      {t('at.badge')}
+    </Link>
   );
 }
 

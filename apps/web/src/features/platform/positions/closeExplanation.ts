@@ -1,6 +1,7 @@
 import { CLOSING_REASON, formatPrice } from '@openbroker/domain';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import type { TextMessage } from '../../../ui/forms.js';
+import { strategyReasonMessage } from '../../auto-trading/strategyReason.js';
 import type { CloseContextView, PositionView } from '../trading/tradingContract.js';
 
 /** Why a position closed, as the explanation names it. */
@@ -88,6 +89,27 @@ export function brokerReason(context: unknown): string | null {
   return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
 }
 
+/** Whether the client's auto-trading strategy closed it (issue 16: closingReason 4 'AI Trade', close context by 'strategy'). */
+export function closedByStrategy(facts: CloseFacts): boolean {
+  const { position } = facts;
+  if (position.part_of != null) return false;
+  const named = facts.cause ?? position.closingCause;
+  return (
+    position.close_context?.by === 'strategy' ||
+    named === 'ai_trade' ||
+    named === 'aiTrade' ||
+    position.closingReason === CLOSING_REASON.aiTrade
+  );
+}
+
+/** Issue 16: "Closed by your auto-trading strategy", then the strategy's reason in the reader's language. */
+function strategyLines(reason: string | undefined): TextMessage[] {
+  const message = strategyReasonMessage(reason);
+  if (message) return [{ key: 'at.why.strategyPlain' }, message];
+  const text = reason?.trim();
+  return [text ? { key: 'at.why.strategy', params: { reason: text } } : { key: 'at.why.strategyPlain' }];
+}
+
 /**
  * The explanation of a close in the client's terms: the cause (with its level), the quote and rate it
  * closed at, and for a stop-out the equity and used margin at that moment. Money values are formatted
@@ -106,15 +128,17 @@ export function closeExplanation(facts: CloseFacts, money: (value: number) => st
         ? position.take_profit
         : null);
   const staffReason = brokerReason(context);
-  const lines: TextMessage[] = [
-    // issue 15: a close by the broker's dealing desk says why, in the staff member's words
-    cause === 'broker' && staffReason
-      ? { key: 'dealing.closedByBroker', params: { reason: staffReason } }
-      : {
-          key: CAUSE_KEY[cause],
-          params: { level: level == null ? '—' : formatPrice(level), leverage: position.leverage },
-        },
-  ];
+  const lines: TextMessage[] = closedByStrategy(facts)
+    ? strategyLines(context.reason)
+    : [
+        // issue 15: a close by the broker's dealing desk says why, in the staff member's words
+        cause === 'broker' && staffReason
+          ? { key: 'dealing.closedByBroker', params: { reason: staffReason } }
+          : {
+              key: CAUSE_KEY[cause],
+              params: { level: level == null ? '—' : formatPrice(level), leverage: position.leverage },
+            },
+      ];
   const rate = facts.closedRate ?? position.closed_rate;
   const quote = facts.quote ?? context.quote;
   if (rate != null && quote)

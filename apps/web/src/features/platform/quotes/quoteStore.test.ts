@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSockets.js';
-import { QuoteStore, quoteStoreFor } from './quoteStore.js';
+import { compactToMap, QuoteStore, quoteStoreFor } from './quoteStore.js';
 
 function connectedStore() {
   const sockets = fakeSockets();
@@ -83,6 +83,86 @@ describe('quote store (price socket, spec §7)', () => {
       expect(sockets.prices().connected).toBe(false);
       store.retain();
       expect(sockets.created).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('quote store subscriptions (issue 17: only the symbols the screen shows, compact)', () => {
+  const subscribes = (socket: { emitted: Array<{ event: string; payload: Record<string, unknown> }> }) =>
+    socket.emitted.filter((e) => e.event === 'subscribe').map((e) => e.payload);
+
+  it('subscribes to the listened and declared symbols, once per change of the set, in compact form', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, socket } = connectedStore();
+      socket.push('prices', { BTCUSD: { buy: 100, sell: 99 } }); // the spec snapshot on connect
+      expect(subscribes(socket)).toEqual([]); // nothing shown yet: the full map
+      const stopChart = store.subscribe('BTCUSD', () => {});
+      store.subscribe('EURUSD', () => {});
+      store.setVisibleSymbols('markets', ['ETHUSD', 'BTCUSD']);
+      vi.advanceTimersByTime(100);
+      expect(subscribes(socket)).toEqual([{ symbols: ['BTCUSD', 'ETHUSD', 'EURUSD'], compact: true }]);
+      // the same set again: nothing sent
+      store.setVisibleSymbols('markets', ['BTCUSD', 'ETHUSD']);
+      vi.advanceTimersByTime(100);
+      expect(subscribes(socket)).toHaveLength(1);
+      // a symbol no longer shown anywhere leaves the set; one still declared stays
+      stopChart();
+      store.setVisibleSymbols('markets', ['ETHUSD']);
+      vi.advanceTimersByTime(100);
+      expect(subscribes(socket).at(-1)).toEqual({ symbols: ['ETHUSD', 'EURUSD'], compact: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('decodes the compact triples, the unavailable marker included', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { BTCUSD: { buy: 100, sell: 99 }, ETHUSD: { buy: 10, sell: 9 } });
+    const btc = vi.fn();
+    store.subscribe('BTCUSD', btc);
+    socket.push('pricesCompact', ['BTCUSD', 101, 100, 'ETHUSD', null, null]);
+    expect(store.get('BTCUSD')).toMatchObject({ status: 'live', quote: { buy: 101, sell: 100 }, tick: 'up' });
+    expect(store.get('ETHUSD').status).toBe('unavailable');
+    expect(btc).toHaveBeenCalledTimes(1);
+    expect(compactToMap(['EURUSD', 1.1, 1.0998, 'GOLD', null, null])).toEqual({
+      EURUSD: { buy: 1.1, sell: 1.0998 },
+      GOLD: { buy: null, sell: null },
+    });
+  });
+
+  it('asks again after a reconnect, and leaves out symbols the server refused', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, socket } = connectedStore();
+      store.subscribe('BTCUSD', () => {});
+      store.subscribe('NOPE', () => {});
+      vi.advanceTimersByTime(100);
+      const first = socket.emitted.find((e) => e.event === 'subscribe');
+      expect(first?.payload).toEqual({ symbols: ['BTCUSD', 'NOPE'], compact: true });
+      const ack = first?.ack as unknown as (answer: unknown) => void;
+      ack({
+        status: false,
+        code: 'VALIDATION_FAILED',
+        key: 'error.validation',
+        message: 'Some fields are not valid. Please check them and try again.',
+        errors: [
+          {
+            path: 'symbols.1',
+            key: 'field.invalid',
+            params: { title: 'Symbol' },
+            message: 'Symbol is not valid',
+          },
+        ],
+      });
+      vi.advanceTimersByTime(100);
+      expect(subscribes(socket).at(-1)).toEqual({ symbols: ['BTCUSD'], compact: true });
+      socket.disconnect();
+      socket.connect();
+      expect(subscribes(socket)).toHaveLength(3);
+      expect(subscribes(socket).at(-1)).toEqual({ symbols: ['BTCUSD'], compact: true });
     } finally {
       vi.useRealTimers();
     }

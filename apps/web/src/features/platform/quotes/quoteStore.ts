@@ -1,8 +1,11 @@
 import {
   dealingQuote,
   isQuoteAvailable,
+  PRICE_SUBSCRIPTION_MAX,
   type Price,
   type PriceMap,
+  type PriceSubscribeAck,
+  type PricesCompactPayload,
   type Quote,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
@@ -41,11 +44,34 @@ type Listener = () => void;
 const IDLE_DISCONNECT_MS = 10_000;
 /** Retry delay after the server refused the connection (socket.io does not retry that by itself). */
 const REFUSED_RETRY_MS = 3_000;
+/** Symbols shown and hidden within this delay make one `subscribe` (a render mounts many rows at once). */
+const SUBSCRIBE_DELAY_MS = 30;
+/** What the server accepts as a symbol (the domain's SymbolField); anything else would refuse the whole set. */
+const SYMBOL_PATTERN = /^[A-Z0-9._-]{1,32}$/;
+
+/** `pricesCompact` triples [symbol, buy, sell, …] as the `prices` map they stand for (issue 17). */
+export function compactToMap(triples: PricesCompactPayload): PriceMap {
+  const map: PriceMap = {};
+  for (let i = 0; i + 2 < triples.length; i += 3) {
+    const symbol = triples[i];
+    const buy = triples[i + 1];
+    const sell = triples[i + 2];
+    if (typeof symbol !== 'string') continue;
+    map[symbol] =
+      typeof buy === 'number' && typeof sell === 'number' ? { buy, sell } : { buy: null, sell: null };
+  }
+  return map;
+}
 
 /**
  * The live prices of the `/prices` socket (spec §7) as an external store: components subscribe per
  * symbol (useSyncExternalStore), so a tick re-renders only what shows that symbol, never the whole screen.
  * One socket serves every subscriber; it opens with the first and closes a while after the last.
+ *
+ * Issue 17 (decision 0020): the store tells the server which symbols the screen shows — every symbol a
+ * component listens to, plus those set with `setVisibleSymbols` (the market list's visible group) — with
+ * `subscribe {symbols, compact: true}`, and then gets only those symbols, when they change, as compact
+ * triples. Until it has symbols to ask for it keeps the spec's full map.
  */
 export class QuoteStore {
   private readonly states = new Map<string, QuoteState>();
@@ -59,8 +85,70 @@ export class QuoteStore {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
+  /** Symbols declared shown, by who declared them (`setVisibleSymbols`). */
+  private readonly visible = new Map<string, readonly string[]>();
+  /** The set last asked of the server on this connection ('' = none yet: the full map). */
+  private subscribed: string | undefined;
+  /** Symbols the server refused (unknown): never asked for again, so they cannot refuse the others. */
+  private readonly refused = new Set<string>();
+  private subscribeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly factory: SocketFactory) {}
+
+  /**
+   * Declares the symbols a part of the screen shows (e.g. `'markets'`: the market list's visible group), on top
+   * of the symbols components listen to; an empty list withdraws them. The price socket follows the union.
+   */
+  setVisibleSymbols(owner: string, symbols: readonly string[]): void {
+    if (symbols.length === 0) this.visible.delete(owner);
+    else this.visible.set(owner, [...symbols]);
+    this.scheduleSubscribe();
+  }
+
+  /** The symbols the screen shows now, sorted: what the store subscribes to. */
+  wantedSymbols(): string[] {
+    const wanted = new Set<string>(this.listeners.keys());
+    for (const symbols of this.visible.values()) for (const symbol of symbols) wanted.add(symbol);
+    return [...wanted].filter((symbol) => SYMBOL_PATTERN.test(symbol) && !this.refused.has(symbol)).sort();
+  }
+
+  /** Asks the server for the wanted symbols if they changed since the last request (debounced by default). */
+  syncSubscription(): void {
+    clearTimeout(this.subscribeTimer);
+    this.subscribeTimer = undefined;
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const symbols = this.wantedSymbols();
+    const key = symbols.join(',');
+    if (key === this.subscribed) return;
+    // nothing shown yet and never subscribed: the full map is as good
+    if (symbols.length === 0 && this.subscribed === undefined) return;
+    if (symbols.length > PRICE_SUBSCRIPTION_MAX) {
+      // more than the server takes: back to the full map, which a fresh connection gives
+      if (this.subscribed !== undefined) {
+        socket.disconnect();
+        socket.connect();
+      }
+      return;
+    }
+    this.subscribed = key;
+    socket.emit(SOCKET_EVENTS.subscribe, { symbols, compact: true }, (answer: PriceSubscribeAck) => {
+      if (answer.status || this.socket !== socket) return;
+      // unknown symbols (a stale link): leave them out and ask again for the others
+      for (const error of answer.errors ?? []) {
+        const index = /^symbols\.(\d+)$/.exec(error.path)?.[1];
+        const symbol = index === undefined ? undefined : symbols[Number(index)];
+        if (symbol) this.refused.add(symbol);
+      }
+      if (this.subscribed === key) this.subscribed = undefined;
+      if ((answer.errors ?? []).some((e) => /^symbols\.\d+$/.test(e.path))) this.scheduleSubscribe();
+    });
+  }
+
+  private scheduleSubscribe(): void {
+    if (this.subscribeTimer !== undefined || !this.socket) return;
+    this.subscribeTimer = setTimeout(() => this.syncSubscription(), SUBSCRIBE_DELAY_MS);
+  }
 
   /** The symbol's current state; the same object until it changes. */
   get(symbol: string): QuoteState {
@@ -80,9 +168,13 @@ export class QuoteStore {
       this.listeners.set(symbol, set);
     }
     set.add(listener);
+    if (set.size === 1) this.scheduleSubscribe();
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(symbol);
+      if (set.size === 0) {
+        this.listeners.delete(symbol);
+        this.scheduleSubscribe();
+      }
     };
   }
 
@@ -161,7 +253,10 @@ export class QuoteStore {
     this.socket = socket;
     socket.on('connect', () => {
       this.expectSnapshot = true;
+      // a new connection starts on the full map: ask again for what the screen shows
+      this.subscribed = undefined;
       this.setStatus({ ...this.status, connected: true });
+      this.syncSubscription();
     });
     socket.on('disconnect', () => this.setStatus({ ...this.status, connected: false }));
     socket.on('connect_error', () => {
@@ -175,11 +270,16 @@ export class QuoteStore {
     socket.on(SOCKET_EVENTS.prices, (map: PriceMap) => {
       if (map && typeof map === 'object') this.apply(map);
     });
+    socket.on(SOCKET_EVENTS.pricesCompact, (triples: PricesCompactPayload) => {
+      if (Array.isArray(triples)) this.apply(compactToMap(triples));
+    });
     socket.connect();
   }
 
   private close(): void {
     clearTimeout(this.retryTimer);
+    clearTimeout(this.subscribeTimer);
+    this.subscribeTimer = undefined;
     const socket = this.socket;
     this.socket = null;
     socket?.disconnect();

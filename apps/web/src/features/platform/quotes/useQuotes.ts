@@ -52,3 +52,16 @@ export function useFeedStatus(): FeedStatus {
   const store = useQuoteStore();
   return useSyncExternalStore(store.subscribeStatus, store.getStatus, store.getStatus);
 }
+
+/**
+ * Declares the symbols a part of the screen shows (issue 17): the price socket subscribes to them (with every
+ * symbol a component listens to) and the server sends only those. `owner` names the part ('markets').
+ */
+export function useVisibleSymbols(owner: string, symbols: readonly string[]): void {
+  const store = useQuoteStore();
+  const key = symbols.join(',');
+  useEffect(() => {
+    store.setVisibleSymbols(owner, key === '' ? [] : key.split(','));
+    return () => store.setVisibleSymbols(owner, []);
+  }, [store, owner, key]);
+}

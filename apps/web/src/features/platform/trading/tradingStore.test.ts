@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
 import { closedNotice, orderFixture } from './platformTestKit.js';
-import { TradingStore } from './tradingStore.js';
+import { mergeOrders, mergePositions, TradingStore } from './tradingStore.js';
 
 function started() {
   const sockets = fakeSockets();
@@ -15,7 +15,8 @@ function started() {
 describe('trading store (/trading socket, spec §7)', () => {
   it('authenticates with the session token and takes the pushed positions and balance', () => {
     const { store, socket } = started();
-    expect(socket.options.auth).toEqual({ token: 'token-1' });
+    // issue 17: the web app opts in to deltas
+    expect(socket.options.auth).toEqual({ token: 'token-1', deltas: '1' });
     expect(store.get().connection).toBe('online');
     socket.push('positions', { open: [positionFixture()], history: [] });
     socket.push('balance', { balance: 1, equity: 2, freeMargin: 3, profit: 4 });
@@ -182,5 +183,82 @@ describe('trading store: orders, notices and the issue-14 commands', () => {
       undefined,
     ]);
     expect('trailing_stop' in (socket.commands('updatePosition')[2]?.payload ?? {})).toBe(false);
+  });
+});
+
+describe('trading store: deltas (issue 17, auth.deltas)', () => {
+  const closedAt = (id: number, at: string, extra: Partial<Parameters<typeof positionFixture>[0]> = {}) =>
+    positionFixture({ id, closed_rate: 99_000, close_date: at, closingReason: 0, profit: -1, ...extra });
+
+  it('merges positionsChanged by id: an open adds or replaces, a close moves the position to the top of history', () => {
+    const { store, socket } = started();
+    socket.push('positions', {
+      open: [positionFixture({ id: 8 }), positionFixture({ id: 5 })],
+      history: [closedAt(3, '2026-11-20T09:00:00.000Z')],
+    });
+    // opened
+    socket.push('positionsChanged', { open: [positionFixture({ id: 9 })], closed: [] });
+    expect(store.get().positions?.open.map((p) => p.id)).toEqual([9, 8, 5]);
+    // updated (SL) in place
+    socket.push('positionsChanged', { open: [positionFixture({ id: 8, stop_lost: 90_000 })], closed: [] });
+    expect(store.get().positions?.open.map((p) => [p.id, p.stop_lost])).toEqual([
+      [9, null],
+      [8, 90_000],
+      [5, null],
+    ]);
+    // closed (an SL trigger, say): out of open, first in history with its close data
+    socket.push('positionsChanged', {
+      open: [],
+      closed: [closedAt(5, '2026-11-21T12:00:00.000Z', { closingReason: 1 })],
+    });
+    expect(store.get().positions?.open.map((p) => p.id)).toEqual([9, 8]);
+    expect(store.get().positions?.history.map((p) => [p.id, p.closingReason])).toEqual([
+      [5, 1],
+      [3, 0],
+    ]);
+    // a partial close: the reduced original stays open, its closed part joins the history
+    socket.push('positionsChanged', {
+      open: [positionFixture({ id: 9, amount: 60 })],
+      closed: [closedAt(10, '2026-11-21T13:00:00.000Z', { amount: 40, part_of: 9 })],
+    });
+    expect(store.get().positions?.open.map((p) => [p.id, p.amount])).toEqual([
+      [9, 60],
+      [8, 100],
+    ]);
+    expect(store.get().positions?.history.map((p) => p.id)).toEqual([10, 5, 3]);
+  });
+
+  it('keeps at most 200 closed positions, as the full list', () => {
+    const history = Array.from({ length: 200 }, (_, i) =>
+      closedAt(1_000 - i, new Date(Date.UTC(2026, 10, 20) - i * 60_000).toISOString()),
+    );
+    const merged = mergePositions(
+      { open: [positionFixture({ id: 5 })], history },
+      { open: [], closed: [closedAt(5, '2026-11-21T12:00:00.000Z')] },
+    );
+    expect(merged.open).toEqual([]);
+    expect(merged.history).toHaveLength(200);
+    expect(merged.history[0]?.id).toBe(5);
+    expect(merged.history.at(-1)?.id).toBe(802);
+  });
+
+  it('merges ordersChanged by id: placed, updated, then filled into history', () => {
+    const { store, socket } = started();
+    socket.push('orders', { open: [orderFixture({ id: 30 })], history: [] });
+    socket.push('ordersChanged', { open: [orderFixture({ id: 31 })], closed: [] });
+    expect(store.get().orders?.open.map((o) => o.id)).toEqual([30, 31]);
+    socket.push('ordersChanged', { open: [orderFixture({ id: 31, price: 94_000 })], closed: [] });
+    expect(store.get().orders?.open.map((o) => o.price)).toEqual([95_000, 94_000]);
+    socket.push('ordersChanged', {
+      open: [],
+      closed: [
+        orderFixture({ id: 30, status: 'filled', position_id: 12, closed_at: '2026-11-21T12:00:00.000Z' }),
+      ],
+    });
+    expect(store.get().orders).toMatchObject({ open: [{ id: 31 }], history: [{ id: 30, status: 'filled' }] });
+    expect(
+      mergeOrders({ open: [], history: [] }, { open: [], closed: [orderFixture({ status: 'cancelled' })] })
+        .history,
+    ).toHaveLength(1);
   });
 });

@@ -6,11 +6,14 @@ import {
   NoticePayload,
   type OrderCommandAck,
   OrderDto,
+  OrdersDeltaPayload,
   OrdersPayload,
   type PositionDto,
+  PositionsDeltaPayload,
   PositionsPayload,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
+  TRADING_HISTORY_LIMIT,
 } from '@openbroker/domain';
 import type { RealtimeSocket, SocketFactory } from '../../../api/sockets.js';
 import type { BalanceData } from '../../../api/trading.js';
@@ -68,9 +71,46 @@ const byNewest = (a: PositionDto, b: PositionDto) =>
   (b.close_date ?? '').localeCompare(a.close_date ?? '') || b.id - a.id;
 
 /**
- * The `/trading` socket (spec §7): positions and the balance summary pushed by the server (on connect, on
- * every change and every 5 s) and the three commands with their acknowledgements. The server is the
- * authority; a successful acknowledgement is applied at once so the screen does not wait for the push.
+ * Issue 17: merges a `positionsChanged` delta into the lists by id — an open row replaces (or adds, newest first) the
+ * open position, a closed row leaves the open list and joins the history (newest first, at most
+ * TRADING_HISTORY_LIMIT, as the server's full list).
+ */
+export function mergePositions(lists: PositionsPayload, delta: PositionsDeltaPayload): PositionsPayload {
+  const closedIds = new Set(delta.closed.map((p) => p.id));
+  const changed = new Map(delta.open.map((p) => [p.id, p]));
+  let open = lists.open.filter((p) => !closedIds.has(p.id)).map((p) => changed.get(p.id) ?? p);
+  const added = delta.open.filter((p) => !closedIds.has(p.id) && !lists.open.some((o) => o.id === p.id));
+  if (added.length > 0) open = [...added.sort((a, b) => b.id - a.id), ...open];
+  const history =
+    delta.closed.length === 0
+      ? lists.history
+      : [...delta.closed, ...lists.history.filter((p) => !closedIds.has(p.id))]
+          .sort(byNewest)
+          .slice(0, TRADING_HISTORY_LIMIT);
+  return { open, history };
+}
+
+/** Issue 17: merges an `ordersChanged` delta by id, as `mergePositions` (open orders oldest first, as pushed). */
+export function mergeOrders(lists: OrdersPayload, delta: OrdersDeltaPayload): OrdersPayload {
+  const ids = new Set([...delta.open, ...delta.closed].map((o) => o.id));
+  const changed = new Map(delta.open.map((o) => [o.id, o]));
+  const open = [
+    ...lists.open.filter((o) => !ids.has(o.id) || changed.has(o.id)).map((o) => changed.get(o.id) ?? o),
+    ...delta.open.filter((o) => !lists.open.some((l) => l.id === o.id)),
+  ];
+  const history =
+    delta.closed.length === 0
+      ? lists.history
+      : [...delta.closed, ...lists.history.filter((o) => !ids.has(o.id))].slice(0, TRADING_HISTORY_LIMIT);
+  return { open, history };
+}
+
+/**
+ * The `/trading` socket (spec §7): positions and the balance summary pushed by the server and the commands with
+ * their acknowledgements. The server is the authority; a successful acknowledgement is applied at once so the
+ * screen does not wait for the push. The store opts in to deltas (issue 17, `auth.deltas`): the full lists come on
+ * connect, then only the changed positions and orders (`positionsChanged`, `ordersChanged`), merged by id; open
+ * positions are valued from the live prices (liveFigures), the balance every 5 s.
  */
 export class TradingStore {
   private state: TradingState = {
@@ -101,7 +141,7 @@ export class TradingStore {
 
   start(): void {
     if (this.socket) return;
-    const socket = this.factory(SOCKET_NAMESPACES.trading, { auth: { token: this.token } });
+    const socket = this.factory(SOCKET_NAMESPACES.trading, { auth: { token: this.token, deltas: '1' } });
     this.socket = socket;
     socket.on('connect', () => this.set({ connection: 'online' }));
     socket.on('disconnect', (reason: unknown) => {
@@ -130,6 +170,17 @@ export class TradingStore {
     socket.on(SOCKET_EVENTS.orders, (payload: unknown) => {
       const parsed = OrdersPayload.safeParse(payload);
       if (parsed.success) this.set({ orders: parsed.data });
+    });
+    // issue 17: only what changed, merged into the lists the connect (or a resync) pushed
+    socket.on(SOCKET_EVENTS.positionsChanged, (payload: unknown) => {
+      const parsed = PositionsDeltaPayload.safeParse(payload);
+      if (!parsed.success) return;
+      this.set({ positions: mergePositions(this.state.positions ?? { open: [], history: [] }, parsed.data) });
+    });
+    socket.on(SOCKET_EVENTS.ordersChanged, (payload: unknown) => {
+      const parsed = OrdersDeltaPayload.safeParse(payload);
+      if (!parsed.success) return;
+      this.set({ orders: mergeOrders(this.state.orders ?? { open: [], history: [] }, parsed.data) });
     });
     socket.on(SOCKET_EVENTS.notice, (payload: unknown) => {
       const parsed = NoticePayload.safeParse(payload);

@@ -1,0 +1,347 @@
+import { type AutoTradingSettings, type BacktestDto, formatPrice, type Message } from '@openbroker/domain';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError.js';
+import { autoTradingApi } from '../../api/autoTrading.js';
+import type { TranslationKey } from '../../app/i18n/resources.js';
+import { formatDate, shortDateTime } from '../../lib/dates.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { FormAlert, type TextMessage, useMessageText } from '../../ui/forms.js';
+import { signClass, useMoney } from '../platform/numbers.js';
+import { useSiteSettings } from '../site/useSiteSettings.js';
+import { useNumber } from './strategyText.js';
+
+// the chart library loads with the first result, as the terminal's chart does (it stays out of the main bundle)
+const EquityChart = lazy(() =>
+  import('./EquityChart.js').then((module) => ({ default: module.EquityChart })),
+);
+
+const EXIT_KEYS: Record<BacktestDto['trades'][number]['exit'], TranslationKey> = {
+  signal: 'at.exit.signal',
+  stopLoss: 'at.exit.stopLoss',
+  takeProfit: 'at.exit.takeProfit',
+  end: 'at.exit.end',
+  limit: 'at.exit.limit',
+};
+
+/** Trades listed before "show all". */
+const TRADES_SHOWN = 8;
+
+function Figure({
+  label,
+  value,
+  sub,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  sub?: ReactNode;
+  tone?: string;
+  testId: string;
+}) {
+  return (
+    <div className="ob-at-figure" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd className={tone}>{value}</dd>
+      {sub && <dd className="ob-at-figure-sub">{sub}</dd>}
+    </div>
+  );
+}
+
+/** The brand's risk warning (site settings, staff edit it) and the backtest's own caveat, always beside the figures. */
+export function RiskWarning() {
+  const { t } = useTranslation();
+  const site = useSiteSettings();
+  const brandText = typeof site?.risk_warning === 'string' ? site.risk_warning.trim() : '';
+  return (
+    <aside className="ob-at-risk" aria-label={t('at.risk.title')} data-testid="backtest-risk">
+      <i className="bi bi-exclamation-triangle" aria-hidden="true" />
+      <div>
+        <div className="fw-semibold">{t('at.risk.title')}</div>
+        <p className="mb-1">{brandText || t('at.risk.default')}</p>
+        <p className="mb-0 fw-medium" data-testid="backtest-past-results">
+          {t('at.risk.past')}
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+function BacktestResult({ result, stale }: { result: BacktestDto; stale: boolean }) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const num = useNumber(2);
+  const [allTrades, setAllTrades] = useState(false);
+  const { figures } = result;
+  const percent = figures.startBalance > 0 ? (figures.netProfit / figures.startBalance) * 100 : null;
+  const trades = allTrades ? result.trades : result.trades.slice(0, TRADES_SHOWN);
+  return (
+    <div className={stale ? 'ob-at-result ob-at-stale' : 'ob-at-result'} data-testid="backtest-result">
+      <div className="d-flex flex-wrap justify-content-between gap-2 small text-body-secondary mb-2">
+        <span data-testid="backtest-period">
+          <span className="ob-symbol me-2">{result.symbol}</span>
+          {t('at.backtest.period', {
+            from: formatDate(result.from, i18n.language),
+            to: formatDate(result.to, i18n.language),
+            candles: num(result.candles),
+          })}
+        </span>
+      </div>
+      {stale && (
+        <Alert variant="warning" className="py-2 small" data-testid="backtest-stale">
+          <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+          {t('at.backtest.stale')}
+        </Alert>
+      )}
+      {figures.stoppedBy && (
+        <Alert variant="danger" className="py-2 small" data-testid="backtest-stopped-by">
+          <i className="bi bi-sign-stop me-1" aria-hidden="true" />
+          {t(
+            figures.stoppedBy.limit === 'daily'
+              ? 'at.backtest.stoppedBy.daily'
+              : 'at.backtest.stoppedBy.drawdown',
+            {
+              time: formatDate(figures.stoppedBy.time, i18n.language, true),
+            },
+          )}
+        </Alert>
+      )}
+      <Suspense fallback={<div className="ob-at-equity" aria-busy="true" />}>
+        <EquityChart
+          points={result.equity}
+          startBalance={figures.startBalance}
+          locale={i18n.language}
+          money={money.format}
+          label={t('at.backtest.chart')}
+        />
+      </Suspense>
+      <dl className="ob-at-figures" data-testid="backtest-figures">
+        <Figure
+          testId="backtest-net-profit"
+          label={t('at.fig.netProfit')}
+          value={money.signed(figures.netProfit)}
+          tone={signClass(figures.netProfit)}
+          sub={
+            <>
+              {percent !== null && `${percent > 0 ? '+' : ''}${num(percent)} % · `}
+              {t('at.fig.start', { amount: money.format(figures.startBalance) })}
+            </>
+          }
+        />
+        <Figure testId="backtest-trades" label={t('at.fig.trades')} value={num(figures.trades)} />
+        <Figure
+          testId="backtest-win-rate"
+          label={t('at.fig.winRate')}
+          value={figures.winRate === null ? '—' : `${num(figures.winRate)} %`}
+        />
+        <Figure
+          testId="backtest-profit-factor"
+          label={t('at.fig.profitFactor')}
+          // null: no losing trade (∞), or no trade at all
+          value={figures.profitFactor !== null ? num(figures.profitFactor) : figures.trades > 0 ? '∞' : '—'}
+        />
+        <Figure
+          testId="backtest-max-drawdown"
+          label={t('at.fig.maxDrawdown')}
+          value={figures.maxDrawdown === 0 ? money.format(0) : money.signed(-Math.abs(figures.maxDrawdown))}
+          tone={figures.maxDrawdown ? 'ob-down' : undefined}
+          sub={`${num(figures.maxDrawdownPercent)} %`}
+        />
+        <Figure
+          testId="backtest-worst-day"
+          label={t('at.fig.worstDay')}
+          value={figures.worstDay ? money.signed(figures.worstDay.result) : '—'}
+          tone={figures.worstDay ? signClass(figures.worstDay.result) : undefined}
+          sub={figures.worstDay ? formatDate(`${figures.worstDay.day}T00:00:00Z`, i18n.language) : undefined}
+        />
+        <Figure
+          testId="backtest-end-balance"
+          label={t('at.fig.endBalance')}
+          value={money.format(figures.endBalance)}
+        />
+      </dl>
+      <h3 className="ob-at-subtitle">{t('at.backtest.trades')}</h3>
+      {result.trades.length === 0 ? (
+        <EmptyState icon="bi-hourglass">{t('at.backtest.noTrades')}</EmptyState>
+      ) : (
+        <div className="ob-table-wrap table-responsive">
+          <table
+            className="table ob-table ob-at-table ob-at-trades mb-0 align-middle"
+            data-testid="backtest-trades-table"
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t('at.col.direction')}</th>
+                <th scope="col">{t('at.col.opened')}</th>
+                <th scope="col">{t('at.col.closed')}</th>
+                <th scope="col">{t('at.col.exit')}</th>
+                <th scope="col" className="text-end">
+                  {t('at.col.profit')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {trades.map((trade) => (
+                <tr
+                  key={`${trade.open_time}-${trade.close_time}-${trade.direction}`}
+                  data-testid="backtest-trade"
+                >
+                  <td data-label={t('at.col.direction')} className="c-side">
+                    <span className={`ob-dir ob-dir-${trade.direction}`}>
+                      {t(trade.direction === 'buy' ? 'positions.dir.buy' : 'positions.dir.sell')}
+                    </span>
+                  </td>
+                  <td data-label={t('at.col.opened')} className="ob-num c-open">
+                    {formatPrice(trade.open_rate)}
+                    <span className="ob-position-sub text-body-secondary">
+                      {shortDateTime(trade.open_time, i18n.language)}
+                    </span>
+                  </td>
+                  <td data-label={t('at.col.closed')} className="ob-num c-close">
+                    {formatPrice(trade.close_rate)}
+                    <span className="ob-position-sub text-body-secondary">
+                      {shortDateTime(trade.close_time, i18n.language)}
+                    </span>
+                  </td>
+                  <td data-label={t('at.col.exit')} className="c-exit">
+                    {t(EXIT_KEYS[trade.exit])}
+                  </td>
+                  <td
+                    data-label={t('at.col.profit')}
+                    className={`text-end fw-semibold ob-num c-profit ${signClass(trade.profit)}`}
+                  >
+                    {money.signed(trade.profit)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {result.trades.length > TRADES_SHOWN && (
+            <div className="text-center border-top p-1">
+              <Button variant="link" size="sm" onClick={() => setAllTrades((all) => !all)}>
+                {allTrades
+                  ? t('at.backtest.fewer')
+                  : t('positions.showMore', { count: result.trades.length - TRADES_SHOWN })}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The backtest (issue 16): the form's settings on one instrument's last 12 months, run by the server with the same
+ * domain code that trades live; equity curve, figures and the latest trades, with the risk warning beside them.
+ * `onTested` hears the key of the settings a test ran on, so the page can allow the first switch-on.
+ */
+export function BacktestPanel({
+  token,
+  settings,
+  invalid,
+  currentKey,
+  symbols,
+  onTested,
+}: {
+  token: string;
+  /** The form's settings when they pass the check; null while they do not. */
+  settings: AutoTradingSettings | null;
+  /** While they do not: the first thing to correct. */
+  invalid: TextMessage | null;
+  currentKey: string | null;
+  /** Instruments to test on: the form's choice (the strategy trades nothing else, in a test as live). */
+  symbols: readonly { symbol: string; name: string }[];
+  onTested: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const id = useId();
+  const [picked, setPicked] = useState<string | null>(null);
+  const symbol = symbols.some((s) => s.symbol === picked) ? picked : (symbols[0]?.symbol ?? null);
+  const [done, setDone] = useState<{ result: BacktestDto; key: string } | null>(null);
+  const [failure, setFailure] = useState<Message | null>(null);
+  const run = useMutation({
+    mutationFn: (input: { settings: AutoTradingSettings; symbol: string; key: string }) =>
+      autoTradingApi.backtest(token, { settings: input.settings, symbol: input.symbol }),
+    onMutate: () => setFailure(null),
+    onSuccess: (result, input) => {
+      setDone({ result, key: input.key });
+      onTested(input.key);
+    },
+    onError: (error) =>
+      setFailure(isApiError(error) ? error.toMessage({ key: 'error.internal' }) : { key: 'error.internal' }),
+  });
+  const start = () => {
+    if (!settings || !currentKey || !symbol) return;
+    run.mutate({ settings, symbol, key: currentKey });
+  };
+
+  return (
+    <Card className="ob-card" id="backtest" data-testid="backtest-panel">
+      <Card.Header className="ob-card-header">
+        <h2 className="ob-card-title">
+          <i className="bi bi-graph-up-arrow me-2" aria-hidden="true" />
+          {t('at.backtest.title')}
+        </h2>
+      </Card.Header>
+      <Card.Body className="p-3 p-md-4">
+        <p className="small text-body-secondary">{t('at.backtest.lead')}</p>
+        <div className="ob-at-backtest-run">
+          <Form.Group controlId={`${id}-symbol`} className="flex-grow-1">
+            <Form.Label className="visually-hidden">{t('at.backtest.symbol')}</Form.Label>
+            <Form.Select
+              value={symbol ?? ''}
+              onChange={(event) => setPicked(event.target.value)}
+              disabled={symbols.length === 0}
+              data-testid="backtest-symbol"
+            >
+              {symbols.map((s) => (
+                <option key={s.symbol} value={s.symbol}>
+                  {s.symbol} · {s.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Button
+            variant="primary"
+            onClick={start}
+            disabled={!settings || !symbol || run.isPending}
+            data-testid="backtest-run"
+            className="text-nowrap"
+          >
+            {run.isPending ? (
+              <>
+                <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+                {t('at.backtest.running')}
+              </>
+            ) : (
+              <>
+                <i className="bi bi-play-fill me-1" aria-hidden="true" />
+                {t('at.backtest.run')}
+              </>
+            )}
+          </Button>
+        </div>
+        {!settings && (
+          <div className="small text-danger-emphasis mt-2" data-testid="backtest-invalid">
+            <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
+            {t('at.backtest.invalid')} {invalid && text(invalid)}
+          </div>
+        )}
+        <FormAlert message={failure} />
+        <div className="mt-3" aria-busy={run.isPending} aria-live="polite">
+          {done ? (
+            <BacktestResult result={done.result} stale={done.key !== currentKey} />
+          ) : (
+            <EmptyState icon="bi-graph-up">{t('at.backtest.empty')}</EmptyState>
+          )}
+        </div>
+        <RiskWarning />
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { AutoTradingAdminPage } from './AutoTradingAdminPage.js';

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import { backtest, downsampleEquity } from './backtest.js';
+import { evaluateStrategy } from './decide.js';
+import { defaultParams } from './offers.js';
+import { candlesFrom, HOUR, settings, T0, TREND } from './test-factories.js';
+import type { AutoLimits, BacktestInput, StrategyCandle, StrategyParams } from './types.js';
+
+/*
+ * A hand-worked backtest: the trend follower of strategies.test.ts (fast 2, slow 5, ATR 5, stop 1 × ATR, target
+ * 2 × ATR) on 4-hour candles, start balance € 1000, 10 % of the free margin per trade, leverage 10, no spread
+ * (quote = close; the dealing prices are close × 1.00025 to buy and close × 0.99975 to sell, spec §5), 2 decimals.
+ * Candles: high = close + 0.5, low = close − 0.5, open = the previous close, except where shown.
+ *
+ *   i      0    1    2    3    4    5   6   7    8    9               10   11   12
+ *   close 104  103  102  101  100  99  98  99  101  102 (high 105)    97   95   96 (open 95, high 99)
+ *   day   Jan 6 (i0–5) · Jan 7 (i6–11) · Jan 8 (i12)
+ *
+ * i5–i7: the fast average stays below the slow one (i7: 98.5 against 99.4).
+ * i8: fast (99 + 101) / 2 = 100 crosses above slow (100 + 99 + 98 + 99 + 101) / 5 = 99.4 → buy € 100.00 (10 % of
+ *     1000) × 10 at 101 × 1.00025 = 101.02525. ATR = (1.5 + 1.5 + 1.5 + 1.5 + 2.5) / 5 = 1.7 (true ranges of i4–i8)
+ *     → SL 101.02525 − 1.7 = 99.32525 → 99.33, TP 101.02525 + 3.4 = 104.42525 → 104.43.
+ *     Equity at the close: valued at 101 × 0.99975 = 100.97475: (100.97475 − 101.02525) × 1000 ÷ 101.02525 = −0.50.
+ * i9: the high 105 is valued 104.97375 ≥ TP 104.43 (the open 101 is below it) → closed at 104.43:
+ *     (104.43 − 101.02525) × 100 × 10 ÷ 101.02525 = +33.70 → balance 1033.70. Fast 101.5 > slow 99.8: no signal.
+ * i10: fast (102 + 97) / 2 = 99.5, slow (98 + 99 + 101 + 102 + 97) / 5 = 99.4: still above.
+ * i11: fast (97 + 95) / 2 = 96, slow (99 + 101 + 102 + 97 + 95) / 5 = 98.8 → crossed below → sell
+ *     € 103.37 (10 % of 1033.70) × 10 at 95 × 0.99975 = 94.97625.
+ *     ATR = (1.5 + 2.5 + 4.5 + 5.5 + 2.5) / 5 = 3.3 (true ranges of i7–i11; i9: 105 − 100.5, i10: 102 − 96.5)
+ *     → SL 94.97625 + 3.3 = 98.27625 → 98.28, TP 94.97625 − 6.6 = 88.37625 → 88.38.
+ *     Equity: valued at 95 × 1.00025 = 95.02375: −(95.02375 − 94.97625) × 1033.7 ÷ 94.97625 = −0.52 → 1033.18.
+ * i12: the high 99 is valued 99.02475 ≥ SL 98.28 → closed at 98.28:
+ *     −(98.28 − 94.97625) × 1033.7 ÷ 94.97625 = −35.96 → balance 997.74.
+ *
+ * Figures: 2 trades, 1 win (50 %), profit factor 33.70 ÷ 35.96 = 0.94, net −2.26, end balance 997.74;
+ * largest fall from a peak: 1033.70 → 997.74 = 35.96, 3.48 % of the peak; days: Jan 6 ±0, Jan 7 +33.18 (1000 →
+ * 1033.18), Jan 8 −35.44 (1033.18 → 997.74) → worst day Jan 8, −35.44.
+ */
+const STEP = 4 * HOUR;
+const CLOSES = [104, 103, 102, 101, 100, 99, 98, 99, 101, 102, 97, 95, 96];
+const SHAPE: Record<number, Partial<StrategyCandle>> = {
+  9: { open: 101, high: 105, low: 100.5 },
+  12: { open: 95, high: 99, low: 94.5 },
+};
+const at = (i: number) => T0 + i * STEP;
+const closeOf = (i: number) => at(i) + STEP;
+
+function run(own: Partial<AutoLimits> = {}, candles = candlesFrom(CLOSES, SHAPE, STEP)) {
+  const input: BacktestInput = {
+    symbol: 'XYZ',
+    precision: 2,
+    settings: settings({ ...TREND, timeframe: '4h' }, own),
+    candles,
+    startBalance: 1000,
+    halfSpread: 0,
+    leverages: [1, 5, 10, 20],
+  };
+  return backtest(input);
+}
+
+describe('backtest on a hand-worked series', () => {
+  const result = run();
+
+  it('trades what the strategy decided, exits inside the candles at SL and TP', () => {
+    expect(result.tradesList).toEqual([
+      {
+        direction: 'buy',
+        openTime: closeOf(8),
+        openRate: 101.02525,
+        closeTime: closeOf(9),
+        closeRate: 104.43,
+        amount: 100,
+        leverage: 10,
+        profit: 33.7,
+        exit: 'takeProfit',
+      },
+      {
+        direction: 'sell',
+        openTime: closeOf(11),
+        openRate: 94.97625,
+        closeTime: closeOf(12),
+        closeRate: 98.28,
+        amount: 103.37,
+        leverage: 10,
+        profit: -35.96,
+        exit: 'stopLoss',
+      },
+    ]);
+  });
+
+  it('computes the figures', () => {
+    expect(result.figures).toEqual({
+      trades: 2,
+      winRate: 50,
+      profitFactor: 0.94,
+      maxDrawdown: 35.96,
+      maxDrawdownPercent: 3.48,
+      worstDay: { day: '2025-01-08', result: -35.44 },
+      netProfit: -2.26,
+      startBalance: 1000,
+      endBalance: 997.74,
+      stoppedBy: null,
+    });
+  });
+
+  it('draws the equity after every candle, open positions valued at the close', () => {
+    expect(result.equity.map((p) => p.time)).toEqual(CLOSES.map((_, i) => closeOf(i)));
+    expect(result.equity.map((p) => p.equity)).toEqual([
+      1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 999.5, 1033.7, 1033.7, 1033.18, 997.74,
+    ]);
+  });
+
+  it('lists the decisions it acted on, the same the live path makes for the same candles', () => {
+    expect(result.decisions.map((d) => [d.kind, d.candleTime])).toEqual([
+      ['open', at(8)],
+      ['open', at(11)],
+    ]);
+    expect(result.decisions[0]).toMatchObject({
+      direction: 'buy',
+      amount: 100,
+      leverage: 10,
+      stopLoss: 99.33,
+      takeProfit: 104.43,
+    });
+    expect(result.decisions[1]).toMatchObject({
+      direction: 'sell',
+      amount: 103.37,
+      stopLoss: 98.28,
+      takeProfit: 88.38,
+    });
+    // the live path on candle 8, with the account as it was then, decides the same
+    const candles = candlesFrom(CLOSES, SHAPE, STEP).slice(0, 9);
+    const live = evaluateStrategy({
+      symbol: 'XYZ',
+      precision: 2,
+      settings: settings({ ...TREND, timeframe: '4h' }),
+      candles,
+      account: {
+        balance: 1000,
+        equity: 1000,
+        freeMargin: 1000,
+        openAuto: [],
+        leverages: [1, 5, 10, 20],
+        dailyResult: 0,
+        totalResult: 0,
+      },
+      quote: { buy: 101, sell: 101 },
+    });
+    expect(live).toEqual([result.decisions[0]]);
+  });
+
+  it('gives the same result for the same input', () => {
+    expect(run()).toEqual(result);
+  });
+});
+
+describe('backtest: limits and exits', () => {
+  it('switches off at the daily loss limit and stops deciding', () => {
+    // Jan 8: the stop loss lost 35.96, beyond a daily limit of 30; more candles after it change nothing
+    const more = [...CLOSES, 90, 100, 110, 120, 130, 140];
+    const result = run({ dailyLossLimit: 30 }, candlesFrom(more, SHAPE, STEP));
+    expect(result.figures.stoppedBy).toEqual({ limit: 'daily', time: closeOf(12) });
+    expect(result.figures.trades).toBe(2);
+    expect(result.decisions).toHaveLength(2);
+  });
+
+  it('closes the open positions at the limit when the client chose it', () => {
+    /*
+     * Candle 12 closes at 97.5 (high 98, below the SL): the sell is valued at 97.5 × 1.00025 = 97.524375,
+     * −(97.524375 − 94.97625) × 1033.7 ÷ 94.97625 = −27.73 today, beyond a daily limit of 20 → closed at that price.
+     */
+    const candles = candlesFrom(
+      [...CLOSES.slice(0, 12), 97.5],
+      { 9: SHAPE[9] ?? {}, 12: { high: 98, low: 97 } },
+      STEP,
+    );
+    const kept = run({ dailyLossLimit: 20 }, candles);
+    expect(kept.tradesList.at(-1)).toMatchObject({ exit: 'end', profit: -27.73 });
+    const closed = run({ dailyLossLimit: 20, closeOnLimit: true }, candles);
+    expect(closed.figures.stoppedBy).toEqual({ limit: 'daily', time: closeOf(12) });
+    expect(closed.tradesList.at(-1)).toMatchObject({ exit: 'limit', closeRate: 97.524375, profit: -27.73 });
+    expect(closed.decisions.at(-1)).toMatchObject({
+      kind: 'close',
+      reason: { key: 'auto.journal.limitClose' },
+    });
+  });
+
+  it('takes the stop loss when a candle reaches both levels', () => {
+    // candle 9 reaches the TP (high 105) and the SL (low 98 → 97.9755 ≤ 99.33): SL, at the level
+    // (99.33 − 101.02525) × 1000 ÷ 101.02525 = −16.78
+    const result = run({}, candlesFrom(CLOSES, { ...SHAPE, 9: { open: 101, high: 105, low: 98 } }, STEP));
+    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 99.33, profit: -16.78 });
+  });
+
+  it('fills at the open when a candle gaps beyond the stop', () => {
+    // candle 9 opens at 95: valued 95 × 0.99975 = 94.97625, already below the SL 99.33 → filled there
+    const result = run({}, candlesFrom(CLOSES, { ...SHAPE, 9: { open: 95, high: 96, low: 94 } }, STEP));
+    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 94.97625 });
+  });
+
+  it('values a position still open at the end at the last close', () => {
+    const result = run({}, candlesFrom(CLOSES.slice(0, 9), {}, STEP));
+    // the buy of candle 8 is still open: (100.97475 − 101.02525) × 1000 ÷ 101.02525 = −0.50
+    expect(result.tradesList).toEqual([
+      expect.objectContaining({ exit: 'end', closeRate: 100.97475, profit: -0.5 }),
+    ]);
+    expect(result.figures).toMatchObject({ trades: 1, winRate: 0, profitFactor: 0, endBalance: 999.5 });
+  });
+
+  it('shows nothing for a range too short to warm up', () => {
+    const result = run({}, candlesFrom([100, 101, 102], {}, STEP));
+    expect(result.figures).toMatchObject({
+      trades: 0,
+      winRate: null,
+      profitFactor: null,
+      worstDay: null,
+      netProfit: 0,
+    });
+    expect(result.equity).toHaveLength(3);
+  });
+});
+
+// the domain compiles without Node's types; its tests run on Node
+declare const process: {
+  cpuUsage(previous?: { user: number; system: number }): { user: number; system: number };
+};
+
+describe('backtest speed', () => {
+  // 12 months of hourly candles: a slow wave with faster deterministic wobbles (no randomness in tests either)
+  const year = Array.from(
+    { length: 8760 },
+    (_, i) => 100 + 10 * Math.sin(i / 200) + 2 * Math.sin(i / 5) + Math.sin(i * 1.7),
+  );
+  const candles = candlesFrom(year);
+
+  it.each([
+    ['the default trend follower', defaultParams('trend')],
+    [
+      'the trend follower with the longest averages',
+      { ...defaultParams('trend'), fastPeriod: 50, slowPeriod: 200, atrPeriod: 50 },
+    ],
+    ['the default mean reversion', defaultParams('meanReversion')],
+    [
+      'mean reversion with the longest windows',
+      { ...defaultParams('meanReversion'), rsiPeriod: 50, oversold: 45, overbought: 55, atrPeriod: 50 },
+    ],
+  ] as [string, StrategyParams][])('runs a year of hourly candles well under a second: %s', (_, params) => {
+    const started = process.cpuUsage();
+    const result = backtest({
+      symbol: 'XYZ',
+      precision: 3,
+      settings: settings(params, { drawdownLimit: 1_000_000, dailyLossLimit: 1_000_000 }),
+      candles,
+      startBalance: 10_000,
+      halfSpread: 0.01,
+      leverages: [1, 5, 10],
+    });
+    const used = process.cpuUsage(started);
+    expect(result.figures.trades).toBeGreaterThan(0);
+    expect(result.equity).toHaveLength(8760);
+    // processor time of this process (not the wall clock, which other processes on the machine stretch)
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
+  });
+});
+
+describe('downsampleEquity', () => {
+  const points = Array.from({ length: 2000 }, (_, i) => ({
+    time: i,
+    equity: 1000 + ((i * 7919) % 1000) - (i === 1234 ? 5000 : 0),
+  }));
+
+  it('keeps at most max points, the first, the last and the deepest dip, in time order', () => {
+    const out = downsampleEquity(points, 100);
+    expect(out.length).toBeLessThanOrEqual(100);
+    expect(out[0]).toBe(points[0]);
+    expect(out.at(-1)).toBe(points.at(-1));
+    expect(out).toContain(points[1234]);
+    expect(out.map((p) => p.time)).toEqual([...out.map((p) => p.time)].sort((a, b) => a - b));
+    expect(downsampleEquity(points).length).toBeLessThanOrEqual(500);
+  });
+
+  it('returns a short curve as it is', () => {
+    expect(downsampleEquity(points.slice(0, 10))).toEqual(points.slice(0, 10));
+  });
+});
