@@ -80,7 +80,7 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
   // socket starts from its snapshot alone.
   const flushes = async () =>
     (await metrics.registry.getSingleMetric('openbroker_price_flush_duration_seconds')?.get())?.values.find(
-      (v) => v.metricName === 'openbroker_price_flush_duration_seconds_count',
+      (v) => 'metricName' in v && v.metricName === 'openbroker_price_flush_duration_seconds_count',
     )?.value ?? 0;
   await vi.waitFor(async () => expect(await flushes()).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
 
