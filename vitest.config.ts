@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // One `npm test` runs every suite. Database-backed server suites run on the embedded
 // PGlite always, and a second time on PostgreSQL when DATABASE_URL is set (CI sets it).
@@ -7,6 +7,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts'],
+    // the cluster suites start real server processes: their own project below, only with PostgreSQL and Redis
+    exclude: [...configDefaults.exclude, 'src/**/*.cluster.test.ts'],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -14,7 +16,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
-const projects = [
+const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' } },
   serverProject('server:pglite', { TEST_DB: 'pglite' }),
   {
@@ -39,6 +41,24 @@ if (process.env.REQUIRE_SERVICES === '1') {
 
 if (process.env.DATABASE_URL) {
   projects.push(serverProject('server:postgres', { TEST_DB: 'postgres' }));
+}
+
+// Issue 17: clusters of real server processes (scripts/cluster.mjs) on PostgreSQL and Redis. One file at a time
+// (fileParallelism false puts them in vitest's sequential group, after the other projects): each starts three
+// nodes under load and kills one, which two shared cores cannot do twice at once.
+if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+  projects.push({
+    test: {
+      name: 'cluster',
+      root: './apps/server',
+      include: ['src/**/*.cluster.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: 'postgres' },
+      fileParallelism: false,
+      testTimeout: 180_000,
+      hookTimeout: 180_000,
+    },
+  });
 }
 
 export default defineConfig({

@@ -4,7 +4,8 @@
  * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
  * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
  * to 2,000 clients, `payments` card deposits with their webhooks and withdrawals over HTTP, `market`
- * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close (issue 16).
+ * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close (issue 16),
+ * `cluster` round trips on a local cluster of 1, 2 and 3 nodes (issue 17; DATABASE_URL, REDIS_URL, a build).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -92,6 +93,10 @@ if (target === undefined) {
   // Lighthouse mobile on the built web app: the public home page and /platform (issue 17).
   const { lighthouseBench } = await import('./lighthouse.js');
   if (!(await lighthouseBench())) process.exitCode = 1;
+} else if (target === 'cluster') {
+  // issue 17: 1, 2 and 3 local nodes on PostgreSQL and Redis (needs DATABASE_URL, REDIS_URL and `npm run build`).
+  const { clusterBench } = await import('./cluster.js');
+  if (!(await clusterBench())) process.exitCode = 1;
 } else if (target === 'market') {
   // market.ts runs when imported: history generation, walk, candles and quote-book figures.
   await import('./market.js');

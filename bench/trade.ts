@@ -28,8 +28,65 @@ const ROUND_TRIPS = Number(process.env.TRADE_N ?? 500);
 const SPEC_ROUND_TRIPS = Number(process.env.TRADE_SPEC_N ?? 200);
 const WARM_UP = 50;
 const TARGET_P99_MS = { pglite: 10, postgres: 8 } as const;
-const SYMBOL = 'BTCUSD'; // crypto trades 24/7, so the bench runs on any day; leverage list '1,2'
+export const SYMBOL = 'BTCUSD'; // crypto trades 24/7, so the bench runs on any day; leverage list '1,2'
 const SLIPPAGE = 0.00025; // spec §5: the terminal buys at ask × 1.00025 and sells at bid × 0.99975
+
+/** A `/trading` socket of the session `token` on `url`, resolved once its first `orders` push has arrived. */
+export async function connectTrading(url: string, token: string, deltas: boolean): Promise<Socket> {
+  const c = io(`${url}/trading`, {
+    auth: deltas ? { token, deltas: 1 } : { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  const firstOrders = new Promise<void>((resolve) => c.once('orders', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve());
+    c.once('connect_error', reject);
+  });
+  await firstOrders;
+  c.on('disconnect', (reason) => {
+    if (reason !== 'io client disconnect') console.error(`trading socket disconnected: ${reason}`);
+  });
+  return c;
+}
+
+/** Emits a position command; resolves with the acknowledged position, rejects on a refusal or no answer in 10 s. */
+export const sendCommand = (s: Socket, event: string, payload: unknown) =>
+  new Promise<PositionDto>((resolve, reject) => {
+    s.timeout(10_000).emit(event, payload, (err: Error | null, ack: CommandAck) => {
+      if (err) reject(new Error(`${event}: no acknowledgement within 10 s`));
+      else if (!ack.status) reject(new Error(`${event} rejected: ${ack.code} ${ack.message}`));
+      else resolve(ack.data);
+    });
+  });
+
+/**
+ * One round trip on the socket: a buy of SYMBOL opened at the price `last()` gives, then closed at the next one;
+ * the time of each acknowledgement in ms.
+ */
+export async function openClose(
+  s: Socket,
+  last: () => { bid: number; ask: number } | undefined,
+): Promise<{ open: number; close: number }> {
+  const first = last();
+  if (!first) throw new Error(`no ${SYMBOL} quote`);
+  const t0 = performance.now();
+  const opened = await sendCommand(s, 'openPosition', {
+    symbol: SYMBOL,
+    direction: 'buy',
+    amount: 10,
+    leverage: 1,
+    price: first.ask * (1 + SLIPPAGE),
+  });
+  const t1 = performance.now();
+  const now = last() ?? first;
+  const closed = await sendCommand(s, 'closePosition', { id: opened.id, price: now.bid * (1 - SLIPPAGE) });
+  const t2 = performance.now();
+  if (closed.id !== opened.id || closed.closingReason !== 0) {
+    throw new Error(`closePosition answered position ${closed.id} reason ${closed.closingReason}`);
+  }
+  return { open: t1 - t0, close: t2 - t1 };
+}
 
 interface RunFigures {
   db: string;
@@ -83,20 +140,7 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
     /** Pushed bytes counted on the commanding socket (every event's JSON). */
     let pushedBytes = 0;
     const connect = async (deltas: boolean) => {
-      const c = io(`${url}/trading`, {
-        auth: deltas ? { token, deltas: 1 } : { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      const firstOrders = new Promise<void>((resolve) => c.once('orders', () => resolve()));
-      await new Promise<void>((resolve, reject) => {
-        c.once('connect', () => resolve());
-        c.once('connect_error', reject);
-      });
-      await firstOrders;
-      c.on('disconnect', (reason) => {
-        if (reason !== 'io client disconnect') console.error(`trading socket disconnected: ${reason}`);
-      });
+      const c = await connectTrading(url, token, deltas);
       c.onAny((_event: string, payload: unknown) => {
         pushedBytes += JSON.stringify(payload).length;
       });
@@ -105,35 +149,11 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
     let s = await connect(true);
     socket = s;
 
-    const send = (event: string, payload: unknown) =>
-      new Promise<PositionDto>((resolve, reject) => {
-        s.timeout(10_000).emit(event, payload, (err: Error | null, ack: CommandAck) => {
-          if (err) reject(new Error(`${event}: no acknowledgement within 10 s`));
-          else if (!ack.status) reject(new Error(`${event} rejected: ${ack.code} ${ack.message}`));
-          else resolve(ack.data);
-        });
-      });
     const roundTrip = async (times?: { open: number[]; close: number[] }) => {
-      const last = ctx.market.book.last(SYMBOL);
-      if (!last) throw new Error(`no ${SYMBOL} quote`);
-      const t0 = performance.now();
-      const opened = await send('openPosition', {
-        symbol: SYMBOL,
-        direction: 'buy',
-        amount: 10,
-        leverage: 1,
-        price: last.ask * (1 + SLIPPAGE),
-      });
-      const t1 = performance.now();
-      const now = ctx.market.book.last(SYMBOL) ?? last;
-      const closed = await send('closePosition', { id: opened.id, price: now.bid * (1 - SLIPPAGE) });
-      const t2 = performance.now();
-      if (closed.id !== opened.id || closed.closingReason !== 0) {
-        throw new Error(`closePosition answered position ${closed.id} reason ${closed.closingReason}`);
-      }
-      times?.open.push(t1 - t0);
-      times?.close.push(t2 - t1);
-      return t2 - t0;
+      const { open, close } = await openClose(s, () => ctx.market.book.last(SYMBOL));
+      times?.open.push(open);
+      times?.close.push(close);
+      return open + close;
     };
 
     for (let i = 0; i < WARM_UP; i++) await roundTrip();

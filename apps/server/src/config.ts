@@ -190,6 +190,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'REDIS_PREFIX must be 1-64 letters, digits, ":", "_" or "-"' })
     .default('ob:'),
+  // issue 17: several nodes on one PostgreSQL and Redis; unset runs one node (docs/cluster.md)
+  CLUSTER_SHARDS: z
+    .string()
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1024, {
+      error: (issue) => `CLUSTER_SHARDS must be a whole number from 1 to 1024, got "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'NODE_ID must be 1-64 letters, digits, ".", "_" or "-"' })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: (issue) =>
@@ -431,6 +443,10 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     redisUrl: env.REDIS_URL,
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,
+    /** Engine shards of a cluster (issue 17, docs/cluster.md); undefined runs one node with the whole engine. */
+    clusterShards: env.CLUSTER_SHARDS,
+    /** This node's name in a cluster (logs, routing replies). */
+    nodeId: env.NODE_ID ?? `${os.hostname()}-${process.pid}`,
     logLevel: env.LOG_LEVEL,
     // Humans at a terminal get readable lines; services and log shippers get JSON.
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
@@ -538,6 +554,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => issue.message);
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  if (result.data.CLUSTER_SHARDS !== undefined) {
+    // the shards' owners lock them in PostgreSQL and route commands over Redis: the embedded database cannot
+    for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
+      if (!result.data[name])
+        throw new ConfigError(`Invalid configuration: CLUSTER_SHARDS needs ${name} (docs/cluster.md)`);
+    }
   }
   return toConfig(result.data);
 }

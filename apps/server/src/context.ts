@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { TradingGateway } from './cluster/gateway.js';
+import type { ShardOwnership } from './cluster/shards.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
@@ -36,6 +38,13 @@ export interface AppContext {
   audit: AuditRepo;
   market: MarketService;
   trading: TradingService;
+  /**
+   * Issue 17: one account's book as the rest of the app asks for it — this node's engine on one node; in a cluster
+   * the engine of the node owning the account's shard (cluster/gateway.ts).
+   */
+  gateway: TradingGateway;
+  /** The shards this node owns, in a cluster (CLUSTER_SHARDS); undefined on one node. */
+  shards?: ShardOwnership;
   /** Auto-trading (issue 16): the clients' strategies on closed candles, their limits, the kill switch, the backtest. */
   autoTrading: AutoTradingService;
   content: ContentService;

@@ -123,6 +123,8 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      // a cluster node going down takes no shard the others free meanwhile (issue 17)
+      runtime.ctx.shards?.pause();
       await realtime.close();
       await app.close();
       await runtime.close();

@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import { FeedLeader } from './cluster/feed-leader.js';
+import { type ClusterGateway, clusterGateway, localGateway } from './cluster/gateway.js';
+import { ShardOwnership } from './cluster/shards.js';
 import {
   assertSafeToServe,
   type Config,
@@ -132,7 +136,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   let redis: Redis | undefined;
   let engineClaim: { release(): Promise<void> } | undefined;
   try {
-    if (options.live) {
+    const cluster = config.clusterShards !== undefined && options.live === true;
+    // one server per database unless it runs as a cluster of nodes, each owning some engine shards (issue 17)
+    if (options.live && !cluster) {
       engineClaim = await database.claimEngine(
         options.onEngineClaimLost ??
           ((error) =>
@@ -143,11 +149,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     if (existing) {
       await assertDatabaseReady(database, config);
     } else {
-      await database.migrate(config.migrationsDir);
-      seed = await seedDatabase(database.db, {
-        demo: config.demo && config.seedDemo,
-        brandSlug: config.defaultBrand,
-        staffTotpKey: config.staffTotpKey,
+      // cluster nodes started together migrate and seed one after the other (the first does the work)
+      seed = await oneAtATime(cluster ? config.databaseUrl : undefined, async () => {
+        await database.migrate(config.migrationsDir);
+        return seedDatabase(database.db, {
+          demo: config.demo && config.seedDemo,
+          brandSlug: config.defaultBrand,
+          staffTotpKey: config.staffTotpKey,
+        });
       });
       if (seed.seeded && config.demo) await markDemoDatabase(config);
     }
@@ -163,9 +172,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     // One registry per runtime: tests open many side by side (GET /metrics, decision 0015). Operator
     // commands serve no /metrics, so they skip the process collectors.
     const metrics = createMetrics({ processMetrics: options.live === true });
+    const feed = options.live ? createFeed(config, catalogue, startTime) : undefined;
     const market = new MarketService({
       catalogue,
-      feed: options.live ? createFeed(config, catalogue, startTime) : undefined,
+      // in a cluster the feed runs on the feed leader only, which relays its quotes to every node (issue 17)
+      feed: cluster ? undefined : feed,
       history:
         options.live && config.marketHistory && config.marketFeed === 'simulated'
           ? { seed: config.marketSeed, end: startTime }
@@ -201,7 +212,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       },
       metrics,
     });
+    let shards: ShardOwnership | undefined;
+    const owns = cluster ? (accountId: number) => shards?.owns(accountId) === true : undefined;
     const trading = new TradingService(tradingRepo, market, {
+      ...(owns ? { owns } : {}),
       requoteTolerance: config.requoteTolerance,
       stopOutLevel: config.stopOutLevel,
       metrics,
@@ -214,7 +228,53 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const autoTrading = new AutoTradingService(new AutoTradingRepo(db), trading, market, brands, {
       clock: market.clock,
       log: { error: (obj, msg) => logger.error(obj, msg) },
+      ...(owns ? { owns } : {}),
     });
+    const gatewayLog = { error: (obj: object, msg: string) => logger.error(obj, msg) };
+    let gateway: ClusterGateway | undefined;
+    if (cluster && redis && config.databaseUrl && config.clusterShards) {
+      const clusterShards = config.clusterShards;
+      const owner = new ShardOwnership({
+        databaseUrl: config.databaseUrl,
+        shards: clusterShards,
+        nodeId: config.nodeId,
+        redis,
+        prefix: config.redisPrefix,
+        log: { info: log, error: gatewayLog.error },
+        onLost:
+          options.onEngineClaimLost ??
+          ((error) =>
+            process.stderr.write(`openbroker: this node lost its engine shards: ${error.message}\n`)),
+        adopt: async (shard) => {
+          const accounts = await trading.adopt(shard, clusterShards);
+          await autoTrading.adopt(shard, clusterShards);
+          await gateway?.rpc.serve(shard);
+          log(`cluster: shard ${shard} loaded (${accounts} accounts)`);
+        },
+      });
+      shards = owner;
+      gateway = clusterGateway({
+        trading,
+        market,
+        shards: owner,
+        redis,
+        prefix: config.redisPrefix,
+        nodeId: config.nodeId,
+        log: gatewayLog,
+      });
+    }
+    const feedLeader =
+      cluster && redis && config.databaseUrl && feed
+        ? new FeedLeader({
+            databaseUrl: config.databaseUrl,
+            redis,
+            prefix: config.redisPrefix,
+            nodeId: config.nodeId,
+            feed,
+            ingest: (quote) => market.ingest(quote),
+            log: { info: log, error: gatewayLog.error },
+          })
+        : undefined;
     const ctx: AppContext = {
       config,
       database,
@@ -243,8 +303,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
+      gateway: gateway ?? localGateway(trading, market, gatewayLog),
+      ...(shards ? { shards } : {}),
       autoTrading,
-      payments: new PaymentsService(paymentsRepo, trading, {
+      payments: new PaymentsService(paymentsRepo, gateway ?? localGateway(trading, market, gatewayLog), {
         masterSecret: config.paymentSandboxSecret,
         webhookToleranceMs: config.paymentWebhookToleranceMs,
         sandbox: config.paymentSandbox,
@@ -266,6 +328,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       await ctx.trading.start();
       // issue 16: the strategies run on the engine's books, from the first closed candle on
       await ctx.autoTrading.start();
+      // issue 17: prices from the feed leader; then this node's share of the engine shards
+      await feedLeader?.start();
+      await gateway?.start();
+      await shards?.start();
     }
     const demoAccounts = config.demo && (seed.demo || (await hasDemoAccounts(ctx, accountsRepo)));
     return {
@@ -274,9 +340,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       demoAccounts,
       async close() {
         if (options.live) {
+          shards?.pause();
           await ctx.autoTrading.stop();
           await market.stop();
           await ctx.trading.stop();
+          // the shards are freed only once no commit of this node is in flight: the next owner loads a settled book
+          await shards?.stop();
+          await gateway?.stop();
+          await feedLeader?.stop();
         }
         await mail.close();
         if (redis) await redis.quit().catch(() => redis?.disconnect());
@@ -289,6 +360,22 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     await engineClaim?.release().catch(() => {});
     await database.close().catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Runs `work` under a PostgreSQL advisory lock when `databaseUrl` is given (cluster nodes starting together
+ * migrate and seed one at a time); without it, just runs it.
+ */
+async function oneAtATime<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'openbroker-migrate' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [0x0b0c5eed]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 

@@ -113,6 +113,8 @@ export const MESSAGES_EN = {
   'operator.commandRefused': '{{message}}',
   'error.rateLimited': 'Too many attempts. Please wait a minute and try again.',
   'error.internal': 'Something went wrong on our side. Please try again in a moment.',
+  // issue 17: a cluster node's engine shard is moving to another node (a few seconds)
+  'error.tradingUnavailable': 'Trading is moving to another server. Please try again in a few seconds.',
   // client area answers the spec implies but does not word (our texts)
   'register.disabled': 'Registration is not available on this site.',
   'password.currentWrong': 'The current password is not correct',

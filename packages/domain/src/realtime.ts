@@ -35,6 +35,7 @@ import { DIRECTIONS } from './pricing.js';
 import {
   amountField,
   choiceField,
+  commandIdField,
   formObject,
   idField,
   leverageField,
@@ -171,6 +172,8 @@ export interface TradingClientEvents {
 }
 
 // ------------------------------------------------------------------- command inputs (issue 14)
+// Every command input takes an optional `commandId` (issue 17: 1..64 of [A-Za-z0-9_-]): a command re-sent with an id
+// its account already executed is answered with the position or order it concerned, not executed again.
 
 /** An expiry as sent: absent/'' = good till cancelled, {kind:'gtc'|'eod'} or {kind:'date', at: ISO 8601}. */
 const ExpiryField = z.unknown().transform((raw, ctx): OrderExpiry => {
@@ -207,6 +210,7 @@ export const PlaceOrderInput = formObject({
   take_profit: optionalPositiveNumber('take_profit').optional(),
   trailing_stop: TrailingField.optional(),
   expiry: ExpiryField,
+  commandId: commandIdField(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInput>;
 
@@ -217,21 +221,24 @@ export const UpdateOrderInput = formObject({
   stop_lost: optionalPositiveNumber('stop_lost').optional(),
   take_profit: optionalPositiveNumber('take_profit').optional(),
   expiry: ExpiryField.optional(),
+  commandId: commandIdField(),
 });
 export type UpdateOrderInput = z.infer<typeof UpdateOrderInput>;
 
 /** cancelOrder {id}. */
-export const CancelOrderInput = formObject({ id: idField('id') });
+export const CancelOrderInput = formObject({ id: idField('id'), commandId: commandIdField() });
 export type CancelOrderInput = z.infer<typeof CancelOrderInput>;
 
 /** closePosition {id, price, amount?}: with an amount (EUR of margin, step 0.01) only that part closes. */
 export const ClosePositionPartInput = ClosePositionInput.extend({
   amount: amountField('amount', AMOUNT_MIN).optional(),
+  commandId: commandIdField(),
 });
 export type ClosePositionPartInput = z.infer<typeof ClosePositionPartInput>;
 
 /** updatePosition {id, stop_lost, take_profit, trailing_stop?}: trailing_stop null removes it, absent keeps it. */
 export const UpdatePositionTrailingInput = UpdatePositionInput.extend({
   trailing_stop: TrailingField.optional(),
+  commandId: commandIdField(),
 });
 export type UpdatePositionTrailingInput = z.infer<typeof UpdatePositionTrailingInput>;

@@ -686,6 +686,30 @@ export const orders = pgTable(
 );
 
 /**
+ * Client commands executed, by the id the client gave them (issue 17): a row is inserted in the same transaction as
+ * the command's effects, so a command id is executed at most once (a second insert aborts its transaction) and a
+ * re-sent command is answered from here — the position or order it concerned — instead of executed again.
+ */
+export const tradeCommands = pgTable(
+  'trade_commands',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's command id: 1..64 of [A-Za-z0-9_-]. */
+    commandId: varchar('command_id', { length: 64 }).notNull(),
+    /** The engine command type: open, close, update, adjust, place_order, update_order, cancel_order. */
+    type: varchar('type', { length: 20 }).notNull(),
+    /** The position it concerned (the socket answer's position), if any. */
+    positionId: integer('position_id'),
+    /** The order it concerned (the socket answer's order), if any. */
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.commandId] })],
+);
+
+/**
  * The append-only ledger (architecture §6): every change of a client's balance is one row, written
  * in the same transaction as its cause, with the balance after it.
  */

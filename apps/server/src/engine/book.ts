@@ -500,6 +500,16 @@ export class Book {
   /** Loads a snapshot into an empty book (no events, no checks: the database is the truth). */
   load(snapshot: EngineSnapshot): void {
     if (this.accounts.size > 0) throw new Error('load needs an empty book');
+    this.merge(snapshot);
+  }
+
+  /**
+   * Adds a snapshot of accounts this book does not hold yet (issue 17: a cluster node taking over an engine shard
+   * adds its accounts, open positions and orders to the running book).
+   */
+  merge(snapshot: EngineSnapshot): void {
+    for (const account of snapshot.accounts)
+      if (this.accounts.has(account.id)) throw new Error(`account ${account.id} is already in the book`);
     for (const account of snapshot.accounts) this.addAccount(account);
     for (const quote of snapshot.quotes ?? []) this.symbols.get(quote.symbol)?.acceptQuote(quote);
     let maxId = 0;
@@ -522,7 +532,7 @@ export class Book {
     // a snapshot with a history list is complete (tests, a restore from `snapshot()`); the server's has none
     if (snapshot.history !== undefined)
       for (const account of this.accounts.values()) account.historyLoaded = true;
-    this.nextPositionId = Math.max(snapshot.nextPositionId ?? 1, maxId + 1);
+    this.nextPositionId = Math.max(this.nextPositionId, snapshot.nextPositionId ?? 1, maxId + 1);
   }
 
   accountOf(id: AccountId): AccountState {

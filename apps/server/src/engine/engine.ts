@@ -169,6 +169,26 @@ export class Engine {
     return engine;
   }
 
+  /**
+   * Issue 17: adds the accounts of an engine shard this node just took over (their open positions armed, their
+   * pending orders indexed), as `restore` does for the whole book at start.
+   */
+  adopt(snapshot: EngineSnapshot): void {
+    this.book.merge(snapshot);
+    for (const record of snapshot.positions) {
+      const position = this.book.positions.get(record.id);
+      if (position) arm(position);
+    }
+    for (const record of snapshot.orders ?? []) {
+      const order = this.book.orders.get(record.id);
+      if (order) this.book.observer?.orderOpened?.(order);
+    }
+    for (const account of snapshot.accounts) {
+      const state = this.book.accounts.get(account.id);
+      if (state) this.resetGuards(state);
+    }
+  }
+
   // ------------------------------------------------------------------------------------ reference data
 
   /** Adds an instrument or replaces its catalogue data (e.g. staff edited the category's leverage list). */
@@ -603,6 +623,10 @@ export class Engine {
         resolve({ ok: true, events });
       },
       (error) => reject(new EngineCommitError(error)),
+      // issue 17: stored with the events, so a re-sent command id is refused by the commit (executed at most once)
+      command.commandId === undefined
+        ? undefined
+        : { accountId: command.accountId, commandId: command.commandId, type: command.type },
     );
   }
 
@@ -672,15 +696,17 @@ export class Engine {
 
   /**
    * Commits a batch, then applies and publishes it and calls `done`; on failure calls `failed` and changes
-   * nothing. With an asynchronous port the accounts are busy until the commit settles.
+   * nothing. With an asynchronous port the accounts are busy until the commit settles. `command`: the client
+   * command (with its id) the batch executes, stored by the port with it.
    */
   private commit(
     accounts: readonly AccountState[],
     events: readonly BookEvent[],
     done: () => void,
     failed: (error: unknown, batch: CommitBatch) => void,
+    command?: CommitBatch['command'],
   ): void {
-    const batch: CommitBatch = { seq: ++this.seq, events };
+    const batch: CommitBatch = command ? { seq: ++this.seq, events, command } : { seq: ++this.seq, events };
     let pending: void | Promise<void>;
     try {
       pending = this.persistence.commit(batch);

@@ -211,6 +211,12 @@ interface CommandBase {
   now: Millis;
   /** Echoed in the rejection event so an adapter can answer the right request. */
   requestId?: string;
+  /**
+   * The client's id for this command (issue 17: 1..64 of [A-Za-z0-9_-]), unique per account: the batch that executes
+   * it carries it (`CommitBatch.command`) and the adapter stores it in the same transaction, so a re-sent command is
+   * never executed twice. Absent: no such guard (the engine's own work, staff commands, older clients).
+   */
+  commandId?: string;
 }
 
 /** openPosition {direction, amount, leverage, price, symbol} (spec §7), plus optional SL/TP (spec §5). */
@@ -466,6 +472,12 @@ export interface CommitBatch {
   /** Increasing per engine instance, from 1. */
   seq: number;
   events: readonly BookEvent[];
+  /**
+   * The client command this batch executes, when it carried a `commandId` (issue 17). The adapter stores it with
+   * the events, in the same transaction, and must fail the commit (nothing stored) if that account already has a
+   * command with this id — so a command id is executed at most once, even when two copies race.
+   */
+  command?: { accountId: AccountId; commandId: string; type: CommandType };
 }
 
 /**

@@ -26,11 +26,13 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
+import { ShardUnavailableError } from '../cluster/rpc.js';
 import type { AppContext } from '../context.js';
 import type { CommandOutcome, EngineEvent } from '../engine/index.js';
 import { SessionRevocationSync } from '../modules/sessions/session-revocation-sync.js';
 import { MarginCallRepo } from '../modules/trading/margin-call.repo.js';
 import { noticesOf } from '../modules/trading/notices.js';
+import { failure, TRADE_COMMANDS, type TradeCommandName } from '../modules/trading/trade-commands.js';
 import { TradingJobs } from '../modules/trading/trading.jobs.js';
 import { attachBackofficeSocket } from './backoffice-socket.js';
 import { compactPrices, PriceStream, PriceSubscriptions } from './price-stream.js';
@@ -81,22 +83,12 @@ interface TradingSocketData {
 const SESSION_RECHECK_MS = 5_000;
 
 type Ack = (answer: CommandAck | OrderCommandAck) => void;
-type TradeCommandName = keyof TradingClientEvents;
 
 /** Emits one `/trading` push with the payload its event carries (domain `TradingServerEvents`). */
 type TradingEmit = <E extends keyof TradingServerEvents>(
   event: E,
   ...payload: Parameters<TradingServerEvents[E]>
 ) => unknown;
-
-const failure = (code: string, message: Message, errors?: Array<Message & { path: string }>): CommandAck => ({
-  status: false,
-  code,
-  key: message.key,
-  ...(message.params ? { params: message.params } : {}),
-  message: formatMessage(message),
-  ...(errors ? { errors: errors.map((e) => ({ ...e, message: formatMessage(e) })) } : {}),
-});
 
 const UNAUTHORIZED = 'UNAUTHORIZED';
 
@@ -220,7 +212,7 @@ export async function attachRealtime(
     const host = socket.handshake.headers.host;
     authenticate(token, host)
       .then(async (found) => {
-        if (!found || !(await ctx.trading.ensureAccount(found.user.id))) return next(new Error(UNAUTHORIZED));
+        if (!found || !(await ctx.gateway.ensure(found.user.id))) return next(new Error(UNAUTHORIZED));
         socket.data = {
           userId: found.user.id,
           sessionId: found.session.id,
@@ -235,10 +227,24 @@ export async function attachRealtime(
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
-  const push = (target: { emit: TradingEmit }, userId: number, withOrders = true) => {
+  /** The lists and the balance, read from the account's book (on another node in a cluster, issue 17). */
+  const push = async (target: { emit: TradingEmit }, userId: number, withOrders = true) => {
+    const view = await ctx.gateway.view(userId, withOrders);
+    if (!view) return;
+    target.emit(SOCKET_EVENTS.positions, view.positions);
+    target.emit(SOCKET_EVENTS.balance, view.balance);
+    if (withOrders && view.orders) target.emit(SOCKET_EVENTS.orders, view.orders);
+  };
+  /** The same from this node's engine, for its own events (their book is here: this node owns the account). */
+  const pushLocal = (target: { emit: TradingEmit }, userId: number, withOrders: boolean) => {
     target.emit(SOCKET_EVENTS.positions, ctx.trading.positions(userId));
     target.emit(SOCKET_EVENTS.balance, ctx.trading.balance(userId));
     if (withOrders) target.emit(SOCKET_EVENTS.orders, ctx.trading.orders(userId));
+  };
+  const pushLogged = (target: { emit: TradingEmit }, userId: number, withOrders = true) => {
+    push(target, userId, withOrders).catch((err: unknown) =>
+      options.log?.error({ err, userId }, 'trading socket push failed'),
+    );
   };
   /** Issue 17: what an opted-in socket gets on a change — the touched positions and orders, and the balance. */
   const pushChanges = (target: { emit: TradingEmit }, userId: number, events: readonly EngineEvent[]) => {
@@ -280,7 +286,7 @@ export async function attachRealtime(
         if (until === undefined) socket.disconnect(true);
         else {
           data.liveUntil = until;
-          if (socket.connected) push(socket, data.userId);
+          if (socket.connected) pushLogged(socket, data.userId);
         }
       })
       .catch((err: unknown) => options.log?.error({ err }, 'trading socket session check failed'))
@@ -303,7 +309,7 @@ export async function attachRealtime(
     const to = (name: string) => (expired.length ? trading.to(name).except(expired) : trading.to(name));
     // a list or delta is built only for an account with such sockets here (with Redis, other nodes may hold some)
     const here = (name: string) => ctx.redis !== undefined || trading.adapter.rooms.has(name);
-    if (here(listRoom(accountId))) push(to(listRoom(accountId)), accountId, ordersChanged(events));
+    if (here(listRoom(accountId))) pushLocal(to(listRoom(accountId)), accountId, ordersChanged(events));
     if (here(deltaRoom(accountId))) pushChanges(to(deltaRoom(accountId)), accountId, events);
     // issue 14: automatic closes and order outcomes are told at once, with what they happened at
     const target = to(room(accountId));
@@ -340,18 +346,19 @@ export async function attachRealtime(
       data.deltas ? deltaRoom(data.userId) : listRoom(data.userId),
       sessionRoom(data.sessionId),
     ]);
-    push(socket, data.userId);
+    pushLogged(socket, data.userId);
 
     /**
      * Runs one command: the session must still be live, the payload valid; answers through the ack with the
      * position (position commands) or the order (order commands) it concerns.
      */
-    const command = <S extends z.ZodType>(
-      name: TradeCommandName,
-      schema: S,
-      run: (input: z.output<S>) => Promise<CommandOutcome>,
-      answers: 'position' | 'order' = 'position',
-    ) => {
+    /**
+     * Runs one command: the session must still be live, the payload valid; the command then runs on the engine
+     * holding the account's book (issue 17: this node's, or its shard owner's over Redis) and is answered through
+     * the ack with the position (position commands) or the order (order commands) it concerns.
+     */
+    const command = (name: TradeCommandName) => {
+      const { schema } = TRADE_COMMANDS[name];
       return async (payload: unknown, ack?: Ack) => {
         const received = performance.now();
         const answer = (result: CommandAck | OrderCommandAck) => {
@@ -375,52 +382,18 @@ export async function attachRealtime(
           }
           if (recheckAll) data.checkedAt = Date.now();
           data.liveUntil = ctx.sessions.endOf(session);
-          const parsed = validateInput(schema, payload);
+          const parsed = validateInput(schema as z.ZodType, payload);
           if (!parsed.ok) {
             answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, parsed.errors));
             return;
           }
-          const outcome = await run(parsed.value);
-          if (!outcome.ok) {
-            const { rejection } = outcome;
-            answer(
-              failure('REJECTED', rejection.message, rejection.errors.length ? rejection.errors : undefined),
-            );
-            return;
-          }
-          if (answers === 'order') {
-            const orderEvent = outcome.events.find((e) => e.type.startsWith('order.'));
-            const record = orderEvent && 'order' in orderEvent ? orderEvent.order : undefined;
-            const order = record && ctx.trading.order(data.userId, record.id, record);
-            if (order) answer({ status: true, data: order });
-            else {
-              options.log?.error(
-                { userId: data.userId, outcome: outcome.events.map((e) => e.type) },
-                'trading command answered INTERNAL: no order in its outcome',
-              );
-              answer(failure('INTERNAL', { key: 'error.internal' }));
-            }
-            return;
-          }
-          const positionEvent = outcome.events.find((e) => e.type.startsWith('position.'));
-          const id =
-            positionEvent?.type === 'position.updated' ||
-            positionEvent?.type === 'position.reduced' ||
-            positionEvent?.type === 'position.trailed'
-              ? positionEvent.positionId
-              : positionEvent && 'position' in positionEvent
-                ? positionEvent.position.id
-                : undefined;
-          const position = id === undefined ? undefined : ctx.trading.position(data.userId, id);
-          if (position) answer({ status: true, data: position });
-          else {
-            options.log?.error(
-              { userId: data.userId, outcome: outcome.events.map((e) => e.type) },
-              'trading command answered INTERNAL: no position in its outcome',
-            );
-            answer(failure('INTERNAL', { key: 'error.internal' }));
-          }
+          answer(await ctx.gateway.command(name, data.userId, parsed.value));
         } catch (err) {
+          if (err instanceof ShardUnavailableError) {
+            // a cluster failover under way: nothing was done, or the re-sent command id is answered later
+            answer(failure('UNAVAILABLE', { key: 'error.tradingUnavailable' }));
+            return;
+          }
           // An INTERNAL answer is a bug or an outage the operator must see (issue 12): logged at error
           // level, without the payload (the error serialiser keeps query values out, decision 0013).
           options.log?.error({ err, userId: data.userId }, 'trading command failed');
@@ -429,100 +402,7 @@ export async function attachRealtime(
       };
     };
 
-    const now = () => ctx.market.clock.now();
-    socket.on(
-      SOCKET_EVENTS.openPosition,
-      command('openPosition', OpenPositionInput, (input) =>
-        ctx.trading.open({
-          accountId: data.userId,
-          now: now(),
-          symbol: input.symbol,
-          direction: input.direction,
-          amount: input.amount,
-          leverage: input.leverage,
-          price: input.price,
-          stop_lost: input.stop_lost ?? null,
-          take_profit: input.take_profit ?? null,
-        }),
-      ),
-    );
-    socket.on(
-      SOCKET_EVENTS.closePosition,
-      command('closePosition', ClosePositionPartInput, (input) =>
-        ctx.trading.close({
-          accountId: data.userId,
-          now: now(),
-          positionId: input.id,
-          price: input.price,
-          // issue 14: an amount closes only that part of the position
-          ...(input.amount === undefined ? {} : { amount: input.amount }),
-        }),
-      ),
-    );
-    socket.on(
-      SOCKET_EVENTS.updatePosition,
-      command('updatePosition', UpdatePositionTrailingInput, (input) =>
-        ctx.trading.update({
-          accountId: data.userId,
-          now: now(),
-          positionId: input.id,
-          stop_lost: input.stop_lost,
-          take_profit: input.take_profit,
-          ...(input.trailing_stop === undefined ? {} : { trailing_stop: input.trailing_stop }),
-        }),
-      ),
-    );
-    // issue 14: pending orders. The level is the client's, the fill price the server's (never the client's).
-    socket.on(
-      SOCKET_EVENTS.placeOrder,
-      command(
-        'placeOrder',
-        PlaceOrderInput,
-        (input) =>
-          ctx.trading.placeOrder({
-            accountId: data.userId,
-            now: now(),
-            symbol: input.symbol,
-            direction: input.direction,
-            orderType: input.type,
-            price: input.price,
-            amount: input.amount,
-            leverage: input.leverage,
-            stop_lost: input.stop_lost ?? null,
-            take_profit: input.take_profit ?? null,
-            trailing: input.trailing_stop ?? null,
-            expiry: input.expiry,
-          }),
-        'order',
-      ),
-    );
-    socket.on(
-      SOCKET_EVENTS.updateOrder,
-      command(
-        'updateOrder',
-        UpdateOrderInput,
-        (input) =>
-          ctx.trading.updateOrder({
-            accountId: data.userId,
-            now: now(),
-            orderId: input.id,
-            ...(input.price === undefined ? {} : { price: input.price }),
-            ...(input.stop_lost === undefined ? {} : { stop_lost: input.stop_lost }),
-            ...(input.take_profit === undefined ? {} : { take_profit: input.take_profit }),
-            ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
-          }),
-        'order',
-      ),
-    );
-    socket.on(
-      SOCKET_EVENTS.cancelOrder,
-      command(
-        'cancelOrder',
-        CancelOrderInput,
-        (input) => ctx.trading.cancelOrder({ accountId: data.userId, now: now(), orderId: input.id }),
-        'order',
-      ),
-    );
+    for (const name of Object.keys(TRADE_COMMANDS) as TradeCommandName[]) socket.on(name, command(name));
   });
 
   // -------------------------------------------------------------------------------- /backoffice
@@ -549,8 +429,10 @@ export async function attachRealtime(
         data.liveUntil = until;
         // issue 17: an opted-in socket values its open positions from the prices; it gets the balance only
         if (!socket.connected) continue;
-        if (data.deltas) socket.emit(SOCKET_EVENTS.balance, ctx.trading.balance(data.userId));
-        else push(socket, data.userId, false);
+        if (data.deltas) {
+          const view = await ctx.gateway.view(data.userId);
+          if (view && socket.connected) socket.emit(SOCKET_EVENTS.balance, view.balance);
+        } else await push(socket, data.userId, false);
       }
     }
   };

@@ -259,6 +259,21 @@ export function choiceField<const T extends readonly [string, ...string[]]>(fiel
     .transform((v) => v as T[number]);
 }
 
+/** A client command id (issue 17): 1 to 64 letters, digits, '_' or '-'. */
+export const COMMAND_ID_PATTERN: RegExp = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The optional id a client gives a trading command (issue 17), unique per account: a command re-sent with an id
+ * already executed is answered with what it did, not executed again. Anything else is '{title} is not valid' (the
+ * title from the field's name: 'Command id').
+ */
+export function commandIdField() {
+  return z
+    .string({ error: 'field.invalid' })
+    .regex(COMMAND_ID_PATTERN, { message: 'field.invalid' })
+    .optional();
+}
+
 /** z.object whose own type error (a body that is not an object) is 'error.validation', like every other issue a key. */
 export function formObject<const T extends z.core.$ZodLooseShape>(shape: T) {
   return z.object(shape, { error: 'error.validation' });

@@ -59,6 +59,8 @@ export interface AutoTradingOptions {
   clock: Clock;
   log: { error(obj: object, msg: string): void };
   runner?: RunnerOptions;
+  /** Issue 17, a cluster node: whether it owns the account's engine shard (strategies run where the book is). */
+  owns?: (accountId: number) => boolean;
 }
 
 /** The notice the client gets when the server switched auto-trading off. */
@@ -151,7 +153,18 @@ export class AutoTradingService {
    * loss-limit monitor. Call after the trading engine started.
    */
   async start(): Promise<void> {
-    const enabled = await this.repo.enabledAccounts();
+    // a cluster node (issue 17) runs the strategies of the shards it owns only, each from `adopt`
+    await this.load(this.options.owns ? () => false : () => true);
+    this.listen();
+  }
+
+  /** Issue 17: a cluster node took over an engine shard; its accounts with auto-trading on run here from now on. */
+  adopt(shard: number, shards: number): Promise<void> {
+    return this.load((id) => id % shards === shard);
+  }
+
+  private async load(include: (accountId: number) => boolean): Promise<void> {
+    const enabled = (await this.repo.enabledAccounts()).filter((a) => include(a.userId));
     const now = this.options.clock.now();
     const day = utcDayStart(now);
     const realised = await this.repo.realisedFor(
@@ -169,6 +182,9 @@ export class AutoTradingService {
       const r = realised.get(a.userId);
       this.realisedOf.set(a.userId, { day, today: r?.today ?? 0, total: r?.total ?? 0 });
     }
+  }
+
+  private listen(): void {
     this.detach.push(
       this.market.onCandleClosed((symbol, resolution, candle) =>
         this.runner.onCandleClosed(symbol, resolution, candle),

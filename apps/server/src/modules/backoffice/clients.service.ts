@@ -352,7 +352,7 @@ export class ClientsService {
       }),
     );
     if (!result.ok) throw documentMissing();
-    if (result.verified) await this.ctx.trading.refreshAccount(user.id);
+    if (result.verified) await this.ctx.gateway.refresh(user.id);
     return this.present(result.user, brand);
   }
 
@@ -389,7 +389,7 @@ export class ClientsService {
       });
       return row;
     });
-    await this.ctx.trading.refreshAccount(user.id);
+    await this.ctx.gateway.refresh(user.id);
     return this.present(updated, brand);
   }
 
@@ -450,7 +450,7 @@ export class ClientsService {
       });
       return row;
     });
-    if (changed) await this.ctx.trading.refreshAccount(user.id);
+    if (changed) await this.ctx.gateway.refresh(user.id);
     return this.present(updated, brand);
   }
 
@@ -479,8 +479,7 @@ export class ClientsService {
   /** Open positions and history, from the trading engine (the account is loaded if it was not). */
   async positions(auth: StaffAuth, rawId: string) {
     const { user } = await this.clientInScope(auth, rawId);
-    if (!(await this.ctx.trading.ensureAccount(user.id))) return { open: [], history: [] };
-    return this.ctx.trading.positions(user.id);
+    return (await this.ctx.gateway.view(user.id))?.positions ?? { open: [], history: [] };
   }
 
   async transactions(auth: StaffAuth, rawId: string) {

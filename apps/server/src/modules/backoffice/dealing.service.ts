@@ -323,8 +323,7 @@ export class DealingService {
 
   /** The engine's live view of an open position (undefined if it closed meanwhile). */
   private async live(row: OpenPositionRow): Promise<PositionDto | undefined> {
-    await this.ctx.trading.ensureAccount(row.userId);
-    const view = this.ctx.trading.position(row.userId, row.id);
+    const view = await this.ctx.gateway.position(row.userId, row.id);
     return view && view.close_date === null ? view : undefined;
   }
 
@@ -400,11 +399,10 @@ export class DealingService {
     // checked before the close: the audit row written after it must be storable (no control characters)
     const problem = staffReasonProblem(note, { required: true });
     if (problem) throw invalidFields([problem]);
-    await this.ctx.trading.ensureAccount(clientId);
-    const before = this.ctx.trading.position(clientId, positionId);
+    const before = await this.ctx.gateway.position(clientId, positionId);
     // issue 15: closed by the broker: cause 'broker' (closingReason 0 'Manually'), the reason in the close
     // context, so the client's notice and history say "Closed by the broker: <reason>"
-    const outcome = await this.ctx.trading.close({
+    const outcome = await this.ctx.gateway.close({
       accountId: clientId,
       positionId,
       now: this.ctx.market.clock.now(),
@@ -419,7 +417,7 @@ export class DealingService {
         outcome.rejection.message.params,
       );
     }
-    const position = this.ctx.trading.position(clientId, positionId);
+    const position = await this.ctx.gateway.position(clientId, positionId);
     if (!position) throw positionNotFound();
     await this.repo.inTransaction((tx) =>
       auditStaffAction(tx, auth, actor.request, {

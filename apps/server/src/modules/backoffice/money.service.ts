@@ -304,8 +304,7 @@ export class MoneyService {
     const effect: PaymentEffect = row
       ? { type: 'transaction.insert', row, audit }
       : { type: 'staff.action', audit };
-    await this.ctx.trading.ensureAccount(clientId);
-    const outcome = await this.ctx.trading.adjustBalance({
+    const outcome = await this.ctx.gateway.adjustBalance({
       accountId: clientId,
       amount: booked,
       ...adjustmentOf(kind, reference),
@@ -318,7 +317,7 @@ export class MoneyService {
       balance: moneyToDecimalString(
         changed?.type === 'balance.changed'
           ? changed.balance
-          : money(this.ctx.trading.balance(clientId).balance),
+          : money((await this.ctx.gateway.view(clientId))?.balance.balance ?? 0),
       ),
       transaction: reference ? await this.presentOne(reference) : null,
     };

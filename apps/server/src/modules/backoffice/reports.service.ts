@@ -273,9 +273,8 @@ export class ReportsService {
     const result = new Map<number, ReturnType<typeof money>>();
     for (const id of accountIds) {
       // the engine keeps every account with open positions loaded; this loads one it has not seen yet
-      await this.ctx.trading.ensureAccount(id);
       let total = money(0);
-      for (const p of this.ctx.trading.positions(id).open) {
+      for (const p of (await this.ctx.gateway.view(id))?.positions.open ?? []) {
         if (p.profit !== null) total = money(toDecimal(total).plus(p.profit));
       }
       result.set(id, total);

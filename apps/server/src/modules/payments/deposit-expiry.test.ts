@@ -20,7 +20,7 @@ describe(`card deposits abandoned at the provider expire (${testDbKind})`, async
 
   /** The payments service on a clock the test moves: `minutesLater` after the real now. */
   let minutesLater = 0;
-  const payments = new PaymentsService(new PaymentsRepo(db), ctx.trading, {
+  const payments = new PaymentsService(new PaymentsRepo(db), ctx.gateway, {
     masterSecret: ctx.config.paymentSandboxSecret,
     sandbox: true,
     webhookToleranceMs: ctx.config.paymentWebhookToleranceMs,

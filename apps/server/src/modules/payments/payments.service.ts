@@ -29,6 +29,7 @@ import {
   withdrawableAmount,
 } from '@openbroker/domain';
 import { z } from 'zod';
+import type { TradingGateway } from '../../cluster/gateway.js';
 import type { Db } from '../../db/client.js';
 import type { BalanceAdjustment, CommandOutcome } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
@@ -37,7 +38,6 @@ import { AppError, invalidFields } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
-import type { TradingService } from '../trading/trading.service.js';
 import { type PaymentEffect, TransactionAlreadyDecided } from './payment-effects.js';
 import type {
   NewTransaction,
@@ -148,7 +148,8 @@ export class PaymentsService {
 
   constructor(
     private readonly repo: PaymentsRepo,
-    private readonly trading: TradingService,
+    /** Issue 17: the account's book, on whichever cluster node owns it. */
+    private readonly trading: TradingGateway,
     private readonly options: PaymentsOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -178,8 +179,8 @@ export class PaymentsService {
    * unless the brand lets it be withdrawn (issue 13); with how much of the free margin that holds back.
    */
   async withdrawable(brand: Brand, userId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
-    await this.trading.ensureAccount(userId);
-    const freeMargin = money(this.trading.balance(userId).freeMargin);
+    const view = await this.trading.view(userId);
+    const freeMargin = money(view?.balance.freeMargin ?? 0);
     const allowed = brand.settings.backoffice?.bonusWithdrawable ?? BACKOFFICE_DEFAULTS.bonusWithdrawable;
     if (allowed) return { freeMargin, withdrawable: freeMargin };
     const locked = parseMoney(await this.repo.bonusAndCreditTotal(userId));
@@ -704,7 +705,6 @@ export class PaymentsService {
     adjustment: BalanceAdjustment,
     effect: PaymentEffect,
   ): Promise<CommandOutcome> {
-    await this.trading.ensureAccount(userId);
     return this.trading.adjustBalance({
       accountId: userId,
       amount,

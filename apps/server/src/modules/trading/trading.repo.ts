@@ -1,7 +1,15 @@
 import { type Money, moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, brands, ledgerEntries, orders, positions, users } from '../../db/schema.js';
+import {
+  assetCategories,
+  brands,
+  ledgerEntries,
+  orders,
+  positions,
+  tradeCommands,
+  users,
+} from '../../db/schema.js';
 import type {
   AccountSnapshot,
   BalanceChangedEvent,
@@ -13,6 +21,7 @@ import type {
   PositionId,
   PositionRecord,
 } from '../../engine/index.js';
+import { EngineCommitError } from '../../engine/index.js';
 import { brandProfileKey } from '../brands/brand-trading.js';
 import { type BookedEntry, Ledger, type LedgerKind } from '../ledger/ledger.js';
 import { LedgerRepo } from '../ledger/ledger.repo.js';
@@ -161,6 +170,73 @@ export class LedgerMismatchError extends Error {
   override name = 'LedgerMismatchError';
 }
 
+/**
+ * A client command whose id its account already used (issue 17): its batch was not stored (the transaction rolled
+ * back), and the engine refuses the command with an EngineCommitError wrapping this (`isDuplicateCommand`).
+ */
+export class DuplicateCommandError extends Error {
+  override name = 'DuplicateCommandError';
+  constructor(
+    readonly accountId: number,
+    readonly commandId: string,
+  ) {
+    super(`account ${accountId}: command ${commandId} was executed already`);
+  }
+}
+
+/** What a client command executed under its id is answered from (issue 17, table trade_commands). */
+export interface StoredCommand {
+  /** The engine command type: open, close, update, adjust, place_order, update_order, cancel_order. */
+  type: string;
+  /** The position it concerned (the first position event of its batch), if any. */
+  positionId: number | null;
+  /** The order it concerned (the first order event of its batch), if any. */
+  orderId: number | null;
+}
+
+/** The PRIMARY KEY of trade_commands (drizzle-kit's name), as a unique violation on either driver names it. */
+const TRADE_COMMANDS_KEY = 'trade_commands_account_id_command_id_pk';
+
+/**
+ * Whether a command failed because its command id was executed already (issue 17): an EngineCommitError (what
+ * `Engine.submit` rejects with) wrapping a DuplicateCommandError, or — from any other path — the unique violation
+ * (SQLSTATE 23505) of trade_commands' key itself, as PostgreSQL (node-postgres) and PGlite both report it. Looks
+ * through `reason` and `cause` chains (drizzle wraps a driver error in its own with `cause`).
+ */
+export function isDuplicateCommand(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current !== null && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if (current instanceof DuplicateCommandError) return true;
+    const e = current as { code?: unknown; constraint?: unknown; reason?: unknown; cause?: unknown };
+    if (e.code === '23505' && e.constraint === TRADE_COMMANDS_KEY) return true;
+    current = current instanceof EngineCommitError ? current.reason : (e.cause ?? e.reason);
+  }
+  return false;
+}
+
+/** The position and the order a batch concerned: its first position event's and first order event's (as the socket answers). */
+function commandTarget(events: readonly BookEvent[]): { positionId: number | null; orderId: number | null } {
+  let positionId: number | null = null;
+  let orderId: number | null = null;
+  for (const event of events) {
+    if (positionId === null) {
+      if (
+        event.type === 'position.updated' ||
+        event.type === 'position.reduced' ||
+        event.type === 'position.trailed'
+      )
+        positionId = event.positionId;
+      else if (event.type === 'position.opened' || event.type === 'position.closed')
+        positionId = event.position.id;
+    }
+    if (orderId === null && event.type.startsWith('order.') && 'order' in event) orderId = event.order.id;
+    if (positionId !== null && orderId !== null) break;
+  }
+  return { positionId, orderId };
+}
+
 export interface TradingRepoOptions {
   /** Stores the payment effects balance adjustments carry (the payments module's repo). */
   paymentEffects?: PaymentEffectStore;
@@ -215,7 +291,23 @@ export class TradingRepo implements EnginePersistence {
           charged.set(cause.positionId, moneyToDecimalString(-event.change as Money));
       }
     }
+    const { command } = batch;
     await this.db.transaction(async (tx) => {
+      if (command) {
+        // issue 17: first, so a second copy of the command waits here for the first's transaction and then, once it
+        // committed, finds the key taken — and stores nothing (the whole transaction rolls back)
+        const stored = await tx
+          .insert(tradeCommands)
+          .values({
+            accountId: command.accountId,
+            commandId: command.commandId,
+            type: command.type,
+            ...commandTarget(batch.events),
+          })
+          .onConflictDoNothing()
+          .returning({ accountId: tradeCommands.accountId });
+        if (stored.length !== 1) throw new DuplicateCommandError(command.accountId, command.commandId);
+      }
       for (const event of batch.events) await this.store(tx as unknown as Db, event, booked, charged);
     });
     // Counted once committed: an entry rolled back with its transaction was never booked.
@@ -469,10 +561,22 @@ export class TradingRepo implements EnginePersistence {
    * What the engine is rebuilt from on start: every account and the OPEN positions only. Closed
    * positions stay in the database; an account's history is read on demand (`history`).
    */
-  async loadSnapshot(): Promise<EngineSnapshot> {
-    const accountRows = await this.db.select().from(users);
-    const openRows = await this.db.select().from(positions).where(isNull(positions.closedAt));
-    const orderRows = await this.db.select().from(orders).where(eq(orders.status, 'open'));
+  /**
+   * The engine's book as the database holds it: every account with its open positions and pending orders, or with
+   * `shard` (issue 17) only the accounts of that engine shard (`id % shards = shard`).
+   */
+  async loadSnapshot(shard?: { shard: number; shards: number }): Promise<EngineSnapshot> {
+    const inShard = (column: typeof users.id | typeof positions.userId | typeof orders.userId) =>
+      shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined;
+    const accountRows = await this.db.select().from(users).where(inShard(users.id));
+    const openRows = await this.db
+      .select()
+      .from(positions)
+      .where(and(isNull(positions.closedAt), inShard(positions.userId)));
+    const orderRows = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'open'), inShard(orders.userId)));
     const snapshot: EngineSnapshot = {
       accounts: accountRows.map(accountOf),
       positions: openRows.map(openRecord),
@@ -525,6 +629,19 @@ export class TradingRepo implements EnginePersistence {
       .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, ['commission', 'swap'])))
       .orderBy(desc(ledgerEntries.id))
       .limit(limit);
+  }
+
+  /** The command an account executed under this id (issue 17), or undefined when it executed none. */
+  async storedCommand(accountId: number, commandId: string): Promise<StoredCommand | undefined> {
+    const [row] = await this.db
+      .select({
+        type: tradeCommands.type,
+        positionId: tradeCommands.positionId,
+        orderId: tradeCommands.orderId,
+      })
+      .from(tradeCommands)
+      .where(and(eq(tradeCommands.accountId, accountId), eq(tradeCommands.commandId, commandId)));
+    return row;
   }
 
   async loadAccount(userId: number): Promise<AccountSnapshot | undefined> {

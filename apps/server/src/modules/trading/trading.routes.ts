@@ -28,11 +28,12 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request);
-      await ctx.trading.ensureAccount(user.id);
-      const summary = ctx.trading.balance(user.id);
+      // issue 17: read from the account's book, on this node or on its cluster shard's owner
+      const view = await ctx.gateway.view(user.id);
+      if (!view) throw new Error(`account ${user.id} has no book`);
       return {
         status: true as const,
-        data: { balance: summary.balance, positions: ctx.trading.positions(user.id), summary },
+        data: { balance: view.balance.balance, positions: view.positions, summary: view.balance },
       };
     },
   );

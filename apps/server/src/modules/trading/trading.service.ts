@@ -22,6 +22,7 @@ import {
   Engine,
   type EngineEvent,
   type EngineInstrument,
+  type EngineSnapshot,
   type Millis,
   type OrderRecord,
   type OrderView,
@@ -58,6 +59,17 @@ export interface TradingOptions {
   log: { info: (msg: string) => void; error: (obj: object, msg: string) => void };
   /** Command latency by kind (GET /metrics). */
   metrics?: Pick<Metrics, 'engineCommandSeconds'>;
+  /**
+   * Issue 17, a cluster node: whether this node owns the account's engine shard. The engine then starts empty and
+   * takes accounts only through `adopt` and, for owned shards, `ensureAccount`; an account of another node's shard
+   * is never loaded here (two engines on one account would both trade it).
+   */
+  owns?: (accountId: AccountId) => boolean;
+}
+
+/** An account of another node's engine shard reached this node's engine (a path that was not routed: a bug). */
+export class NotShardOwnerError extends Error {
+  override name = 'NotShardOwnerError';
 }
 
 type Listener = (accountId: AccountId, events: readonly EngineEvent[]) => void;
@@ -151,7 +163,10 @@ export class TradingService {
     for (const instrument of instruments) this.instruments.set(instrument.symbol, instrument);
     // The first block of position ids, before any open can ask for one.
     await this.repo.positionIds.refill();
-    const snapshot = await this.repo.loadSnapshot();
+    // a cluster node starts with no account and adopts its shards as it wins them (cluster/shards.ts)
+    const snapshot = this.options.owns
+      ? { accounts: [], positions: [], orders: [] }
+      : await this.repo.loadSnapshot();
     this.engine = Engine.restore(snapshot, {
       instruments,
       persistence: this.repo,
@@ -167,6 +182,16 @@ export class TradingService {
           'trading: a triggered close could not be stored',
         ),
     });
+    this.register(snapshot);
+    const engine = this.engine;
+    this.detachMarket = this.market.onQuote((quote) => engine.onQuote(quote));
+    engine.sweep(this.market.clock.now());
+    this.options.log.info(
+      `trading engine restored: ${snapshot.accounts.length} accounts, ${snapshot.positions.length} open positions`,
+    );
+  }
+
+  private register(snapshot: EngineSnapshot): void {
     for (const a of snapshot.accounts) {
       if (a.profile) this.profileKeys.set(a.id, a.profile);
       this.known(a);
@@ -175,12 +200,24 @@ export class TradingService {
       this.withPositions.add(p.accountId);
       this.opened(p);
     }
-    const engine = this.engine;
-    this.detachMarket = this.market.onQuote((quote) => engine.onQuote(quote));
-    engine.sweep(this.market.clock.now());
-    this.options.log.info(
-      `trading engine restored: ${snapshot.accounts.length} accounts, ${snapshot.positions.length} open positions`,
-    );
+  }
+
+  /**
+   * Issue 17: loads the accounts of an engine shard this node has just locked (their open positions and pending
+   * orders, armed against the next quote). The shard's commands reach this node only after this resolves.
+   */
+  async adopt(shard: number, shards: number): Promise<number> {
+    const snapshot = await this.repo.loadSnapshot({ shard, shards });
+    // accounts already lazily loaded cannot exist here: ensureAccount refuses unowned accounts
+    this.live.adopt(snapshot);
+    this.register(snapshot);
+    this.live.sweep(this.market.clock.now());
+    return snapshot.accounts.length;
+  }
+
+  private assertOwned(accountId: AccountId): void {
+    if (this.options.owns && !this.options.owns(accountId))
+      throw new NotShardOwnerError(`account ${accountId} belongs to another node's engine shard`);
   }
 
   async stop(): Promise<void> {
@@ -200,6 +237,7 @@ export class TradingService {
    * connect, getBalance and the payments do). False for an unknown account.
    */
   async ensureAccount(accountId: AccountId): Promise<boolean> {
+    this.assertOwned(accountId);
     const live = this.live;
     if (live.hasAccount(accountId) && live.hasHistory(accountId)) return true;
     let pending = this.loading.get(accountId);
@@ -227,6 +265,7 @@ export class TradingService {
 
   /** Settings changed in the database (profile, staff): reload them into the engine. */
   async refreshAccount(accountId: AccountId): Promise<void> {
+    this.assertOwned(accountId);
     const account = await this.repo.loadAccount(accountId);
     if (!account) return;
     if (account.profile) this.profileKeys.set(account.id, account.profile);
@@ -750,6 +789,14 @@ export class TradingService {
     };
     bySymbol.set(symbol, entry);
     return entry;
+  }
+
+  /**
+   * The command an account executed under this client command id (issue 17: stored with its effects, in the same
+   * transaction), or undefined when it executed none: a re-sent command is answered from it, not executed again.
+   */
+  storedCommand(accountId: AccountId, commandId: string): ReturnType<TradingRepo['storedCommand']> {
+    return this.repo.storedCommand(accountId, commandId);
   }
 }
 

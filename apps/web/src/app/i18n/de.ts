@@ -102,6 +102,8 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'error.notFound': 'Die angeforderte Ressource wurde nicht gefunden.',
   'error.rateLimited': 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   'error.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.',
+  'error.tradingUnavailable':
+    'Der Handel zieht auf einen anderen Server um. Bitte versuchen Sie es in einigen Sekunden erneut.',
   'register.disabled': 'Eine Registrierung ist auf dieser Website nicht möglich.',
   'password.resetInvalid':
     'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',

@@ -1,0 +1,148 @@
+import type { BalancePayload, OrdersPayload, PositionDto, PositionsPayload } from '@openbroker/domain';
+import type { CommandOutcome, Engine } from '../engine/index.js';
+import type { MarketService } from '../modules/market/market.service.js';
+import {
+  runTradeCommand,
+  type TradeAck,
+  type TradeCommandLog,
+  type TradeCommandName,
+} from '../modules/trading/trade-commands.js';
+import type { TradingService } from '../modules/trading/trading.service.js';
+import { ShardRpc } from './rpc.js';
+import { type ShardOwnership, shardOf } from './shards.js';
+
+/** What the client's screens show of an account, read on the node that holds its book. */
+export interface AccountView {
+  positions: PositionsPayload;
+  balance: BalancePayload;
+  orders?: OrdersPayload;
+}
+
+type AdjustCommand = Parameters<Engine['adjustBalance']>[0];
+type CloseCommand = Parameters<Engine['close']>[0];
+
+/**
+ * Everything outside the engine's own module asks of one account's book (issue 17, decision 0022). On one node it
+ * is the local engine; in a cluster the request runs on the node owning the account's shard, here or over Redis.
+ * Every value crosses as a structured clone (node:v8).
+ */
+export interface TradingGateway {
+  /** Loads the account into its book; false for an unknown account. */
+  ensure(accountId: number): Promise<boolean>;
+  /** The account's settings changed in the database (staff, profile): its book reloads them. */
+  refresh(accountId: number): Promise<void>;
+  /** Positions, balance and (withOrders) orders; undefined for an unknown account. */
+  view(accountId: number, withOrders?: boolean): Promise<AccountView | undefined>;
+  position(accountId: number, positionId: number): Promise<PositionDto | undefined>;
+  /** A client's `/trading` command (validated), answered as its ack. */
+  command(name: TradeCommandName, accountId: number, input: unknown): Promise<TradeAck>;
+  adjustBalance(command: AdjustCommand): Promise<CommandOutcome>;
+  close(command: CloseCommand): Promise<CommandOutcome>;
+}
+
+/** Runs one gateway operation on this node's engine (the owner's side of a routed request). */
+async function runLocal(
+  trading: TradingService,
+  market: MarketService,
+  log: TradeCommandLog | undefined,
+  op: string,
+  accountId: number,
+  args: unknown,
+): Promise<unknown> {
+  switch (op) {
+    case 'ensure':
+      return trading.ensureAccount(accountId);
+    case 'refresh':
+      return trading.refreshAccount(accountId);
+    case 'view': {
+      if (!(await trading.ensureAccount(accountId))) return undefined;
+      const view: AccountView = {
+        positions: trading.positions(accountId),
+        balance: trading.balance(accountId),
+      };
+      if ((args as { withOrders?: boolean } | null)?.withOrders) view.orders = trading.orders(accountId);
+      return view;
+    }
+    case 'position':
+      if (!(await trading.ensureAccount(accountId))) return undefined;
+      return trading.position(accountId, (args as { positionId: number }).positionId);
+    case 'command': {
+      const { name, input } = args as { name: TradeCommandName; input: unknown };
+      return runTradeCommand(trading, name, accountId, input, market.clock.now(), log);
+    }
+    case 'adjust':
+      await trading.ensureAccount(accountId);
+      return trading.adjustBalance({ ...(args as AdjustCommand), accountId });
+    case 'close':
+      await trading.ensureAccount(accountId);
+      return trading.close({ ...(args as CloseCommand), accountId });
+    default:
+      throw new Error(`unknown gateway operation ${op}`);
+  }
+}
+
+function gatewayOver(call: <T>(op: string, accountId: number, args?: unknown) => Promise<T>): TradingGateway {
+  return {
+    ensure: (accountId) => call<boolean>('ensure', accountId),
+    refresh: (accountId) => call<void>('refresh', accountId),
+    view: async (accountId, withOrders = false) =>
+      (await call<AccountView | null>('view', accountId, { withOrders })) ?? undefined,
+    position: async (accountId, positionId) =>
+      (await call<PositionDto | null>('position', accountId, { positionId })) ?? undefined,
+    command: (name, accountId, input) => call<TradeAck>('command', accountId, { name, input }),
+    adjustBalance: (command) => call<CommandOutcome>('adjust', command.accountId, command),
+    close: (command) => call<CommandOutcome>('close', command.accountId, command),
+  };
+}
+
+/** One node: the gateway is this process's engine. */
+export function localGateway(
+  trading: TradingService,
+  market: MarketService,
+  log?: TradeCommandLog,
+): TradingGateway {
+  return gatewayOver((op, accountId, args) => runLocal(trading, market, log, op, accountId, args) as never);
+}
+
+export interface ClusterGateway extends TradingGateway {
+  readonly rpc: ShardRpc;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A cluster node: an account of a shard this node owns runs here; any other goes to its owner over Redis. The
+ * owner runs it with the same `runLocal`, so a routed command is validated, executed and answered exactly as a
+ * local one.
+ */
+export function clusterGateway(options: {
+  trading: TradingService;
+  market: MarketService;
+  shards: ShardOwnership;
+  redis: ConstructorParameters<typeof ShardRpc>[0]['redis'];
+  prefix: string;
+  nodeId: string;
+  log: TradeCommandLog;
+  timeoutMs?: number;
+}): ClusterGateway {
+  const { trading, market, shards, log } = options;
+  const rpc = new ShardRpc({
+    redis: options.redis,
+    prefix: options.prefix,
+    nodeId: options.nodeId,
+    log,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    handle: (op, accountId, args) => runLocal(trading, market, log, op, accountId, args),
+  });
+  const gateway = gatewayOver((op, accountId, args) =>
+    shards.owns(accountId)
+      ? (runLocal(trading, market, log, op, accountId, args) as never)
+      : rpc.call(shardOf(accountId, shards.shards), op, accountId, args ?? null),
+  );
+  return {
+    ...gateway,
+    rpc,
+    start: () => rpc.start(),
+    stop: () => rpc.stop(),
+  };
+}
