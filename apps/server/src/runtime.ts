@@ -254,8 +254,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       });
       shards = owner;
       gateway = clusterGateway({
-        trading,
-        market,
+        side: { trading, market, autoTrading },
         shards: owner,
         redis,
         prefix: config.redisPrefix,
@@ -303,14 +302,18 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
-      gateway: gateway ?? localGateway(trading, market, gatewayLog),
+      gateway: gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog),
       ...(shards ? { shards } : {}),
       autoTrading,
-      payments: new PaymentsService(paymentsRepo, gateway ?? localGateway(trading, market, gatewayLog), {
-        masterSecret: config.paymentSandboxSecret,
-        webhookToleranceMs: config.paymentWebhookToleranceMs,
-        sandbox: config.paymentSandbox,
-      }),
+      payments: new PaymentsService(
+        paymentsRepo,
+        gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog),
+        {
+          masterSecret: config.paymentSandboxSecret,
+          webhookToleranceMs: config.paymentWebhookToleranceMs,
+          sandbox: config.paymentSandbox,
+        },
+      ),
       // The server makes (demo) or takes (OPERATOR_TOKEN) the token; other processes only read it.
       operatorToken: options.live
         ? await resolveOperatorToken(config)

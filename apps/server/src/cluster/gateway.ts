@@ -1,5 +1,6 @@
 import type { BalancePayload, OrdersPayload, PositionDto, PositionsPayload } from '@openbroker/domain';
-import type { CommandOutcome, Engine } from '../engine/index.js';
+import type { CommandOutcome, DeskPosition, Engine } from '../engine/index.js';
+import type { AutoTradingService } from '../modules/auto-trading/auto-trading.service.js';
 import type { MarketService } from '../modules/market/market.service.js';
 import {
   runTradeCommand,
@@ -8,6 +9,7 @@ import {
   type TradeCommandName,
 } from '../modules/trading/trade-commands.js';
 import type { TradingService } from '../modules/trading/trading.service.js';
+import { DeskShare } from './desk-share.js';
 import { ShardRpc } from './rpc.js';
 import { type ShardOwnership, shardOf } from './shards.js';
 
@@ -19,6 +21,11 @@ export interface AccountView {
 }
 
 type AdjustCommand = Parameters<Engine['adjustBalance']>[0];
+/** The client's auto-trading calls (issue 16) that read or change the account's runner, which lives with its book. */
+export type AutoMethod = 'overview' | 'saveSettings' | 'setEnabled' | 'journal' | 'backtest';
+type AutoArgs<M extends AutoMethod> =
+  Parameters<AutoTradingService[M]> extends [number, ...infer R] ? R : never;
+type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingService[M]>>;
 type CloseCommand = Parameters<Engine['close']>[0];
 
 /**
@@ -38,18 +45,33 @@ export interface TradingGateway {
   command(name: TradeCommandName, accountId: number, input: unknown): Promise<TradeAck>;
   adjustBalance(command: AdjustCommand): Promise<CommandOutcome>;
   close(command: CloseCommand): Promise<CommandOutcome>;
+  /** Every open position with its account's figures, across all nodes (the dealing desk). */
+  deskPositions(): Promise<DeskPosition[]>;
+  /** The client's auto-trading page and switch, run where the account's strategy runs. */
+  auto<M extends AutoMethod>(accountId: number, method: M, ...args: AutoArgs<M>): Promise<AutoResult<M>>;
+}
+
+/** What a node's engine side consists of: the engine, its market clock and the strategies on its books. */
+export interface EngineSide {
+  trading: TradingService;
+  market: MarketService;
+  autoTrading: AutoTradingService;
 }
 
 /** Runs one gateway operation on this node's engine (the owner's side of a routed request). */
 async function runLocal(
-  trading: TradingService,
-  market: MarketService,
+  { trading, market, autoTrading }: EngineSide,
   log: TradeCommandLog | undefined,
   op: string,
   accountId: number,
   args: unknown,
 ): Promise<unknown> {
   switch (op) {
+    case 'auto': {
+      const { method, args: rest } = args as { method: AutoMethod; args: unknown[] };
+      const call = autoTrading[method] as (id: number, ...more: unknown[]) => Promise<unknown>;
+      return call.call(autoTrading, accountId, ...rest);
+    }
     case 'ensure':
       return trading.ensureAccount(accountId);
     case 'refresh':
@@ -81,8 +103,12 @@ async function runLocal(
   }
 }
 
-function gatewayOver(call: <T>(op: string, accountId: number, args?: unknown) => Promise<T>): TradingGateway {
+function gatewayOver(
+  call: <T>(op: string, accountId: number, args?: unknown) => Promise<T>,
+  deskPositions: () => Promise<DeskPosition[]>,
+): TradingGateway {
   return {
+    deskPositions,
     ensure: (accountId) => call<boolean>('ensure', accountId),
     refresh: (accountId) => call<void>('refresh', accountId),
     view: async (accountId, withOrders = false) =>
@@ -92,16 +118,16 @@ function gatewayOver(call: <T>(op: string, accountId: number, args?: unknown) =>
     command: (name, accountId, input) => call<TradeAck>('command', accountId, { name, input }),
     adjustBalance: (command) => call<CommandOutcome>('adjust', command.accountId, command),
     close: (command) => call<CommandOutcome>('close', command.accountId, command),
+    auto: (accountId, method, ...args) => call('auto', accountId, { method, args }),
   };
 }
 
 /** One node: the gateway is this process's engine. */
-export function localGateway(
-  trading: TradingService,
-  market: MarketService,
-  log?: TradeCommandLog,
-): TradingGateway {
-  return gatewayOver((op, accountId, args) => runLocal(trading, market, log, op, accountId, args) as never);
+export function localGateway(side: EngineSide, log?: TradeCommandLog): TradingGateway {
+  return gatewayOver(
+    (op, accountId, args) => runLocal(side, log, op, accountId, args) as never,
+    async () => side.trading.deskPositions(),
+  );
 }
 
 export interface ClusterGateway extends TradingGateway {
@@ -116,8 +142,7 @@ export interface ClusterGateway extends TradingGateway {
  * local one.
  */
 export function clusterGateway(options: {
-  trading: TradingService;
-  market: MarketService;
+  side: EngineSide;
   shards: ShardOwnership;
   redis: ConstructorParameters<typeof ShardRpc>[0]['redis'];
   prefix: string;
@@ -125,24 +150,39 @@ export function clusterGateway(options: {
   log: TradeCommandLog;
   timeoutMs?: number;
 }): ClusterGateway {
-  const { trading, market, shards, log } = options;
+  const { side, shards, log } = options;
   const rpc = new ShardRpc({
     redis: options.redis,
     prefix: options.prefix,
     nodeId: options.nodeId,
     log,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    handle: (op, accountId, args) => runLocal(trading, market, log, op, accountId, args),
+    handle: (op, accountId, args) => runLocal(side, log, op, accountId, args),
   });
-  const gateway = gatewayOver((op, accountId, args) =>
-    shards.owns(accountId)
-      ? (runLocal(trading, market, log, op, accountId, args) as never)
-      : rpc.call(shardOf(accountId, shards.shards), op, accountId, args ?? null),
+  const desk = new DeskShare({
+    redis: options.redis,
+    prefix: options.prefix,
+    nodeId: options.nodeId,
+    trading: side.trading,
+    log,
+  });
+  const gateway = gatewayOver(
+    (op, accountId, args) =>
+      shards.owns(accountId)
+        ? (runLocal(side, log, op, accountId, args) as never)
+        : rpc.call(shardOf(accountId, shards.shards), op, accountId, args ?? null),
+    () => desk.positions(),
   );
   return {
     ...gateway,
     rpc,
-    start: () => rpc.start(),
-    stop: () => rpc.stop(),
+    start: async () => {
+      await rpc.start();
+      desk.start();
+    },
+    stop: async () => {
+      await desk.stop();
+      await rpc.stop();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import type { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.js';
 
 /** No node answered for the shard in time (its owner died and no other has taken it over yet). */
 export class ShardUnavailableError extends Error {
@@ -20,6 +21,8 @@ interface Reply {
   ok: boolean;
   value?: unknown;
   error?: string;
+  /** A refusal the client must see as if it ran here (a validation message, a 404): rebuilt as the same AppError. */
+  appError?: ConstructorParameters<typeof AppError>;
 }
 
 export interface ShardRpcOptions {
@@ -122,6 +125,7 @@ export class ShardRpc {
     if (!waiting) return; // timed out meanwhile
     this.pending.delete(reply.id);
     if (reply.ok) waiting.resolve(reply.value);
+    else if (reply.appError) waiting.reject(new AppError(...reply.appError));
     else waiting.reject(new Error(reply.error ?? 'the shard owner failed'));
   }
 
@@ -137,8 +141,13 @@ export class ShardRpc {
       const value = await this.options.handle(request.op, request.accountId, request.args);
       reply = { id: request.id, ok: true, value: value ?? null };
     } catch (error) {
-      this.options.log.error({ err: error, op: request.op }, 'cluster: a routed request failed');
-      reply = { id: request.id, ok: false, error: (error as Error).name };
+      if (error instanceof AppError) {
+        const { statusCode, code, key, params, errors } = error;
+        reply = { id: request.id, ok: false, appError: [statusCode, code, key, params, errors] };
+      } else {
+        this.options.log.error({ err: error, op: request.op }, 'cluster: a routed request failed');
+        reply = { id: request.id, ok: false, error: (error as Error).name };
+      }
     }
     await this.options.redis
       .publish(`${this.options.prefix}cluster:reply:${request.reply}`, serialize(reply))

@@ -101,7 +101,7 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user, token } = await auth(request);
       // issue 16: the switch runs the strategy, so it goes through the auto-trading service's checks and journal
-      const updated = await ctx.autoTrading.setEnabled(user.id, request.body.auto_trading === 1);
+      const updated = await ctx.gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

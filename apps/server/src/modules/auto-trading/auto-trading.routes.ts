@@ -62,7 +62,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request);
-      return { status: true as const, data: await ctx.autoTrading.overview(user.id) };
+      return { status: true as const, data: await ctx.gateway.auto(user.id, 'overview') };
     },
   );
 
@@ -84,7 +84,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
       const { user } = await auth(request);
       return {
         status: true as const,
-        data: await ctx.autoTrading.saveSettings(user.id, request.body.settings),
+        data: await ctx.gateway.auto(user.id, 'saveSettings', request.body.settings),
       };
     },
   );
@@ -108,7 +108,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request);
       const { settings, symbol, from, to, balance } = request.body;
-      const data = await ctx.autoTrading.backtest(user.id, {
+      const data = await ctx.gateway.auto(user.id, 'backtest', {
         settings,
         symbol: symbol.toUpperCase(),
         ...(from === undefined ? {} : { from: Date.parse(from) }),
@@ -136,7 +136,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request);
       const { before, limit } = request.body;
-      return { status: true as const, data: await ctx.autoTrading.journal(user.id, before, limit) };
+      return { status: true as const, data: await ctx.gateway.auto(user.id, 'journal', before, limit) };
     },
   );
 }

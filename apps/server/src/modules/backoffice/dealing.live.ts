@@ -101,7 +101,8 @@ export function attachDealingDesk(
       for (const socket of subs.keys()) if (!socket.connected) subs.delete(socket);
       await recheck(Date.now());
       if (subs.size === 0) return;
-      const open = ctx.trading.deskPositions();
+      // issue 17: in a cluster, every node's positions (cluster/desk-share.ts)
+      const open = await ctx.gateway.deskPositions();
       const byKey = new Map<string, Socket[]>();
       const first = new Map<string, Subscription>();
       for (const [socket, sub] of subs) {
@@ -147,7 +148,10 @@ export function attachDealingDesk(
           const sub: Subscription = { ...found, brandId, checkedAt: Date.now() };
           subs.set(socket, sub);
           reply({ ok: true });
-          socket.emit(DEALING_SOCKET.desk, await deskSnapshot(ctx, accepts(sub), brandId));
+          socket.emit(
+            DEALING_SOCKET.desk,
+            await deskSnapshot(ctx, accepts(sub), brandId, await ctx.gateway.deskPositions()),
+          );
           ensureTimer();
         })
         .catch((err: unknown) => {

@@ -19,7 +19,7 @@ import {
 } from '@openbroker/domain';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
-import type { ClosedPositionRecord } from '../../engine/index.js';
+import type { ClosedPositionRecord, DeskPosition } from '../../engine/index.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
 import { computeDesk, type DeskFigures } from './dealing.desk.js';
 import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
@@ -197,8 +197,10 @@ export async function deskSnapshot(
   ctx: AppContext,
   inScope: (brandId: number) => boolean,
   brandId: number | null,
-  open = ctx.trading.deskPositions(),
+  open: readonly DeskPosition[],
 ): Promise<DeskSnapshot> {
+  // a cluster node knows the profile keys of other nodes' accounts only from their positions
+  const profileKeys = new Map(open.map((p) => [p.accountId, p.profile]));
   const started = performance.now();
   const figures = computeDesk(open, inScope, DESK_NEAREST);
   const computeMs = Math.round((performance.now() - started) * 100) / 100;
@@ -213,7 +215,7 @@ export async function deskSnapshot(
     computeMs,
     nearest: figures.nearest.map((a) => {
       const client = names.get(a.userId);
-      const profile = ctx.trading.profileOf(a.userId);
+      const profile = ctx.trading.profileOfKey(profileKeys.get(a.userId));
       return {
         ...a,
         clientName: client?.name ?? '',
@@ -255,8 +257,13 @@ export class DealingService {
   }
 
   /** The live desk of the clients in scope (or one brand), from the engine. */
-  desk(auth: StaffAuth, brandId: number | undefined): Promise<DeskSnapshot> {
-    return deskSnapshot(this.ctx, scopeAccepts(scopeFilter(auth, brandId)), brandId ?? null);
+  async desk(auth: StaffAuth, brandId: number | undefined): Promise<DeskSnapshot> {
+    return deskSnapshot(
+      this.ctx,
+      scopeAccepts(scopeFilter(auth, brandId)),
+      brandId ?? null,
+      await this.ctx.gateway.deskPositions(),
+    );
   }
 
   /** The latest closes of clients in scope (or one brand), newest first: the stream's first page. */

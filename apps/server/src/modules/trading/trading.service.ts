@@ -508,7 +508,11 @@ export class TradingService {
 
   /** The account's trading profile (its brand's), or the default one with the configured stop-out level. */
   profileOf(accountId: AccountId): TradingProfile {
-    const key = this.profileKeys.get(accountId);
+    return this.profileOfKey(this.profileKeys.get(accountId));
+  }
+
+  /** The trading profile registered under a key (`brand:<id>`); the default one for none or an unknown key. */
+  profileOfKey(key: string | undefined): TradingProfile {
     const found = key === undefined ? undefined : this.profiles.get(key);
     return found ?? { ...DEFAULT_TRADING_PROFILE, stopOutLevel: this.options.stopOutLevel };
   }

@@ -82,6 +82,60 @@ describe('trading store (/trading socket, spec §7)', () => {
     expect(store.get().positions).toMatchObject({ open: [], history: [{ id: 5, closingReason: 0 }] });
   });
 
+  it('sends every command with an id of its own; a command whose connection dropped goes once more, same id, when the socket is back (issue 17)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, socket } = started();
+      socket.push('positions', { open: [], history: [] });
+      const opened = positionFixture({ id: 7 });
+      const order = { direction: 'buy' as const, amount: 100, leverage: 2, price: 1, symbol: 'BTCUSD' };
+      const pending = store.openPosition(order);
+      const [first] = socket.commands('openPosition');
+      expect(first?.payload.commandId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+      // the node holding the connection dies with the command under way: no answer on this connection
+      socket.disconnect();
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(socket.commands('openPosition')).toHaveLength(1);
+      socket.onCommand = () => ({ status: true, data: opened });
+      socket.connect();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await pending).toMatchObject({ status: true });
+      const sent = socket.commands('openPosition');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.payload).toEqual(first?.payload);
+      expect(store.get().positions?.open.map((p) => p.id)).toEqual([7]);
+      // the next command is a new one: a new id
+      void store.closePosition(7, 1);
+      expect(socket.commands('closePosition')[0]?.payload.commandId).not.toBe(first?.payload.commandId);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a command the cluster could not place (UNAVAILABLE) once more with the same id, and gives up after that', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, socket } = started();
+      socket.onCommand = () => ({ status: false, code: 'UNAVAILABLE', key: 'error.tradingUnavailable', message: 'x' });
+      const pending = store.updatePosition(3, 90_000, null);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const answer = await pending;
+      expect(answer).toMatchObject({ status: false, code: 'UNAVAILABLE' });
+      const sent = socket.commands('updatePosition');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.payload.commandId).toBe(sent[0]?.payload.commandId);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not send a refused command again: a refusal is an answer', async () => {
+    const { store, socket } = started();
+    socket.onCommand = () => ({ status: false, code: 'VALIDATION', key: 'error.tradingUnavailable', message: 'x' });
+    await store.updatePosition(3, 90_000, null);
+    expect(socket.commands('updatePosition')).toHaveLength(1);
+  });
+
   it('asks again a while after the server hung up', () => {
     vi.useFakeTimers();
     try {
@@ -143,6 +197,7 @@ describe('trading store: orders, notices and the issue-14 commands', () => {
       leverage: 2,
       take_profit: 99_000,
       expiry: { kind: 'eod' },
+      commandId: expect.any(String),
     });
     sent?.ack?.({ status: true, data: orderFixture() } as never);
     expect((await placed).status).toBe(true);
@@ -156,7 +211,11 @@ describe('trading store: orders, notices and the issue-14 commands', () => {
     expect(store.get().orders?.open[0]?.price).toBe(94_000);
 
     const cancelled = store.cancelOrder(31);
-    expect(socket.commands('cancelOrder')[0]?.payload).toEqual({ dataUser: { token: 'token-1' }, id: 31 });
+    expect(socket.commands('cancelOrder')[0]?.payload).toEqual({
+      dataUser: { token: 'token-1' },
+      id: 31,
+      commandId: expect.any(String),
+    });
     socket.commands('cancelOrder')[0]?.ack?.({
       status: true,
       data: orderFixture({ status: 'cancelled', closed_at: '2026-11-21T12:00:00.000Z' }),
@@ -176,6 +235,7 @@ describe('trading store: orders, notices and the issue-14 commands', () => {
       id: 5,
       price: 99_875.025,
       amount: 40,
+      commandId: expect.any(String),
     });
     expect(socket.commands('updatePosition').map((c) => c.payload.trailing_stop)).toEqual([
       { distance: 50, unit: 'pips' },

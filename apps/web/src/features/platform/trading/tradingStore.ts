@@ -62,6 +62,15 @@ export interface OpenPositionCommand {
 
 /** How long a command waits for its acknowledgement before the screen says there was no answer. */
 export const ACK_TIMEOUT_MS = 10_000;
+/** How long a command whose answer was lost waits for the socket to be back before it is sent again (issue 17). */
+const RESEND_WAIT_MS = 10_000;
+
+/** A command id (1-64 of [A-Za-z0-9_-]): the server runs a command id at most once per account. */
+function newCommandId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
 /** Retry delay after a refusal that is not about the session (socket.io does not retry those). */
 const REFUSED_RETRY_MS = 3_000;
 
@@ -315,18 +324,51 @@ export class TradingStore {
     return { token: this.token };
   }
 
-  private send(event: string, payload: Record<string, unknown>): Promise<TradeAck> {
+  /**
+   * Sends a command with a command id of its own (issue 17). When its answer is lost — the connection dropped
+   * while it was under way, or the server's cluster was moving the account to another node (UNAVAILABLE) — the
+   * same command with the same id is sent once more as soon as the socket is back: the server answers it from
+   * what the first one did if it was done, and never does it twice.
+   */
+  private async send(event: string, payload: Record<string, unknown>): Promise<TradeAck> {
+    const command = { ...payload, commandId: newCommandId() };
+    const first = await this.sendOnce(event, command);
+    if (first.status || (first.code !== 'NO_ANSWER' && first.code !== 'UNAVAILABLE')) return first;
+    if (!(await this.whenConnected(RESEND_WAIT_MS))) return first;
+    return this.sendOnce(event, command);
+  }
+
+  /** Resolves true once the socket is connected (at once if it is), false after `ms`. */
+  private whenConnected(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    return new Promise((resolve) => {
+      const look = () => {
+        if (this.socket?.connected) resolve(true);
+        else if (!this.socket || Date.now() >= deadline) resolve(false);
+        else setTimeout(look, 250);
+      };
+      // a moment for a failover (UNAVAILABLE) or a reconnect to settle before the same command goes again
+      setTimeout(look, 1_000);
+    });
+  }
+
+  private sendOnce(event: string, payload: Record<string, unknown>): Promise<TradeAck> {
     const socket = this.socket;
     // socket.io would buffer the command until it reconnects and send it at a price long gone: refuse now.
     if (!socket?.connected)
       return Promise.resolve({ status: false, code: 'OFFLINE', key: 'trade.offline', message: 'offline' });
     return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => resolve({ status: false, code: 'NO_ANSWER', key: 'trade.noAnswer', message: 'no answer' }),
-        ACK_TIMEOUT_MS,
-      );
+      const noAnswer = () => {
+        clearTimeout(timer);
+        socket.off('disconnect', noAnswer);
+        resolve({ status: false, code: 'NO_ANSWER', key: 'trade.noAnswer', message: 'no answer' });
+      };
+      const timer = setTimeout(noAnswer, ACK_TIMEOUT_MS);
+      // the connection dropped with the command under way: its answer will not come on this connection
+      socket.on('disconnect', noAnswer);
       socket.emit(event, payload, (ack: CommandAck) => {
         clearTimeout(timer);
+        socket.off('disconnect', noAnswer);
         // The session ended between the handshake and this command: like a 401.
         if (ack && ack.status === false && ack.code === 'UNAUTHORIZED') {
           this.stop();
