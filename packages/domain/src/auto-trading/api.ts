@@ -105,6 +105,8 @@ export const JOURNAL_ACTIONS = [
   'open',
   'close',
   'refused',
+  /** A signal the client's limits held back (maximum positions, amount, leverage, a loss limit, no valid stops). */
+  'skipped',
   'limit',
   'switchedOn',
   'switchedOff',
@@ -130,7 +132,10 @@ export const JournalEntryDto = z.object({
   candle_time: Instant.nullable(),
   /** The position it opened or closed. */
   position_id: z.number().int().nullable(),
-  /** The engine's refusal for action 'refused' (e.g. not enough free margin); else null. */
+  /**
+   * Why it was not done: the engine's refusal for action 'refused' (e.g. not enough free margin), or for 'skipped'
+   * the limit that held the signal back (e.g. the maximum of open auto positions); else null.
+   */
   outcome: MessageDto.nullable(),
 });
 export type JournalEntryDto = z.infer<typeof JournalEntryDto>;

@@ -14,6 +14,19 @@ export type StrategyId = (typeof STRATEGY_IDS)[number];
 export const STRATEGY_TIMEFRAMES = ['1m', '5m', '15m', '1h', '4h', '1D'] as const;
 export type StrategyTimeframe = (typeof STRATEGY_TIMEFRAMES)[number];
 
+/**
+ * Days of closed candles the server's candle store keeps per timeframe (its `CANDLE_DEPTH_MS`; a server test keeps
+ * the two equal). A backtest reaches back at most this far: only 1h, 4h and 1D cover the default 12 months.
+ */
+export const STRATEGY_CANDLE_DAYS: Readonly<Record<StrategyTimeframe, number>> = Object.freeze({
+  '1m': 7,
+  '5m': 30,
+  '15m': 90,
+  '1h': 400,
+  '4h': 400,
+  '1D': 400,
+});
+
 /** A closed candle of mid prices, as the server's candle store holds it; `time` is the bucket start (epoch ms). */
 export interface StrategyCandle {
   time: number;

@@ -4,7 +4,8 @@
  * per distinct (symbol, parameters) from exactly the last `lookback(params)` closed candles (domain `analyse`), then
  * each account decides on its own state and limits (domain `decide`, the same code the backtest runs), and the
  * decisions go to the trading engine through `TradingService.open/close` — the path and checks of a client's own
- * command. Every executed decision and every refusal is journaled; holds are not.
+ * command. Every executed decision and every refusal is journaled, and so is every signal a limit of the client held
+ * back (a hold with the signal's reason, journaled 'skipped' with why); plain "nothing to do" holds are not.
  *
  * It never holds up ticks or manual trades: evaluation and submission yield to the event loop (`setImmediate`)
  * after every `sliceMs` of synchronous work, and the decisions are submitted with bounded concurrency (the engine's
@@ -117,6 +118,11 @@ export interface EvaluationReport {
   analysed: number;
   /** Accounts with an open or close to submit. */
   pending: PendingDecisions[];
+  /**
+   * Journal lines ('skipped') of accounts whose signal a limit held back and that have nothing to submit; `work` and
+   * `run` store them. Those with a close to submit keep their hold in `pending`, journaled after the close.
+   */
+  held: JournalLine[];
   /** Accounts left for later (`EvaluateOptions.defer`). */
   deferred: number[];
   /** Synchronous evaluation time (ms, the yields excluded) and wall time including them (ms). */
@@ -168,6 +174,41 @@ export function refusalMessage(outcome: Extract<CommandOutcome, { ok: false }>):
 function refusalKey(outcome: Extract<CommandOutcome, { ok: false }>): string {
   const { message, errors } = outcome.rejection;
   return JSON.stringify([message, errors[0] ?? null]);
+}
+
+/** A hold that held back a signal (a limit, the amount, the stops…), as opposed to a plain "nothing to do". */
+type BlockedHold = Extract<AutoDecision, { kind: 'hold' }> & {
+  direction: 'buy' | 'sell';
+  signalReason: Message;
+};
+
+/** Whether a decision is a signal the client's limits held back: it is journaled ('skipped') with why. */
+export function isBlockedSignal(decision: AutoDecision): decision is BlockedHold {
+  return decision.kind === 'hold' && decision.direction !== undefined && decision.signalReason !== undefined;
+}
+
+/**
+ * The journal line of a held-back signal: the signal's reason (what the strategy wanted), and as its outcome why it
+ * was not opened, with the indicator values and the quote of the decision.
+ */
+export function skippedLine(
+  accountId: number,
+  at: number,
+  hold: BlockedHold,
+  quote: { buy: number; sell: number },
+): JournalLine {
+  return {
+    userId: accountId,
+    at: new Date(at),
+    action: 'skipped',
+    symbol: hold.symbol,
+    direction: hold.direction,
+    reason: hold.signalReason,
+    indicators: hold.indicators,
+    quote,
+    candleTime: new Date(hold.candleTime),
+    outcome: hold.reason,
+  };
 }
 
 /** The accounts of one symbol and timeframe that share parameters: analysed once, decided per account. */
@@ -335,6 +376,7 @@ export class AutoTradingRunner {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0);
         const pending: PendingDecisions[] = [];
+        const held: JournalLine[] = [];
         const decided = new Set<number>();
         const again: Queued[] = [];
         for (const close of batch) {
@@ -347,11 +389,13 @@ export class AutoTradingRunner {
               decided.add(p.accountId);
               pending.push(p);
             }
+            held.push(...report.held);
             if (report.deferred.length > 0) again.push({ ...close, only: new Set(report.deferred) });
           } catch (err) {
             this.ports.error?.(err, `auto-trading: evaluating ${close.symbol} ${close.timeframe}`);
           }
         }
+        await this.journalHeld(held);
         try {
           await this.submit(pending);
         } catch (err) {
@@ -367,7 +411,16 @@ export class AutoTradingRunner {
   /** Evaluates one candle close and submits its decisions. */
   async run(symbol: string, timeframe: StrategyTimeframe, candleTime: number): Promise<SubmitReport> {
     const report = await this.evaluate(symbol, timeframe, candleTime);
+    await this.journalHeld(report.held);
     return this.submit(report.pending);
+  }
+
+  /** Stores the lines of held-back signals (a failed write is the operator's log, never the submission's). */
+  private async journalHeld(lines: JournalLine[]): Promise<void> {
+    for (let i = 0; i < lines.length; i += 200)
+      await this.ports
+        .journal(lines.slice(i, i + 200))
+        .catch((err: unknown) => this.ports.error?.(err, 'auto-trading: journal'));
   }
 
   /**
@@ -391,6 +444,7 @@ export class AutoTradingRunner {
       decided: 0,
       analysed: 0,
       pending: [],
+      held: [],
       deferred: [],
       busyMs: 0,
       wallMs: 0,
@@ -424,14 +478,17 @@ export class AutoTradingRunner {
     return report;
   }
 
-  /** One account's decisions on a signal, or undefined (holds only, not on, killed, busy, no price). */
+  /**
+   * One account's decisions on a signal, or undefined (holds only, not on, killed, busy, no price). A held-back
+   * signal with nothing to submit goes to `report.held`; with a close to submit it stays after the close.
+   */
   private decideFor(
     entry: Indexed,
     symbol: string,
     precision: number,
     signal: StrategySignal,
     candles: readonly StrategyCandle[],
-    report: { decided: number },
+    report: { decided: number; held: JournalLine[] },
   ): PendingDecisions | undefined {
     if (!this.accounts.has(entry.id) || this.inFlight.has(entry.id) || this.ports.killed(entry.brandId))
       return undefined;
@@ -464,9 +521,27 @@ export class AutoTradingRunner {
       quote: terms.feed,
       // SL/TP from the prices the position opens at under the account's brand (its markup), as docs/auto-trading.md says
       dealing: terms.dealing,
-    }).filter((d) => d.kind !== 'hold');
-    if (decisions.length === 0) return undefined;
-    return { accountId: entry.id, symbol, decisions, feed: terms.feed, dealing: terms.dealing };
+    });
+    // plain holds ("nothing to close", nothing wanted) are left out; a signal a limit held back is kept
+    let acts = false;
+    let blocked = false;
+    for (const d of decisions) {
+      if (d.kind !== 'hold') acts = true;
+      else if (isBlockedSignal(d)) blocked = true;
+    }
+    if (!acts) {
+      if (blocked)
+        for (const d of decisions)
+          if (isBlockedSignal(d)) report.held.push(skippedLine(entry.id, this.ports.now(), d, terms.dealing));
+      return undefined;
+    }
+    return {
+      accountId: entry.id,
+      symbol,
+      decisions: decisions.filter((d) => d.kind !== 'hold' || isBlockedSignal(d)),
+      feed: terms.feed,
+      dealing: terms.dealing,
+    };
   }
 
   /** Exactly the last `count` closed candles up to and including the one starting at `candleTime` (fewer early on). */
@@ -536,6 +611,12 @@ export class AutoTradingRunner {
       // switched off, stopped by a limit or by the broker's kill switch meanwhile, or an open whose close before it
       // was refused (both sides would be open, one more than the client's maximum): not submitted
       const entry = this.accounts.get(item.accountId);
+      if (decision.kind === 'hold') {
+        // a signal a limit held back, after the close the same signal made: said in the journal, nothing submitted
+        if (entry && !this.ports.killed(entry.brandId) && isBlockedSignal(decision))
+          lines.push(skippedLine(item.accountId, this.ports.now(), decision, item.dealing));
+        continue;
+      }
       if (!entry || this.ports.killed(entry.brandId) || (closeRefused && decision.kind === 'open')) {
         report.skipped += 1;
         continue;

@@ -198,8 +198,10 @@ export class AutoTradingService {
             this.book(accountId, event.closedPart.profit, event.closedPart.closedAt);
         }
       }),
-      this.brands.onChanged((brandId) => {
-        this.refreshBrand(brandId).catch((err: unknown) =>
+      // every node, not only the one the staff member used (issue 17): the kill switch and the resume reach each
+      // node's runner over the brand broadcast (BrandCacheSync); one node without Redis hears its own change
+      this.brands.onChangedOnAnyNode((brandId) => {
+        this.brandChanged(brandId).catch((err: unknown) =>
           this.options.log.error({ err, brandId }, 'auto-trading: brand settings could not be read'),
         );
       }),
@@ -228,6 +230,26 @@ export class AutoTradingService {
     return () => {
       this.noticeListeners.delete(listener);
     };
+  }
+
+  /**
+   * A brand changed on this node or another: its kill switch is read again. Stopped, its accounts leave this node's
+   * runner at once, so a resume later switches nobody on here either (the node where staff stopped it switches them
+   * off in the database, journals and tells them: `stopBrand`). Resumed, its clients may switch on again.
+   */
+  private async brandChanged(brandId: number): Promise<void> {
+    const brand = await this.refreshBrand(brandId);
+    if (!brand?.settings.autoTrading?.killed) return;
+    for (const account of [...this.runner.all()])
+      if (account.brandId === brandId) {
+        this.runner.remove(account.id);
+        this.realisedOf.delete(account.id);
+      }
+  }
+
+  /** Whether this node holds the brand's kill switch as on (its accounts get no decision here). */
+  brandKilled(brandId: number): boolean {
+    return this.killedBrands.has(brandId);
   }
 
   private async refreshBrand(brandId: number): Promise<Brand | undefined> {

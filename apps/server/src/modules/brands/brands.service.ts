@@ -45,6 +45,8 @@ export class BrandsService {
   private readonly unknownHosts = new LRUCache<string, number>({ max: UNKNOWN_HOSTS_MAX });
   private readonly tradingListeners = new Set<(profileKey: string, profile: TradingProfile) => void>();
   private readonly changeListeners = new Set<(brandId: number) => void>();
+  /** Told of a change on this node and of one heard from another node (`onChangedOnAnyNode`). */
+  private readonly anyNodeListeners = new Set<(brandId: number) => void>();
 
   constructor(
     private readonly repo: BrandsRepo,
@@ -135,6 +137,7 @@ export class BrandsService {
   changed(brandId: number): void {
     this.invalidate();
     for (const listener of this.changeListeners) listener(brandId);
+    for (const listener of this.anyNodeListeners) listener(brandId);
   }
 
   /** Calls `listener(brandId)` after every `changed`; returns the unsubscribe. */
@@ -146,11 +149,24 @@ export class BrandsService {
   }
 
   /**
-   * Another node changed a brand (heard over Redis): drop cached lookups and hand the brand's current
-   * trading profile to the trading listeners (this node's engine), without telling the other nodes again.
+   * Calls `listener(brandId)` after a change made on this node (`changed`) or on another one (`changedElsewhere`,
+   * heard over Redis): for what every node must act on, e.g. auto-trading's kill switch. Returns the unsubscribe.
+   */
+  onChangedOnAnyNode(listener: (brandId: number) => void): () => void {
+    this.anyNodeListeners.add(listener);
+    return () => {
+      this.anyNodeListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Another node changed a brand (heard over Redis): drop cached lookups, tell the any-node listeners and hand the
+   * brand's current trading profile to the trading listeners (this node's engine), without telling the other nodes
+   * again.
    */
   async changedElsewhere(brandId: number): Promise<void> {
     this.invalidate();
+    for (const listener of this.anyNodeListeners) listener(brandId);
     if (this.tradingListeners.size === 0) return;
     const row = await this.repo.findById(brandId);
     if (!row) return;

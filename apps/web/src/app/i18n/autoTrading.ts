@@ -142,11 +142,15 @@ export const AUTO_TRADING_EN = {
   // backtest
   'at.backtest.title': 'Backtest',
   'at.backtest.lead':
-    "Runs the settings in the form on the last 12 months of an instrument's candles, with the same code that trades live.",
+    "Runs the settings in the form on the last 12 months of an instrument's candles (on 1-hour candles and longer; shorter candles go back 7 to 90 days), with the same code that trades live.",
   'at.backtest.symbol': 'Instrument',
   'at.backtest.run': 'Run backtest',
   'at.backtest.running': 'Testing…',
   'at.backtest.period': '{{from}} – {{to}} · {{candles}} candles',
+  'at.backtest.depth.full':
+    'The full 12 months are tested on 1-hour, 4-hour and daily candles only; shorter candles go back 7 to 90 days.',
+  'at.backtest.depth.short':
+    '{{timeframe}} candles are kept for {{days}} days, so this test covers at most the last {{days}} days, not 12 months. The full 12 months are tested on 1-hour, 4-hour and daily candles.',
   'at.backtest.stale': 'The settings changed since this test. Run it again to see their results.',
   'at.backtest.empty': 'Choose an instrument and run the test to see how the strategy would have done.',
   'at.backtest.invalid': 'Correct the settings first:',
@@ -179,7 +183,7 @@ export const AUTO_TRADING_EN = {
   // journal
   'at.journal.title': 'Journal',
   'at.journal.lead':
-    'Every decision of the strategy with the indicator values and the quote it used, newest first.',
+    'Every decision of the strategy with the indicator values and the quote it used, and every signal your limits held back, newest first.',
   'at.journal.empty': 'No entry yet. The strategy writes here at every decision and change.',
   'at.journal.more': 'Load more',
   'at.journal.candle': 'Candle {{time}}',
@@ -189,6 +193,7 @@ export const AUTO_TRADING_EN = {
   'at.action.open': 'Open',
   'at.action.close': 'Close',
   'at.action.refused': 'Refused',
+  'at.action.skipped': 'Skipped',
   'at.action.limit': 'Loss limit',
   'at.action.switchedOn': 'Switched on',
   'at.action.switchedOff': 'Switched off',
@@ -357,11 +362,15 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
 
   'at.backtest.title': 'Backtest',
   'at.backtest.lead':
-    'Testet die Einstellungen im Formular mit den Kerzen der letzten 12 Monate eines Instruments, mit demselben Code, der live handelt.',
+    'Testet die Einstellungen im Formular mit den Kerzen der letzten 12 Monate eines Instruments (auf 1-Stunden-Kerzen und länger; kürzere Kerzen reichen 7 bis 90 Tage zurück), mit demselben Code, der live handelt.',
   'at.backtest.symbol': 'Instrument',
   'at.backtest.run': 'Backtest starten',
   'at.backtest.running': 'Teste…',
   'at.backtest.period': '{{from}} – {{to}} · {{candles}} Kerzen',
+  'at.backtest.depth.full':
+    'Die vollen 12 Monate werden nur auf 1-Stunden-, 4-Stunden- und Tageskerzen getestet; kürzere Kerzen reichen 7 bis 90 Tage zurück.',
+  'at.backtest.depth.short':
+    '{{timeframe}}-Kerzen werden {{days}} Tage lang aufbewahrt, daher deckt dieser Test höchstens die letzten {{days}} Tage ab, nicht 12 Monate. Die vollen 12 Monate werden auf 1-Stunden-, 4-Stunden- und Tageskerzen getestet.',
   'at.backtest.stale':
     'Die Einstellungen haben sich seit diesem Test geändert. Starten Sie ihn erneut, um ihre Ergebnisse zu sehen.',
   'at.backtest.empty':
@@ -396,7 +405,7 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
 
   'at.journal.title': 'Journal',
   'at.journal.lead':
-    'Jede Entscheidung der Strategie mit den Indikatorwerten und dem Kurs, die sie verwendet hat, die neueste zuerst.',
+    'Jede Entscheidung der Strategie mit den Indikatorwerten und dem Kurs, die sie verwendet hat, und jedes Signal, das Ihre Limits zurückgehalten haben, die neueste zuerst.',
   'at.journal.empty': 'Noch kein Eintrag. Die Strategie schreibt hier bei jeder Entscheidung und Änderung.',
   'at.journal.more': 'Mehr laden',
   'at.journal.candle': 'Kerze {{time}}',
@@ -406,6 +415,7 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.action.open': 'Eröffnet',
   'at.action.close': 'Geschlossen',
   'at.action.refused': 'Abgelehnt',
+  'at.action.skipped': 'Übersprungen',
   'at.action.limit': 'Verlustlimit',
   'at.action.switchedOn': 'Eingeschaltet',
   'at.action.switchedOff': 'Ausgeschaltet',

@@ -176,6 +176,12 @@ describe('the auto-trading page (issue 16)', () => {
     fireEvent.click(await screen.findByTestId('backtest-run'));
     const result = await screen.findByTestId('backtest-result');
     expect(runs[0]).toMatchObject({ symbol: 'EURUSD', settings: settingsFixture() });
+    // hourly candles: the full 12 months, and the page says which candles reach back less far
+    const depth = within(result).getByTestId('backtest-depth');
+    expect(depth.dataset.short).toBe('false');
+    expect(depth.textContent).toBe(
+      'The full 12 months are tested on 1-hour, 4-hour and daily candles only; shorter candles go back 7 to 90 days.',
+    );
     expect(within(result).getByTestId('backtest-net-profit').textContent).toContain('+€310.40');
     expect(within(result).getByTestId('backtest-trades').textContent).toContain('4');
     expect(within(result).getByTestId('backtest-win-rate').textContent).toContain('50 %');
@@ -320,6 +326,47 @@ describe('the auto-trading page (issue 16)', () => {
     expect(within(second).getByTestId('journal-action').textContent).toBe('Refused');
     expect(within(second).getByTestId('journal-outcome')).toBeTruthy();
     expect(screen.queryByTestId('journal-more')).toBeNull();
+  });
+
+  it('shows a signal a limit held back as skipped, with why, in German', async () => {
+    const skipped = openEntryFixture({
+      action: 'skipped',
+      position_id: null,
+      outcome: { key: 'auto.hold.maxPositions', params: { count: 3, max: 3 } },
+    });
+    renderPage({ '/api/autoTrading/journal': () => ok(journalFixture([skipped])) }, { language: 'de' });
+    const [entry] = await screen.findAllByTestId('journal-entry');
+    const row = entry as HTMLElement;
+    expect(row.dataset.action).toBe('skipped');
+    expect(within(row).getByTestId('journal-action').textContent).toBe('Übersprungen');
+    expect(within(row).getByTestId('journal-reason').textContent).toContain('nach oben gekreuzt');
+    expect(within(row).getByTestId('journal-outcome').textContent).toBe(
+      'Nicht eröffnet: 3 automatische Positionen sind offen, Ihr Maximum ist 3.',
+    );
+    expect(within(row).getByTestId('journal-indicators')).toBeTruthy();
+    expect(within(row).getByTestId('journal-quote')).toBeTruthy();
+    expect(within(row).queryByTestId('journal-position')).toBeNull();
+  });
+
+  it('says next to the period that a backtest on 1-minute candles covers 7 days, not 12 months (in German)', async () => {
+    const settings = settingsFixture();
+    const oneMinute = { ...settings, params: { ...settings.params, timeframe: '1m' as const } };
+    renderPage(
+      {
+        '/api/autoTrading/overview': () => ok(overviewFixture({ settings: oneMinute })),
+        '/api/autoTrading/backtest': () => ok(backtestFixture()),
+      },
+      { language: 'de' },
+    );
+    fireEvent.click(await screen.findByTestId('backtest-run'));
+    const result = await screen.findByTestId('backtest-result');
+    const depth = within(result).getByTestId('backtest-depth');
+    expect(depth.dataset.short).toBe('true');
+    expect(depth.textContent).toBe(
+      '1-Minuten-Kerzen werden 7 Tage lang aufbewahrt, daher deckt dieser Test höchstens die letzten 7 Tage ab, nicht 12 Monate. Die vollen 12 Monate werden auf 1-Stunden-, 4-Stunden- und Tageskerzen getestet.',
+    );
+    // beside the period it qualifies
+    expect(depth.parentElement).toBe(within(result).getByTestId('backtest-period').parentElement);
   });
 
   it('reads in German', async () => {

@@ -1,4 +1,11 @@
-import { type AutoTradingSettings, type BacktestDto, formatPrice, type Message } from '@openbroker/domain';
+import {
+  type AutoTradingSettings,
+  type BacktestDto,
+  formatPrice,
+  type Message,
+  STRATEGY_CANDLE_DAYS,
+  type StrategyTimeframe,
+} from '@openbroker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
@@ -70,7 +77,38 @@ export function RiskWarning() {
   );
 }
 
-function BacktestResult({ result, stale }: { result: BacktestDto; stale: boolean }) {
+/** Days a backtest covers by default (12 months); a timeframe whose candles are kept for less reaches back less. */
+const BACKTEST_DAYS = 365;
+
+/** How far back the test could reach on its timeframe, next to the period it covered. */
+function DepthNote({ timeframe }: { timeframe: StrategyTimeframe }) {
+  const { t } = useTranslation();
+  const days = STRATEGY_CANDLE_DAYS[timeframe];
+  const short = days < BACKTEST_DAYS;
+  return (
+    <span
+      className={short ? 'text-warning-emphasis' : undefined}
+      data-testid="backtest-depth"
+      data-short={short ? 'true' : 'false'}
+    >
+      <i className={`bi ${short ? 'bi-exclamation-triangle' : 'bi-info-circle'} me-1`} aria-hidden="true" />
+      {short
+        ? t('at.backtest.depth.short', { timeframe: t(`at.tf.${timeframe}`), days })
+        : t('at.backtest.depth.full')}
+    </span>
+  );
+}
+
+function BacktestResult({
+  result,
+  timeframe,
+  stale,
+}: {
+  result: BacktestDto;
+  /** The timeframe the test ran on (the form may have changed since). */
+  timeframe: StrategyTimeframe;
+  stale: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const num = useNumber(2);
@@ -89,6 +127,7 @@ function BacktestResult({ result, stale }: { result: BacktestDto; stale: boolean
             candles: num(result.candles),
           })}
         </span>
+        <DepthNote timeframe={timeframe} />
       </div>
       {stale && (
         <Alert variant="warning" className="py-2 small" data-testid="backtest-stale">
@@ -262,14 +301,16 @@ export function BacktestPanel({
   const id = useId();
   const [picked, setPicked] = useState<string | null>(null);
   const symbol = symbols.some((s) => s.symbol === picked) ? picked : (symbols[0]?.symbol ?? null);
-  const [done, setDone] = useState<{ result: BacktestDto; key: string } | null>(null);
+  const [done, setDone] = useState<{ result: BacktestDto; key: string; timeframe: StrategyTimeframe } | null>(
+    null,
+  );
   const [failure, setFailure] = useState<Message | null>(null);
   const run = useMutation({
     mutationFn: (input: { settings: AutoTradingSettings; symbol: string; key: string }) =>
       autoTradingApi.backtest(token, { settings: input.settings, symbol: input.symbol }),
     onMutate: () => setFailure(null),
     onSuccess: (result, input) => {
-      setDone({ result, key: input.key });
+      setDone({ result, key: input.key, timeframe: input.settings.params.timeframe });
       onTested(input.key);
     },
     onError: (error) =>
@@ -335,7 +376,7 @@ export function BacktestPanel({
         <FormAlert message={failure} />
         <div className="mt-3" aria-busy={run.isPending} aria-live="polite">
           {done ? (
-            <BacktestResult result={done.result} stale={done.key !== currentKey} />
+            <BacktestResult result={done.result} timeframe={done.timeframe} stale={done.key !== currentKey} />
           ) : (
             <EmptyState icon="bi-graph-up">{t('at.backtest.empty')}</EmptyState>
           )}

@@ -19,6 +19,7 @@ const ACTION: Record<JournalAction, { key: TranslationKey; tone: string; icon: s
   open: { key: 'at.action.open', tone: 'primary', icon: 'bi-box-arrow-in-right' },
   close: { key: 'at.action.close', tone: 'secondary', icon: 'bi-box-arrow-right' },
   refused: { key: 'at.action.refused', tone: 'warning', icon: 'bi-slash-circle' },
+  skipped: { key: 'at.action.skipped', tone: 'warning', icon: 'bi-skip-forward-circle' },
   limit: { key: 'at.action.limit', tone: 'danger', icon: 'bi-sign-stop' },
   switchedOn: { key: 'at.action.switchedOn', tone: 'success', icon: 'bi-play-circle' },
   switchedOff: { key: 'at.action.switchedOff', tone: 'secondary', icon: 'bi-pause-circle' },
