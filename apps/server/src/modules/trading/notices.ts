@@ -98,8 +98,8 @@ export function noticesOf(events: readonly EngineEvent[], source: NoticeSource):
 
 /**
  * The notice when the server switched a client's auto-trading off (issue 16): a loss limit ('daily', 'drawdown') or
- * the broker's kill switch ('brand'), with the journal line's message. Checked against the domain's NoticePayload:
- * undefined while the contract has no 'autoTradingStopped' kind (the client still gets its popup).
+ * the broker's kill switch ('brand'), with the journal line's message. Checked against the domain's NoticePayload
+ * (its 'autoTradingStopped' kind): undefined only for a message that does not fit it (the client still gets its popup).
  */
 export function autoTradingStoppedNotice(
   accountId: number,
