@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commissionAtOpen,
   commissionFor,
   DEFAULT_TRADING_PROFILE,
   dealingQuoteWith,
@@ -79,6 +80,27 @@ describe('commission', () => {
     expect(commissionFor({ unit: 'perLot', value: 3.5 }, 1500)).toBe(0.05);
     expect(commissionFor({ unit: 'perLot', value: 3.5 }, 1700)).toBe(0.06);
     expect(commissionFor({ unit: 'perLot', value: 1 }, 500)).toBe(0.01); // exactly 0.005 → 0.01
+  });
+});
+
+describe('commission at open', () => {
+  const withForex = (commission: { unit: 'perLot' | 'percent'; value: number }) => ({
+    ...DEFAULT_TRADING_PROFILE,
+    groups: {
+      ...DEFAULT_TRADING_PROFILE.groups,
+      forex: { ...DEFAULT_TRADING_PROFILE.groups.forex, commission },
+    },
+  });
+
+  it("is the group's commission on amount × leverage: €1,000 at 1:30 with €7 per lot is €2.10", () => {
+    expect(commissionAtOpen(withForex({ unit: 'perLot', value: 7 }), 'forex', 1_000, 30)).toBe(2.1);
+  });
+
+  it('only the instrument group of the trade pays it, and the default profile charges nothing', () => {
+    const profile = withForex({ unit: 'percent', value: 0.1 });
+    expect(commissionAtOpen(profile, 'forex', 500, 20)).toBe(10);
+    expect(commissionAtOpen(profile, 'crypto', 500, 20)).toBe(0);
+    expect(commissionAtOpen(DEFAULT_TRADING_PROFILE, 'forex', 500, 20)).toBe(0);
   });
 });
 

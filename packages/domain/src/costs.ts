@@ -230,6 +230,19 @@ export function commissionFor(c: Commission, notional: Numeric): Money {
 }
 
 /**
+ * Commission of a new position under a profile, in cents (half-up, ≥ 0): the group's commission (`commissionFor`)
+ * on its notional amount × leverage. The engine charges it at open; the ticket shows it and counts it.
+ */
+export function commissionAtOpen(
+  profile: TradingProfile,
+  group: InstrumentGroup,
+  amount: Numeric,
+  leverage: Numeric,
+): Money {
+  return commissionFor(groupCosts(profile, group).commission, notionalOf(amount, leverage));
+}
+
+/**
  * Swap of a position over `nights`, as the balance change, in cents (half-up): notional × rate ÷ 100 ÷ 360 ×
  * nights with rate = swap.long for a buy and swap.short for a sell. Negative = the client pays.
  */

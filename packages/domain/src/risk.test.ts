@@ -3,6 +3,7 @@ import { DEFAULT_TRADING_PROFILE } from './costs.js';
 import { equity, lossTerminationPrice, positionProfit } from './position.js';
 import { dealingQuote } from './pricing.js';
 import {
+  fitsFreeMargin,
   liquidationPrice,
   marginLevel,
   pipValue,
@@ -108,6 +109,52 @@ describe('liquidation price: issue 14 — €10,000 at 1:30 on EURUSD', () => {
       stopOutLevel: 0.5,
     });
     expect(result.price).toBeCloseTo(1.062, 6);
+  });
+});
+
+describe('liquidation price: the commission charged at open', () => {
+  const target = {
+    symbol: 'EURUSD',
+    direction: 'buy' as const,
+    amount: 10_000,
+    leverage: 30,
+    open_rate: 1.08,
+  };
+  const quotes = { EURUSD: { buy: 1.08, sell: 1.08 } };
+
+  it('a new trade is liquidated as the account after its commission: €21 of commission on €10,000 at 1:30', () => {
+    const withCommission = liquidationPrice({
+      balance: 10_000,
+      positions: [],
+      quotes,
+      target,
+      stopOutLevel: 0.5,
+      commission: 21,
+    });
+    const afterCharge = liquidationPrice({
+      balance: 9_979,
+      positions: [],
+      quotes,
+      target,
+      stopOutLevel: 0.5,
+    });
+    const without = liquidationPrice({ balance: 10_000, positions: [], quotes, target, stopOutLevel: 0.5 });
+    expect(withCommission).toEqual(afterCharge);
+    // €21 less equity is a 21 ÷ 300,000 × 1.08 ≈ 0.0000756 higher stop-out for the buy
+    expect((withCommission.price as number) - (without.price as number)).toBeCloseTo(0.0000756, 6);
+    expect(positionProfit(target, withCommission.price as number)).toBeLessThanOrEqual(-4_979);
+  });
+
+  it('an open position has paid its commission already: the balance stands as given', () => {
+    const open: RiskPosition = { id: 7, ...target };
+    const input = { balance: 9_979, positions: [open], quotes, target: open, stopOutLevel: 0.5 };
+    expect(liquidationPrice({ ...input, commission: 21 })).toEqual(liquidationPrice(input));
+  });
+
+  it('the free margin must carry the amount and the commission together', () => {
+    expect(fitsFreeMargin(1_000, 0, 1_000)).toBe(true);
+    expect(fitsFreeMargin(990, 10, 1_000)).toBe(true);
+    expect(fitsFreeMargin(1_000, 0.01, 1_000)).toBe(false);
   });
 });
 

@@ -76,6 +76,14 @@ export function requiredMargin(amount: Numeric): Money {
   return toDecimal(amount).toDecimalPlaces(2).toNumber() as Money;
 }
 
+/**
+ * Whether the free margin (EUR) carries a new position: its amount plus the commission charged at its open
+ * (`commissionAtOpen`, EUR) at most the free margin. The engine refuses an open that does not fit.
+ */
+export function fitsFreeMargin(amount: Numeric, commission: Numeric, freeMargin: Numeric): boolean {
+  return toDecimal(amount).plus(toDecimal(commission)).lessThanOrEqualTo(toDecimal(freeMargin));
+}
+
 // ------------------------------------------------------------------------------------------- liquidation
 
 /** What the liquidation price needs of a position. */
@@ -109,6 +117,12 @@ export interface LiquidationInput {
   /** An open position (matched by id) or a hypothetical new one, which is added. */
   target: RiskPosition | HypotheticalPosition;
   stopOutLevel: number;
+  /**
+   * Commission (EUR) charged when a hypothetical target opens (`commissionAtOpen`): the engine takes it off the
+   * balance in the same step, so the account after the trade has that much less. Ignored for an open position,
+   * whose commission is in `balance` already. @defaultValue 0
+   */
+  commission?: Numeric;
 }
 
 const NONE: LiquidationResult = { price: null, adverseMovePercent: null, cause: null };
@@ -147,7 +161,8 @@ export function liquidationPrice(input: LiquidationInput): LiquidationResult {
   // +1 when an adverse move raises the price (a sell), −1 when it lowers it (a buy)
   const adverse = -directionSign(targetPosition.direction);
 
-  let balance = toDecimal(input.balance);
+  // the account after the trade: a new position's commission is already off the balance (as the engine books it)
+  let balance = toDecimal(input.balance).minus(existing ? 0 : toDecimal(input.commission ?? 0));
   let margin = new Dec(0);
   let fixedProfit = new Dec(0);
   let moving: Moving[] = [];

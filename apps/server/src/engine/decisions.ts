@@ -10,7 +10,7 @@ import {
   approxProfitError,
   CLOSING_REASON,
   type ClosingReason,
-  commissionFor,
+  commissionAtOpen,
   DIRECTIONS,
   type Direction,
   equity,
@@ -19,7 +19,6 @@ import {
   fieldMessage,
   formatMoney,
   formatPrice,
-  groupCosts,
   isLeverageAllowed,
   isRequote,
   isStopOut,
@@ -28,7 +27,6 @@ import {
   type Message,
   type Money,
   marginLevel,
-  notionalOf,
   type Price,
   parseTriggerLevel,
   positionProfitFast,
@@ -404,8 +402,8 @@ export function openCommission(
   amount: Money,
   leverage: number,
 ): Money {
-  const costs = groupCosts(book.profileOf(account), sym.group);
-  return commissionFor(costs.commission, notionalOf(amount, leverage));
+  // the one rule the ticket shows and counts (domain `commissionAtOpen`)
+  return commissionAtOpen(book.profileOf(account), sym.group, amount, leverage);
 }
 
 /**

@@ -1,7 +1,20 @@
 // Issue 14: the liquidation price the ticket and the positions list show is where the engine really closes —
 // random portfolios are opened in the real engine, the target's symbol is walked against it in ticks of 1e-5,
 // and the first stop-out (or the target's own loss termination) happens within one tick of the shown price.
-import { type Direction, dealingQuote, liquidationPrice, STOP_OUT_LEVEL_DEFAULT } from '@openbroker/domain';
+// The ticket's figure is computed before the click, from the account as it is then, the way the web ticket does:
+// the brand's dealing prices (its markup), the commission the open will charge and the brand's stop-out level.
+import {
+  commissionAtOpen,
+  DEFAULT_TRADING_PROFILE,
+  type Direction,
+  dealingQuoteWith,
+  fitsFreeMargin,
+  groupCosts,
+  type InstrumentGroup,
+  liquidationPrice,
+  pipSize,
+  type TradingProfile,
+} from '@openbroker/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAccount, buildEngine, quote } from './fixtures.js';
@@ -16,105 +29,166 @@ const openArb = fc.record({
   leverage: fc.constantFrom(5, 10, 15, 20, 30),
 });
 
-const scenarioArb = fc.record({
-  balance: fc.integer({ min: 50_000, max: 2_000_000 }).map((c) => c / 100),
-  opens: fc.array(openArb, { minLength: 1, maxLength: 5 }),
-  targetDirection: fc.constantFrom<Direction>('buy', 'sell'),
-  // the target takes this share of the free margin left: high use makes the account stop-out come first
-  targetShare: fc.double({ min: 0.2, max: 1, noNaN: true }),
-  targetLeverage: fc.constantFrom(10, 20, 30),
-});
+/** A scenario; the target takes a share of the free margin left, at least `targetShareMin`. */
+const scenarioArb = (targetShareMin: number) =>
+  fc.record({
+    balance: fc.integer({ min: 50_000, max: 2_000_000 }).map((c) => c / 100),
+    opens: fc.array(openArb, { minLength: 1, maxLength: 5 }),
+    targetDirection: fc.constantFrom<Direction>('buy', 'sell'),
+    // high use makes the account stop-out come before the target's own loss termination
+    targetShare: fc.double({ min: targetShareMin, max: 1, noNaN: true }),
+    targetLeverage: fc.constantFrom(10, 20, 30),
+  });
 
 const START = { EURUSD: 1.1, BTCUSD: 60_000 } as const;
+type Symbol = keyof typeof START;
+const GROUP: Record<Symbol, InstrumentGroup> = { EURUSD: 'forex', BTCUSD: 'crypto' };
+// the engine's pip of the test catalogue (5 decimals for a crypto price)
+const PIP: Record<Symbol, number> = {
+  EURUSD: pipSize('EURUSD', 'forex', 5),
+  BTCUSD: pipSize('BTCUSD', 'crypto', 5),
+};
 
-describe('liquidation price agrees with the engine (property)', () => {
-  it('the engine closes the target or stops the account out within one tick of the shown price', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async (s) => {
-        const { engine, closes } = buildEngine([buildAccount({ balance: s.balance })]);
-        let ts = 1_000;
-        for (const [symbol, mid] of Object.entries(START)) engine.onQuote(quote(symbol, mid, mid, ts));
-        const all = [
-          ...s.opens,
-          {
-            symbol: 'EURUSD',
-            direction: s.targetDirection,
-            share: s.targetShare,
-            leverage: s.targetLeverage,
-          },
-        ];
-        let targetId: number | null = null;
-        for (const [i, o] of all.entries()) {
-          const mid = START[o.symbol as keyof typeof START];
-          const base = i === all.length - 1 ? engine.summary(1).freeMargin : s.balance;
-          const amount = Math.max(1, Math.floor(base * o.share * 100) / 100);
-          const dealing = dealingQuote({ buy: mid, sell: mid });
-          const outcome = await engine.open({
-            accountId: 1,
-            now: ts,
-            symbol: o.symbol,
-            direction: o.direction,
-            amount,
-            leverage: o.leverage,
-            price: o.direction === 'buy' ? dealing.buy : dealing.sell,
+/** A brand with a spread markup in pips, a commission per trade and the account stop-out at 30 % of margin. */
+const COSTLY: TradingProfile = {
+  ...DEFAULT_TRADING_PROFILE,
+  stopOutLevel: 0.3,
+  groups: {
+    ...DEFAULT_TRADING_PROFILE.groups,
+    forex: {
+      ...DEFAULT_TRADING_PROFILE.groups.forex,
+      markup: { unit: 'pips', value: 3 },
+      commission: { unit: 'perLot', value: 10 },
+    },
+    crypto: {
+      ...DEFAULT_TRADING_PROFILE.groups.crypto,
+      markup: { unit: 'pips', value: 40 },
+      commission: { unit: 'percent', value: 0.05 },
+    },
+  },
+};
+
+// At 30 % the account's stop-out comes before the target's own loss of its whole amount only when the target uses
+// most of the free margin: that profile's scenarios use ≥ 80 % of it, so the commission's effect is walked into.
+const PROFILES: readonly [string, TradingProfile | null, number][] = [
+  ['the default profile (0.025 % markup, no commission, stop-out 50 %)', null, 0.2],
+  ['a brand with a pips markup, a commission and stop-out at 30 %', COSTLY, 0.8],
+];
+
+describe.each(PROFILES)(
+  'liquidation price agrees with the engine (property): %s',
+  (_name, brand, shareMin) => {
+    const profile = brand ?? DEFAULT_TRADING_PROFILE;
+    const dealingAt = (symbol: Symbol, mid: number) =>
+      dealingQuoteWith({ buy: mid, sell: mid }, groupCosts(profile, GROUP[symbol]).markup, PIP[symbol]);
+
+    it('the engine closes the target or stops the account out within one tick of the price the ticket shows', async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioArb(shareMin), async (s) => {
+          const { engine, closes } = buildEngine(
+            [buildAccount({ balance: s.balance, ...(brand ? { profile: 'brand' } : {}) })],
+            brand ? { profiles: { brand } } : {},
+          );
+          let ts = 1_000;
+          for (const [symbol, mid] of Object.entries(START)) engine.onQuote(quote(symbol, mid, mid, ts));
+          const openAt = async (symbol: Symbol, direction: Direction, amount: number, leverage: number) => {
+            const dealing = dealingAt(symbol, START[symbol]);
+            return engine.open({
+              accountId: 1,
+              now: ts,
+              symbol,
+              direction,
+              amount,
+              leverage,
+              price: direction === 'buy' ? dealing.buy : dealing.sell,
+            });
+          };
+          for (const o of s.opens) {
+            const amount = Math.max(1, Math.floor(s.balance * o.share * 100) / 100);
+            await openAt(o.symbol as Symbol, o.direction, amount, o.leverage);
+          }
+
+          // the ticket, before the click: the account as it is now and the trade's commission
+          const before = engine.summary(1);
+          const amount = Math.max(1, Math.floor(before.freeMargin * s.targetShare * 100) / 100);
+          const commission = commissionAtOpen(profile, 'forex', amount, s.targetLeverage);
+          const quotes = {
+            EURUSD: dealingAt('EURUSD', START.EURUSD),
+            BTCUSD: dealingAt('BTCUSD', START.BTCUSD),
+          };
+          const openRate = s.targetDirection === 'buy' ? quotes.EURUSD.buy : quotes.EURUSD.sell;
+          const fits = fitsFreeMargin(amount, commission, before.freeMargin);
+          const shown = liquidationPrice({
+            balance: before.balance,
+            positions: engine.positions(1).open,
+            quotes,
+            target: {
+              symbol: 'EURUSD',
+              direction: s.targetDirection,
+              amount,
+              leverage: s.targetLeverage,
+              open_rate: openRate,
+            },
+            stopOutLevel: profile.stopOutLevel,
+            commission,
           });
-          if (i === all.length - 1) {
-            if (!outcome.ok) return; // the account cannot carry the target: nothing to show
-            const open = engine.positions(1).open;
-            targetId = open[open.length - 1]?.id ?? null;
-          }
-        }
-        const open = engine.positions(1).open;
-        const target = open.find((p) => p.id === targetId);
-        if (!target) return;
 
-        const quotes = {
-          EURUSD: dealingQuote({ buy: START.EURUSD, sell: START.EURUSD }),
-          BTCUSD: dealingQuote({ buy: START.BTCUSD, sell: START.BTCUSD }),
-        };
-        const shown = liquidationPrice({
-          balance: engine.summary(1).balance,
-          positions: open,
-          quotes,
-          target,
-          stopOutLevel: STOP_OUT_LEVEL_DEFAULT,
-        });
-        if (shown.price === null || (shown.adverseMovePercent as number) > MAX_TICKS * TICK * 100 * 0.9)
-          return;
-
-        // walk EURUSD against the target, tick by tick; the quote scales multiplicatively
-        const adverse = target.direction === 'buy' ? -1 : 1;
-        const closingAt = (k: number) => {
-          const d = dealingQuote({ buy: START.EURUSD * k, sell: START.EURUSD * k });
-          return target.direction === 'buy' ? d.sell : d.buy;
-        };
-        const beyond = (p: number) =>
-          adverse < 0 ? p <= (shown.price as number) : p >= (shown.price as number);
-        let previous = closingAt(1);
-        for (let i = 1; i <= MAX_TICKS; i++) {
-          const k = 1 + adverse * i * TICK;
-          ts += 100;
-          const before = closes().length;
-          engine.onQuote(quote('EURUSD', START.EURUSD * k, START.EURUSD * k, ts));
-          const fired = closes()
-            .slice(before)
-            .filter((c) => c.position.cause === 'stop_out' || c.position.id === targetId);
-          const now = closingAt(k);
-          if (fired.length > 0) {
-            // the shown price lies within this tick: not yet reached one tick before, reached now
-            expect(beyond(now), `fired at ${now}, shown ${shown.price} (${shown.cause})`).toBe(true);
-            expect(beyond(previous), `fired at ${now}, shown ${shown.price}`).toBe(false);
-            const cause = fired.some((c) => c.position.cause === 'stop_out')
-              ? 'stop_out'
-              : 'loss_termination';
-            expect(cause).toBe(shown.cause);
+          const outcome = await openAt('EURUSD', s.targetDirection, amount, s.targetLeverage);
+          // what the ticket says does not fit, the engine refuses
+          if (!fits) expect(outcome.ok).toBe(false);
+          if (!outcome.ok) return; // the account cannot carry the target: nothing to show
+          const open = engine.positions(1).open;
+          const target = open[open.length - 1];
+          if (!target) return;
+          expect(target.open_rate).toBe(openRate);
+          expect(target.commission ?? 0).toBe(commission);
+          // the shown figure is the open position's figure too (what the positions list shows after the trade)
+          expect(
+            liquidationPrice({
+              balance: engine.summary(1).balance,
+              positions: open,
+              quotes,
+              target,
+              stopOutLevel: profile.stopOutLevel,
+            }),
+          ).toEqual(shown);
+          if (shown.price === null || (shown.adverseMovePercent as number) > MAX_TICKS * TICK * 100 * 0.9)
             return;
+
+          // walk EURUSD against the target, tick by tick; the feed scales multiplicatively
+          const adverse = target.direction === 'buy' ? -1 : 1;
+          const closingAt = (k: number) => {
+            const d = dealingAt('EURUSD', START.EURUSD * k);
+            return target.direction === 'buy' ? d.sell : d.buy;
+          };
+          const beyond = (p: number) =>
+            adverse < 0 ? p <= (shown.price as number) : p >= (shown.price as number);
+          let previous = closingAt(1);
+          for (let i = 1; i <= MAX_TICKS; i++) {
+            const k = 1 + adverse * i * TICK;
+            ts += 100;
+            const count = closes().length;
+            engine.onQuote(quote('EURUSD', START.EURUSD * k, START.EURUSD * k, ts));
+            const fired = closes()
+              .slice(count)
+              .filter((c) => c.position.cause === 'stop_out' || c.position.id === target.id);
+            const now = closingAt(k);
+            if (fired.length > 0) {
+              // the shown price lies within this tick: not yet reached one tick before, reached now
+              expect(beyond(now), `fired at ${now}, shown ${shown.price} (${shown.cause})`).toBe(true);
+              expect(beyond(previous), `fired at ${now}, shown ${shown.price}`).toBe(false);
+              const cause = fired.some((c) => c.position.cause === 'stop_out')
+                ? 'stop_out'
+                : 'loss_termination';
+              expect(cause).toBe(shown.cause);
+              return;
+            }
+            expect(beyond(now), `not fired at ${now}, shown ${shown.price} (${shown.cause})`).toBe(false);
+            previous = now;
           }
-          expect(beyond(now), `not fired at ${now}, shown ${shown.price} (${shown.cause})`).toBe(false);
-          previous = now;
-        }
-      }),
-      { numRuns: 25 },
-    );
-  }, 60_000);
-});
+        }),
+        { numRuns: 30 },
+      );
+    }, 60_000);
+  },
+);

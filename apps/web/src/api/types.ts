@@ -131,6 +131,8 @@ export interface Popup {
   id: number | string;
   title: string;
   content: string;
+  /** The server's own notice it is ('margin_call'); null or absent for the brand's pop-ups. */
+  kind?: string | null;
 }
 
 /** An instrument of GET /api/market/instruments (public): what the market list and the chart show. */

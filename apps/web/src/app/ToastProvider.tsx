@@ -26,6 +26,49 @@ const ICONS: Record<ToastVariant, string> = {
 };
 
 /**
+ * One toast; it autohides (spec §8), but not while the pointer or the focus is on it, so a long message can be
+ * read (and scrolled, in the terminal's toast cell) to its end; the full delay starts again once they leave.
+ */
+function HeldToast({
+  variant,
+  text,
+  closeLabel,
+  onClose,
+}: {
+  variant: ToastVariant;
+  text: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  const [pointer, setPointer] = useState(false);
+  const [focus, setFocus] = useState(false);
+  return (
+    <Toast
+      bg={variant}
+      data-testid={`toast-${variant}`}
+      autohide={!pointer && !focus}
+      delay={TIMING.toastAutohideMs}
+      onClose={onClose}
+      onMouseEnter={() => setPointer(true)}
+      onMouseLeave={() => setPointer(false)}
+      onFocus={() => setFocus(true)}
+      onBlur={() => setFocus(false)}
+    >
+      <Toast.Body className="d-flex align-items-center gap-2 text-white">
+        <i className={`bi ${ICONS[variant]}`} aria-hidden="true" />
+        <span className="flex-grow-1 ob-toast-text">{text}</span>
+        <button
+          type="button"
+          className="btn-close btn-close-white"
+          aria-label={closeLabel}
+          onClick={onClose}
+        />
+      </Toast.Body>
+    </Toast>
+  );
+}
+
+/**
  * Hosts the app's toasts (spec §8: success toasts autohide after 3 s): top right below the header, or,
  * on a screen that reserves a place for them with <ToastSlot> (the trading terminal, whose figures a
  * floating toast would cover), in that place, newest first.
@@ -46,25 +89,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const list = slot ? [...toasts].reverse() : toasts;
 
   const items = list.map((toast) => (
-    <Toast
+    <HeldToast
       key={toast.id}
-      bg={toast.variant}
-      data-testid={`toast-${toast.variant}`}
-      autohide
-      delay={TIMING.toastAutohideMs}
+      variant={toast.variant}
+      text={text(toast.message)}
+      closeLabel={t('app.close')}
       onClose={() => dismiss(toast.id)}
-    >
-      <Toast.Body className="d-flex align-items-center gap-2 text-white">
-        <i className={`bi ${ICONS[toast.variant]}`} aria-hidden="true" />
-        <span className="flex-grow-1">{text(toast.message)}</span>
-        <button
-          type="button"
-          className="btn-close btn-close-white"
-          aria-label={t('app.close')}
-          onClick={() => dismiss(toast.id)}
-        />
-      </Toast.Body>
-    </Toast>
+    />
   ));
 
   return (
@@ -83,7 +114,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /**
  * A place in a screen's own layout where the toasts show while it is mounted, instead of floating over
- * the page. Give it a size in the layout: toasts beyond it are clipped, the newest stays on top.
+ * the page. Give it a size in the layout and let it scroll: the newest stays on top, longer ones scroll.
  */
 export function ToastSlot({ className }: { className?: string }) {
   const register = useContext(SlotContext);

@@ -5,7 +5,13 @@ import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 
-const Popup = z.object({ id: z.number(), title: z.string(), content: z.string() });
+/** A popup as the client gets it; `kind` marks the server's own notices ('margin_call', …), null for the brand's. */
+const Popup = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  kind: z.string().nullable(),
+});
 
 /** spec §7 POST /api/accounts/popups and /api/accounts/popup. */
 export async function popupsRoutes(app: App, ctx: AppContext) {
@@ -25,7 +31,10 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { brand, user } = await auth(request);
       const rows = await ctx.popups.unreadFor(brand, user);
-      return { status: true as const, data: rows.map(({ id, title, content }) => ({ id, title, content })) };
+      return {
+        status: true as const,
+        data: rows.map(({ id, title, content, kind }) => ({ id, title, content, kind: kind ?? null })),
+      };
     },
   );
 

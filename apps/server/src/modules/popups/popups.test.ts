@@ -25,14 +25,15 @@ describe(`pop-up notices (${testDbKind})`, async () => {
   const read = (token: string, id: unknown) =>
     app.inject({ method: 'POST', url: '/api/accounts/popup', payload: { token, id } });
 
-  it("shows a new client the brand's welcome popup as {id, title, content}", async () => {
+  it("shows a new client the brand's welcome popup as {id, title, content, kind}", async () => {
     const client = await registerClient(app);
     const res = await list(client.token);
     expect(res.statusCode).toBe(200);
     const { status, data } = res.json();
     expect(status).toBe(true);
     expect(data).toEqual([
-      { id: expect.any(Number), title: WELCOME_POPUP.title, content: WELCOME_POPUP.content },
+      // kind null: the brand's own popup, not one of the server's notices (a margin call)
+      { id: expect.any(Number), title: WELCOME_POPUP.title, content: WELCOME_POPUP.content, kind: null },
     ]);
   });
 

@@ -52,23 +52,28 @@ describe(`margin call (${testDbKind})`, async () => {
     marginCallLevel: 1,
   });
 
-  const notices: NoticePayload[] = [];
-  const socket = io(`${url}/trading`, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  socket.on('notice', (notice: NoticePayload) => notices.push(notice));
-  await new Promise<PositionsPayload>((resolve) => socket.once('positions', resolve));
-
-  const marginCalls = () => notices.filter((n) => n.kind === 'marginCall');
-  const unreadPopups = async (clientToken: string) => {
+  const listPopups = async (clientToken: string) => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/accounts/popups',
       payload: { token: clientToken },
     });
-    return (res.json().data as { id: number; title: string; content: string }[]).filter(
-      (p) => p.title === 'Margin call',
-    );
+    return res.json().data as { id: number; title: string; content: string; kind: string | null }[];
   };
+  const notices: NoticePayload[] = [];
+  // what the client's popups hold at the moment a margin-call notice arrives (the terminal asks for them then)
+  const popupsAtNotice: Promise<Awaited<ReturnType<typeof listPopups>>>[] = [];
+  const socket = io(`${url}/trading`, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  socket.on('notice', (notice: NoticePayload) => {
+    notices.push(notice);
+    if (notice.kind === 'marginCall') popupsAtNotice.push(listPopups(token));
+  });
+  await new Promise<PositionsPayload>((resolve) => socket.once('positions', resolve));
+
+  const marginCalls = () => notices.filter((n) => n.kind === 'marginCall');
+  const unreadPopups = async (clientToken: string) =>
+    (await listPopups(clientToken)).filter((p) => p.title === 'Margin call');
   const mails = async () =>
     (await ctx.mail.outbox.latest({ to: 'demo@example.com' })).filter((m) => /margin call/i.test(m.subject));
 
@@ -98,6 +103,8 @@ describe(`margin call (${testDbKind})`, async () => {
     expect(call.marginLevel).toBeGreaterThan(50);
     expect(call.marginLevel).toBeCloseTo((call.equity / call.usedMargin) * 100, 1);
     expect(await unreadPopups(token)).toHaveLength(1);
+    // stored before the notice went out, and marked as the margin-call popup (one dismissal reads both)
+    expect((await popupsAtNotice[0])?.filter((p) => p.kind === MARGIN_CALL_POPUP)).toHaveLength(1);
     expect(await mails()).toHaveLength(1);
     expect((await mails())[0]?.text).toContain('margin level fell to');
   });

@@ -84,8 +84,9 @@ export class TradingJobs {
 
   /**
    * The margin-call monitor: each account with open positions against its brand's margin-call level. The notice
-   * goes out once per crossing; the popup and the mail are stored once too, and tried again on the next round
-   * when storing them failed (one account's failure does not hold the others up).
+   * goes out once per crossing, right after the popup and the mail are stored (so the client's popups have it);
+   * those are stored once too, and tried again on the next round when storing them failed (the notice goes out
+   * anyway; one account's failure does not hold the others up).
    */
   private async marginCalls(now: number): Promise<void> {
     const { trading } = this.ctx;
@@ -95,18 +96,21 @@ export class TradingJobs {
       const profile = trading.profileOf(accountId);
       if (figures.marginLevel === null || figures.marginLevel >= percent(profile.marginCallLevel)) continue;
       below.add(accountId);
-      if (!this.called.has(accountId)) {
+      const crossed = !this.called.has(accountId);
+      if (crossed) {
         this.called.add(accountId);
         this.unstored.add(accountId);
-        this.notifyMarginCall(accountId, now, figures, profile);
       }
-      if (!this.unstored.has(accountId)) continue;
-      try {
-        await this.storeMarginCall(accountId, figures, profile);
-        this.unstored.delete(accountId);
-      } catch (err) {
-        this.options.log?.error({ err, accountId }, 'trading job failed: margin-call popup or mail');
+      if (this.unstored.has(accountId)) {
+        try {
+          await this.storeMarginCall(accountId, figures, profile);
+          this.unstored.delete(accountId);
+        } catch (err) {
+          this.options.log?.error({ err, accountId }, 'trading job failed: margin-call popup or mail');
+        }
       }
+      // the notice after the popup is stored: the terminal fetches the client's popups when the notice arrives
+      if (crossed) this.notifyMarginCall(accountId, now, figures, profile);
     }
     // re-armed once back above the level (or without positions)
     for (const id of this.called)

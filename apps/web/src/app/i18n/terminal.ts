@@ -12,6 +12,9 @@ export const TERMINAL_EN = {
   'term.ticket.requiredMargin': 'Required margin',
   'term.ticket.pipValue': 'Pip value',
   'term.ticket.spread': 'Spread',
+  'term.ticket.commission': 'Commission',
+  'term.ticket.commissionExceeds':
+    'The amount plus the commission of {{commission}} is more than your free margin. Choose a smaller amount.',
   'term.ticket.pips': '{{value}} pips',
   'term.ticket.liquidation': 'Liquidation price',
   'term.ticket.liquidation.stopOut': 'account stop-out at {{stopOut}} %',
@@ -41,6 +44,9 @@ export const TERMINAL_DE: Record<keyof typeof TERMINAL_EN, string> & Partial<Rec
   'term.ticket.requiredMargin': 'Erforderliche Margin',
   'term.ticket.pipValue': 'Pip-Wert',
   'term.ticket.spread': 'Spread',
+  'term.ticket.commission': 'Kommission',
+  'term.ticket.commissionExceeds':
+    'Der Betrag plus die Kommission von {{commission}} übersteigt Ihre freie Margin. Wählen Sie einen kleineren Betrag.',
   'term.ticket.pips': '{{value}} Pips',
   'term.ticket.liquidation': 'Liquidationskurs',
   'term.ticket.liquidation.stopOut': 'Stop-out des Kontos bei {{stopOut}} %',

@@ -194,6 +194,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     const [sent] = sockets.trading().commands('openPosition');
     expect(sent?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       direction: 'buy',
       amount: 250.5,
       leverage: 2,
@@ -218,6 +219,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     const [sent] = sockets.trading().commands('openPosition');
     expect(sent?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       direction: 'sell',
       amount: 10,
       leverage: 1,
@@ -287,6 +289,14 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     type('trade-amount', '10');
     fireEvent.click(screen.getByTestId('trade-submit'));
     expect(sockets.trading().commands('openPosition')).toHaveLength(1);
+    // no answer: the same command (same id) goes once more a second later (issue 17), then the screen says so
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(11_000);
+    });
+    const sent = sockets.trading().commands('openPosition');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.payload.commandId).toBe(sent[0]?.payload.commandId);
+    expect(screen.queryByTestId('trade-error')).toBeNull();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10_000);
     });
@@ -351,7 +361,12 @@ describe('positions and summary (spec §2, §9)', () => {
     fireEvent.click(await screen.findByTestId('position-close-confirm'));
     const [sent] = sockets.trading().commands('closePosition');
     // spec §4: a buy closes at the sell price
-    expect(sent?.payload).toEqual({ dataUser: { token: 'token-1' }, id: 7, price: 99_875.025 });
+    expect(sent?.payload).toEqual({
+      dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
+      id: 7,
+      price: 99_875.025,
+    });
     await waitFor(() => expect(screen.queryByTestId('position-row-7')).toBeNull());
     expect(screen.getByTestId('positions-open').textContent).toContain(MESSAGES_EN['positions.empty']);
     fireEvent.click(screen.getByTestId('positions-tab-history'));
@@ -406,6 +421,7 @@ describe('positions and summary (spec §2, §9)', () => {
     const [sent] = sockets.trading().commands('updatePosition');
     expect(sent?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       id: 7,
       stop_lost: 98_000,
       take_profit: null,

@@ -14,6 +14,7 @@ import { MarketListPanel } from './markets/MarketListPanel.js';
 import { PositionsPanel } from './positions/PositionsPanel.js';
 import { useFeedStatus } from './quotes/useQuotes.js';
 import { MarginCallBanner } from './risk/MarginCallBanner.js';
+import { MarginCallPopupLink } from './risk/MarginCallPopupLink.js';
 import { SummaryBar } from './SummaryBar.js';
 import { NewTradePanel } from './trade/NewTradePanel.js';
 import { TradingProvider, useTrading } from './trading/useTrading.js';
@@ -199,6 +200,7 @@ export function PlatformPage() {
         <ConnectionNote />
         <SummaryBar />
         <MarginCallBanner />
+        <MarginCallPopupLink />
         <div className="ob-terminal-body">
           <PlatformScreen symbol={symbol} />
         </div>

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { marketApi } from '../../api/market.js';
 import { type Asset, INSTRUMENT_CATEGORIES, type Instrument } from '../../api/types.js';
@@ -24,10 +24,15 @@ export interface Instruments {
   retry: () => void;
 }
 
-/** The instrument catalogue (GET /api/market/instruments): the market list, names and categories. */
+const INSTRUMENTS_KEY = ['instruments'] as const;
+
+/**
+ * The instrument catalogue (GET /api/market/instruments): the market list, names, categories and when a closed
+ * market opens next. Kept 10 minutes; a market that closes in between asks for it again (`useOpeningRefresh`).
+ */
 export function useInstruments(): Instruments {
   const query = useQuery({
-    queryKey: ['instruments'],
+    queryKey: INSTRUMENTS_KEY,
     queryFn: async ({ signal }) => (await marketApi.instruments(signal)).filter(isInstrument),
     staleTime: 10 * 60_000,
   });
@@ -42,6 +47,27 @@ export function useInstruments(): Instruments {
     isError: query.isError && !query.data,
     retry: () => void query.refetch(),
   };
+}
+
+/**
+ * Issue 14: a market that closes while the page is open shows when it opens next without a reload. While
+ * `unknown` (a closed market whose next opening the catalogue does not give, or gives already past), the
+ * catalogue is fetched again once, unless it was fetched after the market was seen closed; several closed
+ * markets at once share one request.
+ */
+export function useOpeningRefresh(unknown: boolean): void {
+  const queryClient = useQueryClient();
+  const since = useRef<number | null>(null);
+  useEffect(() => {
+    if (!unknown) {
+      since.current = null;
+      return;
+    }
+    since.current ??= Date.now();
+    const state = queryClient.getQueryState(INSTRUMENTS_KEY);
+    if (!state || state.dataUpdatedAt > since.current) return;
+    void queryClient.refetchQueries({ queryKey: INSTRUMENTS_KEY }, { cancelRefetch: false });
+  }, [unknown, queryClient]);
 }
 
 export interface Assets {

@@ -1,35 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { accountsApi } from '../../api/accounts.js';
 import type { Popup } from '../../api/types.js';
-import { useAuth } from '../auth/useAuth.js';
 import { sanitizePopupHtml } from './sanitize.js';
+import { usePopups } from './usePopups.js';
 
 /**
  * spec §2/§4: the pop-up notices modal. After login the unread notices show one at a time; closing one
- * marks it read on the server (and drops it here at once), so it does not come back.
+ * marks it read on the server (and drops it here at once), so it does not come back. A notice the server
+ * stores while the page is open (a margin call) shows when the terminal asks again (`usePopups`).
  */
 export function PopupNotices() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const token = useAuth()?.access_token;
-  const queryKey = ['popups', token];
-  const popups = useQuery({
-    queryKey,
-    queryFn: () => accountsApi.popups(token ?? ''),
-    enabled: !!token,
-    // Asked once per session: what is closed stays closed on the server.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  const markRead = useMutation({
-    mutationFn: (id: Popup['id']) => accountsApi.popupRead(token ?? '', id),
-    onError: (error) => console.warn('Could not mark the notice as read', error),
-  });
+  const popups = usePopups();
 
-  const unread = Array.isArray(popups.data) ? popups.data : [];
+  const unread = popups.unread;
   const current = unread[0];
   // Keep the closing notice's text while the modal fades out.
   const [shown, setShown] = useState<Popup | undefined>(undefined);
@@ -38,9 +23,7 @@ export function PopupNotices() {
   const html = useMemo(() => (visible ? sanitizePopupHtml(String(visible.content ?? '')) : ''), [visible]);
 
   const close = () => {
-    if (!current) return;
-    markRead.mutate(current.id);
-    queryClient.setQueryData<Popup[]>(queryKey, (list) => list?.filter((popup) => popup.id !== current.id));
+    if (current) popups.markRead([current.id]);
   };
 
   return (

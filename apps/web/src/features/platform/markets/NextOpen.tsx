@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useOpeningRefresh } from '../useMarketData.js';
 
 /** '{weekday} {day} {month}, {hh:mm} {zone}' in the reader's language and the browser's time zone. */
 export function formatOpening(at: number, language: string, timeZone?: string): string {
@@ -15,7 +16,8 @@ export function formatOpening(at: number, language: string, timeZone?: string): 
 
 /**
  * spec §8 'Will be back soon', and when the server knows the instrument's calendar, when it opens next in
- * the client's own time zone. An opening time already past (a stale catalogue) is not shown.
+ * the client's own time zone. An opening time already past (a stale catalogue) is not shown, and without an
+ * upcoming one the catalogue is asked again (a market that closed while the page was open).
  */
 export function ClosedMarket({
   nextOpen,
@@ -30,6 +32,7 @@ export function ClosedMarket({
 }) {
   const { t, i18n } = useTranslation();
   const upcoming = nextOpen !== null && nextOpen > now ? nextOpen : null;
+  useOpeningRefresh(upcoming === null);
   return (
     <span className={`ob-closed-market ${className ?? ''}`} data-testid={testId}>
       <span className="ob-unavailable">{t('price.unavailable')}</span>

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import type { OrderView } from '../trading/tradingContract.js';
@@ -70,7 +71,7 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
   const message = useMessageText();
   const toast = useToast();
   const instruments = useInstruments();
-  const { quote } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
+  const { quote, facts } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
   const { updateOrder } = useOrders();
   const [value, setValue] = useState<PendingOrderValue>({
     type: order.type,
@@ -128,16 +129,20 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small mb-2" data-testid="order-edit-current">
-            {t('ord.edit.current', {
-              price:
-                current === null
-                  ? quote.status === 'unavailable'
-                    ? t('price.unavailable')
-                    : '—'
-                  : formatPrice(current),
-            })}
-          </p>
+          {quote.status === 'unavailable' ? (
+            // spec §8 'Will be back soon', with the market's next opening
+            <p className="small mb-2" data-testid="order-edit-current">
+              <ClosedMarket
+                nextOpen={facts.nextOpen}
+                className="ob-closed-start"
+                testId="order-edit-closed"
+              />
+            </p>
+          ) : (
+            <p className="small mb-2" data-testid="order-edit-current">
+              {t('ord.edit.current', { price: current === null ? '—' : formatPrice(current) })}
+            </p>
+          )}
           <PendingOrderFields
             direction={order.direction}
             value={value}

@@ -97,6 +97,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
     fireEvent.click(within(modal).getByTestId('order-edit-save'));
     expect(sockets.trading().commands('updateOrder')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       id: 31,
       price: 96_000,
       stop_lost: 95_500,
@@ -118,6 +119,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
     fireEvent.click(screen.getByTestId('order-cancel-32'));
     expect(sockets.trading().commands('cancelOrder')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       id: 32,
     });
     answer(sockets, 'cancelOrder', {
@@ -157,6 +159,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
     fireEvent.click(within(modal).getByTestId('order-new-submit'));
     expect(sockets.trading().commands('placeOrder')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       symbol: 'BTCUSD',
       direction: 'sell',
       type: 'limit',

@@ -7,6 +7,7 @@ import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useMessageText } from '../../../ui/forms.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { useMoney } from '../numbers.js';
 import { sentMessage } from '../positions/noticeMessage.js';
 import { useDealingQuote } from '../risk/useDealing.js';
@@ -62,7 +63,7 @@ const OpenOrderRow = memo(function OpenOrderRow({
   const toast = useToast();
   const instruments = useInstruments();
   const { cancelOrder } = useOrders();
-  const { quote } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
+  const { quote, facts } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
   const [cancelling, setCancelling] = useState(false);
   // a buy order fills at the buy price, a sell order at the sell price
   const current =
@@ -84,11 +85,15 @@ const OpenOrderRow = memo(function OpenOrderRow({
         {formatPrice(order.price)}
       </td>
       <td className="ob-r" data-label={t('positions.col.current')} data-testid="order-current">
-        {current === null
-          ? quote.status === 'unavailable'
-            ? t('price.unavailable')
-            : '—'
-          : formatPrice(current)}
+        {current === null ? (
+          quote.status === 'unavailable' ? (
+            <ClosedMarket nextOpen={facts.nextOpen} testId={`order-closed-${order.id}`} />
+          ) : (
+            '—'
+          )
+        ) : (
+          formatPrice(current)
+        )}
       </td>
       <td className="ob-r" data-label={t('ord.col.distance')} data-testid="order-distance">
         {distance === null || current === null ? (

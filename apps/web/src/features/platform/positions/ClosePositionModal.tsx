@@ -4,6 +4,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { signClass, useMoney } from '../numbers.js';
 import { ackMessage } from '../trading/ackMessage.js';
 import { closingDealing, liveProfit, useClosingQuote } from '../trading/liveFigures.js';
@@ -32,7 +33,7 @@ export function ClosePositionModal({
   const text = useMessageText();
   const money = useMoney();
   const toast = useToast();
-  const { quote, now } = useClosingQuote(position.symbol);
+  const { quote, now, facts } = useClosingQuote(position.symbol);
   const { closePosition } = useTrading();
   const [, setConfirmClose] = useConfirmClose();
   const [dontAsk, setDontAsk] = useState(false);
@@ -93,11 +94,13 @@ export function ClosePositionModal({
             <div>
               <dt>{t('positions.edit.closePrice')}</dt>
               <dd className="ob-num" data-testid="position-close-price">
-                {profit.status === 'live'
-                  ? formatPrice(profit.closePrice)
-                  : profit.status === 'unavailable'
-                    ? t('price.unavailable')
-                    : '—'}
+                {profit.status === 'live' ? (
+                  formatPrice(profit.closePrice)
+                ) : profit.status === 'unavailable' ? (
+                  <ClosedMarket nextOpen={facts.nextOpen} testId="position-close-closed" />
+                ) : (
+                  '—'
+                )}
               </dd>
             </div>
             <div>

@@ -10,6 +10,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { PriceLevelField } from '../PriceLevelField.js';
 import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
 import { instrumentFacts } from '../risk/tradingProfile.js';
@@ -48,7 +49,8 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
   const stopLossError = errors.stop_lost ?? serverFields.stop_lost ?? null;
   const takeProfitError = errors.take_profit ?? serverFields.take_profit ?? null;
   const instruments = useInstruments();
-  const pipSize = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol)).pipSize;
+  const facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
+  const pipSize = facts.pipSize;
   const trailingCheck = trailing
     ? checkTrailingDistance(
         trailingDistance,
@@ -138,11 +140,13 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
             <div>
               <dt>{t('positions.edit.closePrice')}</dt>
               <dd className="ob-num" data-testid="position-edit-reference">
-                {reference !== null
-                  ? formatPrice(reference)
-                  : quote.status === 'unavailable'
-                    ? t('price.unavailable')
-                    : '—'}
+                {reference !== null ? (
+                  formatPrice(reference)
+                ) : quote.status === 'unavailable' ? (
+                  <ClosedMarket nextOpen={facts.nextOpen} testId="position-edit-closed" />
+                ) : (
+                  '—'
+                )}
               </dd>
             </div>
           </dl>

@@ -48,6 +48,7 @@ describe('closing a position asks first, unless the client turned that off', () 
     fireEvent.click(await screen.findByTestId('position-close-confirm'));
     expect(sockets.trading().commands('closePosition')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       id: 7,
       price: 99_875.025,
     });
@@ -138,6 +139,7 @@ describe('stop-loss editor: trailing stop and break-even', () => {
     fireEvent.click(within(modal).getByTestId('position-edit-save'));
     expect(sockets.trading().commands('updatePosition')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
+      commandId: expect.any(String),
       id: 7,
       stop_lost: null,
       take_profit: null,

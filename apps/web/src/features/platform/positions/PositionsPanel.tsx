@@ -8,6 +8,7 @@ import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useMessageText } from '../../../ui/forms.js';
+import { ClosedMarket } from '../markets/NextOpen.js';
 import { signClass, useMoney } from '../numbers.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ackMessage } from '../trading/ackMessage.js';
@@ -127,7 +128,7 @@ const OpenPositionRow = memo(function OpenPositionRow({
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const toast = useToast();
-  const { quote, now } = useClosingQuote(position.symbol);
+  const { quote, now, facts } = useClosingQuote(position.symbol);
   const { closePosition } = useTrading();
   const [confirmClose] = useConfirmClose();
   const [closing, setClosing] = useState(false);
@@ -187,9 +188,9 @@ const OpenPositionRow = memo(function OpenPositionRow({
       </td>
       <CostsCell position={position} />
       {profit.status === 'unavailable' ? (
-        // spec §8: 'Will be back soon' in place of profit and actions
-        <td colSpan={2} className="ob-r ob-unavailable c-profit" data-testid="position-unavailable">
-          {t('price.unavailable')}
+        // spec §8: 'Will be back soon' in place of profit and actions, and when the market opens next
+        <td colSpan={2} className="ob-r c-profit" data-testid="position-unavailable">
+          <ClosedMarket nextOpen={facts.nextOpen} testId={`position-closed-${position.id}`} />
         </td>
       ) : (
         <>

@@ -1,6 +1,8 @@
 import {
+  commissionAtOpen,
   DEFAULT_TRADING_PROFILE,
   dealingQuote,
+  dealingQuoteWith,
   formatPrice,
   liquidationPrice,
   MESSAGES_EN,
@@ -191,6 +193,79 @@ describe('ticket risk figures before the click (issue 14)', () => {
   });
 });
 
+describe('ticket: the commission the open charges (issue 14)', () => {
+  // a brand with a pips markup, 0.5 % commission on crypto and the account stop-out at 30 %
+  const costly = {
+    ...DEFAULT_TRADING_PROFILE,
+    stopOutLevel: 0.3,
+    groups: {
+      ...DEFAULT_TRADING_PROFILE.groups,
+      crypto: {
+        ...DEFAULT_TRADING_PROFILE.groups.crypto,
+        markup: { unit: 'pips' as const, value: 500 },
+        commission: { unit: 'percent' as const, value: 0.5 },
+      },
+    },
+  };
+  const brand = { ...brandFixture(), trading: costly } as Brand;
+  const dealing = dealingQuoteWith(BTC, costly.groups.crypto.markup, pipSize('BTCUSD', 'crypto', 2));
+
+  it('shows it and liquidates the account as it is after the charge', async () => {
+    const { sockets } = renderPlatform('/platform/BTCUSD', { brand });
+    await withPrices(sockets, { BTCUSD: BTC });
+    await withAccount(sockets, [], { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 });
+    type('trade-amount', '9000');
+    fireEvent.change(screen.getByTestId('trade-leverage'), { target: { value: '2' } });
+    // 0.5 % of €18,000 of notional
+    const commission = commissionAtOpen(costly, 'crypto', 9_000, 2);
+    expect(commission).toBe(90);
+    expect(screen.getByTestId('trade-commission').textContent).toBe('€90.00');
+    const input = {
+      balance: 10_000,
+      positions: [],
+      quotes: { BTCUSD: dealing },
+      target: {
+        symbol: 'BTCUSD',
+        direction: 'buy' as const,
+        amount: 9_000,
+        leverage: 2,
+        open_rate: dealing.buy,
+      },
+      stopOutLevel: 0.3,
+    };
+    const expected = liquidationPrice({ ...input, commission });
+    const withoutCommission = liquidationPrice(input);
+    expect(expected.cause).toBe('stop_out');
+    expect(expected.price).not.toBe(withoutCommission.price);
+    expect(screen.getByTestId('trade-liquidation').textContent).toBe(formatPrice(expected.price as number));
+    expect(screen.getByTestId('trade-liquidation-cause').textContent).toBe('account stop-out at 30 %');
+  });
+
+  it('says so when the amount fits the free margin but not with the commission', async () => {
+    const { sockets } = renderPlatform('/platform/BTCUSD', { brand });
+    await withPrices(sockets, { BTCUSD: BTC });
+    await withAccount(sockets, [], { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 });
+    type('trade-amount', '9950');
+    fireEvent.change(screen.getByTestId('trade-leverage'), { target: { value: '2' } });
+    expect(screen.getByTestId('trade-commission').textContent).toBe('€99.50');
+    expect(screen.getByTestId('trade-commission-exceeds').textContent).toBe(
+      'The amount plus the commission of €99.50 is more than your free margin. Choose a smaller amount.',
+    );
+    expect(screen.getByTestId('trade-liquidation').textContent).toBe('—');
+  });
+
+  it('shows no commission for a brand that charges none', async () => {
+    const { sockets } = renderPlatform();
+    await withPrices(sockets, { BTCUSD: BTC });
+    await withAccount(sockets, [], { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 });
+    expect(screen.getByTestId('trade-commission').textContent).toBe('—');
+    type('trade-amount', '1000');
+    fireEvent.change(screen.getByTestId('trade-leverage'), { target: { value: '2' } });
+    expect(screen.getByTestId('trade-commission').textContent).toBe('€0.00');
+    expect(screen.queryByTestId('trade-commission-exceeds')).toBeNull();
+  });
+});
+
 describe('closed market: when it opens next (issue 14)', () => {
   it('shows the next opening in the client time zone next to "Will be back soon"', async () => {
     const nextOpen = Date.now() + 26 * 3_600_000;
@@ -314,6 +389,7 @@ describe('pending orders from the ticket (issue 14)', () => {
     expect(screen.getByTestId('trade-submit').textContent).toBe('Buy limit BTCUSD');
     fireEvent.click(screen.getByTestId('trade-submit'));
     expect(sockets.trading().commands('placeOrder')[0]?.payload).toEqual({
+      commandId: expect.any(String),
       dataUser: { token: 'token-1' },
       symbol: 'BTCUSD',
       direction: 'buy',

@@ -1,6 +1,8 @@
 import {
+  commissionAtOpen,
   type Direction,
   exposure,
+  fitsFreeMargin,
   formatPrice,
   liquidationPrice,
   pipValue,
@@ -22,9 +24,11 @@ const CAUSE_KEY = {
 } as const;
 
 /**
- * The ticket's figures before the click: required margin, exposure, pip value, spread in pips, and the
- * price at which the account as it would be after this trade is liquidated (domain `liquidationPrice`:
- * the account's stop-out with every open position, or this position's own loss limit, whichever first).
+ * The ticket's figures before the click: required margin, exposure, pip value, spread in pips, the commission
+ * the open charges (domain `commissionAtOpen`, the brand's commission of the group), and the price at which the
+ * account as it would be after this trade — its commission off the balance, as the engine books it — is
+ * liquidated (domain `liquidationPrice`: the account's stop-out with every open position, or this position's
+ * own loss limit, whichever first).
  */
 export function TicketRisk({
   symbol,
@@ -69,9 +73,16 @@ export function TicketRisk({
           : live.dealing.sell
         : null;
 
+  const commission = sized ? commissionAtOpen(profile, facts.group, amount, leverage) : null;
+  // the engine refuses a trade whose amount plus commission exceed the free margin (domain `fitsFreeMargin`)
+  const fits = sized && summary !== null && fitsFreeMargin(amount, commission ?? 0, summary.freeMargin);
+  // the amount alone would fit: say that the commission is what tips it over
+  const commissionTooLarge =
+    sized && summary !== null && !fits && !!commission && amount <= summary.freeMargin;
+
   let liquidation: ReturnType<typeof liquidationPrice> | null = null;
   // a trade the free margin cannot carry is refused anyway: no liquidation price for it
-  if (sized && live && openRate !== null && summary && amount <= summary.freeMargin) {
+  if (sized && live && openRate !== null && summary && fits) {
     const quotes: Record<string, { buy: number; sell: number }> = { [symbol]: live.dealing };
     let complete = true;
     for (const other of symbols) {
@@ -101,6 +112,7 @@ export function TicketRisk({
         quotes,
         target: { symbol, direction, amount: toMoney(amount), leverage, open_rate: openRate },
         stopOutLevel: profile.stopOutLevel,
+        commission: commission ?? 0,
       });
   }
 
@@ -125,6 +137,12 @@ export function TicketRisk({
           ? pipText(pipValue({ amount, leverage, price: openRate, pipSize: facts.pipSize }))
           : '—',
       testId: 'trade-pip-value',
+    },
+    {
+      key: 'commission',
+      label: 'term.ticket.commission',
+      value: commission !== null ? moneyText.format(commission) : '—',
+      testId: 'trade-commission',
     },
     {
       key: 'spread',
@@ -155,6 +173,13 @@ export function TicketRisk({
               : formatPrice(liquidation.price)
             : '—'}
         </dd>
+        {commissionTooLarge && (
+          <dd className="ob-trade-note">
+            <span className="ob-down" data-testid="trade-commission-exceeds">
+              {t('term.ticket.commissionExceeds', { commission: moneyText.format(commission ?? 0) })}
+            </span>
+          </dd>
+        )}
         {liquidation?.cause && (
           <dd className="ob-trade-note">
             {liquidation.adverseMovePercent != null && (

@@ -43,6 +43,7 @@ import { dealingOf, useTradingProfile } from '../risk/tradingProfile.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
+import { useOpeningRefresh } from '../useMarketData.js';
 import { useTicketKeys } from './useTicketKeys.js';
 
 /** The user fields trading depends on, from the stored user (spec §3). */
@@ -156,6 +157,8 @@ export function NewTradePanel({
   // a symbol a dealer halted for the brand (issue 15) trades like one without a price: temporarily unavailable
   const halted = instrument?.halted === true;
   const available = quote.status === 'live' && !halted;
+  // a market that closed while the page was open: ask the catalogue when it opens next (issue 14)
+  useOpeningRefresh(quote.status === 'unavailable' && facts.nextOpen === null);
   const block: Message | null =
     !user || assetsLoading
       ? null

@@ -2,7 +2,7 @@ import { accountSummary, type BalancePayload, type PositionDto, positionProfit }
 import { useMemo } from 'react';
 import type { QuoteState } from '../quotes/quoteStore.js';
 import { useQuoteStore, useQuotesOf } from '../quotes/useQuotes.js';
-import { instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
+import { type InstrumentFacts, instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
 import { useDealingQuote, withMarkup } from '../risk/useDealing.js';
 import { useInstruments } from '../useMarketData.js';
 import { useTrading } from './useTrading.js';
@@ -31,15 +31,19 @@ export function liveProfit(position: PositionDto, quote: QuoteState): LiveProfit
 }
 
 /**
- * One symbol's quote with the brand's dealing prices (what positions are valued and closed at), and a reader
- * of the freshest one for a command.
+ * One symbol's quote with the brand's dealing prices (what positions are valued and closed at), a reader
+ * of the freshest one for a command, and the instrument's facts (its next opening while closed).
  */
-export function useClosingQuote(symbol: string): { quote: QuoteState; now: () => QuoteState } {
+export function useClosingQuote(symbol: string): {
+  quote: QuoteState;
+  now: () => QuoteState;
+  facts: InstrumentFacts;
+} {
   const instruments = useInstruments();
   const profile = useTradingProfile();
   const store = useQuoteStore();
   const { quote, facts } = useDealingQuote(symbol, instruments.bySymbol.get(symbol));
-  return { quote, now: () => withMarkup(store.get(symbol), facts, profile) };
+  return { quote, now: () => withMarkup(store.get(symbol), facts, profile), facts };
 }
 
 /**

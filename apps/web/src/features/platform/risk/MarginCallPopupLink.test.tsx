@@ -1,0 +1,106 @@
+import type { NoticePayload } from '@openbroker/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSockets } from '../../../test/fakeSockets.js';
+import { renderApp, userFixture } from '../../../test/renderApp.js';
+import { authStore } from '../../auth/authStore.js';
+import { BTC, withAccount, withPrices } from '../trading/platformTestKit.js';
+
+// Issue 14: a margin call warns in the terminal (socket notice) and with the stored pop-up that stays until read.
+// The pop-up shows at once, not after a reload, and the client dismisses the warning once, not twice.
+
+afterEach(() => {
+  cleanup();
+  authStore.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const ok = (data: unknown) => ({ status: 200, json: { status: true, data } });
+const CALL: NoticePayload = {
+  id: 'margin-call:1:1764000000000',
+  kind: 'marginCall',
+  at: '2026-11-28T15:00:00.000Z',
+  marginLevel: 92.4,
+  equity: 8_316,
+  usedMargin: 9_000,
+  level: 100,
+};
+const POPUP = {
+  id: 51,
+  title: 'Margin call',
+  content: '<p>Your margin level fell to 92.40 %.</p>',
+  kind: 'margin_call',
+};
+
+/**
+ * The platform whose stored pop-ups hold the margin call once the server has stored it; with `gate`, the
+ * pop-ups asked for after the notice are answered only once the gate opens.
+ */
+async function platform(gate?: Promise<void>) {
+  const sockets = fakeSockets();
+  const auth = { access_token: 'token-1', user: userFixture({ assets_group_permission: [1, 2, 3, 4, 5] }) };
+  const server = { stored: false };
+  const popups = vi.fn(() => ok(server.stored ? [POPUP] : []));
+  const view = renderApp('/platform/BTCUSD', {
+    auth,
+    socketFactory: sockets.factory,
+    api: { '/api/accounts/get': () => ok(auth), '/api/accounts/popups': popups },
+  });
+  await withPrices(sockets, { BTCUSD: BTC });
+  await withAccount(sockets);
+  await waitFor(() => expect(popups).toHaveBeenCalledTimes(1));
+  expect(screen.queryByTestId('popup-modal')).toBeNull();
+  if (gate) {
+    const answer = view.fetchMock.getMockImplementation();
+    view.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/accounts/popups')) await gate;
+      return (answer as typeof fetch)(input, init);
+    });
+  }
+  // the server stores the pop-up, then pushes the notice
+  server.stored = true;
+  sockets.trading().push('notice', CALL);
+  await screen.findByTestId(`notice-${CALL.id}`);
+  return { ...view, popups };
+}
+
+const reads = (calls: { path: string; body: unknown }[]) =>
+  calls.filter((call) => call.path === '/api/accounts/popup').map((call) => call.body);
+
+describe('margin call: the stored pop-up and the terminal notice (issue 14)', () => {
+  it('shows the stored pop-up as soon as the notice arrives, without a reload', async () => {
+    const { popups } = await platform();
+    const modal = await screen.findByTestId('popup-modal');
+    expect(within(modal).getByText('Margin call')).toBeTruthy();
+    expect(modal.textContent).toContain('Your margin level fell to 92.40 %.');
+    expect(popups).toHaveBeenCalledTimes(2);
+  });
+
+  it('closing the pop-up reads the terminal notice too', async () => {
+    const { calls } = await platform();
+    await screen.findByTestId('popup-modal');
+    fireEvent.click(screen.getByTestId('popup-close'));
+    await waitFor(() => expect(screen.queryByTestId(`notice-${CALL.id}`)).toBeNull());
+    expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]);
+  });
+
+  it('dismissing the terminal notice reads the stored pop-up too', async () => {
+    const { calls } = await platform();
+    await screen.findByTestId('popup-modal');
+    fireEvent.click(screen.getByTestId(`notice-dismiss-${CALL.id}`));
+    await waitFor(() => expect(screen.queryByTestId('popup-modal')).toBeNull());
+    expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]);
+    expect(screen.queryByTestId(`notice-${CALL.id}`)).toBeNull();
+  });
+
+  it('a pop-up that arrives after the client dismissed the notice is read at once, not shown', async () => {
+    let open = () => {};
+    const { calls, popups } = await platform(new Promise<void>((resolve) => (open = resolve)));
+    fireEvent.click(screen.getByTestId(`notice-dismiss-${CALL.id}`));
+    open();
+    await waitFor(() => expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]));
+    expect(popups).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('popup-modal')).toBeNull();
+  });
+});

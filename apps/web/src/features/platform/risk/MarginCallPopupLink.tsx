@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import type { Popup } from '../../../api/types.js';
+import { MARGIN_CALL_POPUP_KIND, usePopups } from '../../popups/usePopups.js';
+import { useNotices } from '../trading/useTrading.js';
+
+const isMarginCall = (popup: Popup) => popup.kind === MARGIN_CALL_POPUP_KIND;
+
+/**
+ * Issue 14: the margin call reaches the client twice — as the terminal's notice (socket) and as the stored pop-up
+ * that stays until read. The pop-up shows at once: a new margin-call notice asks for the pop-ups again (the server
+ * stores it before it pushes the notice). And one dismissal reads both: dismissing the terminal's notice marks the
+ * margin-call pop-up read, closing the pop-up marks the terminal's margin-call notices read.
+ */
+export function MarginCallPopupLink() {
+  const { list, markRead: markNoticesRead } = useNotices();
+  const popups = usePopups();
+  const { refetch, markRead: markPopupsRead } = popups;
+  const latestCall = list.find((n) => n.kind === 'marginCall' && !n.read)?.id;
+  useEffect(() => {
+    if (latestCall) refetch();
+  }, [latestCall, refetch]);
+
+  // what was unread at the last look: a margin-call notice now read was dismissed, a pop-up now gone was closed
+  const unreadNotices = useRef(new Set<string>());
+  const shownPopups = useRef(new Set<Popup['id']>());
+  const markNotices = useRef(markNoticesRead);
+  markNotices.current = markNoticesRead;
+  useEffect(() => {
+    const calls = list.filter((n) => n.kind === 'marginCall');
+    const callPopups = popups.unread.filter(isMarginCall);
+    const dismissed = calls.some((n) => n.read && unreadNotices.current.has(n.id));
+    // the pop-up arrived after the client had already dismissed every margin-call notice of the session
+    const late =
+      calls.length > 0 &&
+      calls.every((n) => n.read) &&
+      callPopups.some((p) => !shownPopups.current.has(p.id));
+    const closed = [...shownPopups.current].some((id) => !callPopups.some((p) => p.id === id));
+    unreadNotices.current = new Set(calls.filter((n) => !n.read).map((n) => n.id));
+    shownPopups.current = new Set(callPopups.map((p) => p.id));
+    if ((dismissed || late) && callPopups.length > 0) markPopupsRead(callPopups.map((p) => p.id));
+    else if (closed && unreadNotices.current.size > 0) markNotices.current([...unreadNotices.current]);
+  }, [list, popups.unread, markPopupsRead]);
+  return null;
+}

@@ -1,0 +1,54 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { accountsApi } from '../../api/accounts.js';
+import type { Popup } from '../../api/types.js';
+import { useAuth } from '../auth/useAuth.js';
+
+/** `Popup.kind` of the client's own margin-call notice, which the server stores when it warns (issue 14). */
+export const MARGIN_CALL_POPUP_KIND = 'margin_call';
+
+const NONE: readonly Popup[] = Object.freeze([]);
+
+export interface Popups {
+  /** The unread pop-ups, oldest first (the same array until they change). */
+  unread: readonly Popup[];
+  /** Asks the server again (a notice it stored while the page is open). */
+  refetch: () => void;
+  /** Marks these pop-ups read on the server and drops them here at once. */
+  markRead: (ids: readonly Popup['id'][]) => void;
+}
+
+/**
+ * spec §2/§4: the client's unread pop-up notices, asked once per session (what is closed stays closed on the
+ * server) and again on `refetch`; shared by the pop-up modal and the terminal's margin-call notice.
+ */
+export function usePopups(): Popups {
+  const queryClient = useQueryClient();
+  const token = useAuth()?.access_token;
+  const query = useQuery({
+    queryKey: ['popups', token],
+    queryFn: () => accountsApi.popups(token ?? ''),
+    enabled: !!token,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const { refetch } = query;
+  const markRead = useCallback(
+    (ids: readonly Popup['id'][]) => {
+      if (!token || ids.length === 0) return;
+      for (const id of ids)
+        accountsApi
+          .popupRead(token, id)
+          .catch((error) => console.warn('Could not mark the notice as read', error));
+      queryClient.setQueryData<Popup[]>(['popups', token], (list) =>
+        list?.filter((p) => !ids.includes(p.id)),
+      );
+    },
+    [queryClient, token],
+  );
+  return {
+    unread: Array.isArray(query.data) ? query.data : NONE,
+    refetch: useCallback(() => void refetch(), [refetch]),
+    markRead,
+  };
+}
