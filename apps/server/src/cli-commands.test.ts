@@ -4,16 +4,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { CliError, OPERATOR_COMMANDS } from './cli-commands.js';
 import { EMBEDDED_DATABASE_DIR, loadConfig, projectRoot } from './config.js';
-import { auditLog, brands, staffUsers, users } from './db/schema.js';
+import { affiliates, auditLog, brands, loginCodes, popups, staffUsers, users } from './db/schema.js';
 import { DEMO_BRAND_SETTINGS } from './db/seed.js';
 import { OPERATOR_TOKEN_FILE } from './modules/payments/operator-token.js';
 import { openRuntime } from './runtime.js';
-import { jpegBytes, multipart, registerClient } from './test/factories.js';
+import { auditRowCount, whileAuditRefused, withAppendOnlyOff } from './test/audit-kit.js';
+import { jpegBytes, multipart, registerClient, uniqueEmail } from './test/factories.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
 
 describe(`operator commands (${testDbKind})`, async () => {
@@ -62,6 +63,30 @@ describe(`operator commands (${testDbKind})`, async () => {
         payload: {},
       });
       expect(res.statusCode).toBe(200);
+    });
+
+    it('writes one audit row per code: the operator, brand, client and expiry, never the code', async () => {
+      const before = await auditRowCount(db);
+      const output = await run('login-code', 'demo@example.com');
+      const code = output.split('/').at(-1) ?? '';
+      expect(await auditRowCount(db)).toBe(before + 1);
+      const [user] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
+      const [row] = await ctx.audit.forSubject(`user:${user?.id}`);
+      expect(row).toMatchObject({
+        actor: expect.stringMatching(/^cli:/),
+        action: 'client.loginCode',
+        brandId: user?.brandId,
+        userId: user?.id,
+        after: { expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      });
+      expect(JSON.stringify(row)).not.toContain(code);
+    });
+
+    it('makes no code when its audit row cannot be written (one transaction)', async () => {
+      const codes = async () => (await db.select({ n: count() }).from(loginCodes))[0]?.n;
+      const before = await codes();
+      await expect(whileAuditRefused(db, () => run('login-code', 'demo@example.com'))).rejects.toThrow();
+      expect(await codes()).toBe(before);
     });
 
     it.each([
@@ -117,11 +142,13 @@ describe(`operator commands (${testDbKind})`, async () => {
         url: '/api/accounts/popups',
         payload: { token: client.token },
       });
-      expect(res.json().data).toContainEqual({
-        id: expect.any(Number),
-        title: 'Holiday hours',
-        content: '<p>Holiday hours</p>',
-      });
+      expect(res.json().data).toContainEqual(
+        expect.objectContaining({
+          id: expect.any(Number),
+          title: 'Holiday hours',
+          content: '<p>Holiday hours</p>',
+        }),
+      );
     });
 
     it.each([
@@ -132,12 +159,63 @@ describe(`operator commands (${testDbKind})`, async () => {
       await expect(run('popup:create', ...args)).rejects.toThrow(message);
     });
 
-    it('refuses an empty title', async () => {
+    it('refuses an empty title and audits nothing', async () => {
       const file = path.join(tmp, 'ok.html');
       fs.writeFileSync(file, '<p>ok</p>');
+      const before = await auditRowCount(db);
       await expect(run('popup:create', 'demo', '  ', file)).rejects.toThrow(
         'A popup title must have 1 to 200 characters.',
       );
+      expect(await auditRowCount(db)).toBe(before);
+    });
+
+    it('writes one audit row with the operator, the brand and the popup as saved', async () => {
+      const file = path.join(tmp, 'audited.html');
+      fs.writeFileSync(file, '<p>Maintenance tonight</p>');
+      const before = await auditRowCount(db);
+      const output = await run('popup:create', 'other', 'Maintenance', file);
+      const id = Number(output.match(/popup #(\d+)/)?.[1]);
+      expect(await auditRowCount(db)).toBe(before + 1);
+      const [other] = await db.select().from(brands).where(eq(brands.slug, 'other'));
+      const [row] = await ctx.audit.forSubject(`popup:${id}`);
+      expect(row).toMatchObject({
+        actor: expect.stringMatching(/^cli:/),
+        action: 'popup.create',
+        brandId: other?.id,
+        after: { title: 'Maintenance', content: '<p>Maintenance tonight</p>' },
+      });
+    });
+
+    it('saves no popup when its audit row cannot be written (one transaction)', async () => {
+      const file = path.join(tmp, 'refused.html');
+      fs.writeFileSync(file, '<p>Never shown</p>');
+      const stored = async () => (await db.select({ n: count() }).from(popups))[0]?.n;
+      const before = await stored();
+      await expect(
+        whileAuditRefused(db, () => run('popup:create', 'demo', 'Never shown', file)),
+      ).rejects.toThrow();
+      expect(await stored()).toBe(before);
+    });
+  });
+
+  describe('affiliate:create', () => {
+    it('writes the audit row with the brand in the same transaction as the affiliate', async () => {
+      const email = uniqueEmail('partner');
+      const output = await run('affiliate:create', 'other', email);
+      const id = Number(output.match(/affiliate #(\d+)/)?.[1]);
+      const [other] = await db.select().from(brands).where(eq(brands.slug, 'other'));
+      const [row] = await ctx.audit.forSubject(`affiliate:${id}`);
+      expect(row).toMatchObject({
+        actor: expect.stringMatching(/^cli:/),
+        action: 'affiliate.create',
+        brandId: other?.id,
+        after: { email },
+      });
+      expect(JSON.stringify(row)).not.toMatch(/password/i);
+
+      const refused = uniqueEmail('partner');
+      await expect(whileAuditRefused(db, () => run('affiliate:create', 'other', refused))).rejects.toThrow();
+      expect(await db.select().from(affiliates).where(eq(affiliates.email, refused))).toEqual([]);
     });
   });
 
@@ -252,6 +330,14 @@ describe(`operator commands (${testDbKind})`, async () => {
       expect((await ctx.audit.forSubject(`staff:${row?.id}`)).map((a) => a.action)).toContain('staff.create');
     });
 
+    it('creates no member when its audit row cannot be written (one transaction)', async () => {
+      const email = uniqueEmail('refused-staff');
+      await expect(
+        whileAuditRefused(db, () => run('staff:create', email, '--role', 'support')),
+      ).rejects.toThrow();
+      expect(await db.select().from(staffUsers).where(eq(staffUsers.email, email))).toEqual([]);
+    });
+
     it.each([
       [['x@example.com', '--role', 'boss'], 'Unknown role "boss"'],
       [['x@example.com'], 'Usage: npm run cli -- staff:create'],
@@ -267,6 +353,46 @@ describe(`operator commands (${testDbKind})`, async () => {
   });
 
   describe('audit:verify', () => {
+    /** The newest three rows, newest first: a row, the one before it, and the one before that. */
+    const lastThree = async () => {
+      await run('staff:create', uniqueEmail('chain'), '--role', 'support');
+      await run('staff:create', uniqueEmail('chain'), '--role', 'support');
+      await run('staff:create', uniqueEmail('chain'), '--role', 'support');
+      const [newest, middle, oldest] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(3);
+      if (!newest || !middle || !oldest) throw new Error('three audit rows');
+      return { newest, middle };
+    };
+
+    it('names a row edited behind the append-only trigger: its content no longer matches its hash', async () => {
+      const { middle } = await lastThree();
+      expect(await run('audit:verify')).toMatch(/^Audit log verified/);
+      await withAppendOnlyOff(db, () =>
+        db
+          .update(auditLog)
+          .set({ details: { ...middle.details, roles: ['admin'] } })
+          .where(eq(auditLog.id, middle.id)),
+      );
+      await expect(run('audit:verify')).rejects.toThrow(
+        `Audit log broken at row #${middle.id}: its content does not match its hash (edited).`,
+      );
+      // put back as it was, the chain holds again
+      await withAppendOnlyOff(db, () =>
+        db.update(auditLog).set({ details: middle.details }).where(eq(auditLog.id, middle.id)),
+      );
+      expect(await run('audit:verify')).toMatch(/^Audit log verified/);
+    });
+
+    it('names the row after one removed from the middle: its link to the previous hash is broken', async () => {
+      const { newest, middle } = await lastThree();
+      expect(await run('audit:verify')).toMatch(/^Audit log verified/);
+      await withAppendOnlyOff(db, () => db.delete(auditLog).where(eq(auditLog.id, middle.id)));
+      await expect(run('audit:verify')).rejects.toThrow(
+        `Audit log broken at row #${newest.id}: it does not follow the previous row's hash`,
+      );
+      await db.insert(auditLog).values(middle);
+      expect(await run('audit:verify')).toMatch(/^Audit log verified/);
+    });
+
     it('passes on an intact chain and names the first row slipped in around it', async () => {
       await run('staff:create', 'chain@example.com', '--role', 'support');
       expect(await run('audit:verify')).toMatch(/^Audit log verified: \d+ row\(s\) chained and intact/);

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from './context.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
+import { writeAudit } from './modules/audit/audit.repo.js';
 import {
   BACKTEST_USAGE,
   BacktestArgumentError,
@@ -107,13 +108,27 @@ const STAFF_CREATE = 'staff:create <email> --role admin[,finance] [--brands demo
 /** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   'login-code': {
-    usage: `${LOGIN_CODE.padEnd(64)} print a one-time auto-login link for a client`,
-    async run(ctx, args) {
+    usage: `${LOGIN_CODE.padEnd(64)} print a one-time auto-login link for a client (audited)`,
+    async run(ctx, args, env = terminal(ctx)) {
       const { positionals, values } = parse(args, { brand: { type: 'string' } }, LOGIN_CODE);
       const [email] = positionals;
       if (!email || positionals.length > 1) throw new CliError(`Usage: npm run cli -- ${LOGIN_CODE}`);
       const brand = await brandFor(ctx, values.brand);
-      const created = await ctx.accounts.createLoginCode(brand, email.trim().toLowerCase());
+      // The audit row says who may sign in as the client until when; never the code itself.
+      const created = await ctx.accounts.createLoginCode(
+        brand,
+        email.trim().toLowerCase(),
+        (tx, { user, expiresAt }) =>
+          writeAudit(tx, {
+            actor: env.actor,
+            action: 'client.loginCode',
+            subject: `user:${user.id}`,
+            brandId: brand.id,
+            userId: user.id,
+            after: { expiresAt: expiresAt.toISOString() },
+            details: { brand: brand.slug },
+          }),
+      );
       if (!created) throw new CliError(`No client with the e-mail ${email} on brand "${brand.slug}".`);
       const minutes = Math.round(ctx.config.loginCodeTtlMs / 60_000);
       return [
@@ -149,7 +164,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   },
 
   'popup:create': {
-    usage: `${POPUP_CREATE.padEnd(64)} add a notice shown once to every client of a brand`,
+    usage: `${POPUP_CREATE.padEnd(64)} add a notice shown once to every client of a brand (audited)`,
     async run(ctx, args, env = terminal(ctx)) {
       const { positionals } = parse(args, {}, POPUP_CREATE);
       const [slug, title, file] = positionals;
@@ -159,10 +174,26 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       const brand = await brandFor(ctx, slug);
       // Relative to the folder the operator typed the command in, not the workspace npm runs it in.
       const html = await env.readFile(file);
-      const popup = await ctx.popups.create(brand.id, title, html).catch((error: unknown) => {
-        if (error instanceof RangeError) throw new CliError(error.message);
-        throw error;
-      });
+      const popup = await ctx.popups
+        .create(brand.id, title, html, (tx, created) =>
+          writeAudit(tx, {
+            actor: env.actor,
+            action: 'popup.create',
+            subject: `popup:${created.id}`,
+            brandId: created.brandId,
+            after: {
+              title: created.title,
+              content: created.content,
+              audience: created.audience,
+              active: created.active,
+            },
+            details: { brand: brand.slug },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof RangeError) throw new CliError(error.message);
+          throw error;
+        });
       const cleaned = popup.content !== html.trim() ? ' Unsafe or unsupported HTML was removed on save.' : '';
       return `Created popup #${popup.id} "${popup.title}" for brand "${brand.slug}".${cleaned}`;
     },
@@ -225,11 +256,28 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       };
       const brand = await brandFor(ctx, slug);
       const created = await ctx.affiliates
-        .create(brand, {
-          email,
-          firstName: name(values['first-name'], 'Affiliate'),
-          lastName: name(values['last-name'], ''),
-        })
+        .create(
+          brand,
+          {
+            email,
+            firstName: name(values['first-name'], 'Affiliate'),
+            lastName: name(values['last-name'], ''),
+          },
+          (tx, affiliate) =>
+            writeAudit(tx, {
+              actor: env.actor,
+              action: 'affiliate.create',
+              subject: `affiliate:${affiliate.id}`,
+              brandId: affiliate.brandId,
+              after: {
+                email: affiliate.email,
+                firstName: affiliate.firstName,
+                lastName: affiliate.lastName,
+                code: affiliate.code,
+              },
+              details: { brand: brand.slug, email: affiliate.email, code: affiliate.code },
+            }),
+        )
         .catch((error: unknown) => {
           if (error instanceof AffiliateEmailTakenError) {
             throw new CliError(`Brand "${brand.slug}" already has an affiliate with the e-mail ${email}.`);
@@ -237,12 +285,6 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
           throw error;
         });
       const { affiliate, password } = created;
-      await ctx.audit.record({
-        actor: env.actor,
-        action: 'affiliate.create',
-        subject: `affiliate:${affiliate.id}`,
-        details: { brand: brand.slug, email: affiliate.email, code: affiliate.code },
-      });
       const base = brandBaseUrl(brand, ctx.config.publicUrl);
       return [
         `Created affiliate #${affiliate.id} ${affiliate.email} for brand "${brand.slug}". Shown once; the password is stored only as a hash:`,

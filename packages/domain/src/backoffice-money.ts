@@ -135,7 +135,7 @@ export const BACKOFFICE_SOCKET = Object.freeze({
   queueChanged: 'queue.changed',
 } as const);
 
-/** Payload of `queue.changed`: an item entered or left this brand's queue; re-read it. */
+/** Payload of `queue.changed`: an item entered or left this brand's queue, or got a first approval; re-read it. */
 export interface QueueChanged {
   queue: MoneyQueue;
   brandId: number;

@@ -37,6 +37,15 @@ describe('staff roles and permissions (issue 13)', () => {
     for (const role of STAFF_ROLES) expect(ROLE_PERMISSIONS[role].length).toBeGreaterThan(0);
   });
 
+  it('admits a member holding any one permission of a list, and names the roles holding any of them', () => {
+    expect(can(['compliance'], ['deposits.approve', 'withdrawals.approve'])).toBe(false);
+    expect(can(['finance'], ['deposits.approve', 'withdrawals.approve'])).toBe(true);
+    expect(can(['support'], ['passwordReset.send', 'staff.manage'])).toBe(true);
+    expect(can(['admin'], [])).toBe(false);
+    expect(rolesWith(['staff.manage', 'audit.read'])).toEqual(['admin', 'compliance']);
+    expect(rolesWith(['deposits.approve', 'withdrawals.approve'])).toEqual(['admin', 'finance']);
+  });
+
   it('limits a brand scope to its brands, and "all" to none', () => {
     expect(inBrandScope({ all: true }, 7)).toBe(true);
     expect(inBrandScope({ all: false, brandIds: [1, 2] }, 2)).toBe(true);

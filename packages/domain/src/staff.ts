@@ -78,9 +78,16 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
   content: ['content.edit', 'content.publish', 'popups.manage', 'inbox.read'],
 };
 
-/** Whether any of these roles grants the permission. */
-export function can(roles: readonly StaffRole[], permission: StaffPermission): boolean {
-  return roles.some((role) => ROLE_PERMISSIONS[role]?.includes(permission));
+/** A permission, or a list of which any one will do (a route deciding the items of two queues). */
+export type StaffPermissionNeed = StaffPermission | readonly StaffPermission[];
+
+const anyOf = (need: StaffPermissionNeed): readonly StaffPermission[] =>
+  typeof need === 'string' ? [need] : need;
+
+/** Whether any of these roles grants the permission (for a list: any one of them). */
+export function can(roles: readonly StaffRole[], permission: StaffPermissionNeed): boolean {
+  const wanted = anyOf(permission);
+  return roles.some((role) => wanted.some((p) => ROLE_PERMISSIONS[role]?.includes(p)));
 }
 
 /** Every permission these roles grant, in the table's order. */
@@ -102,7 +109,11 @@ export function inBrandScope(scope: BrandScope, brandId: number): boolean {
  * one brand's records (then brand scope is checked for it).
  */
 export interface StaffPolicy {
-  permission: StaffPermission | null;
+  /**
+   * The permission the route needs; a list when any one of them admits the caller (the service then checks the
+   * one the record needs, e.g. deposits.approve or withdrawals.approve for a transaction's decision).
+   */
+  permission: StaffPermissionNeed | null;
   brandScoped: boolean;
   /** Allowed to a session that has not enrolled two-factor sign-in yet (enrolment, logout, me). */
   duringEnrolment?: boolean;
@@ -110,9 +121,10 @@ export interface StaffPolicy {
   public?: boolean;
 }
 
-/** The roles that grant a permission (for the API description: "needs compliance or admin"). */
-export function rolesWith(permission: StaffPermission): StaffRole[] {
-  return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+/** The roles that grant a permission, or any one of a list (for the API description: "needs compliance or admin"). */
+export function rolesWith(permission: StaffPermissionNeed): StaffRole[] {
+  const wanted = anyOf(permission);
+  return STAFF_ROLES.filter((role) => wanted.some((p) => ROLE_PERMISSIONS[role].includes(p)));
 }
 
 /** How many one-time recovery codes a staff member gets at enrolment. */

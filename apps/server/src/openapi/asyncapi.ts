@@ -195,7 +195,8 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
     namespace: 'backoffice',
     from: 'server',
     summary:
-      "An item entered or left a brand's deposit or withdrawal queue: re-read the queue. Sent only to staff whose " +
+      "An item entered or left a brand's deposit or withdrawal queue, or a withdrawal got its first of two four-eyes " +
+      'approvals: re-read the queue. Sent only to staff whose ' +
       'brand scope has that brand and who hold the queue permission (deposits.approve, withdrawals.approve).',
     payload: QueueChangedPayload,
   },

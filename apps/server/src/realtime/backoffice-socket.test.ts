@@ -116,6 +116,44 @@ describe(`back-office socket: live queues (${testDbKind})`, async () => {
     expect(outOfScope.heard).toEqual([]);
     expect(noPermission.heard).toEqual([]);
   });
+
+  it('tells the other finance screens when a withdrawal above the four-eyes threshold gets its first approval', async () => {
+    const [approver, watcher, admin] = await Promise.all([
+      staffSession(server, ['finance'], [demo.id]),
+      staffSession(server, ['finance'], [demo.id]),
+      staffSession(server, ['admin']),
+    ]);
+    const client = await kit.client();
+    const funded = await staffCall(
+      app,
+      'POST',
+      `/api/backoffice/clients/${client.id}/adjustments`,
+      admin.token,
+      {
+        kind: 'correction',
+        amount: '20000.00',
+        reason: 'Opening funds for the test',
+      },
+    );
+    expect(funded.statusCode, funded.body).toBe(200);
+    const payout = await kit.create(client.token, { amount: -12_000, method: 6, comments: 'To my IBAN' });
+    expect(payout.statusCode, payout.body).toBe(200);
+    const reference = payout.json().data.transaction_id as string;
+
+    // connected after the withdrawal entered the queue: what it hears now is the approval
+    const socket = connect(BACKOFFICE_SOCKET.namespace, watcher.token);
+    const heard = collect(socket);
+    expect(await handshake(socket)).toBe('connected');
+    const first = await staffCall(
+      app,
+      'POST',
+      `/api/backoffice/transactions/${reference}/approve`,
+      approver.token,
+      {},
+    );
+    expect(first.json().data.state).toBe('awaiting-second-approval');
+    await expect.poll(() => heard).toContainEqual({ queue: 'withdrawals', brandId: demo.id });
+  });
 });
 
 describe(`back-office socket: roles changed while connected (${testDbKind})`, async () => {

@@ -17,6 +17,7 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { attachDealingDesk } from '../modules/backoffice/dealing.live.js';
+import { onFirstApproval } from '../modules/backoffice/money.service.js';
 import { rolesOf, scopeOf } from '../modules/backoffice/staff.service.js';
 
 interface BackofficeSocketData {
@@ -75,12 +76,15 @@ export function attachBackofficeSocket(
   // the dealing desk (issue 15): exposure, nearest to stop-out and closes, pushed to the dealers who subscribe
   const desk = attachDealingDesk(namespace, ctx, options.log ? { log: options.log } : {});
 
-  const detachQueue = ctx.payments.onQueueChanged(({ queue, brandId }) => {
+  const tellQueue = ({ queue, brandId }: QueueChanged) => {
     const payload: QueueChanged = { queue, brandId };
     namespace
       .to([queueRoom(queue, 'all'), queueRoom(queue, brandId)])
       .emit(BACKOFFICE_SOCKET.queueChanged, payload);
-  });
+  };
+  // an item entered or left a queue (payments), or a first four-eyes approval changed it (back office)
+  const detachQueue = ctx.payments.onQueueChanged(tellQueue);
+  const detachApprovals = onFirstApproval(ctx, tellQueue);
   // Logout and revocation hang up at once; an idled-out session at the next round.
   const detachRevoked = sessions.onRevoked((ids) => {
     for (const id of ids) namespace.in(sessionRoom(id)).disconnectSockets(true);
@@ -123,6 +127,7 @@ export function attachBackofficeSocket(
   return () => {
     clearInterval(round);
     detachQueue();
+    detachApprovals();
     detachRevoked();
     desk.detach();
   };

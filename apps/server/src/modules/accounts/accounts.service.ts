@@ -1,5 +1,6 @@
 import type { ProfileUpdateInput, RegisterInput } from '@openbroker/domain';
 import { titleFor } from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -115,13 +116,28 @@ export class AccountsService {
     }
   }
 
-  /** A one-time auto-login code for a client (operator command); the link is /autoLogin/{code}. */
-  async createLoginCode(brand: Brand, email: string) {
+  /**
+   * A one-time auto-login code for a client (operator command); the link is /autoLogin/{code}. `inTransaction`
+   * (the operator's audit row) runs in the insert's transaction, so the code and its record commit together.
+   */
+  async createLoginCode(
+    brand: Brand,
+    email: string,
+    inTransaction?: (tx: Db, created: { user: UserRow; expiresAt: Date }) => Promise<unknown>,
+  ) {
     const user = await this.repo.findByEmail(brand.id, email);
     if (!user) return undefined;
     const code = newToken();
     const expiresAt = new Date(this.now().getTime() + this.options.loginCodeTtlMs);
-    await this.loginCodes.create({ userId: user.id, codeHash: hashToken(code), expiresAt });
+    const values = { userId: user.id, codeHash: hashToken(code), expiresAt };
+    if (inTransaction) {
+      await this.loginCodes.db.transaction(async (tx) => {
+        await this.loginCodes.create(values, tx);
+        await inTransaction(tx, { user, expiresAt });
+      });
+    } else {
+      await this.loginCodes.create(values);
+    }
     return { user, code, expiresAt };
   }
 

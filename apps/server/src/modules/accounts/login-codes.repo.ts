@@ -5,10 +5,11 @@ import { loginCodes, users } from '../../db/schema.js';
 export type LoginCodeRow = typeof loginCodes.$inferSelect;
 
 export class LoginCodesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
-  async create(values: typeof loginCodes.$inferInsert): Promise<LoginCodeRow> {
-    const [row] = await this.db.insert(loginCodes).values(values).returning();
+  /** Stores a code; `tx` is the caller's transaction when the code is written together with its audit row. */
+  async create(values: typeof loginCodes.$inferInsert, tx: Db = this.db): Promise<LoginCodeRow> {
+    const [row] = await tx.insert(loginCodes).values(values).returning();
     if (!row) throw new Error('login code insert returned nothing');
     return row;
   }

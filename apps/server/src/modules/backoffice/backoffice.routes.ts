@@ -18,6 +18,8 @@ const StaffDto = z.object({
   ]),
   permissions: z.array(z.string()),
   twoFactorEnabled: z.boolean(),
+  /** Minutes without a call after which the server ends the session (STAFF_SESSION_IDLE_MINUTES): the web signs out then. */
+  sessionIdleMinutes: z.number().int().positive(),
 });
 
 const SessionAnswer = ok(
@@ -46,6 +48,12 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
   const enrolThrottle = createFailureThrottle('staff-enrol', {
     redis: ctx.redis,
     redisPrefix: ctx.config.redisPrefix,
+  });
+  const sessionIdleMinutes = Math.round(ctx.config.staffSessionIdleMs / 60_000);
+  /** The member as every answer shows them, with the server's idle timeout the web follows. */
+  const present = (member: Parameters<typeof presentStaff>[0]) => ({
+    ...presentStaff(member),
+    sessionIdleMinutes,
   });
   const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({
     info: String(request.headers['user-agent'] ?? '').slice(0, 500),
@@ -76,7 +84,7 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
       );
       return {
         status: true as const,
-        data: { token: session.token, enrolmentOnly, staff: presentStaff(member) },
+        data: { token: session.token, enrolmentOnly, staff: present(member) },
       };
     },
   );
@@ -125,7 +133,7 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
       const member = (await staff.byId(auth.staff.id)) ?? auth.staff;
       return {
         status: true as const,
-        data: { token: session.token, recoveryCodes, staff: presentStaff(member) },
+        data: { token: session.token, recoveryCodes, staff: present(member) },
       };
     },
   );
@@ -146,10 +154,12 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/backoffice/me',
     withPolicy({ permission: null, brandScoped: false, duringEnrolment: true }, staff, {
-      summary: 'The signed-in staff member: roles, brand scope, permissions (no secrets)',
+      summary:
+        'The signed-in staff member: roles, brand scope, permissions (no secrets), and sessionIdleMinutes, after ' +
+        'which an idle session ends',
       response: { 200: ok(StaffDto), ...errors },
     }),
-    async (request) => ({ status: true as const, data: presentStaff(staffOf(request).staff) }),
+    async (request) => ({ status: true as const, data: present(staffOf(request).staff) }),
   );
 
   app.get(

@@ -74,6 +74,7 @@ describe('staff sign-in (issue 13)', () => {
       roles: ['admin'],
       brandScope: { all: true },
       twoFactorEnabled: true,
+      sessionIdleMinutes: 15,
     });
     expect(me.json().data.permissions).toContain('staff.manage');
     expect(me.body).not.toMatch(/passwordHash|password_hash|totp|recovery/i);
@@ -323,5 +324,40 @@ describe('audit chain', () => {
     const report = await verifyAuditChain(db());
     expect(report.ok).toBe(false);
     expect(report.brokenAt?.reason).toBe('unchained');
+  });
+});
+
+describe('the idle timeout the web follows', () => {
+  it("answers the server's STAFF_SESSION_IDLE_MINUTES at sign-in and in me, as the API description says", async () => {
+    const other = await createTestServer({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      STAFF_SESSION_IDLE_MINUTES: '7',
+    });
+    try {
+      const member = demo('support');
+      const signedIn = await other.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/auth/login',
+        payload: {
+          email: member.email,
+          password: member.password,
+          code: await generate({ secret: member.totpSecret }),
+        },
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json().data.staff.sessionIdleMinutes).toBe(7);
+      const me = await other.app.inject({
+        method: 'GET',
+        url: '/api/backoffice/me',
+        headers: { authorization: `Bearer ${signedIn.json().data.token}` },
+      });
+      expect(me.json().data.sessionIdleMinutes).toBe(7);
+      const docs = (await other.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const schema = docs.paths['/api/backoffice/me'].get.responses['200'].content['application/json'].schema;
+      const data = schema.properties?.data ?? schema;
+      expect(JSON.stringify(data)).toContain('sessionIdleMinutes');
+    } finally {
+      await other.app.close();
+    }
   });
 });

@@ -503,18 +503,19 @@ export class ClientsService {
 
   /**
    * Ends every session of the client (their open sockets close too, through the sessions module's
-   * listeners). The sessions module revokes in its own statements, so the audit row follows it.
+   * listeners), with its audit row in the revocation's transaction.
    */
   async revokeSessions(auth: StaffAuth, request: Request, rawId: string) {
     const { user, brand } = await this.clientInScope(auth, rawId);
     const live = await this.repo.liveSessions(user.id, this.now());
-    await this.ctx.sessions.revokeAll('client', user.id);
-    await auditStaffAction(this.db, auth, request, {
-      action: 'client.sessions.revoke',
-      brandId: brand.id,
-      userId: user.id,
-      details: { revoked: live.length },
-    });
+    await this.ctx.sessions.revokeAll('client', user.id, undefined, (tx) =>
+      auditStaffAction(tx, auth, request, {
+        action: 'client.sessions.revoke',
+        brandId: brand.id,
+        userId: user.id,
+        details: { revoked: live.length },
+      }),
+    );
     return { revoked: live.length };
   }
 
@@ -546,12 +547,14 @@ export class ClientsService {
   /** The reset mail the client's own "forgot password" sends (same template, link and expiry). */
   async sendPasswordReset(auth: StaffAuth, request: Request, rawId: string) {
     const { user, brand } = await this.clientInScope(auth, rawId);
-    await this.ctx.passwordReset.forgot(brand, user.email, { ip: request.ip, log: request.log });
-    await auditStaffAction(this.db, auth, request, {
-      action: 'client.passwordReset',
-      brandId: brand.id,
-      userId: user.id,
-    });
+    // the reset, its mail and the audit row commit together
+    await this.ctx.passwordReset.forgot(brand, user.email, { ip: request.ip, log: request.log }, (tx) =>
+      auditStaffAction(tx, auth, request, {
+        action: 'client.passwordReset',
+        brandId: brand.id,
+        userId: user.id,
+      }),
+    );
     return { sent: true as const };
   }
 

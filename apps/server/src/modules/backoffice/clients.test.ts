@@ -1,8 +1,9 @@
 import { money } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brands, users } from '../../db/schema.js';
+import { brands, passwordResets, users } from '../../db/schema.js';
 import type { App } from '../../http.js';
+import { auditRowCount, whileAuditRefused } from '../../test/audit-kit.js';
 import { jpegBytes, multipart, pdfBytes, registerClient } from '../../test/factories.js';
 import { createTestServer, type TestServer, testDbKind } from '../../test/harness.js';
 import { type StaffSession, staffCall, staffSession } from '../../test/staff-kit.js';
@@ -677,6 +678,25 @@ describe(`back office: money views, sessions, notes, password reset (${testDbKin
     expect(row).toMatchObject({ action: 'client.sessions.revoke', details: { revoked: 1 } });
   });
 
+  it('revokes no session when the audit row cannot be written: the change and its row are one transaction', async () => {
+    const client = await registerClient(app);
+    const id = await userIdOf(client.email);
+    const db = server.runtime.ctx.database.db;
+    const before = await auditRowCount(db);
+    const refused = await whileAuditRefused(db, () =>
+      post(`/api/backoffice/clients/${id}/sessions/revoke`, {}),
+    );
+    expect(refused.statusCode).toBe(500);
+    expect(await auditRowCount(db)).toBe(before);
+    const me = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/get',
+      payload: { token: client.token },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await get(`/api/backoffice/clients/${id}/sessions`)).json().data).toHaveLength(1);
+  });
+
   it('keeps internal notes with the staff member’s name, audited', async () => {
     const client = await registerClient(app);
     const id = await userIdOf(client.email);
@@ -708,6 +728,24 @@ describe(`back office: money views, sessions, notes, password reset (${testDbKin
     expect(mail?.text).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{43}/);
     const finance = await staffSession(server, ['finance']);
     expect((await post(`/api/backoffice/clients/${id}/password-reset`, {}, finance)).statusCode).toBe(403);
+    const [row] = (await get(`/api/backoffice/clients/${id}/audit`)).json().data;
+    expect(row).toMatchObject({ action: 'client.passwordReset', actor: `staff:${support.id}`, userId: id });
+  });
+
+  it('queues no reset mail when the audit row cannot be written: reset, mail and row are one transaction', async () => {
+    const client = await registerClient(app);
+    const id = await userIdOf(client.email);
+    const support = await staffSession(server, ['support']);
+    const { ctx } = server.runtime;
+    const mails = async () => (await ctx.mail.outbox.latest({ to: client.email, limit: 50 })).length;
+    const mailsBefore = await mails();
+    const refused = await whileAuditRefused(ctx.database.db, () =>
+      post(`/api/backoffice/clients/${id}/password-reset`, {}, support),
+    );
+    expect(refused.statusCode).toBe(500);
+    expect(await mails()).toBe(mailsBefore);
+    const resets = await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, id));
+    expect(resets).toEqual([]);
   });
 
   it('answers brands in scope and the reference lists', async () => {

@@ -1,4 +1,10 @@
-import { AdjustmentAnswer, ApproveAnswer, parsePathId, StaffTransaction } from '@openbroker/domain';
+import {
+  AdjustmentAnswer,
+  ApproveAnswer,
+  parsePathId,
+  QUEUE_PERMISSION,
+  StaffTransaction,
+} from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -15,6 +21,14 @@ const Reference = z.object({ reference: z.string().min(1).max(32) });
 // Reasons and amounts are checked by the service after the record's brand scope: a record out of scope
 // answers 404 whatever the body holds (as a missing one).
 const ReasonBody = z.object({ reason: z.string().max(500).optional() }).default({});
+/**
+ * Deciding a transaction: either queue's permission admits the caller; the service then needs the one of the
+ * transaction's queue (a wire deposits.approve, a withdrawal withdrawals.approve), else 403.
+ */
+const DECIDE = [QUEUE_PERMISSION.deposits, QUEUE_PERMISSION.withdrawals] as const;
+const DECIDE_NEEDS =
+  `A bank wire needs ${QUEUE_PERMISSION.deposits}, a withdrawal ${QUEUE_PERMISSION.withdrawals} ` +
+  "(403 without the transaction's one)";
 
 /**
  * The back office's money (issue 13; docs/backoffice.md "Money and dealing"): the live queues of pending
@@ -50,11 +64,11 @@ export async function moneyRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/transactions/:reference/approve',
-    withPolicy({ permission: 'deposits.approve', brandScoped: true }, staff, {
+    withPolicy({ permission: DECIDE, brandScoped: true }, staff, {
       summary:
         'Approves a pending bank wire (credited) or withdrawal (paid). Above the brand four-eyes threshold a ' +
         'withdrawal needs two different approvers: the first answers state awaiting-second-approval, the same ' +
-        'member again 409 SAME_APPROVER. Deciding a withdrawal needs withdrawals.approve',
+        `member again 409 SAME_APPROVER. ${DECIDE_NEEDS}`,
       params: Reference,
       body: ReasonBody,
       response: { 200: ok(ApproveAnswer), ...errors },
@@ -67,10 +81,10 @@ export async function moneyRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/transactions/:reference/reject',
-    withPolicy({ permission: 'deposits.approve', brandScoped: true }, staff, {
+    withPolicy({ permission: DECIDE, brandScoped: true }, staff, {
       summary:
         'Rejects a pending bank wire or withdrawal with a reason (required; the client sees it). A rejected ' +
-        "withdrawal's amount goes back to the client's balance through the ledger",
+        `withdrawal's amount goes back to the client's balance through the ledger. ${DECIDE_NEEDS}`,
       params: Reference,
       body: ReasonBody,
       response: { 200: ok(z.object({ transaction: StaffTransaction })), ...errors },

@@ -36,12 +36,29 @@ import { AppError, forbidden, invalidFields, notFound } from '../../lib/errors.j
 import type { Brand } from '../brands/brands.service.js';
 import { type PaymentEffect, STAFF_ACTION_OF_EFFECT } from '../payments/payment-effects.js';
 import type { NewTransaction, TransactionRow } from '../payments/payments.repo.js';
-import { newTransactionReference } from '../payments/payments.service.js';
+import { newTransactionReference, type QueueListener } from '../payments/payments.service.js';
 import { type ApprovalRow, MoneyRepo, type ScopeFilter, type StaffTransactionRow } from './money.repo.js';
 import { assertBrandInScope, type StaffAuth } from './policy.js';
 import { auditStaffAction, staffAuditEntry } from './staff-audit.js';
 
 export type ApproveState = 'approved' | 'awaiting-second-approval';
+
+/**
+ * Queue news the payments service does not see, per app: a first four-eyes approval leaves the withdrawal in its
+ * queue but changes what the queue shows ("1/2"). The back-office socket tells these as `queue.changed` beside the
+ * payments service's own (`onQueueChanged`), so other finance screens re-read the queue at once.
+ */
+const approvalListeners = new WeakMap<AppContext, Set<QueueListener>>();
+
+/** Tells `listener` whenever a first approval of a four-eyes withdrawal is recorded in this app. */
+export function onFirstApproval(ctx: AppContext, listener: QueueListener): () => void {
+  const listeners = approvalListeners.get(ctx) ?? new Set<QueueListener>();
+  approvalListeners.set(ctx, listeners);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
 
 /** The staff member and request behind an action (audit: who, role, from where). */
 export interface StaffActor {
@@ -193,8 +210,12 @@ export class MoneyService {
           });
           return true;
         });
-        if (first)
+        if (first) {
+          // after the commit: a screen re-reading the queue now sees the approval
+          for (const listener of approvalListeners.get(this.ctx) ?? [])
+            listener({ queue: 'withdrawals', brandId: row.brandId });
           return { state: 'awaiting-second-approval', transaction: await this.presentOne(reference) };
+        }
       }
       await this.ctx.payments.confirm(reference, decider, {
         audit,

@@ -377,4 +377,76 @@ describe(`back-office money (${testDbKind})`, async () => {
     expect(client?.balance).toBe('0.00');
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
+
+  it("audits the operator CLI's decisions like staff ones: the audit screen's brand and client filters find them, in scope only", async () => {
+    const c = await kit.client();
+    const confirmed = await wire(c.token, 400);
+    const rejected = await wire(c.token, 300);
+    const operator = { authorization: `Bearer ${ctx.operatorToken}`, 'x-operator': 'tester' };
+    const decide = (reference: string, verb: string, payload: object = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/transactions/${reference}/${verb}`,
+        headers: operator,
+        payload,
+      });
+    expect((await decide(confirmed, 'confirm')).statusCode).toBe(200);
+    expect((await decide(rejected, 'reject', { note: 'No money arrived' })).statusCode).toBe(200);
+    const rowOf = async (reference: string) =>
+      (
+        await db.query.auditLog.findMany({ where: (a, { eq }) => eq(a.subject, `transaction:${reference}`) })
+      )[0];
+    expect(await rowOf(confirmed)).toMatchObject({
+      actor: 'cli:tester',
+      action: 'transaction.deposit.confirm',
+      brandId: demo.id,
+      userId: c.id,
+      before: { status: 'Pending' },
+      after: { status: 'Approved' },
+      reason: null,
+      ip: expect.any(String),
+    });
+    expect(await rowOf(rejected)).toMatchObject({
+      actor: 'cli:tester',
+      action: 'transaction.deposit.reject',
+      brandId: demo.id,
+      userId: c.id,
+      before: { status: 'Pending' },
+      after: { status: 'Declined' },
+      reason: 'No money arrived',
+    });
+
+    const compliance = await staffSession(server, ['compliance'], [demo.id]);
+    const subjects = async (token: string, query: string) =>
+      (await call(token, 'GET', `/api/backoffice/audit?${query}`))
+        .json()
+        .data.items.map((row: { subject: string }) => row.subject);
+    for (const query of [`clientId=${c.id}`, `brandId=${demo.id}&action=transaction.deposit`]) {
+      expect(await subjects(compliance.token, query)).toEqual(
+        expect.arrayContaining([`transaction:${confirmed}`, `transaction:${rejected}`]),
+      );
+    }
+    const auroraCompliance = await staffSession(server, ['compliance'], [aurora.id]);
+    expect(await subjects(auroraCompliance.token, `clientId=${c.id}`)).toEqual([]);
+    expect((await verifyAuditChain(db)).ok).toBe(true);
+  });
+
+  it('declares either queue permission on approve and reject, and still needs the transaction queue one', async () => {
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const verb of ['approve', 'reject']) {
+      const op = docs.paths[`/api/backoffice/transactions/{reference}/${verb}`].post;
+      expect(op['x-staff-policy']).toMatchObject({
+        permission: ['deposits.approve', 'withdrawals.approve'],
+        roles: ['admin', 'finance'],
+      });
+      expect(op.summary).toContain('A bank wire needs deposits.approve, a withdrawal withdrawals.approve');
+    }
+    // a role without either permission is refused before anything is read
+    const c = await kit.client();
+    const reference = await wire(c.token, 300);
+    const compliance = await staffSession(server, ['compliance'], [demo.id]);
+    expect((await approve(reference, compliance.token)).statusCode).toBe(403);
+    expect((await reject(reference, 'no', compliance.token)).statusCode).toBe(403);
+    expect((await kit.transaction(reference))?.statusId).toBe(1);
+  });
 });

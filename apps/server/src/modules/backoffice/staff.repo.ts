@@ -5,7 +5,7 @@ import { staffUsers } from '../../db/schema.js';
 export type StaffRow = typeof staffUsers.$inferSelect;
 
 export class StaffRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async byEmail(email: string): Promise<StaffRow | undefined> {
     const [row] = await this.db
@@ -21,8 +21,9 @@ export class StaffRepo {
     return row;
   }
 
-  async create(values: typeof staffUsers.$inferInsert): Promise<StaffRow> {
-    const [row] = await this.db.insert(staffUsers).values(values).returning();
+  /** Inserts a member; `tx` is the caller's transaction when it is written together with its audit row. */
+  async create(values: typeof staffUsers.$inferInsert, tx: Db = this.db): Promise<StaffRow> {
+    const [row] = await tx.insert(staffUsers).values(values).returning();
     if (!row) throw new Error('staff insert returned nothing');
     return row;
   }

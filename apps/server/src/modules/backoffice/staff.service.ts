@@ -13,7 +13,7 @@ import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { AuditRepo } from '../audit/audit.repo.js';
+import { type AuditRepo, writeAudit } from '../audit/audit.repo.js';
 import type { IssuedSession, SessionsService } from '../sessions/sessions.service.js';
 import type { StaffRepo, StaffRow } from './staff.repo.js';
 
@@ -225,7 +225,8 @@ export class StaffService {
 
   /**
    * Creates a staff member (CLI `staff:create`) with a random initial password, answered once;
-   * they enrol two-factor sign-in at their first sign-in.
+   * they enrol two-factor sign-in at their first sign-in. The member and the operator's audit row
+   * commit together.
    */
   async create(
     input: { email: string; name: string; roles: StaffRole[]; brandIds: number[] | null },
@@ -235,18 +236,20 @@ export class StaffService {
     if (await this.repo.byEmail(input.email))
       throw new Error(`a staff member with e-mail ${input.email} exists already`);
     const password = newInitialPassword();
-    const staff = await this.repo.create({
-      email: input.email,
-      name: input.name,
-      passwordHash: await hashPassword(password),
-      roles: input.roles,
-      brandIds: input.brandIds,
-    });
-    await this.audit.record({
-      actor,
-      action: 'staff.create',
-      subject: `staff:${staff.id}`,
-      details: { email: staff.email, roles: input.roles, brandIds: input.brandIds },
+    const passwordHash = await hashPassword(password);
+    const staff = await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.create(
+        { email: input.email, name: input.name, passwordHash, roles: input.roles, brandIds: input.brandIds },
+        tx,
+      );
+      await writeAudit(tx, {
+        actor,
+        action: 'staff.create',
+        subject: `staff:${row.id}`,
+        after: { email: row.email, name: row.name, roles: input.roles, brandIds: input.brandIds },
+        details: { email: row.email, roles: input.roles, brandIds: input.brandIds },
+      });
+      return row;
     });
     return { staff, password };
   }

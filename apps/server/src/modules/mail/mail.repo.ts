@@ -8,8 +8,9 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export class OutboxRepo {
   constructor(private readonly db: Db) {}
 
-  async add(values: typeof outbox.$inferInsert): Promise<OutboxRow> {
-    const [row] = await this.db.insert(outbox).values(values).returning();
+  /** Stores a mail; `tx` is the caller's transaction when the mail belongs to a change (and its audit row). */
+  async add(values: typeof outbox.$inferInsert, tx: Db = this.db): Promise<OutboxRow> {
+    const [row] = await tx.insert(outbox).values(values).returning();
     if (!row) throw new Error('outbox insert returned nothing');
     return row;
   }

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { OutboxRepo, OutboxRow } from './mail.repo.js';
 import { type MailWorkerLog, OutboxWorker, type OutboxWorkerOptions } from './mail.worker.js';
@@ -76,18 +77,23 @@ export class MailService {
 
   /**
    * Queues a mail in the brand's name and returns its outbox row. Never fails because of the mail
-   * server; with SMTP the worker is woken to send it at once.
+   * server; with SMTP the worker is woken to send it at once. Inside the caller's transaction `tx`
+   * the mail commits with the change it belongs to; the caller then calls `wake` after the commit
+   * (a worker woken earlier would not see the row yet).
    */
-  async send(brand: Brand, mail: Mail, log: MailLog): Promise<OutboxRow> {
-    const row = await this.outbox.add({
-      brandId: brand.id,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      // Without SMTP nothing is ever due: the mail is kept, not queued for a server that may come later.
-      nextAttemptAt: this.worker ? this.now() : null,
-    });
+  async send(brand: Brand, mail: Mail, log: MailLog, tx?: Db): Promise<OutboxRow> {
+    const row = await this.outbox.add(
+      {
+        brandId: brand.id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // Without SMTP nothing is ever due: the mail is kept, not queued for a server that may come later.
+        nextAttemptAt: this.worker ? this.now() : null,
+      },
+      tx,
+    );
     if (!this.worker) {
       // Never the recipient or the subject (a form mail's subject names the sender): the outbox has
       // them. The link only in demo mode, where it is how the offline flow works (README).
@@ -100,8 +106,13 @@ export class MailService {
       );
       return row;
     }
-    this.worker.wake();
+    if (!tx) this.worker.wake();
     return row;
+  }
+
+  /** Wakes the delivery worker (with SMTP): after a transaction that queued mail through `send(…, tx)` committed. */
+  wake(): void {
+    this.worker?.wake();
   }
 
   /** Starts delivering the outbox in the background (with SMTP; nothing to do without). */

@@ -5,10 +5,11 @@ import { passwordResets, users } from '../../db/schema.js';
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 export class PasswordResetRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
-  async create(values: typeof passwordResets.$inferInsert): Promise<PasswordResetRow> {
-    const [row] = await this.db.insert(passwordResets).values(values).returning();
+  /** Stores a reset; `tx` is the caller's transaction when it is written together with its audit row. */
+  async create(values: typeof passwordResets.$inferInsert, tx: Db = this.db): Promise<PasswordResetRow> {
+    const [row] = await tx.insert(passwordResets).values(values).returning();
     if (!row) throw new Error('password reset insert returned nothing');
     return row;
   }

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/random.js';
@@ -28,23 +29,44 @@ export class PasswordResetService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Mails a reset link; an unknown e-mail is 404 'Email is not exist.' as spec §8 words it. */
-  async forgot(brand: Brand, email: string, meta: { ip: string; log: MailLog }): Promise<void> {
+  /**
+   * Mails a reset link; an unknown e-mail is 404 'Email is not exist.' as spec §8 words it. `inTransaction`
+   * (the back office's audit row) runs in the transaction that stores the reset and queues its mail, so the
+   * three commit together.
+   */
+  async forgot(
+    brand: Brand,
+    email: string,
+    meta: { ip: string; log: MailLog },
+    inTransaction?: (tx: Db, user: { id: number }) => Promise<unknown>,
+  ): Promise<void> {
     const user = await this.accounts.findByEmail(brand.id, email);
     if (!user) throw emailNotExist();
     const token = newToken();
-    await this.repo.create({
+    const reset = {
       userId: user.id,
       tokenHash: hashToken(token),
       ip: meta.ip.slice(0, 64),
       expiresAt: new Date(this.now().getTime() + RESET_TTL_MS),
-    });
+    };
     const link = `${brandBaseUrl(brand, this.publicUrl)}/password/reset/${token}`;
-    await this.mail.send(
+    const mail = passwordResetMail(
       brand,
-      passwordResetMail(brand, { email: user.email, firstName: user.firstName }, link, RESET_TTL_MS / 60_000),
-      meta.log,
+      { email: user.email, firstName: user.firstName },
+      link,
+      RESET_TTL_MS / 60_000,
     );
+    if (!inTransaction) {
+      await this.repo.create(reset);
+      await this.mail.send(brand, mail, meta.log);
+      return;
+    }
+    await this.repo.db.transaction(async (tx) => {
+      await this.repo.create(reset, tx);
+      await this.mail.send(brand, mail, meta.log, tx);
+      await inTransaction(tx, user);
+    });
+    this.mail.wake();
   }
 
   /**

@@ -7,6 +7,7 @@ import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, invalidFields, unauthorized } from '../../lib/errors.js';
 import { isOperatorToken } from './operator-token.js';
 import type { TransactionRow } from './payments.repo.js';
+import { operatorAudit } from './payments.service.js';
 
 const OperatorTransaction = z.object({
   transaction_id: z.string(),
@@ -96,7 +97,9 @@ export async function operatorRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const actor = operator(request);
-      const row = await ctx.payments.confirm(request.params.reference, actor);
+      const row = await ctx.payments.confirm(request.params.reference, actor, {
+        audit: operatorAudit(actor, request.ip),
+      });
       return { status: true as const, data: present(row) };
     },
   );
@@ -125,7 +128,9 @@ export async function operatorRoutes(app: App, ctx: AppContext) {
       const body = RejectBody.safeParse(request.body ?? {});
       if (!body.success)
         throw invalidFields([{ path: 'note', key: 'field.invalid', params: { title: 'Note' } }]);
-      const row = await ctx.payments.reject(request.params.reference, actor, body.data.note);
+      const row = await ctx.payments.reject(request.params.reference, actor, body.data.note, {
+        audit: operatorAudit(actor, request.ip),
+      });
       return { status: true as const, data: present(row) };
     },
   );

@@ -5,10 +5,11 @@ import { popupReads, popups } from '../../db/schema.js';
 export type PopupRow = typeof popups.$inferSelect;
 
 export class PopupsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
-  async create(values: typeof popups.$inferInsert): Promise<PopupRow> {
-    const [row] = await this.db.insert(popups).values(values).returning();
+  /** Stores a popup; `tx` is the caller's transaction when it is written together with its audit row. */
+  async create(values: typeof popups.$inferInsert, tx: Db = this.db): Promise<PopupRow> {
+    const [row] = await tx.insert(popups).values(values).returning();
     if (!row) throw new Error('popup insert returned nothing');
     return row;
   }

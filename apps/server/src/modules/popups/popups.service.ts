@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/html.js';
 import type { Brand } from '../brands/brands.service.js';
@@ -12,15 +13,29 @@ export class PopupsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Saves a popup; its HTML is sanitised here, on save (architecture §8), never trusted later. */
-  async create(brandId: number, title: string, html: string): Promise<PopupRow> {
+  /**
+   * Saves a popup; its HTML is sanitised here, on save (architecture §8), never trusted later. `inTransaction`
+   * (the operator's audit row) runs in the insert's transaction, so the popup and its record commit together.
+   */
+  async create(
+    brandId: number,
+    title: string,
+    html: string,
+    inTransaction?: (tx: Db, popup: PopupRow) => Promise<unknown>,
+  ): Promise<PopupRow> {
     const cleanTitle = title.trim();
     if (cleanTitle === '' || cleanTitle.length > POPUP_TITLE_MAX) {
       throw new RangeError(`A popup title must have 1 to ${POPUP_TITLE_MAX} characters.`);
     }
     const content = await sanitizeHtml(html);
     if (content === '') throw new RangeError('The popup content is empty after removing unsafe HTML.');
-    return this.repo.create({ brandId, title: cleanTitle, content });
+    const values = { brandId, title: cleanTitle, content };
+    if (!inTransaction) return this.repo.create(values);
+    return this.repo.db.transaction(async (tx) => {
+      const popup = await this.repo.create(values, tx);
+      await inTransaction(tx, popup);
+      return popup;
+    });
   }
 
   /** What a client is shown now: audience (verified = users.verified_account) and schedule honoured. */

@@ -6,7 +6,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type SubjectType = 'client' | 'affiliate' | 'staff';
 
 export class SessionsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async create(values: typeof sessions.$inferInsert): Promise<SessionRow> {
     const [row] = await this.db.insert(sessions).values(values).returning();
@@ -36,8 +36,8 @@ export class SessionsRepo {
     await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
   }
 
-  async revoke(id: number, at: Date): Promise<void> {
-    await this.db
+  async revoke(id: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
@@ -48,8 +48,9 @@ export class SessionsRepo {
     subjectId: number,
     at: Date,
     exceptId?: number,
+    tx: Db = this.db,
   ): Promise<number[]> {
-    const rows = await this.db
+    const rows = await tx
       .select({ id: sessions.id })
       .from(sessions)
       .where(
@@ -60,7 +61,7 @@ export class SessionsRepo {
         ),
       );
     const ended = rows.map((r) => r.id).filter((id) => id !== exceptId);
-    for (const id of ended) await this.revoke(id, at);
+    for (const id of ended) await this.revoke(id, at, tx);
     return ended;
   }
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import { hashToken, newToken } from '../../lib/random.js';
 import type { SessionRow, SessionsRepo, SubjectType } from './sessions.repo.js';
 
@@ -162,10 +163,27 @@ export class SessionsService {
     this.tellRevoked([session.id]);
   }
 
-  /** Ends every session of a subject, optionally keeping the current one (password change). */
-  async revokeAll(subjectType: SubjectType, subjectId: number, keepSessionId?: number): Promise<void> {
+  /**
+   * Ends every session of a subject, optionally keeping the current one (password change). `inTransaction` (a
+   * staff action's audit row) runs in the revocation's transaction, so the two commit together; open sockets are
+   * told after the commit.
+   */
+  async revokeAll(
+    subjectType: SubjectType,
+    subjectId: number,
+    keepSessionId?: number,
+    inTransaction?: (tx: Db, endedSessionIds: readonly number[]) => Promise<unknown>,
+  ): Promise<void> {
     this.forgetSubject(subjectType, subjectId, keepSessionId);
-    this.tellRevoked(await this.repo.revokeAllFor(subjectType, subjectId, this.now(), keepSessionId));
+    const at = this.now();
+    const ended = inTransaction
+      ? await this.repo.db.transaction(async (tx) => {
+          const ids = await this.repo.revokeAllFor(subjectType, subjectId, at, keepSessionId, tx);
+          await inTransaction(tx, ids);
+          return ids;
+        })
+      : await this.repo.revokeAllFor(subjectType, subjectId, at, keepSessionId);
+    this.tellRevoked(ended);
   }
 
   /** Drops the cached sessions of a subject (but the one kept). */

@@ -73,9 +73,11 @@ export const BACKOFFICE_SHELL_EN = {
   'bo.login.failed': 'The e-mail, password or code is not correct.',
   'bo.login.codeFormat': 'Enter the 6 digits the app shows.',
   'bo.login.required': 'Fill in this field.',
-  'bo.login.idle': 'You were signed out after 15 minutes without activity.',
+  'bo.login.idle_one': 'You were signed out after {{count}} minute without activity.',
+  'bo.login.idle_other': 'You were signed out after {{count}} minutes without activity.',
   'bo.login.expired': 'Your session has ended. Please sign in again.',
-  'bo.login.secure': 'Sessions end after 15 minutes without activity.',
+  'bo.login.secure_one': 'Sessions end after {{count}} minute without activity.',
+  'bo.login.secure_other': 'Sessions end after {{count}} minutes without activity.',
 
   'bo.enrol.title': 'Set up two-factor sign-in',
   'bo.enrol.lead':
@@ -367,9 +369,11 @@ export const BACKOFFICE_SHELL_DE: Record<keyof typeof BACKOFFICE_SHELL_EN, strin
   'bo.login.failed': 'E-Mail, Passwort oder Code ist nicht korrekt.',
   'bo.login.codeFormat': 'Geben Sie die 6 Ziffern aus der App ein.',
   'bo.login.required': 'Füllen Sie dieses Feld aus.',
-  'bo.login.idle': 'Sie wurden nach 15 Minuten ohne Aktivität abgemeldet.',
+  'bo.login.idle_one': 'Sie wurden nach {{count}} Minute ohne Aktivität abgemeldet.',
+  'bo.login.idle_other': 'Sie wurden nach {{count}} Minuten ohne Aktivität abgemeldet.',
   'bo.login.expired': 'Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.',
-  'bo.login.secure': 'Sitzungen enden nach 15 Minuten ohne Aktivität.',
+  'bo.login.secure_one': 'Sitzungen enden nach {{count}} Minute ohne Aktivität.',
+  'bo.login.secure_other': 'Sitzungen enden nach {{count}} Minuten ohne Aktivität.',
 
   'bo.enrol.title': 'Zwei-Faktor-Anmeldung einrichten',
   'bo.enrol.lead':

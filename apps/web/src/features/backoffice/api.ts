@@ -173,6 +173,8 @@ export interface StaffDto {
   brandScope: { all: true } | { all: false; brandIds: readonly number[] };
   permissions: string[];
   twoFactorEnabled: boolean;
+  /** Minutes without activity after which the server ends the session (its STAFF_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
 }
 
 export interface BrandDto {

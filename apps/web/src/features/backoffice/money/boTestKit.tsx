@@ -41,6 +41,7 @@ export function staffFixture(overrides: Partial<StaffDto> = {}): StaffDto {
     brandScope: { all: true },
     permissions: [],
     twoFactorEnabled: true,
+    sessionIdleMinutes: 15,
     ...overrides,
   };
 }

@@ -74,7 +74,8 @@ export function BackofficeLayout() {
           ))}
         </nav>
         <div className="bo-side-foot">
-          <i className="bi bi-clock-history" aria-hidden="true" /> {t('bo.login.secure')}
+          <i className="bi bi-clock-history" aria-hidden="true" />{' '}
+          {t('bo.login.secure', { count: staff.sessionIdleMinutes })}
         </div>
       </aside>
       <button

@@ -32,7 +32,7 @@ export function LoginPage() {
   const text = useMessageText();
   const navigate = useNavigate();
   const location = useLocation();
-  const { status, signIn, lastSignOut } = useStaffSession();
+  const { status, signIn, lastSignOut, lastIdleMinutes } = useStaffSession();
   const ids = { email: useId(), password: useId(), code: useId() };
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -96,7 +96,11 @@ export function LoginPage() {
   };
 
   const notice =
-    lastSignOut === 'idle' ? t('bo.login.idle') : lastSignOut === 'expired' ? t('bo.login.expired') : null;
+    lastSignOut === 'idle' && lastIdleMinutes
+      ? t('bo.login.idle', { count: lastIdleMinutes })
+      : lastSignOut === 'expired'
+        ? t('bo.login.expired')
+        : null;
   const codeLabel = recovery ? t('bo.login.recoveryCode') : t('bo.login.code');
 
   return (

@@ -4,9 +4,6 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useIdleTimer } from 'react-idle-timer';
 import { onStaffTokenChange, readStaffToken, type StaffDto, staffRequest, writeStaffToken } from '../api.js';
 
-/** Staff sessions end after 15 minutes without activity, as the server's default (issue 13). */
-export const STAFF_IDLE_MS = 15 * 60_000;
-
 /** Why the last session ended, shown once on the sign-in screen. */
 export type SignOutReason = 'idle' | 'expired' | 'user';
 
@@ -23,6 +20,8 @@ export interface StaffSession {
   signIn(token: string, staff: StaffDto): void;
   /** The reason of the previous sign-out (idle, expired), if any. */
   lastSignOut: SignOutReason | null;
+  /** After an idle sign-out: the server's idle minutes the session ended after. */
+  lastIdleMinutes: number | null;
 }
 
 const SessionContext = createContext<StaffSession | null>(null);
@@ -39,6 +38,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readStaffToken());
   const [staff, setStaff] = useState<StaffDto | null>(null);
   const [lastSignOut, setLastSignOut] = useState<SignOutReason | null>(null);
+  const [lastIdleMinutes, setLastIdleMinutes] = useState<number | null>(null);
 
   // A 401 anywhere (or another part of the app signing out) clears the token: follow it.
   useEffect(
@@ -97,11 +97,17 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
         ? 'ready'
         : 'enrolment';
 
+  // The server ends a staff session after STAFF_SESSION_IDLE_MINUTES without a call (issue 13) and says how long
+  // with the member (sign-in, `me`): the tab signs out at the same moment. Until the member is known nothing counts.
+  const idleMinutes = staff?.sessionIdleMinutes ?? 0;
   useIdleTimer({
-    timeout: STAFF_IDLE_MS,
+    timeout: Math.max(idleMinutes, 1) * 60_000,
     debounce: 500,
-    disabled: status === 'anonymous',
-    onIdle: () => void signOut('idle'),
+    disabled: status === 'anonymous' || idleMinutes <= 0,
+    onIdle: () => {
+      setLastIdleMinutes(idleMinutes);
+      void signOut('idle');
+    },
   });
 
   const value = useMemo<StaffSession>(
@@ -113,8 +119,9 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
       signOut,
       signIn,
       lastSignOut,
+      lastIdleMinutes,
     }),
-    [status, staff, token, signOut, signIn, lastSignOut],
+    [status, staff, token, signOut, signIn, lastSignOut, lastIdleMinutes],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -116,7 +116,12 @@ describe('trading store (/trading socket, spec §7)', () => {
     vi.useFakeTimers();
     try {
       const { store, socket } = started();
-      socket.onCommand = () => ({ status: false, code: 'UNAVAILABLE', key: 'error.tradingUnavailable', message: 'x' });
+      socket.onCommand = () => ({
+        status: false,
+        code: 'UNAVAILABLE',
+        key: 'error.tradingUnavailable',
+        message: 'x',
+      });
       const pending = store.updatePosition(3, 90_000, null);
       await vi.advanceTimersByTimeAsync(1_000);
       const answer = await pending;
@@ -131,7 +136,12 @@ describe('trading store (/trading socket, spec §7)', () => {
 
   it('does not send a refused command again: a refusal is an answer', async () => {
     const { store, socket } = started();
-    socket.onCommand = () => ({ status: false, code: 'VALIDATION', key: 'error.tradingUnavailable', message: 'x' });
+    socket.onCommand = () => ({
+      status: false,
+      code: 'VALIDATION',
+      key: 'error.tradingUnavailable',
+      message: 'x',
+    });
     await store.updatePosition(3, 90_000, null);
     expect(socket.commands('updatePosition')).toHaveLength(1);
   });
