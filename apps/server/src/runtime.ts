@@ -310,6 +310,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog),
         {
           masterSecret: config.paymentSandboxSecret,
+          secretBox: new SecretBox(config.brandSecretsKey),
           webhookToleranceMs: config.paymentWebhookToleranceMs,
           sandbox: config.paymentSandbox,
         },

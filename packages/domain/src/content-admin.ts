@@ -425,6 +425,19 @@ const optionalEmail = z
     message: 'email.invalid',
   });
 
+/** The placeholder of a risk warning that the site replaces with the brand's retail-loss share in percent. */
+export const RETAIL_LOSS_PLACEHOLDER = '{{retailLoss}}';
+
+/**
+ * The standard CFD risk warning (ESMA wording) a new brand starts with, per language; the site fills in
+ * `{{retailLoss}}` (the hand-written share, or the computed one when the brand shows it) and leaves out the
+ * sentence holding it while the brand has no figure.
+ */
+export const STANDARD_RISK_WARNING = {
+  en: `CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. ${RETAIL_LOSS_PLACEHOLDER}% of retail investor accounts lose money when trading CFDs with this provider. You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.`,
+  de: `CFDs sind komplexe Instrumente und gehen wegen der Hebelwirkung mit dem hohen Risiko einher, schnell Geld zu verlieren. ${RETAIL_LOSS_PLACEHOLDER} % der Kleinanlegerkonten verlieren Geld beim CFD-Handel mit diesem Anbieter. Sie sollten überlegen, ob Sie verstehen, wie CFDs funktionieren, und ob Sie es sich leisten können, das hohe Risiko einzugehen, Ihr Geld zu verlieren.`,
+} as const satisfies Record<'en' | 'de', string>;
+
 /**
  * PUT /api/backoffice/content/singletons/settings: the editable fields of the site settings document.
  * `features` and `widgets` mirror the brand's settings (edited with the brand) and are not part of it.
@@ -449,9 +462,13 @@ export const SiteSettingsInput = z.object(
       ),
     menu: linkList,
     footer_links: linkList,
+    /**
+     * The client-area screens staff switch (spec §3 platform components; domain `platformComponentsOf`). The
+     * economic calendar is not among them: the brand's `features.economics` (Brands → Client area) is its one
+     * switch, and the public document mirrors it.
+     */
     platform_components: z.object(
       {
-        economics: z.boolean(INVALID),
         referrals: z.boolean(INVALID),
         account_levels: z.boolean(INVALID),
         auto_trading: z.boolean(INVALID),

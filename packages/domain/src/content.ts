@@ -258,6 +258,33 @@ export interface SiteSettings {
   widgets: HomeWidget[];
 }
 
+/** The client-area screens a brand offers (spec §3 platform components). */
+export type PlatformComponents = SiteSettings['platform_components'];
+
+/** The switches staff set in the site settings; the economic calendar is the brand's `features.economics`. */
+export const PLATFORM_COMPONENT_SWITCHES = ['referrals', 'account_levels', 'auto_trading'] as const;
+export type PlatformComponentSwitch = (typeof PLATFORM_COMPONENT_SWITCHES)[number];
+
+/**
+ * The client-area screens a brand offers, from the stored site settings `platform_components` and the brand's
+ * flags: a screen is on unless switched off (a document without the switch keeps it); referrals and account
+ * levels are also off in restricted mode (spec §2); the economic calendar follows `features.economics` alone,
+ * the one place it is switched (a stored `economics` switch is ignored).
+ */
+export function platformComponentsOf(
+  stored: unknown,
+  features: { economics: boolean; restrictedMode: boolean },
+): PlatformComponents {
+  const on = (name: PlatformComponentSwitch) =>
+    !(stored && typeof stored === 'object' && (stored as Record<string, unknown>)[name] === false);
+  return {
+    economics: features.economics,
+    referrals: !features.restrictedMode && on('referrals'),
+    account_levels: !features.restrictedMode && on('account_levels'),
+    auto_trading: on('auto_trading'),
+  };
+}
+
 /** One entry of `GET /api/collections/list/page` (blog posts and subpages components). */
 export interface PageSummary {
   title: string;

@@ -15,4 +15,6 @@ export const BO_CONTENT_MESSAGES = {
   'boContent.tileUrlInvalid':
     'Use an https:// tile address with the z, x and y placeholders in braces, or leave it empty.',
   'boContent.singletonUnknown': 'This settings document does not exist.',
+  'boContent.screenSwitchedOff':
+    'This broker does not offer this part of the client area. Please continue on the platform or in your account.',
 } as const;

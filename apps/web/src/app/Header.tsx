@@ -1,18 +1,72 @@
 import { isVerified } from '@openbroker/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, Button, Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../api/types.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import { useLogout } from '../features/auth/useLogout.js';
+import { SmartLink } from '../features/site/content/links.js';
+import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { useBrand } from './BrandProvider.js';
+import { headerMenu, type MenuLink } from './headerMenu.js';
 import { LanguageSelect } from './LanguageSelect.js';
 import { ThemeToggle } from './ThemeToggle.js';
+import { usePlatformComponents } from './usePlatformComponents.js';
 
 export const displayName = (user: User): string =>
   user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+/**
+ * The brand's further menu links under "More" (issue 15): a plain disclosure button and Bootstrap's dropdown
+ * classes, not react-bootstrap's Dropdown, whose positioning library would add ~10 KiB to the public home page.
+ * Closes on Escape, on a click outside and after a link is followed.
+ */
+function MoreMenu({ links, label }: { links: MenuLink[]; label: string }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const { pathname } = useLocation();
+  // a followed link closes it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open]);
+  return (
+    <div className="nav-item dropdown ob-site-menu-more" ref={box}>
+      <button
+        type="button"
+        className="nav-link dropdown-toggle border-0 bg-transparent"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {label}
+      </button>
+      <div id={id} className={open ? 'dropdown-menu show' : 'dropdown-menu'}>
+        {links.map((link) => (
+          <SmartLink key={link.url} to={link.url} className="dropdown-item" testId="site-menu-more-link">
+            {link.title}
+          </SmartLink>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -21,13 +75,26 @@ export function Header() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(false);
-  const { restrictedMode, economics, registrationEnabled } = brand.features;
+  const { registrationEnabled } = brand.features;
+  // spec §3 platform components (site settings) with the brand's flags: which client-area screens exist
+  const screens = usePlatformComponents();
+  const economics = screens.economics;
+  const user = auth?.user;
+  // The public site's header (nobody signed in) carries the brand's menu from the site settings (issue 15),
+  // without the links it shows anyway; the client area's header keeps its own links only.
+  const site = useSiteSettings();
+  const menu = user
+    ? { inline: [], more: [] }
+    : headerMenu(site?.menu, [
+        '/login',
+        ...(registrationEnabled ? ['/register'] : []),
+        ...(economics ? ['/economic-calendar'] : []),
+      ]);
 
   // Close the mobile menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
   useEffect(() => setExpanded(false), [pathname]);
 
-  const user = auth?.user;
   return (
     <Navbar
       expand="xl"
@@ -68,7 +135,7 @@ export function Header() {
                 <Nav.Link as={NavLink} to="/platform">
                   {t('nav.platform')}
                 </Nav.Link>
-                {!restrictedMode && (
+                {screens.referrals && (
                   <Nav.Link as={NavLink} to="/referrals">
                     {t('nav.referrals')}
                   </Nav.Link>
@@ -86,6 +153,14 @@ export function Header() {
                 {t('nav.economics')}
               </Nav.Link>
             )}
+            {menu.inline.map((link) => (
+              <Nav.Item key={link.url}>
+                <SmartLink to={link.url} className="nav-link ob-site-menu-link" testId="site-menu-link">
+                  {link.title}
+                </SmartLink>
+              </Nav.Item>
+            ))}
+            {menu.more.length > 0 && <MoreMenu links={menu.more} label={t('nav.more')} />}
             {!user && registrationEnabled && (
               <Nav.Link as={NavLink} to="/register" className="d-sm-none">
                 {t('nav.register')}
@@ -106,7 +181,7 @@ export function Header() {
                   >
                     {isVerified(user.verified_account) ? t('header.verified') : t('header.notVerified')}
                   </Badge>
-                  {restrictedMode ? (
+                  {!screens.account_levels ? (
                     <span>{t('header.level', { level: user.level })}</span>
                   ) : (
                     <Link to="/account-levels">{t('header.level', { level: user.level })}</Link>

@@ -8,7 +8,8 @@ import type { LoginLocationState } from '../features/auth/useLogout.js';
 import { useBrand } from './BrandProvider.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
-import { LOGIN_PATH, resolveRedirect } from './redirects.js';
+import { LOGIN_PATH, resolveRedirect, switchedOffRedirect } from './redirects.js';
+import { usePlatformComponents } from './usePlatformComponents.js';
 
 // Only signed-in clients need these (the idle timer, pop-up notices with their sanitizer): own chunks.
 const IdleLogout = lazy(() => import('./IdleLogout.js').then((module) => ({ default: module.IdleLogout })));
@@ -32,6 +33,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const { features } = useBrand();
+  const screens = usePlatformComponents();
 
   // The router hands out a decoded query; the platform rule needs the raw one (an encoded colon).
   const redirect = resolveRedirect(pathname, window.location.search, {
@@ -46,6 +48,9 @@ export function RootLayout() {
     const state: LoginLocationState | undefined = redirect.from ? { from: redirect.from } : undefined;
     return <Navigate to={redirect.to} replace state={state} />;
   }
+  // a client-area screen the brand's site settings switch off (spec §3 platform components)
+  const offTo = switchedOffRedirect(pathname, screens, !!auth);
+  if (offTo) return <Navigate to={offTo} replace />;
 
   return (
     <div className="ob-app">

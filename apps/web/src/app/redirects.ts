@@ -3,6 +3,7 @@ import {
   DEFAULT_PLATFORM_PATH,
   normalizeMyAccountPage,
   normalizeTransactionRouteType,
+  type PlatformComponentSwitch,
   platformSymbolFromQuery,
 } from '@openbroker/domain';
 
@@ -31,6 +32,27 @@ const pathSegments = (pathname: string): string[] => pathname.split('/').filter(
 
 export const isProtectedPath = (pathname: string): boolean =>
   (PROTECTED_SECTIONS as readonly string[]).includes(pathSegments(pathname)[0] ?? '');
+
+/** First path segments of the client-area screens the site settings switch (spec §3 platform components). */
+const SWITCHED_SCREENS: Record<string, PlatformComponentSwitch> = {
+  referrals: 'referrals',
+  'account-levels': 'account_levels',
+  'auto-trading': 'auto_trading',
+};
+
+/**
+ * Where a screen the brand switched off sends to (issue 15): the default page, the platform for a signed-in
+ * client and the home page for a visitor; null when `pathname` is no such screen.
+ */
+export function switchedOffRedirect(
+  pathname: string,
+  screens: Record<PlatformComponentSwitch, boolean>,
+  loggedIn: boolean,
+): string | null {
+  const screen = SWITCHED_SCREENS[pathSegments(pathname)[0] ?? ''];
+  if (!screen || screens[screen]) return null;
+  return loggedIn ? DEFAULT_PLATFORM_PATH : '/';
+}
 
 /**
  * One redirect step for `pathname`, or null when the route is final. `rawSearch` is the query exactly as

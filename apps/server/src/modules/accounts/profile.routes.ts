@@ -6,7 +6,7 @@ import {
 } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody } from '../../http.js';
-import { invalidFields } from '../../lib/errors.js';
+import { AppError, invalidFields } from '../../lib/errors.js';
 import { createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { brandMinAge } from '../brands/brands.service.js';
@@ -91,7 +91,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
           'Turns auto-trading on (1) or off (0) (spec §4); answers the updated user. Switching on needs saved ' +
           "settings (400 'auto.error.noSettings', POST /api/autoTrading/settings) that still fit the brand's offer " +
           "(400 with field messages), a verified account (403 'auto.error.notVerified') and the brand's auto-trading " +
-          "not stopped (403 'auto.error.brandStopped'); switching off stops new decisions at once, open auto " +
+          "not stopped (403 'auto.error.brandStopped') and the brand's site settings offering the auto-trading screen (403 " +
+          'SCREEN_SWITCHED_OFF); switching off stops new decisions at once, open auto ' +
           'positions keep their stop loss and take profit',
         security: [{ bearer: [] }],
         body: AutoTradingInput.safeExtend(tokenField),
@@ -99,7 +100,11 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { user, token } = await auth(request);
+      const { user, token, brand } = await auth(request);
+      // issue 15: a brand whose site settings switch the auto-trading screen off lets nobody switch it on (off stays
+      // possible, so a client is never held in a strategy the brand stopped offering)
+      if (request.body.auto_trading === 1 && !(await ctx.content.platformComponents(brand)).auto_trading)
+        throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
       // issue 16: the switch runs the strategy, so it goes through the auto-trading service's checks and journal
       const updated = await ctx.gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
       return { status: true as const, data: presentUser(updated, token) };

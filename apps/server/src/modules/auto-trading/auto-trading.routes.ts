@@ -2,6 +2,7 @@ import { AutoTradingOverview, AutoTradingSettingsDto, BacktestDto, JournalPage }
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { AppError } from '../../lib/errors.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
@@ -43,7 +44,14 @@ const security = [{ bearer: [] }];
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).
  */
 export async function autoTradingRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+  const signedIn = clientAuthenticator(ctx);
+  /** A client of a brand whose site settings offer the auto-trading screen (issue 15's switch); else 403. */
+  const auth = async (request: Parameters<typeof signedIn>[0]) => {
+    const found = await signedIn(request);
+    if (!(await ctx.content.platformComponents(found.brand)).auto_trading)
+      throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
+    return found;
+  };
   // each backtest replays up to a year of candles: counted per client address, like the other costly calls
   const backtestLimit = attemptLimit(app, { name: 'auto-backtest', max: BACKTESTS_PER_MINUTE });
 
@@ -57,7 +65,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
           'instruments with their leverages, why the server switched it off, and the results of auto trades',
         security,
         body: TokenBody,
-        response: { 200: ok(AutoTradingOverview), 401: ErrorBody },
+        response: { 200: ok(AutoTradingOverview), 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {
@@ -77,7 +85,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
           'auto-trading is on, the new settings apply from the next closed candle',
         security,
         body: SaveSettingsBody,
-        response: { 200: ok(AutoTradingOverview), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ok(AutoTradingOverview), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {
@@ -102,7 +110,14 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
           `429 after ${BACKTESTS_PER_MINUTE} a minute`,
         security,
         body: BacktestBody,
-        response: { 200: ok(BacktestDto), 400: ErrorBody, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          200: ok(BacktestDto),
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
@@ -130,7 +145,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
           '`before` of the following page',
         security,
         body: JournalBody,
-        response: { 200: ok(JournalPage), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ok(JournalPage), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import {
   type BrandUpdateInput,
   type FieldMessage,
   fieldMessage,
+  STANDARD_RISK_WARNING,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -83,7 +84,7 @@ export class BrandsAdminService {
         settings,
       });
       // The site settings document every brand has (the public header and footer read it; staff edit it at
-      // /backoffice/site): the legal lines from the brand, no menu or footer links of its own yet.
+      // /backoffice/site): the legal lines from the brand, the standard risk warning, no menu or footer links yet.
       await tx.insert(contentSingletons).values({
         brandId: created.id,
         name: 'settings',
@@ -241,7 +242,8 @@ function initialSiteSettings(settings: BrandSettings): Record<string, unknown> {
     copyright: settings.copyright,
     legal_name: settings.legalName,
     legal_text: '',
-    risk_warning: '',
+    // the standard warning in the brand's first language, with the retail-loss share filled in by the site
+    risk_warning: settings.languages[0] === 'de' ? STANDARD_RISK_WARNING.de : STANDARD_RISK_WARNING.en,
     support_email: settings.supportEmail,
     phone: '',
     address: '',

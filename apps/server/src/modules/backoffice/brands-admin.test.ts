@@ -1,3 +1,4 @@
+import { STANDARD_RISK_WARNING } from '@openbroker/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, brands, media } from '../../db/schema.js';
@@ -106,6 +107,40 @@ describe(`brand editor API (${testDbKind})`, async () => {
       clients: 0,
     });
     expect(list.find((b: { slug: string }) => b.slug === 'demo').clients).toBeGreaterThan(0);
+  });
+
+  it('a new brand starts with the standard risk warning; its retail-loss sentence shows once the brand has a figure', async () => {
+    const id = await brandIdOf('nova');
+    const doc = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/content/singletons/settings?brandId=${id}`,
+      admin.token,
+    );
+    expect(doc.statusCode, doc.body).toBe(200);
+    expect(doc.json().data.data.risk_warning).toBe(STANDARD_RISK_WARNING.en);
+    expect(STANDARD_RISK_WARNING.en).toContain('{{retailLoss}}');
+    expect(STANDARD_RISK_WARNING.de).toContain('{{retailLoss}}');
+
+    const site = await publicBrand('nova.example.com');
+    const publicWarning = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/singletons/get/settings?token=${encodeURIComponent(site.contentToken)}`,
+          headers: { host: 'nova.example.com' },
+        })
+      ).json().data.risk_warning as string;
+    // no figure yet (none written, none computed): the sentence is left out, never the raw placeholder
+    const without = await publicWarning();
+    expect(without).toMatch(/^CFDs are complex instruments .* losing your money\.$/);
+    expect(without).not.toContain('{{');
+    expect(without).not.toContain('retail investor accounts');
+
+    const url = `/api/backoffice/brands/${id}/trading`;
+    const saved = await staffCall(app, 'PUT', url, admin.token, { preset: 'esma', retailLossPercent: 72.5 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await publicWarning()).toContain('72.5% of retail investor accounts lose money when trading CFDs');
   });
 
   it('a slug or host already in use is refused with the field, and nothing is created', async () => {

@@ -8,6 +8,8 @@ import {
   type InstrumentGroup,
   LANGUAGES,
   type PageSummary,
+  type PlatformComponents,
+  platformComponentsOf,
 } from '@openbroker/domain';
 import { AppError } from '../../lib/errors.js';
 import { type Catalogue, loadCatalogue } from '../../market/instruments.js';
@@ -17,7 +19,13 @@ import type { MailLog, MailService } from '../mail/mail.service.js';
 import type { ContentRepo, EventFilter, PageRow } from './content.repo.js';
 import { sanitizeComponents } from './content.sanitize.js';
 import { formSubmissionMail } from './form-mail.js';
-import { hasFigures, needsLeverage, renderFigures, siteRetailLossPercent } from './site-figures.js';
+import {
+  hasFigures,
+  needsLeverage,
+  renderFigures,
+  siteRetailLossPercent,
+  withoutRetailLossSentences,
+} from './site-figures.js';
 
 /** A wrong or missing content or forms token (spec §7: the token in the query is required). */
 export const contentTokenInvalid = () => new AppError(401, 'CONTENT_TOKEN_INVALID', 'error.forbidden');
@@ -196,10 +204,34 @@ export class ContentService {
     return presentPage(row);
   }
 
+  /**
+   * The client-area screens the brand offers (site settings `platform_components` with the brand's flags;
+   * domain `platformComponentsOf`): the client APIs of a screen switched off refuse.
+   */
+  async platformComponents(brand: Brand): Promise<PlatformComponents> {
+    const stored = await this.repo.singleton(brand.id, 'settings');
+    return platformComponentsOf(stored?.platform_components, brand.settings.features);
+  }
+
   /** A settings document of the brand; figure placeholders (the risk warning's retail-loss share) filled in. */
   async singleton(brand: Brand, name: string): Promise<Record<string, unknown> | undefined> {
-    const data = await this.repo.singleton(brand.id, name);
-    if (!data || !hasFigures(data)) return data;
+    const found = await this.repo.singleton(brand.id, name);
+    if (!found) return found;
+    // spec §3 platform components as the client area applies them (the economic calendar is the brand's flag)
+    const stored =
+      name === 'settings'
+        ? {
+            ...found,
+            platform_components: platformComponentsOf(found.platform_components, brand.settings.features),
+          }
+        : found;
+    if (!hasFigures(stored)) return stored;
+    const retailLossPercent = await siteRetailLossPercent(this.repo.db, brand);
+    // a risk warning whose retail-loss share is not known leaves that sentence out instead of the placeholder
+    const data =
+      retailLossPercent === undefined && typeof stored.risk_warning === 'string'
+        ? { ...stored, risk_warning: withoutRetailLossSentences(stored.risk_warning) }
+        : stored;
     return renderFigures(data, {
       profile: tradingProfileOf(brand.settings),
       catalogue: this.catalogue,
@@ -207,7 +239,7 @@ export class ContentService {
         InstrumentGroup,
         string
       >,
-      retailLossPercent: await siteRetailLossPercent(this.repo.db, brand),
+      retailLossPercent,
       lang: FALLBACK_LANGUAGE,
     });
   }

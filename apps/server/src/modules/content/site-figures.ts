@@ -85,6 +85,18 @@ export function renderFigureText(text: string, source: FigureSource): string {
   );
 }
 
+/**
+ * `text` without the sentences that hold `{{retailLoss}}`: what a risk warning says while the brand has no
+ * retail-loss figure (neither hand-written nor computed), rather than showing the placeholder to the public.
+ */
+export function withoutRetailLossSentences(text: string): string {
+  if (!/\{\{\s*retailLoss\s*\}\}/.test(text)) return text;
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !/\{\{\s*retailLoss\s*\}\}/.test(sentence))
+    .join(' ');
+}
+
 /** A copy of `value` (a page's components, title, description) with the placeholders in every string replaced. */
 export function renderFigures<T>(value: T, source: FigureSource): T {
   const walk = (node: unknown): unknown => {

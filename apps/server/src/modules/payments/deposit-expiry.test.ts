@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { auditLog, transactions } from '../../db/schema.js';
+import { SecretBox } from '../../lib/secret-box.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { PaymentsRepo } from './payments.repo.js';
 import { EXPIRY_ACTOR, PaymentsService } from './payments.service.js';
@@ -22,6 +23,7 @@ describe(`card deposits abandoned at the provider expire (${testDbKind})`, async
   let minutesLater = 0;
   const payments = new PaymentsService(new PaymentsRepo(db), ctx.gateway, {
     masterSecret: ctx.config.paymentSandboxSecret,
+    secretBox: new SecretBox(ctx.config.brandSecretsKey),
     sandbox: true,
     webhookToleranceMs: ctx.config.paymentWebhookToleranceMs,
     now: () => Date.now() + minutesLater * MINUTE,

@@ -35,6 +35,7 @@ import type { BalanceAdjustment, CommandOutcome } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
@@ -46,6 +47,7 @@ import type {
   Transition,
   WebhookRecord,
 } from './payments.repo.js';
+import { credentialsOf } from './provider-secrets.js';
 import {
   methodsOf,
   type PaymentProvider,
@@ -53,12 +55,14 @@ import {
   type ProviderPayment,
   pickProvider,
   providerByKey,
-  secretOf,
 } from './providers.js';
 import { verifyWebhook } from './signing.js';
 
 export interface PaymentsOptions {
+  /** PAYMENT_SANDBOX_SECRET: the sandbox's sessions, and its derived secrets where a brand stores none. */
   masterSecret: string;
+  /** Opens the provider secrets stored in the brand editor (BRAND_SECRETS_KEY; provider-secrets.ts). */
+  secretBox: SecretBox;
   /** The built-in sandbox providers are usable (PAYMENT_SANDBOX; demo mode only by default). */
   sandbox: boolean;
   webhookToleranceMs: number;
@@ -412,7 +416,7 @@ export class PaymentsService {
     if (provider?.confirmation !== 'webhook')
       return reject(404, 'unknown-provider', 'payment.transactionNotFound');
     const check = verifyWebhook(
-      secretOf(this.options, brand.slug, providerKey),
+      credentialsOf(this.options, brand, providerKey).webhookSecret,
       rawBody,
       headers,
       this.now(),
@@ -715,7 +719,8 @@ export class PaymentsService {
   }
 
   private providerContext(who: PaymentRequester): ProviderContext {
-    return { brand: who.brand, masterSecret: this.options.masterSecret, origin: who.origin, now: this.now() };
+    const { masterSecret, secretBox } = this.options;
+    return { brand: who.brand, masterSecret, secretBox, origin: who.origin, now: this.now() };
   }
 
   /** spec §7: the payload carries the customer, amount, currency, order id, return and webhook urls. */
@@ -749,13 +754,28 @@ export class PaymentsService {
   }
 }
 
-/** The audit row of an operator's (CLI) decision, as before the back office. */
-const operatorAudit =
-  (actor: string) =>
+/**
+ * The audit row of an operator's (CLI) decision, with the columns of a staff decision's row (brand, client,
+ * status before and after, reason, request address), so the audit screen's brand and client filters find it
+ * and staff scoped to the brand see it. `ip` is the operator API caller's address, when there is one.
+ */
+export const operatorAudit =
+  (actor: string, ip?: string) =>
   (action: string, row: TransactionRow, note?: string): AuditEntry => ({
     actor,
     action,
     subject: `transaction:${row.reference}`,
+    brandId: row.brandId,
+    userId: row.userId,
+    before: { status: transactionStatusName(TRANSACTION_STATUS.pending) },
+    // confirm pays or credits (Approved), reject declines: the only decisions an operator makes
+    after: {
+      status: transactionStatusName(
+        action.endsWith('.reject') ? TRANSACTION_STATUS.declined : TRANSACTION_STATUS.approved,
+      ),
+    },
+    reason: note || null,
+    ip: ip ?? null,
     details: {
       amount: row.amount,
       currency: row.currency,

@@ -8,7 +8,9 @@ import {
   type PostedForm,
 } from '@openbroker/domain';
 import type { PaymentProviderSetting } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import type { Brand } from '../brands/brands.service.js';
+import { credentialsOf, type SecretSource } from './provider-secrets.js';
 import { canonicalFields, hmacHex, providerSecret, sealToken } from './signing.js';
 
 /** spec §7: the customer fields every payment payload carries. */
@@ -58,10 +60,12 @@ export interface SandboxSession {
 /** How long a sandbox payment page stays usable. */
 export const SANDBOX_SESSION_TTL_MS = 60 * 60_000;
 
-export interface ProviderContext {
+/**
+ * What an adapter works with: the brand, the secrets (PAYMENT_SANDBOX_SECRET for the sandbox's sessions and
+ * derived secrets, and the box that opens the brand's stored provider secrets, see provider-secrets.ts).
+ */
+export interface ProviderContext extends SecretSource {
   brand: Brand;
-  /** PAYMENT_SANDBOX_SECRET, the master the per-provider secrets derive from. */
-  masterSecret: string;
   /** The brand's configured public address (brandPublicUrl), e.g. 'http://localhost:3000'; never a Host header. */
   origin: string;
   now: number;
@@ -83,7 +87,10 @@ export interface PaymentProvider {
   postedForm?(payment: ProviderPayment, ctx: ProviderContext): PostedForm;
 }
 
-/** The secret a brand's provider signs webhooks and forms with. */
+/**
+ * The secret the built-in sandbox derives for a brand's provider from PAYMENT_SANDBOX_SECRET: what signs its
+ * webhooks and posted forms while the brand stores no secret of its own (provider-secrets.ts decides).
+ */
 export function secretOf(ctx: Pick<ProviderContext, 'masterSecret'>, brandSlug: string, key: string): string {
   return providerSecret(ctx.masterSecret, brandSlug, key);
 }
@@ -110,11 +117,20 @@ function session(payment: ProviderPayment, ctx: ProviderContext, key: string, ki
   return sealToken(sandboxSessionKey(ctx.masterSecret), sealed);
 }
 
-/** The fields of a posted-form payment, as spec §7 lists them, plus the merchant and the session. */
-function formFields(payment: ProviderPayment, ctx: ProviderContext, key: string): Record<string, string> {
+/**
+ * The fields of a posted-form payment, as spec §7 lists them, plus the merchant (the brand's account at the
+ * sandbox) and, when the editor set one, the merchant id the provider knows the brand by.
+ */
+function formFields(
+  payment: ProviderPayment,
+  ctx: ProviderContext,
+  key: string,
+  merchantId: string | undefined,
+): Record<string, string> {
   const c = payment.customer;
   return {
     merchant: ctx.brand.slug,
+    ...(merchantId ? { merchant_id: merchantId } : {}),
     provider: key,
     order_id: payment.orderId,
     amount: payment.amount,
@@ -150,11 +166,15 @@ function build(setting: PaymentProviderSetting, cardIndex: number): PaymentProvi
             ? { type: 'form', provider: setting.key }
             : { type: 'redirect', url: `/sandbox/pay?s=${session(payment, ctx, setting.key, 'card')}` },
         postedForm: (payment, ctx) => {
-          const data = formFields(payment, ctx, setting.key);
+          // The form is signed with the brand's stored API key (else the sandbox's derived secret).
+          const { apiKey, merchantId } = credentialsOf(ctx, ctx.brand, setting.key);
+          // A stored key sealed under another BRAND_SECRETS_KEY must be entered again before this method works.
+          if (!apiKey) throw new AppError(422, 'METHOD_UNAVAILABLE', 'payment.methodUnavailable');
+          const data = formFields(payment, ctx, setting.key, merchantId);
           return {
             action: '/sandbox/form',
             method: 'POST',
-            signature: hmacHex(secretOf(ctx, ctx.brand.slug, setting.key), canonicalFields(data)),
+            signature: hmacHex(apiKey, canonicalFields(data)),
             data,
           };
         },

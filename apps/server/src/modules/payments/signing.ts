@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * HMAC-SHA256 helpers shared by the sandbox provider (which signs) and our webhook and form
- * endpoints (which verify). Secrets never leave the server: each brand and provider gets its own,
- * derived from the configured PAYMENT_SANDBOX_SECRET.
+ * endpoints (which verify). Secrets never leave the server: each brand and provider uses the secret
+ * stored in the brand editor, or, for a sandbox provider without one, one derived from the configured
+ * PAYMENT_SANDBOX_SECRET (provider-secrets.ts).
  */
 
 /** The secret one brand's provider signs with: HMAC(master, "<brand>:<provider>"). */
@@ -37,9 +38,12 @@ export function signWebhook(secret: string, rawBody: string, nowMs: number): Rec
 
 export type WebhookCheck = { ok: true } | { ok: false; reason: 'bad-signature' | 'stale-timestamp' };
 
-/** Verifies a webhook's signature over its exact raw body and that its timestamp is within `toleranceMs`. */
+/**
+ * Verifies a webhook's signature over its exact raw body and that its timestamp is within `toleranceMs`.
+ * Without a usable secret (`undefined`: see provider-secrets.ts) every call is a bad signature.
+ */
 export function verifyWebhook(
-  secret: string,
+  secret: string | undefined,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
   nowMs: number,
@@ -47,7 +51,7 @@ export function verifyWebhook(
 ): WebhookCheck {
   const ts = single(headers[WEBHOOK_TIMESTAMP_HEADER]);
   const signature = single(headers[WEBHOOK_SIGNATURE_HEADER]);
-  if (!ts || !signature || !/^\d{1,12}$/.test(ts) || !signature.startsWith('v1='))
+  if (!secret || !ts || !signature || !/^\d{1,12}$/.test(ts) || !signature.startsWith('v1='))
     return { ok: false, reason: 'bad-signature' };
   if (!sameSignature(hmacHex(secret, `${ts}.${rawBody}`), signature.slice(3)))
     return { ok: false, reason: 'bad-signature' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
-import { forbidden } from '../../lib/errors.js';
+import { AppError, forbidden } from '../../lib/errors.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 
@@ -18,7 +18,8 @@ export async function referralsRoutes(app: App, ctx: AppContext) {
         tags: ['accounts'],
         summary:
           "The client's referrals (spec §3: full_name, email, created_at), accounts opened with the client's uniqid " +
-          "as ref code, newest first; name and e-mail masked ('Jo*** Sm***'). 403 where the brand is in restricted mode",
+          "as ref code, newest first; name and e-mail masked ('Jo*** Sm***'). 403 where the brand is in restricted mode " +
+          'or its site settings switch the referrals screen off (SCREEN_SWITCHED_OFF)',
         security: [{ bearer: [] }],
         body: TokenBody,
         response: { 200: ok(z.array(ReferralDto)), 401: ErrorBody, 403: ErrorBody },
@@ -28,6 +29,9 @@ export async function referralsRoutes(app: App, ctx: AppContext) {
       const { brand, user } = await auth(request);
       // spec §2: referrals are hidden in the restricted mode
       if (brand.settings.features.restrictedMode || user.restrictedMode) throw forbidden();
+      // spec §3 platform components: a brand whose site settings switch the referrals screen off offers none
+      if (!(await ctx.content.platformComponents(brand)).referrals)
+        throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
       return { status: true as const, data: await ctx.referrals.list(brand.id, user.id) };
     },
   );

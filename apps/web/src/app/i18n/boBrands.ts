@@ -132,7 +132,8 @@ export const BO_BRANDS_EN = {
   'bob.pay.webhookSecret': 'Webhook secret',
   'bob.pay.notSet': 'not set',
   'bob.pay.keepHint': 'Stored ({{hint}}). Leave empty to keep it.',
-  'bob.pay.setHint': 'Not set.',
+  'bob.pay.setHint':
+    'Not set: a sandbox method signs with the secret derived from PAYMENT_SANDBOX_SECRET. Once set, only this secret is accepted.',
   'bob.pay.up': 'Move up',
   'bob.pay.remove': 'Remove method',
   'bob.pay.invalid': 'Check the fields of this method.',
@@ -325,7 +326,8 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'bob.pay.webhookSecret': 'Webhook-Geheimnis',
   'bob.pay.notSet': 'nicht gesetzt',
   'bob.pay.keepHint': 'Gespeichert ({{hint}}). Leer lassen, um es zu behalten.',
-  'bob.pay.setHint': 'Nicht gesetzt.',
+  'bob.pay.setHint':
+    'Nicht gesetzt: Eine Sandbox-Methode signiert mit dem aus PAYMENT_SANDBOX_SECRET abgeleiteten Geheimnis. Einmal gesetzt, gilt nur noch dieses.',
   'bob.pay.up': 'Nach oben',
   'bob.pay.remove': 'Zahlungsart entfernen',
   'bob.pay.invalid': 'Prüfen Sie die Felder dieser Zahlungsart.',

@@ -20,7 +20,10 @@ export const BO_CONTENT_EN = {
   'bos.site.legalText': 'Legal text (registration, regulator)',
   'bos.site.riskWarning': 'Risk warning',
   'bos.site.riskWarningHint':
-    '{{placeholder}} is replaced by the brand’s retail-loss percentage (hand-written or computed).',
+    'Write {{placeholder}} where the share of retail accounts that lose money belongs: the site puts in the figure written under Brands → Trading, or the computed one when “Show the computed retail-loss figure” is on. While the brand has neither, the sentence with it is left out.',
+  'bos.site.riskWarningStandard': 'Use the standard text:',
+  'bos.site.riskWarningStandardEn': 'English',
+  'bos.site.riskWarningStandardDe': 'German',
   'bos.site.contact': 'Contact details',
   'bos.site.supportEmail': 'Support e-mail',
   'bos.site.phone': 'Phone',
@@ -39,8 +42,10 @@ export const BO_CONTENT_EN = {
   'bos.site.linkRemove': 'Remove link',
   'bos.site.noLinks': 'No links yet.',
   'bos.site.platform': 'Client area',
-  'bos.site.platformHint': 'Which screens the client area offers.',
-  'bos.site.pc.economics': 'Economic calendar',
+  'bos.site.platformHint':
+    'Which screens the client area offers. A screen switched off leaves the menus, its address leads to the start page (the platform for signed-in clients) and its data is refused. Referrals and account levels are also off while the brand is in restricted mode.',
+  'bos.site.economicsElsewhere':
+    'The economic calendar is switched with the brand: Brands → Client area → Economic calendar and news.',
   'bos.site.pc.referrals': 'Referrals',
   'bos.site.pc.account_levels': 'Account levels',
   'bos.site.pc.auto_trading': 'Auto trading',
@@ -101,7 +106,10 @@ export const BO_CONTENT_DE: Record<keyof typeof BO_CONTENT_EN, string> & Partial
     'bos.site.legalText': 'Rechtstext (Registrierung, Aufsicht)',
     'bos.site.riskWarning': 'Risikohinweis',
     'bos.site.riskWarningHint':
-      '{{placeholder}} wird durch den Anteil verlierender Kleinanlegerkonten der Marke ersetzt (eingetragen oder berechnet).',
+      'Schreiben Sie {{placeholder}} dorthin, wo der Anteil verlierender Kleinanlegerkonten stehen soll: Die Website setzt die unter Marken → Handel eingetragene Zahl ein oder die berechnete, wenn „Berechneten Anteil verlierender Privatkunden anzeigen“ eingeschaltet ist. Solange die Marke keine von beiden hat, entfällt der Satz mit dem Platzhalter.',
+    'bos.site.riskWarningStandard': 'Standardtext einsetzen:',
+    'bos.site.riskWarningStandardEn': 'Englisch',
+    'bos.site.riskWarningStandardDe': 'Deutsch',
     'bos.site.contact': 'Kontaktdaten',
     'bos.site.supportEmail': 'Support-E-Mail',
     'bos.site.phone': 'Telefon',
@@ -120,8 +128,10 @@ export const BO_CONTENT_DE: Record<keyof typeof BO_CONTENT_EN, string> & Partial
     'bos.site.linkRemove': 'Link entfernen',
     'bos.site.noLinks': 'Noch keine Links.',
     'bos.site.platform': 'Kundenbereich',
-    'bos.site.platformHint': 'Welche Bereiche der Kundenbereich anbietet.',
-    'bos.site.pc.economics': 'Wirtschaftskalender',
+    'bos.site.platformHint':
+      'Welche Bereiche der Kundenbereich anbietet. Ein ausgeschalteter Bereich verschwindet aus den Menüs, seine Adresse führt zur Startseite (für angemeldete Kunden zur Plattform), und seine Daten werden verweigert. Empfehlungen und Kontostufen sind außerdem aus, solange die Marke im eingeschränkten Modus ist.',
+    'bos.site.economicsElsewhere':
+      'Der Wirtschaftskalender wird bei der Marke geschaltet: Marken → Kundenbereich → Wirtschaftskalender und Nachrichten.',
     'bos.site.pc.referrals': 'Empfehlungen',
     'bos.site.pc.account_levels': 'Kontostufen',
     'bos.site.pc.auto_trading': 'Automatischer Handel',
@@ -177,4 +187,6 @@ export const BO_CONTENT_DE: Record<keyof typeof BO_CONTENT_EN, string> & Partial
     'boContent.tileUrlInvalid':
       'Verwenden Sie eine https://-Kachel-Adresse mit den Platzhaltern z, x und y in geschweiften Klammern oder lassen Sie das Feld leer.',
     'boContent.singletonUnknown': 'Dieses Einstellungsdokument gibt es nicht.',
+    'boContent.screenSwitchedOff':
+      'Dieser Broker bietet diesen Teil des Kundenbereichs nicht an. Bitte fahren Sie auf der Plattform oder in Ihrem Konto fort.',
   };

@@ -134,6 +134,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'nav.logout': 'Abmelden',
   'nav.toggle': 'Navigation umschalten',
   'nav.main': 'Hauptmenü',
+  'nav.more': 'Mehr',
 
   'header.greeting': 'Hallo, {{name}}',
   'header.pin': 'PIN {{pin}}',

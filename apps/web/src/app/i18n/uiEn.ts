@@ -25,6 +25,7 @@ export const UI_EN = {
   'nav.logout': 'Logout',
   'nav.toggle': 'Toggle navigation',
   'nav.main': 'Main menu',
+  'nav.more': 'More',
 
   'header.greeting': 'Hello, {{name}}',
   'header.pin': 'PIN {{pin}}',

@@ -65,3 +65,44 @@ describe('the auto-trading switch of the account panel (spec §4, issue 16)', ()
     expect(screen.queryByTestId('auto-trading-refusal')).toBeNull();
   });
 });
+
+describe('the switch where the brand switched the auto-trading screen off (issue 15 site settings)', () => {
+  const renderSwitchedOff = (autoTrading: 0 | 1) => {
+    const auth = { access_token: 'token-1', user: { ...completeUser(), auto_trading: autoTrading } };
+    const sent: unknown[] = [];
+    renderApp('/my-account/info', {
+      auth,
+      api: {
+        '/api/singletons/get/settings': () =>
+          ok({ risk_warning: 'CFDs are complex instruments.', platform_components: { auto_trading: false } }),
+        '/api/accounts/get': () => ok(auth),
+        '/api/accounts/autoTrading': (body) => {
+          sent.push(body.auto_trading);
+          return ok({ ...auth.user, auto_trading: body.auto_trading });
+        },
+      },
+    });
+    return sent;
+  };
+
+  it('is not offered to a client who has it off: no switch and no link to the page', async () => {
+    renderSwitchedOff(0);
+    expect(await screen.findByTestId('footer-risk-warning')).toBeTruthy();
+    const panel = await screen.findByTestId('account-panel');
+    expect(within(panel).queryByTestId('auto-trading-toggle')).toBeNull();
+    expect(within(panel).queryByTestId('auto-trading-link')).toBeNull();
+  });
+
+  it('still lets a client who has it on switch it off (then it goes), without a link to the page', async () => {
+    const sent = renderSwitchedOff(1);
+    expect(await screen.findByTestId('footer-risk-warning')).toBeTruthy();
+    const panel = await screen.findByTestId('account-panel');
+    expect(within(panel).queryByTestId('auto-trading-link')).toBeNull();
+    const toggle = within(panel).getByTestId('auto-trading-toggle') as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sent).toEqual([0]));
+    // off now, and not offered: the switch goes
+    await waitFor(() => expect(within(panel).queryByTestId('auto-trading-toggle')).toBeNull());
+  });
+});

@@ -8,6 +8,7 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser, type User } from '../../api/types.js';
 import { useToast } from '../../app/ToastProvider.js';
+import { usePlatformComponents } from '../../app/usePlatformComponents.js';
 import { useMessageText } from '../../ui/forms.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { AUTO_TRADING_QUERY_KEY } from '../auto-trading/useAutoTrading.js';
@@ -23,7 +24,7 @@ export function AutoTradingSwitch({
   compact = false,
   on: shown,
   canTurnOn = true,
-  link = true,
+  link: linkWanted = true,
 }: {
   user: User;
   token: string;
@@ -43,6 +44,9 @@ export function AutoTradingSwitch({
   const queryClient = useQueryClient();
   const replaceUser = useReplaceUser();
   const on = shown ?? Number(user.auto_trading) === 1;
+  // issue 15: a brand whose site settings switch the auto-trading screen off offers no page and no switching on
+  const offered = usePlatformComponents().auto_trading;
+  const link = linkWanted && offered;
   const [refusal, setRefusal] = useState<Message | null>(null);
   // The switch shows the client's choice in the same render as the click: the mutation's pending state
   // reaches React a tick later, and a controlled input would flip back to the stored value meanwhile.
@@ -92,6 +96,8 @@ export function AutoTradingSwitch({
     </Link>
   );
   const checked = choice ?? on;
+  // switched off by the brand: shown only while it is still on, so the client can switch it off
+  if (!offered && !on && choice === null) return null;
   return (
     <div className={compact ? 'ob-autotrading ob-autotrading-compact' : 'ob-autotrading'}>
       <div className="ob-autotrading-head">
@@ -109,7 +115,7 @@ export function AutoTradingSwitch({
             id={id}
             className="ob-switch mb-0"
             checked={checked}
-            disabled={toggle.isPending || (!checked && !canTurnOn)}
+            disabled={toggle.isPending || (!checked && (!canTurnOn || !offered))}
             onChange={(event) => {
               const next = event.target.checked;
               setChoice(next);

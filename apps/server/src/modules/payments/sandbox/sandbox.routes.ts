@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import type { App } from '../../../http.js';
-import { type PaymentCustomer, type SandboxSession, sandboxSessionKey, secretOf } from '../providers.js';
+import { SecretBox } from '../../../lib/secret-box.js';
+import { credentialsOf, type SecretSource } from '../provider-secrets.js';
+import { type PaymentCustomer, type SandboxSession, sandboxSessionKey } from '../providers.js';
 import { canonicalFields, hmacHex, openToken, sameSignature, sealToken, signWebhook } from '../signing.js';
 import { type CardBehaviour, CHALLENGE_CODE, checkCard } from './sandbox.cards.js';
 import {
@@ -30,6 +32,7 @@ const FORM_TTL_MS = 60 * 60_000;
 
 const FormFields = z.object({
   merchant: z.string().max(64),
+  merchant_id: z.string().max(120).optional(),
   provider: z.string().max(64),
   order_id: z.string().max(32),
   amount: z.string().regex(/^\d{1,18}\.\d{2}$/),
@@ -62,6 +65,16 @@ const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.s
 export async function sandboxRoutes(app: App, ctx: AppContext) {
   const sessionKey = sandboxSessionKey(ctx.config.paymentSandboxSecret);
   const now = () => Date.now();
+  // The sandbox plays the provider, so it holds the same secrets as the merchant: the ones stored in the brand
+  // editor, else its own derived ones (provider-secrets.ts), exactly what the merchant's side checks against.
+  const secrets: SecretSource = {
+    masterSecret: ctx.config.paymentSandboxSecret,
+    secretBox: new SecretBox(ctx.config.brandSecretsKey),
+  };
+  const credentials = async (brandSlug: string, provider: string) => {
+    const brand = await ctx.brands.findBySlug(brandSlug);
+    return { brand, ...(brand ? credentialsOf(secrets, brand, provider) : {}) };
+  };
 
   await app.register(async (scope) => {
     const sandbox = scope as App;
@@ -88,6 +101,11 @@ export async function sandboxRoutes(app: App, ctx: AppContext) {
 
     /** Posts the signed result to the merchant's webhook; true when the merchant accepted it. */
     const notify = async (session: SandboxSession, result: Outcome, reason?: string): Promise<boolean> => {
+      const { webhookSecret } = await credentials(session.brand, session.provider);
+      if (!webhookSecret) {
+        app.log.warn({ order: session.order }, 'sandbox: no usable webhook secret for this merchant');
+        return false;
+      }
       const body = JSON.stringify({
         event_id: `evt_${randomBytes(12).toString('hex')}`,
         type:
@@ -110,11 +128,7 @@ export async function sandboxRoutes(app: App, ctx: AppContext) {
         headers: {
           host: target.host,
           'content-type': 'application/json',
-          ...signWebhook(
-            secretOf({ masterSecret: ctx.config.paymentSandboxSecret }, session.brand, session.provider),
-            body,
-            now(),
-          ),
+          ...signWebhook(webhookSecret, body, now()),
         },
         payload: body,
       });
@@ -240,14 +254,10 @@ export async function sandboxRoutes(app: App, ctx: AppContext) {
         );
       if (!parsed.success) return refuse();
       const { signature, ...data } = parsed.data;
-      const secret = secretOf(
-        { masterSecret: ctx.config.paymentSandboxSecret },
-        data.merchant,
-        data.provider,
-      );
-      if (!sameSignature(hmacHex(secret, canonicalFields(data)), signature)) return refuse();
+      // Signed with the merchant's API key (the one stored in the brand editor, else the derived one).
+      const { brand, apiKey } = await credentials(data.merchant, data.provider);
+      if (!apiKey || !sameSignature(hmacHex(apiKey, canonicalFields(data)), signature)) return refuse();
       if (Math.abs(now() - Number(data.timestamp) * 1000) > FORM_TTL_MS) return expired(reply);
-      const brand = await ctx.brands.findBySlug(data.merchant);
       const customer: PaymentCustomer = {
         first_name: data.first_name,
         last_name: data.last_name,

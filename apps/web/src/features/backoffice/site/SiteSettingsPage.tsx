@@ -1,4 +1,10 @@
-import { SiteSettingsInput, zodIssuesToMessages } from '@openbroker/domain';
+import {
+  PLATFORM_COMPONENT_SWITCHES,
+  RETAIL_LOSS_PLACEHOLDER,
+  SiteSettingsInput,
+  STANDARD_RISK_WARNING,
+  zodIssuesToMessages,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
@@ -25,8 +31,6 @@ import './site.css';
 
 type SettingsForm = z.input<typeof SiteSettingsInput>;
 type SettingsValues = z.output<typeof SiteSettingsInput>;
-
-const PLATFORM_COMPONENTS = ['economics', 'referrals', 'account_levels', 'auto_trading'] as const;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const links = (value: unknown) =>
@@ -72,11 +76,11 @@ export function settingsDefaults(doc: SiteSettingsDoc['data']): SettingsForm {
     mapTileUrl: str(doc.mapTileUrl),
     menu: links(doc.menu),
     footer_links: links(doc.footer_links),
+    // a screen is on unless switched off (domain platformComponentsOf)
     platform_components: {
-      economics: pc.economics === true,
-      referrals: pc.referrals === true,
-      account_levels: pc.account_levels === true,
-      auto_trading: pc.auto_trading === true,
+      referrals: pc.referrals !== false,
+      account_levels: pc.account_levels !== false,
+      auto_trading: pc.auto_trading !== false,
     },
   };
 }
@@ -230,10 +234,29 @@ function SettingsEditor({ brandId, doc }: { brandId: number; doc: SiteSettingsDo
             as: 'textarea',
             rows: 4,
             hint: t('bos.site.riskWarningHint', {
-              placeholder: '{{retailLoss}}',
+              placeholder: RETAIL_LOSS_PLACEHOLDER,
               interpolation: { escapeValue: false },
             }),
           })}
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3" data-testid="bos-risk-standard">
+            <span className="bo-hint">{t('bos.site.riskWarningStandard')}</span>
+            {(['en', 'de'] as const).map((lang) => (
+              <Button
+                key={lang}
+                size="sm"
+                variant="outline-secondary"
+                onClick={() =>
+                  form.setValue('risk_warning', STANDARD_RISK_WARNING[lang], {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  })
+                }
+                data-testid={`bos-risk-standard-${lang}`}
+              >
+                {t(lang === 'en' ? 'bos.site.riskWarningStandardEn' : 'bos.site.riskWarningStandardDe')}
+              </Button>
+            ))}
+          </div>
         </BoPanel>
         <BoPanel title={t('bos.site.contact')}>
           {field('support_email', t('bos.site.supportEmail'), { type: 'email' })}
@@ -256,7 +279,7 @@ function SettingsEditor({ brandId, doc }: { brandId: number; doc: SiteSettingsDo
         </BoPanel>
         <BoPanel title={t('bos.site.platform')}>
           <p className="bo-hint">{t('bos.site.platformHint')}</p>
-          {PLATFORM_COMPONENTS.map((name) => (
+          {PLATFORM_COMPONENT_SWITCHES.map((name) => (
             <Form.Check
               key={name}
               type="switch"
@@ -266,6 +289,9 @@ function SettingsEditor({ brandId, doc }: { brandId: number; doc: SiteSettingsDo
               data-testid={`bos-pc-${name}`}
             />
           ))}
+          <p className="bo-hint mt-2 mb-0" data-testid="bos-pc-economics-note">
+            {t('bos.site.economicsElsewhere')}
+          </p>
         </BoPanel>
       </div>
       <div className="bos-savebar">

@@ -1,3 +1,4 @@
+import { STANDARD_RISK_WARNING } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
@@ -32,7 +33,7 @@ const doc = (brandId: number, overrides: Record<string, unknown> = {}): SiteSett
       { title: 'About', url: '/about' },
     ],
     footer_links: [{ title: 'Privacy policy', url: '/privacy-policy' }],
-    platform_components: { economics: true, referrals: true, account_levels: true, auto_trading: true },
+    platform_components: { referrals: true, account_levels: true, auto_trading: true },
     features: { registrationEnabled: true },
     widgets: ['market-quotes'],
     ...overrides,
@@ -99,9 +100,34 @@ describe('site settings', () => {
         { title: 'Offers', url: '/promo' },
       ],
       footer_links: [{ title: 'Privacy policy', url: '/privacy-policy' }],
-      platform_components: { economics: true, referrals: true, account_levels: true, auto_trading: false },
+      // the economic calendar is the brand's switch (Brands → Client area), not one of these
+      platform_components: { referrals: true, account_levels: true, auto_trading: false },
     });
     expect(await screen.findByText(/Site settings saved/)).toBeTruthy();
+  });
+
+  it('explains the retail-loss placeholder and fills in the standard risk warning in English or German', async () => {
+    const { calls } = renderBo(<SiteSettingsPage />, {
+      staff: content,
+      api: {
+        [SETTINGS]: () => ok(doc(1, { risk_warning: '' })),
+        [`PUT ${SETTINGS}`]: (call) => ok({ ...doc(1, call.body), updatedAt: '2026-11-24T10:00:00.000Z' }),
+      },
+    });
+    const warning = (await screen.findByLabelText('Risk warning')) as HTMLTextAreaElement;
+    expect(screen.getByText(/Write \{\{retailLoss\}\} where the share of retail accounts/)).toBeTruthy();
+    expect(screen.queryByTestId('bos-pc-economics')).toBeNull();
+    expect(screen.getByTestId('bos-pc-economics-note').textContent).toContain('Brands → Client area');
+
+    fireEvent.click(screen.getByTestId('bos-risk-standard-de'));
+    expect(warning.value).toBe(STANDARD_RISK_WARNING.de);
+    fireEvent.click(screen.getByTestId('bos-risk-standard-en'));
+    expect(warning.value).toBe(STANDARD_RISK_WARNING.en);
+    fireEvent.click(screen.getByTestId('bos-settings-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT') as BoCall).body.risk_warning).toBe(
+      STANDARD_RISK_WARNING.en,
+    );
   });
 
   it('shows the field messages of the schema and of the server, and sends nothing invalid', async () => {

@@ -1,0 +1,14 @@
+import { type PlatformComponents, platformComponentsOf } from '@openbroker/domain';
+import { useSiteSettings } from '../features/site/useSiteSettings.js';
+import { useBrand } from './BrandProvider.js';
+
+/**
+ * The client-area screens this brand offers (site settings `platform_components` with the brand's flags,
+ * issue 15). While the site settings load, every screen the brand's flags allow counts as on, so nothing
+ * is taken away before the document says so.
+ */
+export function usePlatformComponents(): PlatformComponents {
+  const { features } = useBrand();
+  const site = useSiteSettings();
+  return platformComponentsOf(site?.platform_components, features);
+}
