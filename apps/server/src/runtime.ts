@@ -333,6 +333,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       // issue 16: the strategies run on the engine's books, from the first closed candle on
       await ctx.autoTrading.start();
       // issue 17: prices from the feed leader; then this node's share of the engine shards
+      if (shards || feedLeader)
+        metrics.watchCluster({
+          ...(shards ? { shards } : {}),
+          ...(feedLeader ? { leader: feedLeader } : {}),
+        });
       await feedLeader?.start();
       await gateway?.start();
       await shards?.start();

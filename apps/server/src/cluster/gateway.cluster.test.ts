@@ -131,6 +131,31 @@ describe.runIf(databaseUrl && redisUrl)('cluster gateway: two nodes in one proce
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("each node's metrics say how many shards it owns of how many, and exactly one node leads the feed", async () => {
+    const read = async (runtime: Runtime) => {
+      const text = await runtime.ctx.metrics.registry.metrics();
+      const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? Number.NaN);
+      return {
+        owned: value(/^openbroker_cluster_shards\{kind="owned"\} (\d+)$/m),
+        total: value(/^openbroker_cluster_shards\{kind="total"\} (\d+)$/m),
+        leader: value(/^openbroker_cluster_feed_leader (\d+)$/m),
+      };
+    };
+    // the feed's leader is chosen on its own round (about a second): wait for it, not for a fixed time
+    await vi.waitFor(
+      async () => {
+        const figures = await Promise.all(nodes.map(read));
+        for (const [i, f] of figures.entries()) {
+          expect(f.total).toBe(SHARDS);
+          expect(f.owned).toBe(shardsOf(nodes[i] as Runtime).ownedShards().length);
+        }
+        expect(figures.reduce((sum, f) => sum + f.owned, 0)).toBe(SHARDS);
+        expect(figures.map((f) => f.leader).sort()).toEqual([0, 1]);
+      },
+      { timeout: 5_000, interval: 200 },
+    );
+  });
+
   it("the non-owner's view of the account is the owner's book", async () => {
     const view = await other.ctx.gateway.view(demoId, true);
     expect(view).toBeDefined();

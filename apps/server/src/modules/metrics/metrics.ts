@@ -22,6 +22,17 @@ export interface SocketCounter {
   readonly sockets: { readonly size: number };
 }
 
+/** What the cluster gauges read: the node's engine shards (cluster/shards.ts) ... */
+export interface ClusterShardsSource {
+  readonly shards: number;
+  ownedShards(): number[];
+}
+
+/** ... and whether it leads the price feed (cluster/feed-leader.ts). */
+export interface FeedLeaderSource {
+  readonly leading: boolean;
+}
+
 /** Sub-second buckets for HTTP answers and engine commands (seconds). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -44,6 +55,8 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
   const socketSources = new Map<string, SocketCounter>();
   // issue 17: /prices sockets that subscribed to symbols, per namespace, read at every scrape
   const subscriptionSources = new Map<string, SocketCounter & { readonly subscribed: number }>();
+  // issue 17: this node's engine shards and its part in the price feed, read at every scrape (cluster nodes only)
+  const cluster: { shards?: ClusterShardsSource; leader?: FeedLeaderSource } = {};
 
   return {
     registry,
@@ -169,6 +182,38 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
         }
       },
     }),
+
+    /** Engine shards this node owns and the cluster's shard count (cluster nodes only), read at every scrape. */
+    clusterShards: new Gauge({
+      name: 'openbroker_cluster_shards',
+      help: 'Engine shards of the cluster: owned (by this node now) and total (CLUSTER_SHARDS); cluster nodes only',
+      labelNames: ['kind'] as const,
+      registers,
+      collect() {
+        this.reset();
+        const source = cluster.shards;
+        if (!source) return;
+        this.set({ kind: 'owned' }, source.ownedShards().length);
+        this.set({ kind: 'total' }, source.shards);
+      },
+    }),
+
+    /** 1 while this node leads the price feed, 0 while it follows (cluster nodes only), read at every scrape. */
+    clusterFeedLeader: new Gauge({
+      name: 'openbroker_cluster_feed_leader',
+      help: '1 while this node leads the price feed and relays it to the others, 0 while it follows; cluster nodes only',
+      registers,
+      collect() {
+        this.reset();
+        if (cluster.leader) this.set(cluster.leader.leading ? 1 : 0);
+      },
+    }),
+
+    /** Reads the node's shards and feed leadership at every scrape (issue 17; set once by the runtime). */
+    watchCluster(sources: { shards?: ClusterShardsSource; leader?: FeedLeaderSource }): void {
+      cluster.shards = sources.shards;
+      cluster.leader = sources.leader;
+    },
 
     /** Reads a namespace's subscribed sockets at every scrape until the returned function is called. */
     watchSubscriptions(namespace: SocketCounter & { readonly subscribed: number }): () => void {
