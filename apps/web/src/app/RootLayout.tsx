@@ -9,7 +9,7 @@ import { useBrand } from './BrandProvider.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { LOGIN_PATH, resolveRedirect, switchedOffRedirect } from './redirects.js';
-import { usePlatformComponents } from './usePlatformComponents.js';
+import { useSiteSwitches } from './usePlatformComponents.js';
 
 // Only signed-in clients need these (the idle timer, pop-up notices with their sanitizer): own chunks.
 const IdleLogout = lazy(() => import('./IdleLogout.js').then((module) => ({ default: module.IdleLogout })));
@@ -33,7 +33,9 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const { features } = useBrand();
-  const screens = usePlatformComponents();
+  // only what the site settings switch off redirects; restricted mode keeps its own answer (spec §2: /referrals
+  // is not found there)
+  const screens = useSiteSwitches();
 
   // The router hands out a decoded query; the platform rule needs the raw one (an encoded colon).
   const redirect = resolveRedirect(pathname, window.location.search, {

@@ -54,15 +54,10 @@ describe('toasts in the terminal cell (issue 14)', () => {
     expect(toast.textContent).toBe(LONG);
   });
 
-  it('stays while the pointer is on it, and hides a full delay after it leaves', () => {
-    const toast = renderTerminal();
-    fireEvent.mouseEnter(toast);
-    wait(TIMING.toastAutohideMs * 3);
-    expect(screen.queryByTestId('toast-danger')).not.toBeNull();
-    fireEvent.mouseLeave(toast);
-    wait(TIMING.toastAutohideMs - 100);
-    expect(screen.queryByTestId('toast-danger')).not.toBeNull();
-    wait(200);
+  it('is not held by a resting pointer: it hides after the spec delay (it would cover what is under it for ever)', () => {
+    renderTerminal();
+    fireEvent.mouseEnter(screen.getByTestId('toast-danger'));
+    wait(TIMING.toastAutohideMs + 100);
     expect(screen.queryByTestId('toast-danger')).toBeNull();
   });
 

@@ -26,8 +26,10 @@ const ICONS: Record<ToastVariant, string> = {
 };
 
 /**
- * One toast; it autohides (spec §8), but not while the pointer or the focus is on it, so a long message can be
- * read (and scrolled, in the terminal's toast cell) to its end; the full delay starts again once they leave.
+ * One toast; it autohides (spec §8), but not while the keyboard focus is in it, so a long message can be read
+ * (and scrolled, in the terminal's toast cell) to its end; the full delay starts again once the focus leaves.
+ * The pointer does not hold it: a toast that appears under a resting pointer would otherwise never go, and
+ * cover what is under it.
  */
 function HeldToast({
   variant,
@@ -40,17 +42,14 @@ function HeldToast({
   closeLabel: string;
   onClose: () => void;
 }) {
-  const [pointer, setPointer] = useState(false);
   const [focus, setFocus] = useState(false);
   return (
     <Toast
       bg={variant}
       data-testid={`toast-${variant}`}
-      autohide={!pointer && !focus}
+      autohide={!focus}
       delay={TIMING.toastAutohideMs}
       onClose={onClose}
-      onMouseEnter={() => setPointer(true)}
-      onMouseLeave={() => setPointer(false)}
       onFocus={() => setFocus(true)}
       onBlur={() => setFocus(false)}
     >

@@ -12,3 +12,13 @@ export function usePlatformComponents(): PlatformComponents {
   const site = useSiteSettings();
   return platformComponentsOf(site?.platform_components, features);
 }
+
+/**
+ * The screens as the brand's site settings alone switch them (restricted mode left out): what redirects a
+ * switched-off screen's address to the start page. Restricted mode has answers of its own (spec §2).
+ */
+export function useSiteSwitches(): PlatformComponents {
+  const { features } = useBrand();
+  const site = useSiteSettings();
+  return platformComponentsOf(site?.platform_components, { ...features, restrictedMode: false });
+}

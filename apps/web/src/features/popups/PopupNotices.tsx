@@ -3,18 +3,21 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/types.js';
 import { sanitizePopupHtml } from './sanitize.js';
-import { usePopups } from './usePopups.js';
+import { useHeldPopupKinds, usePopups } from './usePopups.js';
 
 /**
  * spec §2/§4: the pop-up notices modal. After login the unread notices show one at a time; closing one
  * marks it read on the server (and drops it here at once), so it does not come back. A notice the server
- * stores while the page is open (a margin call) shows when the terminal asks again (`usePopups`).
+ * stores while the page is open (a margin call) is asked for again by the terminal (`usePopups`); while the
+ * terminal shows it as its own notice the modal holds it back (`holdPopups`) rather than cover the screen where
+ * the client acts on it, and shows it on the next screen if it is still unread.
  */
 export function PopupNotices() {
   const { t } = useTranslation();
   const popups = usePopups();
+  const held = useHeldPopupKinds();
 
-  const unread = popups.unread;
+  const unread = held.size === 0 ? popups.unread : popups.unread.filter((p) => !held.has(String(p.kind)));
   const current = unread[0];
   // Keep the closing notice's text while the modal fades out.
   const [shown, setShown] = useState<Popup | undefined>(undefined);

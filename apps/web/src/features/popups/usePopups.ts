@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { accountsApi } from '../../api/accounts.js';
 import type { Popup } from '../../api/types.js';
 import { useAuth } from '../auth/useAuth.js';
@@ -51,4 +51,31 @@ export function usePopups(): Popups {
     refetch: useCallback(() => void refetch(), [refetch]),
     markRead,
   };
+}
+
+// Pop-up kinds a screen shows in a form of its own for now (the terminal's margin-call notice): the modal leaves
+// them for later instead of covering the screen. One module-level set, as the modal and the terminal are far apart.
+const held = new Set<string>();
+const holdListeners = new Set<() => void>();
+let holdVersion = 0;
+
+/** Holds back (`on`) or releases the modal's pop-ups of `kind`. */
+export function holdPopups(kind: string, on: boolean): void {
+  if (held.has(kind) === on) return;
+  if (on) held.add(kind);
+  else held.delete(kind);
+  holdVersion += 1;
+  for (const listener of holdListeners) listener();
+}
+
+/** The pop-up kinds held back now; re-renders when that changes. */
+export function useHeldPopupKinds(): ReadonlySet<string> {
+  useSyncExternalStore(
+    (listener) => {
+      holdListeners.add(listener);
+      return () => holdListeners.delete(listener);
+    },
+    () => holdVersion,
+  );
+  return held;
 }

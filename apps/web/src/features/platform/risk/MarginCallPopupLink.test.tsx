@@ -7,7 +7,8 @@ import { authStore } from '../../auth/authStore.js';
 import { BTC, withAccount, withPrices } from '../trading/platformTestKit.js';
 
 // Issue 14: a margin call warns in the terminal (socket notice) and with the stored pop-up that stays until read.
-// The pop-up shows at once, not after a reload, and the client dismisses the warning once, not twice.
+// The pop-up is fetched at once, not after a reload; the terminal's notice stands for it while it shows (no modal
+// over the screen where the client acts), and the client dismisses the warning once, not twice.
 
 afterEach(() => {
   cleanup();
@@ -69,29 +70,37 @@ const reads = (calls: { path: string; body: unknown }[]) =>
   calls.filter((call) => call.path === '/api/accounts/popup').map((call) => call.body);
 
 describe('margin call: the stored pop-up and the terminal notice (issue 14)', () => {
-  it('shows the stored pop-up as soon as the notice arrives, without a reload', async () => {
+  it('fetches the stored pop-up as soon as the notice arrives, and keeps its modal off the terminal while the notice shows', async () => {
     const { popups } = await platform();
+    await waitFor(() => expect(popups).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId(`notice-${CALL.id}`)).toBeTruthy();
+    expect(screen.queryByTestId('popup-modal')).toBeNull();
+  });
+
+  it('shows an unread margin-call pop-up on the terminal when no notice of this session stands for it; closing it reads it', async () => {
+    const sockets = fakeSockets();
+    const auth = { access_token: 'token-1', user: userFixture({ assets_group_permission: [1, 2, 3, 4, 5] }) };
+    const { calls } = renderApp('/platform/BTCUSD', {
+      auth,
+      socketFactory: sockets.factory,
+      api: { '/api/accounts/get': () => ok(auth), '/api/accounts/popups': () => ok([POPUP]) },
+    });
+    await withPrices(sockets, { BTCUSD: BTC });
+    await withAccount(sockets);
     const modal = await screen.findByTestId('popup-modal');
     expect(within(modal).getByText('Margin call')).toBeTruthy();
     expect(modal.textContent).toContain('Your margin level fell to 92.40 %.');
-    expect(popups).toHaveBeenCalledTimes(2);
-  });
-
-  it('closing the pop-up reads the terminal notice too', async () => {
-    const { calls } = await platform();
-    await screen.findByTestId('popup-modal');
     fireEvent.click(screen.getByTestId('popup-close'));
-    await waitFor(() => expect(screen.queryByTestId(`notice-${CALL.id}`)).toBeNull());
-    expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]);
+    await waitFor(() => expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]));
   });
 
-  it('dismissing the terminal notice reads the stored pop-up too', async () => {
-    const { calls } = await platform();
-    await screen.findByTestId('popup-modal');
+  it('dismissing the terminal notice reads the stored pop-up too, so it never shows after', async () => {
+    const { calls, popups } = await platform();
+    await waitFor(() => expect(popups).toHaveBeenCalledTimes(2));
     fireEvent.click(screen.getByTestId(`notice-dismiss-${CALL.id}`));
-    await waitFor(() => expect(screen.queryByTestId('popup-modal')).toBeNull());
-    expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]);
+    await waitFor(() => expect(reads(calls)).toEqual([{ id: 51, token: 'token-1' }]));
     expect(screen.queryByTestId(`notice-${CALL.id}`)).toBeNull();
+    expect(screen.queryByTestId('popup-modal')).toBeNull();
   });
 
   it('a pop-up that arrives after the client dismissed the notice is read at once, not shown', async () => {

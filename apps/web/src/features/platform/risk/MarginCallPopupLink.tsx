@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { Popup } from '../../../api/types.js';
-import { MARGIN_CALL_POPUP_KIND, usePopups } from '../../popups/usePopups.js';
+import { holdPopups, MARGIN_CALL_POPUP_KIND, usePopups } from '../../popups/usePopups.js';
 import { useNotices } from '../trading/useTrading.js';
 
 const isMarginCall = (popup: Popup) => popup.kind === MARGIN_CALL_POPUP_KIND;
 
 /**
  * Issue 14: the margin call reaches the client twice — as the terminal's notice (socket) and as the stored pop-up
- * that stays until read. The pop-up shows at once: a new margin-call notice asks for the pop-ups again (the server
- * stores it before it pushes the notice). And one dismissal reads both: dismissing the terminal's notice marks the
- * margin-call pop-up read, closing the pop-up marks the terminal's margin-call notices read.
+ * that stays until read. A new margin-call notice asks for the pop-ups again (the server stores it before it pushes
+ * the notice). While the terminal shows an unread margin-call notice, the pop-up modal holds the margin call back:
+ * a modal over the terminal would block the very closes and deposits that cure the margin. It shows on the next
+ * screen, or on the terminal once no notice of this session shows it. One dismissal reads both: dismissing the
+ * terminal's notice marks the margin-call pop-up read, closing the pop-up marks the terminal's notices read.
  */
 export function MarginCallPopupLink() {
   const { list, markRead: markNoticesRead } = useNotices();
@@ -19,6 +21,11 @@ export function MarginCallPopupLink() {
   useEffect(() => {
     if (latestCall) refetch();
   }, [latestCall, refetch]);
+  const showing = latestCall !== undefined;
+  useEffect(() => {
+    holdPopups(MARGIN_CALL_POPUP_KIND, showing);
+    return () => holdPopups(MARGIN_CALL_POPUP_KIND, false);
+  }, [showing]);
 
   // what was unread at the last look: a margin-call notice now read was dismissed, a pop-up now gone was closed
   const unreadNotices = useRef(new Set<string>());
