@@ -13,7 +13,7 @@ import {
 } from '@openbroker/domain';
 import type { AppContext } from './context.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
-import { AffiliateEmailTakenError } from './modules/affiliates/affiliates.service.js';
+import { AffiliateEmailTakenError, affiliateAuditAfter } from './modules/affiliates/affiliates.service.js';
 import { writeAudit } from './modules/audit/audit.repo.js';
 import {
   BACKTEST_USAGE,
@@ -269,12 +269,7 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
               action: 'affiliate.create',
               subject: `affiliate:${affiliate.id}`,
               brandId: affiliate.brandId,
-              after: {
-                email: affiliate.email,
-                firstName: affiliate.firstName,
-                lastName: affiliate.lastName,
-                code: affiliate.code,
-              },
+              after: affiliateAuditAfter(affiliate),
               details: { brand: brand.slug, email: affiliate.email, code: affiliate.code },
             }),
         )

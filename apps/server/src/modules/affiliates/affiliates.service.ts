@@ -53,6 +53,17 @@ export class AffiliateEmailTakenError extends Error {
  * (subject type 'affiliate'; a client token never opens them), who see only the accounts their
  * tracking code brought, with first-time deposits and the clicks → registrations → deposits funnel.
  */
+/** What an audit row of a created affiliate records as its `after` (back office and CLI alike); no password. */
+export function affiliateAuditAfter(affiliate: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  code: string;
+}): { email: string; firstName: string; lastName: string; code: string } {
+  const { email, firstName, lastName, code } = affiliate;
+  return { email, firstName, lastName, code };
+}
+
 export class AffiliatesService {
   constructor(
     private readonly repo: AffiliatesRepo,

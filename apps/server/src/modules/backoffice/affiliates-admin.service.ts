@@ -7,7 +7,11 @@ import { affiliates, brands, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AffiliateRow } from '../affiliates/affiliates.repo.js';
-import { AffiliateEmailTakenError, newAffiliatePassword } from '../affiliates/affiliates.service.js';
+import {
+  AffiliateEmailTakenError,
+  affiliateAuditAfter,
+  newAffiliatePassword,
+} from '../affiliates/affiliates.service.js';
 import { scopeFilter } from './money.service.js';
 import { assertBrandInScope, type StaffAuth } from './policy.js';
 import { auditStaffAction } from './staff-audit.js';
@@ -120,12 +124,7 @@ export class AffiliatesAdminService {
             action: 'affiliate.create',
             subject: `affiliate:${affiliate.id}`,
             brandId: affiliate.brandId,
-            after: {
-              email: affiliate.email,
-              firstName: affiliate.firstName,
-              lastName: affiliate.lastName,
-              code: affiliate.code,
-            },
+            after: affiliateAuditAfter(affiliate),
           }),
       )
       .catch((error: unknown) => {
