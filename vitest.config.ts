@@ -11,6 +11,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     exclude: [...configDefaults.exclude, 'src/**/*.cluster.test.ts'],
     environment: 'node',
     env,
+    // one database migrated and seeded per run; each suite starts from a copy (docs/testing.md)
+    globalSetup: ['./src/test/seeded-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -43,7 +45,7 @@ if (process.env.DATABASE_URL) {
   projects.push(serverProject('server:postgres', { TEST_DB: 'postgres' }));
 }
 
-// Issue 17: clusters of real server processes (scripts/cluster.mjs) on PostgreSQL and Redis. One file at a time
+// Clusters of real server processes (scripts/cluster.mjs) on PostgreSQL and Redis. One file at a time
 // (fileParallelism false puts them in vitest's sequential group, after the other projects): each starts three
 // nodes under load and kills one, which two shared cores cannot do twice at once.
 if (process.env.DATABASE_URL && process.env.REDIS_URL) {

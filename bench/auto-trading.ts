@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- auto-trading`: issue 16's "it must scale" figure. 10,000 verified accounts with auto-trading on,
+ * `npm run bench -- auto-trading`: the "it must scale" figure. 10,000 verified accounts with auto-trading on,
  * spread over 110 quoted instruments (each account watching 3–8 of them, half a trend follower, half mean reversion,
  * three parameter sets each, all on 1h candles), in the real server pieces without a database: the MarketService
  * (quote book, candle builder, MemoryCandleStore with a month of generated history, the candle-closed hook), the
@@ -718,7 +718,7 @@ export async function autoTradingBench(): Promise<boolean> {
   const stats = trading.stats();
 
   console.log(
-    `\nAuto-trading at a candle close (issue 16; Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore
+    `\nAuto-trading at a candle close (Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore
       .map((l) => l.toFixed(1))
       .join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after; seed ${SEED})`,
   );

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- clients`: the back office's client list (issue 13) with 100,000 clients of one
+ * `npm run bench -- clients`: the back office's client list with 100,000 clients of one
  * brand on the embedded PGlite (and, when DATABASE_URL is set, on a fresh PostgreSQL database that
  * is dropped afterwards). The clients are inserted in one `generate_series` statement; a tenth have
  * a passport waiting for review and a tenth are verified. Each case runs the list query the route
@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { type ClientListQuery, ClientListQuery as ListQuery, validateInput } from '@openbroker/domain';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
-import { ClientsRepo } from '../apps/server/src/modules/backoffice/clients.repo.js';
-import { ClientsService } from '../apps/server/src/modules/backoffice/clients.service.js';
-import type { StaffAuth } from '../apps/server/src/modules/backoffice/policy.js';
+import { ClientsRepo } from '../apps/server/src/modules/accounts/clients-admin.repo.js';
+import { ClientsService } from '../apps/server/src/modules/accounts/clients-admin.service.js';
+import type { StaffAuth } from '../apps/server/src/modules/staff/policy.js';
 import { startBenchServer } from './server.js';
 import { ascending, percentile } from './stats.js';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- cluster` (issue 17): open-then-close round trips over the `/trading` socket against a local
+ * `npm run bench -- cluster`: open-then-close round trips over the `/trading` socket against a local
  * cluster of 1, 2 and 3 nodes (scripts/cluster.mjs, the BUILT server: run `npm run build` first), all sharing one
  * PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), both required.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- engine`: the trading engine's tick path (architecture §5, issue 4).
+ * `npm run bench -- engine`: the trading engine's tick path (architecture §5).
  * 100,000 open positions with SL/TP over 10,000 accounts and 110 symbols, 1,000,000 replayed ticks of a seeded
  * random walk, through the indexed engine and — for a prefix, extrapolated — the naive full-scan reference,
  * checking that both fire exactly the same closes on the common prefix. Deterministic for a given seed.
@@ -73,9 +73,9 @@ const GAP_PROBABILITY = 1 / 20_000;
 const GAP_SIZE = 0.01;
 /** Share of positions with scalper-tight SL/TP (0.03–0.3 % away) instead of 0.5–4 %. */
 const SCALPER_SHARE = 0.1;
-/** Share of positions with a stop loss that trail it (issue 14), at the stop's distance. */
+/** Share of positions with a stop loss that trail it, at the stop's distance. */
 const TRAILING_SHARE = 0.2;
-/** Pending limit/stop orders per account (issue 14), 0.3–3 % away from the price. */
+/** Pending limit/stop orders per account, 0.3–3 % away from the price. */
 const ORDERS_PER_ACCOUNT = 2;
 /** Share of accounts that hold one leveraged crypto bet with a thin cushion: these meet the stop-out. */
 const CONCENTRATED_SHARE = 0.03;

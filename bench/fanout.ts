@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- fanout` (or `npx tsx bench/fanout.ts`): the `/prices` socket fanning the
- * conflated price stream out to many socket.io clients on loopback (issue 17).
+ * conflated price stream out to many socket.io clients on loopback.
  *
  * Scenarios (FANOUT_CLIENTS, default `2000,5000,10000`; FANOUT_MODES, default `map,compact`):
  * - `map`: clients that subscribe to nothing and get the spec's `prices` map of every changed symbol;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 17): `npm run bench -- lighthouse` (after `npm run build`, which writes apps/web/dist).
+ * Lighthouse: `npm run bench -- lighthouse` (after `npm run build`, which writes apps/web/dist).
  *
  * Starts the server as `npm start` builds it, serving the built web app, on an in-memory embedded
  * database with the demo data and the simulated market, then runs Lighthouse's performance audit with

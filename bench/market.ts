@@ -1,5 +1,5 @@
 /**
- * Market-data figures (issue 4): history generation for every instrument (target: under 10 s),
+ * Market-data figures: history generation for every instrument (target: under 10 s),
  * the simulated walk, the feed on virtual time, the candle builder, the quote book and CSV
  * parsing. Prints figures; exits non-zero when history generation misses its target.
  *

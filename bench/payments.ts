@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- payments`: the money path of issue 5 over real HTTP on loopback, against the
+ * `npm run bench -- payments`: the money path over real HTTP on loopback, against the
  * server as `npm start` builds it, on the embedded PGlite and (when DATABASE_URL is set) on a fresh
  * PostgreSQL database that is dropped afterwards.
  *

@@ -4,15 +4,17 @@
  * (Fastify + envelope + brand lookup) on the embedded database. `npm run bench -- engine` runs
  * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
  * to 2,000 clients, `payments` card deposits with their webhooks and withdrawals over HTTP, `market`
- * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close (issue 16),
- * `cluster` round trips on a local cluster of 1, 2 and 3 nodes (issue 17; DATABASE_URL, REDIS_URL, a build).
+ * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close,
+ * `cluster` round trips on a local cluster of 1, 2 and 3 nodes (DATABASE_URL, REDIS_URL, a build).
  */
 import { performance } from 'node:perf_hooks';
 import {
   accountSummary,
+  brandQuote,
   buyPrice,
   formatPrice,
   positionProfitAt,
+  SPEC_QUOTE_TERMS,
   triggerFires,
   validateStopLossTakeProfit,
 } from '@openbroker/domain';
@@ -36,13 +38,17 @@ function measure(name: string, fn: (i: number) => unknown, minMs = 400): Figure 
   return { name, ops: Math.round((ops / elapsed) * 1_000), nsPerOp: Math.round((elapsed * 1e6) / ops) };
 }
 
-const quote = (i: number) => ({ buy: 64_000 + (i % 100), sell: 63_990 + (i % 100) });
+const feed = (i: number) => ({ buy: 64_000 + (i % 100), sell: 63_990 + (i % 100) });
+// valuation, triggers and SL/TP checks take the brand quote; computed once here, as the engine does per quote
+const brandQuotes = Array.from({ length: 100 }, (_, i) => brandQuote(feed(i), SPEC_QUOTE_TERMS));
+const quote = (i: number) => brandQuotes[i % 100] as (typeof brandQuotes)[number];
 const position = { direction: 'buy' as const, amount: 1_000, leverage: 2, open_rate: 63_500 };
 const openPositions = Array.from({ length: 50 }, (_, i) => ({ amount: 100 + i, profit: (i % 7) - 3 }));
 
 function domainFigures(): void {
   const figures: Figure[] = [
     measure('buyPrice (slippage)', (i) => buyPrice(64_000 + (i % 100))),
+    measure('brandQuote (decimal)', (i) => brandQuote(feed(i), SPEC_QUOTE_TERMS)),
     measure('positionProfitAt (decimal)', (i) => positionProfitAt(position, quote(i))),
     measure('triggerFires', (i) =>
       triggerFires({ ...position, stop_lost: 60_000, take_profit: 70_000 }, quote(i)),
@@ -90,11 +96,11 @@ if (target === undefined) {
   const { autoTradingBench } = await import('./auto-trading.js');
   if (!(await autoTradingBench())) process.exitCode = 1;
 } else if (target === 'lighthouse') {
-  // Lighthouse mobile on the built web app: the public home page and /platform (issue 17).
+  // Lighthouse mobile on the built web app: the public home page and /platform.
   const { lighthouseBench } = await import('./lighthouse.js');
   if (!(await lighthouseBench())) process.exitCode = 1;
 } else if (target === 'cluster') {
-  // issue 17: 1, 2 and 3 local nodes on PostgreSQL and Redis (needs DATABASE_URL, REDIS_URL and `npm run build`).
+  // 1, 2 and 3 local nodes on PostgreSQL and Redis (needs DATABASE_URL, REDIS_URL and `npm run build`).
   const { clusterBench } = await import('./cluster.js');
   if (!(await clusterBench())) process.exitCode = 1;
 } else if (target === 'market') {

@@ -7,7 +7,7 @@
  * error (a fast rejection is never reported as a figure). Afterwards the ledger is verified:
  * Σ ledger_entries = users.balance for every user.
  *
- * Issue 17: the timed client opts in to deltas (`auth.deltas`, as the web app does), so a command pushes only the
+ * The timed client opts in to deltas (`auth.deltas`, as the web app does), so a command pushes only the
  * changed position and the balance; a shorter run with a spec §7 client (the whole lists on every change) is printed
  * beside it, with the bytes each command pushes to the account's socket in both modes.
  */

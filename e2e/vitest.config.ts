@@ -11,6 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what the page does next (an upload processed, a price arriving); on a loaded machine that
+    // takes seconds, so polls wait up to 15 s unless they name their own limit (vitest's default is 1 s).
+    expect: { poll: { timeout: 15_000 } },
     reporters: process.env.VITEST_JSON
       ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
       : ['default'],

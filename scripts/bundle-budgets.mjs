@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundle budgets (issue 17), run in CI after `npm run build`: `npm run budgets`.
+ * Bundle budgets, run in CI after `npm run build`: `npm run budgets`.
  *
  * Reads the web build's Vite manifest (apps/web/dist/.vite/manifest.json) and, for the public home page
  * (the entry) and for each lazily loaded route, adds up the brotli-compressed JavaScript loaded by static

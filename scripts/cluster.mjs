@@ -1,5 +1,5 @@
 /**
- * A local OpenBroker cluster for trying clustering on one machine (issue 17, docs/cluster.md): N server nodes
+ * A local OpenBroker cluster for trying clustering on one machine (docs/cluster.md): N server nodes
  * sharing one PostgreSQL and one Redis, and a small load balancer in front of them.
  *
  *   npm run build && DATABASE_URL=postgres://… REDIS_URL=redis://… npm run cluster -- --nodes 3

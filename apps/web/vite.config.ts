@@ -13,7 +13,7 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
 
 /**
- * Writes `.br` and `.gz` next to every text asset of the build (issue 17), once, at the strongest
+ * Writes `.br` and `.gz` next to every text asset of the build, once, at the strongest
  * settings: the server hands them out as they are (@fastify/static `preCompressed`), so no request pays
  * for compression. Files that do not shrink are left alone.
  */
@@ -66,7 +66,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // scripts/bundle-budgets.mjs reads the static import graph of each entry from it (issue 17).
+    // scripts/bundle-budgets.mjs reads the static import graph of each entry from it.
     manifest: true,
     rolldownOptions: {
       // The domain package is pure rules (no I/O, nothing runs on import), but its barrel index would
@@ -76,7 +76,7 @@ export default defineConfig({
       },
       output: {
         // React changes far less often than the app: its own chunk stays cached across releases. Everything
-        // else is split along the import graph, so a route's libraries load with that route (issue 17:
+        // else is split along the import graph, so a route's libraries load with that route (
         // catch-all vendor/ui/rules groups would put the trading and payment libraries on the home page).
         codeSplitting: {
           groups: [

@@ -4,7 +4,7 @@ import { newClient, register } from '../support/accounts.js';
 import { closePopups, newSession, popupsAnswered, screenshot } from '../support/browser.js';
 
 /**
- * Affiliates and referrals (issue 7) in a real browser against the production build: a visitor comes
+ * Affiliates and referrals in a real browser against the production build: a visitor comes
  * through the demo affiliate's tracking link, signs up, and the affiliate's panel shows the account and
  * the click → registration funnel of the day; a second visitor comes through the first client's own
  * referral link and appears, masked, on the first client's /referrals page.

@@ -24,7 +24,7 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
 import { horizontalOverflow, setTheme, settle } from '../support/staff.js';
 
 /**
- * Issue 16 in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the test
+ * Auto-trading in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the test
  * controls, BTCUSD only: crypto trades around the clock). The verified demo client chooses the trend follower on
  * 1-minute candles with the smallest averages the offer allows, sets the limits, runs the backtest and reads its
  * figures and equity curve, and switches auto-trading on. The feed then stamps its quotes in successive minutes, so
@@ -131,7 +131,7 @@ async function openPlatform(page: Page) {
   await page.getByTestId('positions-panel').first().waitFor({ state: 'attached', timeout: 20_000 });
 }
 
-describe('auto-trading in chromium (issue 16)', () => {
+describe('auto-trading in chromium', () => {
   let client: Session;
   /** The tape's crossover candles (up: buy; down: close the buy and sell) and the positions they made. */
   let buyCandle = 0;

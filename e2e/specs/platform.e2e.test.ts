@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, screenshot } from '../support/browser.js';
 
 /**
- * The trading journey of issue 4 in a real browser against the production build and the simulated
+ * The trading journey in a real browser against the production build and the simulated
  * market: a verified client opens a buy with stop loss and take profit, watches its live profit, moves
  * the stop loss, closes it and finds it in history as closed manually; an unverified client is told
  * 'The account is not verified'.
@@ -95,7 +95,7 @@ describe('trading on the platform (spec §2, §4, §5, §8)', () => {
 
     // close it at the current opposite price: it leaves the open list for history, closed manually
     await page.getByTestId(`position-close-${id}`).click();
-    // issue 14: closing asks first (the client can turn that off in the dialog or the tab header)
+    // closing asks first (the client can turn that off in the dialog or the tab header)
     await page.getByTestId('position-close-modal').waitFor();
     await page.getByTestId('position-close-confirm').click();
     await row.waitFor({ state: 'detached', timeout: 15_000 });
@@ -110,7 +110,7 @@ describe('trading on the platform (spec §2, §4, §5, §8)', () => {
     await context.close();
     // Its own polls allow up to 75 s between them (toast 15 s, profit 30 s, close 15 s, plus the defaults); one CI run
     // on PostgreSQL spent over 55 s after the submit once (not reproduced in two further runs), so the journey gets
-    // the sum of its waits rather than the suite's 60 s. The closing note of issue 17 records it.
+    // the sum of its waits rather than the suite's 60 s. docs/benchmarks.md records it.
   }, 120_000);
 
   it("tells an unverified client 'The account is not verified'", async () => {

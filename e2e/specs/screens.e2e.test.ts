@@ -47,7 +47,10 @@ for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
           await screenshot(page, `screens/${viewport}-${theme}-${fileName(url)}`);
           expect(await horizontalOverflow(page), `overflow on ${url}`).toBeLessThanOrEqual(0);
         }
-        expect(errors).toEqual([]);
+        // /404 is answered with HTTP 404, which the browser logs once for the page itself
+        const ownNotFound = (error: string) => /status of 404/.test(error);
+        expect(errors.filter((error) => !ownNotFound(error))).toEqual([]);
+        expect(errors.filter(ownNotFound).length).toBeLessThanOrEqual(1);
         await context.close();
       });
 

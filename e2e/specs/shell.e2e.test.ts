@@ -19,7 +19,8 @@ describe('the web shell in a real browser', () => {
 
   it.each(['/this-page-does-not-exist-xyz', '/404'])('shows the exact 404 text on %s', async (url) => {
     const { page, context } = await newSession();
-    await page.goto(url);
+    // the page load itself says 404 too
+    expect((await page.goto(url))?.status()).toBe(404);
     await expect.poll(() => page.getByTestId('not-found').innerText()).toContain(NOT_FOUND);
     await screenshot(page, `not-found${url.replaceAll('/', '-')}`);
     await context.close();

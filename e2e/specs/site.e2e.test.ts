@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { baseURL, newSession, screenshot } from '../support/browser.js';
 
 /**
- * The public site (issue 6) on three white-label brands, each picked by host name
+ * The public site on three white-label brands, each picked by host name
  * (`<slug>.localhost:<port>`: chromium resolves *.localhost to the loopback address).
  */
 
@@ -37,7 +37,7 @@ const BRANDS = [
   { slug: 'kestrel', name: 'Kestrel FX', widgets: ['cross-rates', 'ticker-tape'] },
 ] as const;
 
-describe('white-label home pages by host name (issue 6)', () => {
+describe('white-label home pages by host name', () => {
   const seen: { primary: string; title: string; hero: string }[] = [];
 
   it.each(BRANDS)('$slug shows its own home page, palette and widgets with moving prices', async (brand) => {
@@ -121,9 +121,10 @@ describe('content pages (spec §2 /{slug})', () => {
     await context.close();
   });
 
-  it('shows the exact 404 text for an unknown slug', async () => {
+  it('shows the exact 404 text for an unknown slug, answered with HTTP 404', async () => {
     const { page, context } = await newSession();
-    await page.goto(on('meridian', '/no-such-page-here'));
+    const response = await page.goto(on('meridian', '/no-such-page-here'));
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByTestId('not-found').innerText()).toBe(NOT_FOUND);
     await context.close();
   });

@@ -6,7 +6,7 @@ import { type ControlledFeed, startControlledFeed } from '../support/controlled-
 import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
 
 /**
- * Issue 14 in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the
+ * The terminal's risk figures in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the
  * test controls, BTCUSD only: crypto trades around the clock). A client buys with most of the account, watches
  * the margin level fall, is warned at the margin-call level, and is stopped out at the liquidation price the
  * ticket showed, with the explanation; a buy limit order fills; a trailing stop follows the price and closes;
@@ -78,7 +78,7 @@ async function buyAtMarket(page: Page, amount: string, leverage: string) {
   await page.getByTestId('trade-leverage').selectOption(leverage);
 }
 
-describe('risk on the terminal (issue 14)', () => {
+describe('risk on the terminal', () => {
   it('warns at the margin call and stops out at the liquidation price the ticket showed, explaining the close', async () => {
     const { page, errors } = await newSession('desktop', { baseURL: server.baseURL });
     await page.setViewportSize({ width: 1366, height: 768 });

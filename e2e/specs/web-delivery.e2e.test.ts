@@ -6,7 +6,7 @@ import { logInThroughForm, newSession } from '../support/browser.js';
 import { root } from '../support/server-process.js';
 
 /**
- * Web delivery (issue 17) in chromium against the production build: the public home page fetches no
+ * Web delivery in chromium against the production build: the public home page fetches no
  * trading-terminal or back-office code, the build's assets arrive brotli-compressed, and two figures
  * are printed (not asserted, they depend on the machine): the home page's largest contentful paint and
  * the time from navigation to the first live price on /platform for the demo client.
@@ -43,7 +43,7 @@ function recordAssets(page: Page): { path: string; encoding: string | undefined 
   return seen;
 }
 
-describe('web delivery (issue 17)', () => {
+describe('web delivery', () => {
   it('the public home page loads no terminal or back-office chunk, and its assets come brotli-compressed', async () => {
     expect(PLATFORM_CHUNKS.length).toBeGreaterThan(0);
     expect(BACKOFFICE_CHUNKS.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { ControlledFeed } from './controlled-feed.js';
 
 /**
- * Helpers of the auto-trading journey (issue 16): 1-minute candles made on demand through the controlled feed
+ * Helpers of the auto-trading journey: 1-minute candles made on demand through the controlled feed
  * (quotes stamped in successive minutes, so a candle closes at once instead of after a real minute), the price
  * series the journey plays, and readers of what the auto-trading page and the platform show.
  */

@@ -4,7 +4,7 @@ import { baseURL, screenshot } from './browser.js';
 import { type StaffLogin, setTheme, settle } from './staff.js';
 
 /**
- * Helpers of the back office II journeys (issue 15): the demo staff the issue-13 helpers do not list (their TOTP
+ * Helpers of the back office II journeys: the demo staff the issue-13 helpers do not list (their TOTP
  * secrets are public on purpose, README "Demo logins"), a brand's public address by host name, and screenshots
  * of a back-office screen in both themes once it has loaded.
  */

@@ -13,25 +13,19 @@ import { isUnstorableText } from './lib/db-errors.js';
 import { AppError, invalidFields } from './lib/errors.js';
 import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { clientsRoutes } from './modules/accounts/clients-admin.routes.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
+import { affiliatesAdminRoutes } from './modules/affiliates/affiliates-admin.routes.js';
+import { auditRoutes } from './modules/audit/audit-admin.routes.js';
 import { autoTradingRoutes } from './modules/auto-trading/auto-trading.routes.js';
-import { affiliatesAdminRoutes } from './modules/backoffice/affiliates-admin.routes.js';
-import { auditRoutes } from './modules/backoffice/audit.routes.js';
-import { autoTradingAdminRoutes } from './modules/backoffice/auto-trading-admin.routes.js';
-import { backofficeAuthRoutes } from './modules/backoffice/backoffice.routes.js';
-import { brandsAdminRoutes } from './modules/backoffice/brands-admin.routes.js';
-import { clientsRoutes } from './modules/backoffice/clients.routes.js';
-import { contentAdminRoutes } from './modules/backoffice/content-admin.routes.js';
-import { dealingRoutes } from './modules/backoffice/dealing.routes.js';
-import { moneyRoutes } from './modules/backoffice/money.routes.js';
-import { guardBackofficeRoutes } from './modules/backoffice/policy.js';
-import { popupsAdminRoutes } from './modules/backoffice/popups-admin.routes.js';
-import { reportsRoutes } from './modules/backoffice/reports.routes.js';
-import { staffAdminRoutes } from './modules/backoffice/staff-admin.routes.js';
+import { autoTradingAdminRoutes } from './modules/auto-trading/auto-trading-admin.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { brandsAdminRoutes } from './modules/brands/brands-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { contentAdminRoutes } from './modules/content/content-admin.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
+import { dealingRoutes } from './modules/dealing/dealing.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
@@ -41,13 +35,20 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { operatorRoutes } from './modules/payments/operator.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.js';
+import { moneyRoutes } from './modules/payments/staff-money.routes.js';
 import { popupsRoutes } from './modules/popups/popups.routes.js';
+import { popupsAdminRoutes } from './modules/popups/popups-admin.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { backofficeAuthRoutes } from './modules/staff/backoffice.routes.js';
+import { guardBackofficeRoutes } from './modules/staff/policy.js';
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 import { docsRoutes } from './openapi/docs.routes.js';
 import { swaggerOptions } from './openapi/openapi.js';
+import { announceServerAddress, markServerStopped } from './server-address.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -126,6 +127,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The outbox is delivered while the app runs (decision 0015); close waits for an attempt in progress.
   ctx.mail.start(app.log);
   app.addHook('onClose', async () => ctx.mail.stop());
+  // The operator commands find this server through DATA_DIR, whatever PORT it listens on (server-address.ts).
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object')
+      await announceServerAddress(
+        ctx.config,
+        address,
+        ctx.market.history && { seed: ctx.market.history.seed, start: ctx.market.history.end },
+      ).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not record the server address for the operator commands'),
+      );
+  });
+  app.addHook('onClose', async () => {
+    await markServerStopped(ctx.config).catch(() => {});
+  });
 
   const web = readWebBuild(ctx.config.webDistDir);
   await app.register(fastifyHelmet, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerClient } from './test/factories.js';
 import { createTestServer, testDbKind } from './test/harness.js';
 
-// issue 12: authenticated JSON and answers with personal data must never be kept by a cache.
+// authenticated JSON and answers with personal data must never be kept by a cache.
 describe(`Cache-Control: no-store on private answers (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const client = await registerClient(app);

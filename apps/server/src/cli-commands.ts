@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DOCUMENT_STATUS_LABELS,
-  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_NAMES,
+  documentTypeFromName,
   EMAIL_PATTERN,
-  isDocumentType,
   isStaffRole,
   STAFF_ROLES,
   type StaffRole,
@@ -14,7 +14,8 @@ import {
 import type { AppContext } from './context.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError, affiliateAuditAfter } from './modules/affiliates/affiliates.service.js';
-import { writeAudit } from './modules/audit/audit.repo.js';
+import { describeAuditReport, writeAudit } from './modules/audit/audit.repo.js';
+import { parseCheckpoints } from './modules/audit/audit-checkpoint.js';
 import {
   BACKTEST_USAGE,
   BacktestArgumentError,
@@ -54,7 +55,7 @@ export const REMOTE_COMMANDS: readonly string[] = [
   'affiliate:create',
   'staff:create',
   'audit:verify',
-  // issue 16: inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
+  // inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
   'backtest',
 ];
 
@@ -102,7 +103,9 @@ const LOGIN_CODE = 'login-code <email> [--brand <slug>]';
 const OUTBOX = 'outbox [--limit N]';
 const POPUP_CREATE = 'popup:create <brand> <title> <htmlFile>';
 const AFFILIATE_CREATE = 'affiliate:create <brand> <email> [--first-name X --last-name Y]';
-const REVIEW = 'review-document <email> <type> approve|reject [note] [--brand <slug>]';
+const REVIEW =
+  'review-document <email> passport|address|funding_front|funding_back approve|reject [note] [--brand <slug>]';
+const AUDIT_VERIFY = 'audit:verify [--checkpoints <log or checkpoint file>]';
 const STAFF_CREATE = 'staff:create <email> --role admin[,finance] [--brands demo,aurora] [--name "X"]';
 
 /** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
@@ -203,9 +206,14 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     usage: `${REVIEW.padEnd(64)} approve or reject a client's latest document (audited)`,
     async run(ctx, args, env = terminal(ctx)) {
       const { positionals, values } = parse(args, { brand: { type: 'string' } }, REVIEW);
-      const [email, type, decision, ...noteWords] = positionals;
-      if (!email || !type || !decision) throw new CliError(`Usage: npm run cli -- ${REVIEW}`);
-      if (!isDocumentType(type)) throw new CliError(`The type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
+      const [email, typeName, decision, ...noteWords] = positionals;
+      if (!email || !typeName || !decision) throw new CliError(`Usage: npm run cli -- ${REVIEW}`);
+      // passport or doc_passport: the short name, or the field name the client API uses
+      const type = documentTypeFromName(typeName);
+      if (!type)
+        throw new CliError(
+          `The type must be one of ${DOCUMENT_TYPE_NAMES.join(', ')} (or doc_passport, doc_address, ...).`,
+        );
       if (decision !== 'approve' && decision !== 'reject') {
         throw new CliError('The decision must be approve or reject.');
       }
@@ -350,20 +358,21 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   },
 
   'audit:verify': {
-    usage: `${'audit:verify'.padEnd(64)} check the audit log's hash chain: no row edited, removed or slipped in`,
-    async run(ctx) {
-      const report = await ctx.audit.verify();
-      const legacy =
-        report.unchained > 0 ? ` (${report.unchained} older row(s) from before the chain not checked)` : '';
-      if (report.ok) return `Audit log verified: ${report.checked} row(s) chained and intact${legacy}.`;
-      const why = {
-        hash: 'its content does not match its hash (edited)',
-        link: "it does not follow the previous row's hash (a row before it was removed or changed)",
-        unchained: 'it has no hash (written around the audit log)',
-      }[report.brokenAt?.reason ?? 'hash'];
-      throw new CliError(
-        `Audit log broken at row #${report.brokenAt?.id}: ${why}. ${report.checked} row(s) before it are intact${legacy}.`,
-      );
+    usage: `${AUDIT_VERIFY.padEnd(64)} check the audit log: keyed hash chain, and its head against the checkpoints kept outside the database (no row edited, removed or slipped in, no hash blanked, not truncated)`,
+    async run(ctx, args, env = terminal(ctx)) {
+      const { positionals, values } = parse(args, { checkpoints: { type: 'string' } }, AUDIT_VERIFY);
+      if (positionals.length > 0) throw new CliError(`Usage: npm run cli -- ${AUDIT_VERIFY}`);
+      // the server's log (JSON lines), or another node's checkpoint file: its `audit head` lines count too
+      const file = values.checkpoints;
+      const extra = file
+        ? { source: file, ...parseCheckpoints(await env.readFile(file), file, ctx.config.auditKey, false) }
+        : undefined;
+      if (extra && extra.checkpoints.length + extra.forged.length + extra.unreadable.length === 0)
+        throw new CliError(`${file} holds no audit checkpoint ("audit head" line of the server's JSON log).`);
+      const report = await ctx.audit.verify(extra ? { extra } : {});
+      const text = describeAuditReport(report);
+      if (report.ok) return text;
+      throw new CliError(text);
     },
   },
 

@@ -92,14 +92,20 @@ export async function callServer(
   return answer.data;
 }
 
+/** When a transaction was made, to the minute in UTC: 2026-11-29 10:39 UTC. */
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** One transaction: reference, date, status, type, amount, client, the client's comment and the decision's note. */
 const line = (t: OperatorTransaction) =>
   [
     t.transaction_id,
+    when(t.created_at),
     t.status.padEnd(9),
     t.type.padEnd(20),
     `${t.amount} ${t.currency}`.padStart(16),
     t.email,
-    t.comments ? `"${t.comments}"` : '',
+    t.comments ? `comment: "${t.comments}"` : '',
+    t.note ? `note: "${t.note}"${t.decided_by ? ` (${t.decided_by})` : ''}` : '',
   ]
     .filter(Boolean)
     .join('  ');

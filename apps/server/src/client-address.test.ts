@@ -5,7 +5,7 @@ import { addressKey } from './lib/client-address.js';
 import { LOGIN_THROTTLE } from './lib/failure-throttle.js';
 import { createTestServer, testDbKind } from './test/harness.js';
 
-// Review of issue 12: with TRUST_PROXY=true Fastify took the client's address from the left-most
+// with TRUST_PROXY=true Fastify took the client's address from the left-most
 // X-Forwarded-For entry, which the client writes, so every rate limit and the e-mail+address
 // throttle got a new key with each request; and an IPv6 client could pick a new address in its /64
 // for each request.

@@ -7,6 +7,8 @@ import {
   assertSafeToServe,
   ConfigError,
   DEMO_MARKER_FILE,
+  DEVELOPMENT_AUDIT_KEY,
+  DEVELOPMENT_BRAND_SECRETS_KEY,
   DEVELOPMENT_SANDBOX_SECRET,
   DEVELOPMENT_STAFF_TOTP_KEY,
   EMBEDDED_DATABASE_DIR,
@@ -205,6 +207,7 @@ describe('demo mode and secrets (decision 0010)', () => {
   const publicUrl = 'https://broker.example.com';
   const staffKey = 'k'.repeat(40);
   const brandKey = 'b'.repeat(40);
+  const auditKey = 'a'.repeat(40);
 
   it('a fresh clone is a demo: the embedded database on an empty data directory, sandbox on', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
@@ -279,6 +282,7 @@ describe('demo mode and secrets (decision 0010)', () => {
       PUBLIC_URL: publicUrl,
       STAFF_TOTP_KEY: staffKey,
       BRAND_SECRETS_KEY: brandKey,
+      AUDIT_KEY: auditKey,
     });
     expect(() => assertSafeToServe(production)).not.toThrow();
     expect(production).toMatchObject({
@@ -294,6 +298,7 @@ describe('demo mode and secrets (decision 0010)', () => {
       PUBLIC_URL: publicUrl,
       STAFF_TOTP_KEY: staffKey,
       BRAND_SECRETS_KEY: brandKey,
+      AUDIT_KEY: auditKey,
       PAYMENT_SANDBOX: 'true',
       PAYMENT_SANDBOX_SECRET: 'staging-only-secret-0123456789',
     });
@@ -316,6 +321,41 @@ describe('demo mode and secrets (decision 0010)', () => {
     const demo = loadConfig({ DEMO: 'true' });
     expect(demo.staffTotpKey).toBe(DEVELOPMENT_STAFF_TOTP_KEY);
     expect(demo.staffSessionIdleMs).toBe(15 * 60_000);
+    expect(() => assertSafeToServe(demo)).not.toThrow();
+  });
+
+  it('refuses outside demo mode without AUDIT_KEY or with a public development key, naming it; a demo uses the development key', () => {
+    for (const key of [
+      undefined,
+      DEVELOPMENT_AUDIT_KEY,
+      DEVELOPMENT_STAFF_TOTP_KEY,
+      DEVELOPMENT_BRAND_SECRETS_KEY,
+    ]) {
+      const config = loadConfig({
+        DATABASE_URL: postgres,
+        OPERATOR_TOKEN: token,
+        PUBLIC_URL: publicUrl,
+        STAFF_TOTP_KEY: staffKey,
+        BRAND_SECRETS_KEY: brandKey,
+        ...(key ? { AUDIT_KEY: key } : {}),
+      });
+      expect(config.auditKeyIsDefault).toBe(true);
+      expect(() => assertSafeToServe(config)).toThrow(
+        /^Unsafe configuration outside demo mode \(PostgreSQL and DEMO not set\): AUDIT_KEY must be set to your own random value of at least 32 characters/,
+      );
+    }
+    const own = loadConfig({
+      DATABASE_URL: postgres,
+      OPERATOR_TOKEN: token,
+      PUBLIC_URL: publicUrl,
+      STAFF_TOTP_KEY: staffKey,
+      BRAND_SECRETS_KEY: brandKey,
+      AUDIT_KEY: auditKey,
+    });
+    expect(own).toMatchObject({ auditKey, auditKeyIsDefault: false });
+    expect(() => assertSafeToServe(own)).not.toThrow();
+    const demo = loadConfig({ DEMO: 'true' });
+    expect(demo.auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
     expect(() => assertSafeToServe(demo)).not.toThrow();
   });
 
@@ -386,6 +426,7 @@ describe('demo mode and secrets (decision 0010)', () => {
     [{ PAYMENT_SANDBOX: 'sometimes' }, 'PAYMENT_SANDBOX must be true or false (or 1/0), got "sometimes"'],
     [{ OPERATOR_TOKEN: 'short' }, 'OPERATOR_TOKEN must be at least 24 characters'],
     [{ STAFF_TOTP_KEY: 'short' }, 'STAFF_TOTP_KEY must be at least 32 characters'],
+    [{ AUDIT_KEY: 'x'.repeat(31) }, 'AUDIT_KEY must be at least 32 characters'],
     [
       { STAFF_SESSION_IDLE_MINUTES: '0' },
       'STAFF_SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, got "0"',

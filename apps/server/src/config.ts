@@ -52,6 +52,19 @@ export const DEVELOPMENT_STAFF_TOTP_KEY = 'development-only-staff-totp-key-not-a
 /** The brand secrets key everybody can read in this file (payment provider secrets): accepted in demo mode only. */
 export const DEVELOPMENT_BRAND_SECRETS_KEY = 'development-only-brand-secrets-key-not-a-secret';
 
+/** The audit log's HMAC key everybody can read in this file (decision 0024): accepted in demo mode only. */
+export const DEVELOPMENT_AUDIT_KEY = 'development-only-audit-key-not-a-secret';
+
+/**
+ * Values of AUDIT_KEY that are public: this file's development keys. Refused outside demo mode, as an
+ * unset AUDIT_KEY is: whoever knows the key can rewrite the audit log and its checkpoints unnoticed.
+ */
+const PUBLIC_AUDIT_KEYS: readonly string[] = [
+  DEVELOPMENT_AUDIT_KEY,
+  DEVELOPMENT_STAFF_TOTP_KEY,
+  DEVELOPMENT_BRAND_SECRETS_KEY,
+];
+
 /** The sandbox master secret everybody can read in this file: accepted in demo mode only. */
 export const DEVELOPMENT_SANDBOX_SECRET = 'development-only-sandbox-secret';
 
@@ -103,7 +116,7 @@ const url = (name: string, protocols: string[]) =>
  * Which proxies in front of the server are believed about the client's address (X-Forwarded-For):
  * none (false), or the peers with these addresses/CIDRs (Fastify's `trustProxy` list). `true` is
  * refused: it believes the left-most entry, which the client writes, so every rate limit could be
- * dodged by sending a new one (issue 12). A hop count is refused too: Fastify 5 ignores it (it
+ * dodged by sending a new one. A hop count is refused too: Fastify 5 ignores it (it
  * cannot tell the proxy from a client that reaches the server directly), which would put every
  * client behind the proxy under one address and one rate limit.
  */
@@ -190,7 +203,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'REDIS_PREFIX must be 1-64 letters, digits, ":", "_" or "-"' })
     .default('ob:'),
-  // issue 17: several nodes on one PostgreSQL and Redis; unset runs one node (docs/cluster.md)
+  // several nodes on one PostgreSQL and Redis; unset runs one node (docs/cluster.md)
   CLUSTER_SHARDS: z
     .string()
     .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1024, {
@@ -243,6 +256,10 @@ const EnvSchema = z.object({
   BRAND_SECRETS_KEY: z
     .string()
     .min(32, { error: 'BRAND_SECRETS_KEY must be at least 32 characters (e.g. from `openssl rand -hex 32`)' })
+    .optional(),
+  AUDIT_KEY: z
+    .string()
+    .min(32, { error: 'AUDIT_KEY must be at least 32 characters (e.g. from `openssl rand -hex 32`)' })
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z
     .string()
@@ -343,7 +360,7 @@ const EnvSchema = z.object({
         `PAYMENT_WEBHOOK_REFUSALS_PER_MINUTE must be a whole number of at least 1, got "${String(issue.input)}"`,
     })
     .transform(Number),
-  // issue 14: a deposit left at the provider's page stays Pending this long, then expires (nothing was credited).
+  // a deposit left at the provider's page stays Pending this long, then expires (nothing was credited).
   PAYMENT_PENDING_EXPIRY_MINUTES: z
     .string()
     .default('30')
@@ -443,7 +460,7 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     redisUrl: env.REDIS_URL,
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: env.REDIS_PREFIX,
-    /** Engine shards of a cluster (issue 17, docs/cluster.md); undefined runs one node with the whole engine. */
+    /** Engine shards of a cluster (docs/cluster.md); undefined runs one node with the whole engine. */
     clusterShards: env.CLUSTER_SHARDS,
     /** This node's name in a cluster (logs, routing replies). */
     nodeId: env.NODE_ID ?? `${os.hostname()}-${process.pid}`,
@@ -459,7 +476,7 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      */
     trustProxy: env.TRUST_PROXY,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
-    /** Back-office staff sessions end after this long without a call (issue 13: 15 minutes). */
+    /** Back-office staff sessions end after this long without a call (15 minutes). */
     staffSessionIdleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
     /**
      * Encrypts staff TOTP secrets at rest (lib/secret-box.ts). Required outside demo mode; a demo
@@ -476,6 +493,14 @@ function toConfig(env: z.output<typeof EnvSchema>) {
     brandSecretsKey: env.BRAND_SECRETS_KEY ?? DEVELOPMENT_BRAND_SECRETS_KEY,
     brandSecretsKeyIsDefault:
       (env.BRAND_SECRETS_KEY ?? DEVELOPMENT_BRAND_SECRETS_KEY) === DEVELOPMENT_BRAND_SECRETS_KEY,
+    /**
+     * The HMAC-SHA256 key of the audit log's hash chain and of its checkpoints outside the database
+     * (decision 0024): without it nobody can rewrite the log unnoticed, a database superuser included.
+     * Required outside demo mode; a demo uses the public development key. Changing it makes every
+     * row written before fail `audit:verify`: keep it with your backups.
+     */
+    auditKey: env.AUDIT_KEY ?? DEVELOPMENT_AUDIT_KEY,
+    auditKeyIsDefault: PUBLIC_AUDIT_KEYS.includes(env.AUDIT_KEY ?? DEVELOPMENT_AUDIT_KEY),
     /**
      * Attempts per minute on login, auto login, forgot password and register, counted per client
      * address (an IPv6 one by its /64), and per e-mail for register, per e-mail from one address for
@@ -529,8 +554,10 @@ function toConfig(env: z.output<typeof EnvSchema>) {
      * the CLI reads it from there.
      */
     operatorToken: env.OPERATOR_TOKEN,
-    /** Where the CLI reaches the running server's operator API. */
+    /** Where the CLI reaches the running server's operator API (else as the server recorded it in DATA_DIR). */
     operatorApiUrl: env.OPERATOR_API_URL ?? `http://127.0.0.1:${env.PORT}`,
+    /** False when the CLI may take the address the running server recorded in DATA_DIR (server-address.ts). */
+    operatorApiUrlIsSet: env.OPERATOR_API_URL !== undefined,
     /**
      * Bearer token that opens GET /metrics. Outside demo mode the only way in (unset: closed, 403
      * saying to set it); in demo mode loopback callers need none.
@@ -604,6 +631,10 @@ export function unsafeSettings(config: Config): string[] {
   if (config.brandSecretsKeyIsDefault)
     problems.push(
       "BRAND_SECRETS_KEY must be set (a random value of at least 32 characters, e.g. from `openssl rand -hex 32`; it encrypts the brands' payment provider secrets, keep it with your backups)",
+    );
+  if (config.auditKeyIsDefault)
+    problems.push(
+      'AUDIT_KEY must be set to your own random value of at least 32 characters (e.g. from `openssl rand -hex 32`; not a public development key): it keys the audit log so that nobody can rewrite it unnoticed; keep it with your backups, `audit:verify` needs the same value',
     );
   return problems;
 }

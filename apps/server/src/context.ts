@@ -7,7 +7,6 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
 import type { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
-import type { StaffService } from './modules/backoffice/staff.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
@@ -20,6 +19,7 @@ import type { PopupsService } from './modules/popups/popups.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
+import type { StaffService } from './modules/staff/staff.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
@@ -39,13 +39,13 @@ export interface AppContext {
   market: MarketService;
   trading: TradingService;
   /**
-   * Issue 17: one account's book as the rest of the app asks for it — this node's engine on one node; in a cluster
+   * One account's book as the rest of the app asks for it — this node's engine on one node; in a cluster
    * the engine of the node owning the account's shard (cluster/gateway.ts).
    */
   gateway: TradingGateway;
   /** The shards this node owns, in a cluster (CLUSTER_SHARDS); undefined on one node. */
   shards?: ShardOwnership;
-  /** Auto-trading (issue 16): the clients' strategies on closed candles, their limits, the kill switch, the backtest. */
+  /** Auto-trading: the clients' strategies on closed candles, their limits, the kill switch, the backtest. */
   autoTrading: AutoTradingService;
   content: ContentService;
   payments: PaymentsService;

@@ -53,7 +53,7 @@ export function carriesCredentials(request: FastifyRequest): boolean {
 }
 
 /**
- * onSend hook (issue 12): an answer to a request with credentials, and any /api answer that has not
+ * onSend hook: an answer to a request with credentials, and any /api answer that has not
  * declared itself cacheable (login, registration and profile answers carry personal data and tokens),
  * is `Cache-Control: no-store`, so no browser cache, proxy or shared computer keeps a copy.
  */

@@ -48,6 +48,7 @@ async function databaseEnv({ demo = true } = {}): Promise<Record<string, string>
 const OPERATOR_TOKEN = 'op-token-0123456789abcdef0123456789';
 const STAFF_TOTP_KEY = 'staff-totp-key-of-the-main-suite-0123456789';
 const BRAND_SECRETS_KEY = 'brand-secrets-key-of-the-main-suite-0123456789';
+const AUDIT_KEY = 'audit-key-of-the-main-suite-0123456789abcdef';
 /** The address clients use, required outside demo mode. */
 const PUBLIC_URL = 'https://broker.example.com';
 
@@ -159,6 +160,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       PUBLIC_URL,
       STAFF_TOTP_KEY,
       BRAND_SECRETS_KEY,
+      AUDIT_KEY,
     });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
@@ -222,6 +224,7 @@ describe(`starting and stopping the server process (${testDbKind})`, () => {
       PUBLIC_URL,
       STAFF_TOTP_KEY,
       BRAND_SECRETS_KEY,
+      AUDIT_KEY,
       ...(await databaseEnv({ demo: false })),
     });
     await banner(server);

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { assertSafeToServe, type Config, ConfigError, isLoopback, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
 import { DEMO_LOGINS } from './db/seed.js';
-import { DEMO_STAFF } from './modules/backoffice/demo-staff.js';
+import { DEMO_STAFF } from './modules/staff/demo-staff.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
 
@@ -123,7 +123,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
-      // a cluster node going down takes no shard the others free meanwhile (issue 17)
+      // a cluster node going down takes no shard the others free meanwhile
       runtime.ctx.shards?.pause();
       await realtime.close();
       await app.close();

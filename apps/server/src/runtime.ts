@@ -14,7 +14,7 @@ import {
 } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client.js';
-import { DEMO_LOGINS, type SeedResult, seedDatabase } from './db/seed.js';
+import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './db/seed.js';
 import type { PriceFeed } from './feeds/feed.js';
 import { ReplayFeed } from './feeds/replay-feed.js';
 import { SimulatedFeed } from './feeds/simulated-feed.js';
@@ -28,10 +28,9 @@ import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
 import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
 import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
+import { auditSettings } from './modules/audit/audit-chain.js';
 import { AutoTradingRepo } from './modules/auto-trading/auto-trading.repo.js';
 import { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
-import { StaffRepo } from './modules/backoffice/staff.repo.js';
-import { StaffService } from './modules/backoffice/staff.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
@@ -57,6 +56,9 @@ import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { StaffRepo } from './modules/staff/staff.repo.js';
+import { StaffService } from './modules/staff/staff.service.js';
+import { queueStaffMail, secondFactorLockedMail } from './modules/staff/staff-mail.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
 
@@ -89,6 +91,11 @@ export interface RuntimeOptions {
   database?: 'prepare' | 'existing';
   /** Told when the engine's claim on the database is lost (its PostgreSQL connection broke). */
   onEngineClaimLost?: (error: Error) => void;
+  /**
+   * An in-memory embedded database starts from this snapshot (`Database.snapshot()`) instead of empty: the
+   * test suites start from a database seeded once per run.
+   */
+  embeddedSnapshot?: string;
 }
 
 /** The database is not one the server has set up (operator commands open only such databases). */
@@ -132,12 +139,16 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   if (options.live) assertSafeToServe(config);
   const existing = options.database === 'existing';
   if (existing) await assertEmbeddedDatabaseExists(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedSnapshot: options.embeddedSnapshot,
+  });
   let redis: Redis | undefined;
   let engineClaim: { release(): Promise<void> } | undefined;
   try {
     const cluster = config.clusterShards !== undefined && options.live === true;
-    // one server per database unless it runs as a cluster of nodes, each owning some engine shards (issue 17)
+    // one server per database unless it runs as a cluster of nodes, each owning some engine shards
     if (options.live && !cluster) {
       engineClaim = await database.claimEngine(
         options.onEngineClaimLost ??
@@ -150,14 +161,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       await assertDatabaseReady(database, config);
     } else {
       // cluster nodes started together migrate and seed one after the other (the first does the work)
-      seed = await oneAtATime(cluster ? config.databaseUrl : undefined, async () => {
-        await database.migrate(config.migrationsDir);
-        return seedDatabase(database.db, {
-          demo: config.demo && config.seedDemo,
-          brandSlug: config.defaultBrand,
-          staffTotpKey: config.staffTotpKey,
-        });
-      });
+      seed = await oneAtATime(cluster ? config.databaseUrl : undefined, () =>
+        prepareDatabase(database, config),
+      );
       if (seed.seeded && config.demo) await markDemoDatabase(config);
     }
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
@@ -175,7 +181,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const feed = options.live ? createFeed(config, catalogue, startTime) : undefined;
     const market = new MarketService({
       catalogue,
-      // in a cluster the feed runs on the feed leader only, which relays its quotes to every node (issue 17)
+      // in a cluster the feed runs on the feed leader only, which relays its quotes to every node
       feed: cluster ? undefined : feed,
       history:
         options.live && config.marketHistory && config.marketFeed === 'simulated'
@@ -185,8 +191,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       metrics,
     });
     const sessions = new SessionsService(new SessionsRepo(db), config.sessionIdleMs);
-    const audit = new AuditRepo(db);
-    // Staff sessions are their own kind with their own idle timeout (issue 13: 15 minutes).
+    // Engine failures go to the app's pino logger at error level (seen at LOG_LEVEL=warn), not to stdout.
+    const logger = createLogger(config);
+    // AUDIT_KEY, and the chain head's checkpoints in DATA_DIR and the server's log (decision 0024)
+    const audit = new AuditRepo(db, auditSettings(config, { log: logger, logHeads: options.live === true }));
+    // Staff sessions are their own kind with their own idle timeout (15 minutes).
     const staff = new StaffService(
       new StaffRepo(db),
       new SessionsService(new SessionsRepo(db), config.staffSessionIdleMs),
@@ -198,11 +207,12 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const mail = new MailService(
       new OutboxRepo(db),
       config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined,
-      // Reset links reach the log only in a demo without SMTP (issue 12).
+      // Reset links reach the log only in a demo without SMTP.
       { from: config.mailFrom, maxAttempts: config.mailMaxAttempts, metrics, logLinks: config.demo },
     );
-    // Engine failures go to the app's pino logger at error level (seen at LOG_LEVEL=warn), not to stdout.
-    const logger = createLogger(config);
+    // A member whose second factor locks after wrong codes is told by mail (staff credentials).
+    staff.onSecondFactorLocked = (member, minutes) =>
+      queueStaffMail(mail, secondFactorLockedMail(member, minutes, new Date()), logger);
     const paymentsRepo = new PaymentsRepo(db);
     const tradingRepo = new TradingRepo(db, {
       // a booking's payment effect (withdrawal request, status change) is stored by the payments module, typed
@@ -330,9 +340,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       // later changes staff make reach it through brands.onTradingChanged (realtime/socket-server.ts)
       for (const [key, profile] of await ctx.brands.tradingProfiles()) ctx.trading.setProfile(key, profile);
       await ctx.trading.start();
-      // issue 16: the strategies run on the engine's books, from the first closed candle on
+      // the strategies run on the engine's books, from the first closed candle on
       await ctx.autoTrading.start();
-      // issue 17: prices from the feed leader; then this node's share of the engine shards
+      // prices from the feed leader; then this node's share of the engine shards
       if (shards || feedLeader)
         metrics.watchCluster({
           ...(shards ? { shards } : {}),
@@ -358,7 +368,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
           await gateway?.stop();
           await feedLeader?.stop();
         }
+        // forgot-password requests answered before their reset and mail were stored
+        await ctx.passwordReset.idle();
         await mail.close();
+        // the last appends' checkpoints, before the database closes
+        await audit.close();
         if (redis) await redis.quit().catch(() => redis?.disconnect());
         await engineClaim?.release();
         await database.close();

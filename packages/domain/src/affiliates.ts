@@ -3,6 +3,7 @@
  * Referral): UTC days, the clicks → registrations → first-time deposits funnel, conversion rates and
  * the masking of referred clients' names and e-mails. Pure: every input, including dates, is an argument.
  */
+import type { AffiliateFunnel, AffiliateFunnelDay } from './contracts/affiliates.js';
 import { sumMoney, toMoneyString } from './money.js';
 
 /** A calendar day 'YYYY-MM-DD' in UTC. */
@@ -63,25 +64,9 @@ export interface FunnelAccount {
   first_deposit_at: string | null;
 }
 
-/** One day of the funnel. */
-export interface FunnelDay {
-  day: IsoDay;
-  clicks: number;
-  registrations: number;
-  first_deposits: number;
-}
-
-/** The funnel of a period: its days and their sums with the two conversion rates. */
-export interface Funnel {
-  days: FunnelDay[];
-  clicks: number;
-  registrations: number;
-  first_deposits: number;
-  /** registrations ÷ clicks, null without clicks. */
-  registration_rate: number | null;
-  /** first-time deposits ÷ registrations, null without registrations. */
-  deposit_rate: number | null;
-}
+/** One day of the funnel, and the funnel of a period (contracts/affiliates.ts: the answer both panels read). */
+export type FunnelDay = AffiliateFunnelDay;
+export type Funnel = AffiliateFunnel;
 
 /**
  * The clicks → registrations → first-time deposits funnel per UTC day of `from`…`until`: clicks by

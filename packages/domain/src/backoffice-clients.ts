@@ -1,5 +1,5 @@
 /**
- * Back-office rules about clients (issue 13): the list's filters, automatic verification, what
+ * Back-office rules about clients: the list's filters, automatic verification, what
  * verifying grants, and the trading settings staff may change. Pure: no database, no I/O.
  */
 import { z } from 'zod';
@@ -78,7 +78,7 @@ export const ClientListQuery = z.object(
 );
 export type ClientListQuery = z.output<typeof ClientListQuery>;
 
-/** The page size of the client list (issue 13: 50 a page). */
+/** The page size of the client list (50 a page). */
 export const CLIENT_PAGE_SIZE = BACKOFFICE_PAGE_SIZE;
 
 /** A path id (`:id`, `:documentId`): digits only, a safe positive integer; anything else is a 404. */
@@ -98,7 +98,7 @@ export interface VerificationDocuments {
 export type VerificationMode = 'automatic' | 'manual';
 
 /**
- * Whether a client becomes verified on their own now (issue 13): the brand verifies automatically,
+ * Whether a client becomes verified on their own now: the brand verifies automatically,
  * the client is not verified yet, and both the passport and the address proof are approved.
  */
 export function verifiesAutomatically(
@@ -120,7 +120,7 @@ export interface TradingGrants {
 }
 
 /**
- * What verifying grants (issue 13): the brand's default permissions and leverages (absent: every
+ * What verifying grants: the brand's default permissions and leverages (absent: every
  * category, every leverage, as the seed's verified client has), unless compliance already set
  * others (a non-empty list or map stays as it is).
  */

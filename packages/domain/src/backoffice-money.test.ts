@@ -17,7 +17,8 @@ describe('adjustments', () => {
     expect(TRANSACTION_TABS.credits).toContain(ADJUSTMENT_RULES.credit.typeId);
     expect(TRANSACTION_TABS.withdrawals).toContain(ADJUSTMENT_RULES.wire_withdrawal.typeId);
     expect(TRANSACTION_TABS.withdrawals).toContain(ADJUSTMENT_RULES.card_withdrawal.typeId);
-    expect(ADJUSTMENT_RULES.correction.typeId).toBeNull();
+    // a correction, of either sign, has its own tab beside the spec's four
+    expect(TRANSACTION_TABS.corrections).toEqual([ADJUSTMENT_RULES.correction.typeId]);
   });
 
   it('a correction keeps its sign; the other kinds are entered positive and a withdrawal debits', () => {

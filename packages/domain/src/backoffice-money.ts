@@ -1,12 +1,10 @@
 /**
- * Back-office money rules (issue 13): which adjustments staff may book and how each is booked, when a
+ * Back-office money rules: which adjustments staff may book and how each is booked, when a
  * withdrawal needs a second approver, and how much of a client's free margin may be withdrawn. Pure: the
  * server books and checks with these, the web app labels and validates its forms with them.
  */
-import { z } from 'zod';
 import { AMOUNT_MAX, hasForbiddenCharacters } from './bounds.js';
 import { type Money, money, negateMoney, parseMoney, subMoney } from './money.js';
-import { PositionDto } from './schemas/responses.js';
 import { BACKOFFICE_DEFAULTS } from './staff.js';
 import type { TransactionTypeId } from './transactions.js';
 import { type FieldMessage, fieldMessage } from './validation.js';
@@ -27,19 +25,19 @@ export const isAdjustmentKind = (value: unknown): value is AdjustmentKind =>
 
 /** How one adjustment kind is booked: its spec §9 transaction type (none for a correction) and ledger kind. */
 export interface AdjustmentRule {
-  /** spec §9 type id of the transaction row it creates; null: no transaction (a correction). */
-  typeId: TransactionTypeId | null;
+  /** The type id of the transaction row it creates (spec §9; a correction is our type 12). */
+  typeId: TransactionTypeId;
   ledgerKind: 'bonus' | 'credit' | 'adjustment' | 'withdrawal';
   /** 'signed': the amount is booked as given (either sign); 'credit': > 0 as given; 'debit': > 0 given, booked < 0. */
   sign: 'signed' | 'credit' | 'debit';
 }
 
-// spec §9: bonuses 4 and 10, credits 5, withdrawals 7 (wire) and 8 (card); a correction has no type of its own.
+// spec §9: bonuses 4 and 10, credits 5, withdrawals 7 (wire) and 8 (card); a correction is our type 12.
 export const ADJUSTMENT_RULES: Readonly<Record<AdjustmentKind, AdjustmentRule>> = Object.freeze({
   bonus: { typeId: 4, ledgerKind: 'bonus', sign: 'credit' },
   promotional_bonus: { typeId: 10, ledgerKind: 'bonus', sign: 'credit' },
   credit: { typeId: 5, ledgerKind: 'credit', sign: 'credit' },
-  correction: { typeId: null, ledgerKind: 'adjustment', sign: 'signed' },
+  correction: { typeId: 12, ledgerKind: 'adjustment', sign: 'signed' },
   wire_withdrawal: { typeId: 7, ledgerKind: 'withdrawal', sign: 'debit' },
   card_withdrawal: { typeId: 8, ledgerKind: 'withdrawal', sign: 'debit' },
 });
@@ -105,7 +103,7 @@ export function needsFourEyes(amount: Money, threshold: number): boolean {
 }
 
 /**
- * What a client may withdraw (issue 13): the free margin, less the bonus and credit money booked to the account
+ * What a client may withdraw: the free margin, less the bonus and credit money booked to the account
  * (their ledger sum, never below 0) unless the brand lets it be withdrawn; never below 0.
  */
 export function withdrawableAmount(
@@ -119,95 +117,13 @@ export function withdrawableAmount(
   return rest > 0 ? rest : money(0);
 }
 
-/** The queues staff work through: pending bank-wire deposits and pending withdrawals. */
-export const MONEY_QUEUES = ['deposits', 'withdrawals'] as const;
+/** The queues staff work through: pending bank-wire deposits, pending withdrawals, staff money requests. */
+export const MONEY_QUEUES = ['deposits', 'withdrawals', 'requests'] as const;
 export type MoneyQueue = (typeof MONEY_QUEUES)[number];
 
 /** The permission a queue needs (to list it, decide its items and be told it changed). */
 export const QUEUE_PERMISSION = Object.freeze({
   deposits: 'deposits.approve',
   withdrawals: 'withdrawals.approve',
+  requests: 'adjustments.approve',
 } as const satisfies Record<MoneyQueue, string>);
-
-/** Socket.IO namespace and event of the back office's live queues. */
-export const BACKOFFICE_SOCKET = Object.freeze({
-  namespace: '/backoffice',
-  queueChanged: 'queue.changed',
-} as const);
-
-/** Payload of `queue.changed`: an item entered or left this brand's queue, or got a first approval; re-read it. */
-export interface QueueChanged {
-  queue: MoneyQueue;
-  brandId: number;
-}
-
-// ------------------------------------------------------------------------------- API contract (issue 13, S2)
-
-const Decimal = z.string().regex(/^-?\d+\.\d{2}$/);
-
-/** A transaction as staff see it: queues, decisions, adjustments, a client's transactions. */
-export const StaffTransaction = z.object({
-  id: z.number().int(),
-  reference: z.string(),
-  brandId: z.number().int(),
-  brandSlug: z.string(),
-  userId: z.number().int(),
-  clientName: z.string(),
-  email: z.string(),
-  pin: z.string(),
-  typeId: z.number().int(),
-  typeName: z.string(),
-  statusId: z.number().int(),
-  statusName: z.string(),
-  method: z.number().int(),
-  provider: z.string(),
-  /** Signed as the client sees it (a withdrawal is negative), exact decimal. */
-  amount: Decimal,
-  currency: z.string(),
-  comments: z.string(),
-  /** Why it was declined (the client sees it). */
-  note: z.string(),
-  /** 'staff:<id>' or 'cli:<operator>'; null while pending. */
-  decidedBy: z.string().nullable(),
-  createdAt: z.string(),
-  approvals: z.array(z.object({ staffId: z.number().int(), staffName: z.string(), createdAt: z.string() })),
-  /** A pending withdrawal above the brand's four-eyes threshold: two different approvers pay it. */
-  needsSecondApproval: z.boolean(),
-});
-export type StaffTransaction = z.infer<typeof StaffTransaction>;
-
-export const ApproveAnswer = z.object({
-  state: z.enum(['approved', 'awaiting-second-approval']),
-  transaction: StaffTransaction,
-});
-export type ApproveAnswer = z.infer<typeof ApproveAnswer>;
-
-export const AdjustmentAnswer = z.object({
-  /** The client's booked balance after the adjustment, exact decimal. */
-  balance: Decimal,
-  /** The transaction it created (null for a correction). */
-  transaction: StaffTransaction.nullable(),
-});
-export type AdjustmentAnswer = z.infer<typeof AdjustmentAnswer>;
-
-/** An open position across clients (the dealer's list): the client's PositionDto with whose it is. */
-export const DealerPosition = PositionDto.extend({
-  userId: z.number().int(),
-  clientName: z.string(),
-  pin: z.string(),
-  brandSlug: z.string(),
-});
-export type DealerPosition = z.infer<typeof DealerPosition>;
-
-/** Exposure per symbol over the open positions in scope; amounts are exact decimals. */
-export const ExposureRow = z.object({
-  symbol: z.string(),
-  buyAmount: Decimal,
-  sellAmount: Decimal,
-  /** buyAmount − sellAmount. */
-  net: Decimal,
-  positions: z.number().int(),
-  /** Σ floating profit of these positions at the engine's current prices. */
-  profit: Decimal,
-});
-export type ExposureRow = z.infer<typeof ExposureRow>;

@@ -1,5 +1,5 @@
 /**
- * Back-office audit screen and staff management (issue 13): the audit list's filters and the inputs
+ * Back-office audit screen and staff management: the audit list's filters and the inputs
  * of creating and changing staff members. Pure: the server validates requests with them, the web
  * app its forms.
  */
@@ -8,6 +8,7 @@ import { MAX_LIST_PAGE } from './backoffice-clients.js';
 import { hasForbiddenCharacters } from './bounds.js';
 import { emailField } from './schemas/fields.js';
 import { STAFF_ROLES } from './staff.js';
+import { STAFF_DISABLE_REASON_MAX, StaffAllowList } from './staff-credentials.js';
 
 const INVALID = { error: 'field.invalid' } as const;
 
@@ -63,6 +64,14 @@ export const AuditListQuery = z.object(
     staffId: optionalId,
     /** Rows about this client. */
     clientId: optionalId,
+    /** Rows about the clients whose name or e-mail contains this text (a number: the client of that id). */
+    client: z
+      .string(INVALID)
+      .trim()
+      .max(200, { message: 'field.maxChars' })
+      .refine((v) => !hasForbiddenCharacters(v), { message: 'field.forbiddenCharacters' })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     /** An action ('withdrawal.approve') or a group of them ('withdrawal' matches 'withdrawal.*'). */
     action: z
       .string(INVALID)
@@ -111,13 +120,30 @@ export const StaffCreateInput = z.object(
 );
 export type StaffCreateInput = z.output<typeof StaffCreateInput>;
 
-/** POST /api/backoffice/staff/:id: roles, brand scope, or disabled (each optional). */
-export const StaffUpdateInput = z.object(
-  {
-    roles: roles.optional(),
-    brandIds: brandIds.optional(),
-    disabled: z.boolean(INVALID).optional(),
-  },
-  INVALID,
-);
+/**
+ * POST /api/backoffice/staff/:id: roles, brand scope, disabled, or the address allow-list (each optional).
+ * Disabling a member needs a reason (it is audited).
+ */
+export const StaffUpdateInput = z
+  .object(
+    {
+      roles: roles.optional(),
+      brandIds: brandIds.optional(),
+      disabled: z.boolean(INVALID).optional(),
+      /** Addresses or CIDR networks the member may sign in from; null (or empty) for any address. */
+      ipAllowList: StaffAllowList.optional(),
+      reason: z
+        .string(INVALID)
+        .trim()
+        .max(STAFF_DISABLE_REASON_MAX, { message: 'field.maxChars' })
+        .refine((v) => !hasForbiddenCharacters(v), { message: 'field.forbiddenCharacters' })
+        .optional(),
+    },
+    INVALID,
+  )
+  .superRefine((value, ctx) => {
+    if (value.disabled === true && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'staff.disableReasonRequired' });
+    }
+  });
 export type StaffUpdateInput = z.output<typeof StaffUpdateInput>;

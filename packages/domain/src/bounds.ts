@@ -1,5 +1,5 @@
 /**
- * Bounds every user-supplied value must keep (issue 12, decision 0013): what fits the database
+ * Bounds every user-supplied value must keep (decision 0013): what fits the database
  * columns and what a person can mean. A value outside them is refused with a field message before
  * it reaches a rule, the engine or SQL, so it is never silently rounded, truncated or overflowed.
  */

@@ -1,10 +1,12 @@
 /**
- * The brand editor of the back office (issue 15): what staff send to create a brand and to change its
- * settings, and what they read back. Pure zod schemas shared by the server (request validation) and the
- * web (form validation), so both refuse the same values with the same message keys.
+ * The brand editor of the back office: what staff send to create a brand and to change its settings, and the
+ * publish checklist's rule (what the editor reads back is in contracts/brands.ts). Pure zod schemas shared by the
+ * server (request validation) and the web (form validation), so both refuse the same values with the same message
+ * keys.
  */
 import { z } from 'zod';
 import { hasForbiddenCharacters } from './bounds.js';
+import type { BrandChecklistItem } from './contracts/brands.js';
 import { emailField } from './schemas/fields.js';
 
 const INVALID = { error: 'field.invalid' } as const;
@@ -247,6 +249,8 @@ export const BackofficeRulesInput = z.strictObject(
       .nullable(),
     fourEyesAbove: money(1_000_000_000),
     bonusWithdrawable: z.boolean(INVALID),
+    /** A client needs a verified account to request a withdrawal (on unless the brand turns it off). */
+    withdrawalsNeedVerification: z.boolean(INVALID).default(true),
   },
   INVALID,
 );
@@ -268,6 +272,24 @@ export const BrandUpdateInput = z.strictObject(
 );
 export type BrandUpdateInput = z.output<typeof BrandUpdateInput>;
 
+/**
+ * What a new brand starts from: the built-in starter (home, about, contact, account levels and the legal pages in
+ * English and German, the standard menus) or an existing brand, whose settings, content pages, menus, legal pages
+ * and payment-method settings are copied, never its clients, staff or payment secrets.
+ */
+export const BrandTemplateInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('starter') }, INVALID),
+    z.strictObject(
+      { kind: z.literal('brand'), brandId: z.number(INVALID).int(INVALID).positive(INVALID) },
+      INVALID,
+    ),
+  ],
+  INVALID,
+);
+export type BrandTemplateInput = z.output<typeof BrandTemplateInput>;
+
 /** A new brand: the essentials; everything else starts from sensible defaults and is edited afterwards. */
 export const BrandCreateInput = z.strictObject(
   {
@@ -279,47 +301,56 @@ export const BrandCreateInput = z.strictObject(
     supportEmail: emailField('supportEmail', { lowerCase: true }),
     primary: colourField,
     accent: colourField,
+    /** What the new brand starts from (docs/brands.md "Templates"); the built-in starter when left out. */
+    template: BrandTemplateInput.optional(),
   },
   INVALID,
 );
 export type BrandCreateInput = z.output<typeof BrandCreateInput>;
 
-/** A payment provider as the editor reads it: secrets only as hints ('••••1234'), never in full. */
-export type PaymentProviderView = (PaymentProviderInput extends infer P
-  ? P extends unknown
-    ? Omit<P, ProviderSecretField>
-    : never
-  : never) & {
-  secretHints: Partial<Record<ProviderSecretField, string>>;
-};
-
-/** One brand as the editor reads it. */
-export type BrandAdminView = {
-  id: number;
-  slug: string;
-  name: string;
-  hosts: string[];
-  theme: ThemeInput;
-  clientArea: ClientAreaInput;
-  legal: LegalInput;
-  payments: PaymentProviderView[];
-  backoffice: BackofficeRulesInput;
-  riskWarning: { computedRetailLoss: boolean };
-  /** Instrument categories with their leverage lists, for the defaults editor. */
-  categories: { id: number; name: string; leverages: number[] }[];
-};
-
-/** A row of the brands list. */
-export type BrandListItem = {
-  id: number;
-  slug: string;
-  name: string;
-  hosts: string[];
-  currency: string;
-  clients: number;
-};
-
 /** The hint a stored secret is shown as: its last four characters behind dots (all dots when short). */
 export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `••••${secret.slice(-4)}` : '••••';
+}
+
+// ------------------------------------------------------------------------------------------- publishing
+
+export const BRAND_STATUSES = ['draft', 'published'] as const;
+export type BrandStatus = (typeof BRAND_STATUSES)[number];
+
+/**
+ * The legal pages every published brand needs (the footer's legal links, spec §2 "Other linked pages"): each must
+ * exist as a published content page in English.
+ */
+export const BRAND_LEGAL_SLUGS = [
+  'terms-conditions',
+  'privacy-policy',
+  'cookies-policy',
+  'aml-policy',
+  'kyc-policy',
+] as const;
+
+export const BRAND_CHECKLIST_KEYS = ['legalPages', 'supportEmail', 'paymentMethod', 'riskWarning'] as const;
+export type BrandChecklistKey = (typeof BRAND_CHECKLIST_KEYS)[number];
+
+/** What the publish checklist looks at, read from the brand, its content pages and its site settings. */
+export interface BrandPublishFacts {
+  /** Slugs of the brand's published English content pages. */
+  publishedSlugs: readonly string[];
+  supportEmail: string;
+  paymentMethods: number;
+  /** The site settings' risk warning as stored. */
+  riskWarning: string;
+}
+
+/** The publish checklist: every item must be ok before a draft can be published. */
+export function brandChecklist(facts: BrandPublishFacts): BrandChecklistItem[] {
+  const published = new Set(facts.publishedSlugs);
+  const missingLegal = BRAND_LEGAL_SLUGS.filter((slug) => !published.has(slug));
+  return [
+    { key: 'legalPages', ok: missingLegal.length === 0, missing: missingLegal },
+    { key: 'supportEmail', ok: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(facts.supportEmail.trim()), missing: [] },
+    { key: 'paymentMethod', ok: facts.paymentMethods > 0, missing: [] },
+    { key: 'riskWarning', ok: facts.riskWarning.replace(/<[^>]*>/g, '').trim().length > 0, missing: [] },
+  ];
 }

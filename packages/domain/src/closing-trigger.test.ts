@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandQuote, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { CLOSING_REASON } from './closing.js';
 import { closingTriggerAt, TRIGGER_CLOSING_REASON, type TriggerLevels } from './closing-trigger.js';
 import { isLossTerminated, lossTerminationPrice, valuationPrice } from './position.js';
@@ -58,7 +59,9 @@ describe('which level closes a position', () => {
       })
       .map((c) => {
         const sell = c.open_rate * c.move;
-        const quote: Quote = { sell, buy: sell * (1 + c.spread) };
+        const feed: Quote = { sell, buy: sell * (1 + c.spread) };
+        // valued and triggered on the brand quote (the spec's pricing of the feed)
+        const quote = brandQuote(feed, SPEC_QUOTE_TERMS);
         const price = valuationPrice(c.direction, quote);
         const level = (ratio: number | null, kind: string) =>
           c.onLevel === kind ? price : ratio === null ? null : c.open_rate * ratio;

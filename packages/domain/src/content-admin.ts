@@ -1,5 +1,5 @@
 /**
- * The back office's content editor API (issue 15; docs/content-editor.md): page create and save inputs,
+ * The back office's content editor API (docs/content-editor.md): page create and save inputs,
  * the component tree validated per type, the site settings singleton and the contact inbox. Pure: the
  * server validates requests with these schemas, the web app its forms.
  */
@@ -277,11 +277,13 @@ export function checkComponentTree(input: unknown): { tree: ContentComponent[]; 
           params: { min: GRID_COLUMNS.min, max: GRID_COLUMNS.max },
         });
       } else {
-        node.columns = columns.map((column, c) => ({
-          children: isRecord(column)
-            ? list(column.children ?? [], [...path, 'columns', c, 'children'], depth + 1)
-            : (issues.push({ path: [...path, 'columns', c], message: 'field.invalid' }), []),
-        }));
+        node.columns = columns.map((column, c) => {
+          if (isRecord(column)) {
+            return { children: list(column.children ?? [], [...path, 'columns', c, 'children'], depth + 1) };
+          }
+          issues.push({ path: [...path, 'columns', c], message: 'field.invalid' });
+          return { children: [] };
+        });
       }
     } else if (raw.columns !== undefined) {
       issues.push({ path: [...path, 'columns'], message: 'boContent.notAContainer' });

@@ -224,7 +224,7 @@ export interface PublicBrand {
   address: string;
   phone: string;
   /**
-   * The brand's trading terms as clients see them (issue 14): markups, commission, swaps, margin-call and
+   * The brand's trading terms as clients see them: markups, commission, swaps, margin-call and
    * stop-out levels, leverage caps of its jurisdiction preset, and the retail-loss percentage of its risk warning.
    */
   trading: TradingProfile & { retailLossPercent: number | null };

@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  commissionFor,
-  DEFAULT_MARKUP,
-  dealingQuoteWith,
-  type Swap,
-  swapCharge,
-  swapNights,
-} from './costs.js';
+import { brandQuote } from './brand-quote.js';
+import { commissionFor, DEFAULT_MARKUP, type Swap, swapCharge, swapNights } from './costs.js';
 import { Dec, isWholeCents } from './money.js';
-import { dealingQuote } from './pricing.js';
+import { buyPrice, sellPrice } from './pricing.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 // a 22:00 UTC rollover between 2000 and 2100
@@ -109,7 +103,10 @@ describe('dealing prices with a markup (property)', () => {
   it('the default markup is the spec’s dealing quote for any feed', () => {
     fc.assert(
       fc.property(feedArb, (feed) => {
-        expect(dealingQuoteWith(feed, DEFAULT_MARKUP, 0.0001)).toEqual(dealingQuote(feed));
+        expect(brandQuote(feed, { markup: DEFAULT_MARKUP, pipSize: 0.0001, tick: null })).toEqual({
+          buy: buyPrice(feed.buy),
+          sell: sellPrice(feed.sell),
+        });
       }),
     );
   });
@@ -123,7 +120,7 @@ describe('dealing prices with a markup (property)', () => {
           value: fc.double({ min: 0, max: 5, noNaN: true }),
         }),
         (feed, markup) => {
-          const dealing = dealingQuoteWith(feed, markup, 0.0001);
+          const dealing = brandQuote(feed, { markup, pipSize: 0.0001, tick: null });
           expect(dealing.buy).toBeGreaterThanOrEqual(feed.buy);
           expect(dealing.sell).toBeLessThanOrEqual(feed.sell);
           expect(dealing.sell).toBeGreaterThanOrEqual(0);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { brandQuote } from './brand-quote.js';
 import {
   commissionAtOpen,
   commissionFor,
   DEFAULT_TRADING_PROFILE,
-  dealingQuoteWith,
   pipSize,
   swapCharge,
   swapNights,
   TradingProfileSchema,
 } from './costs.js';
-import { dealingQuote } from './pricing.js';
+import { buyPrice, sellPrice } from './pricing.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -29,9 +29,8 @@ describe('default trading profile = today’s behaviour', () => {
 
   it('its markup gives exactly the spec’s dealing prices', () => {
     const feed = { buy: 1.08012, sell: 1.08004 };
-    expect(dealingQuoteWith(feed, DEFAULT_TRADING_PROFILE.groups.forex.markup, 0.0001)).toEqual(
-      dealingQuote(feed),
-    );
+    const terms = { markup: DEFAULT_TRADING_PROFILE.groups.forex.markup, pipSize: 0.0001, tick: null };
+    expect(brandQuote(feed, terms)).toEqual({ buy: buyPrice(feed.buy), sell: sellPrice(feed.sell) });
   });
 
   it('is a valid profile by the brand settings schema', () => {
@@ -56,14 +55,16 @@ describe('pip size', () => {
 
 describe('markup in pips', () => {
   it('0.3 pips on each side of a 0.1-pip EURUSD feed makes a 0.7-pip spread', () => {
-    const dealing = dealingQuoteWith({ buy: 1.08001, sell: 1.08 }, { unit: 'pips', value: 0.3 }, 0.0001);
+    const dealing = brandQuote(
+      { buy: 1.08001, sell: 1.08 },
+      { markup: { unit: 'pips', value: 0.3 }, pipSize: 0.0001, tick: null },
+    );
     expect(dealing).toEqual({ buy: 1.08004, sell: 1.07997 });
   });
 
   it('a sell price never goes below zero', () => {
-    expect(dealingQuoteWith({ buy: 0.00002, sell: 0.00001 }, { unit: 'pips', value: 5 }, 0.0001).sell).toBe(
-      0,
-    );
+    const terms = { markup: { unit: 'pips', value: 5 } as const, pipSize: 0.0001, tick: null };
+    expect(brandQuote({ buy: 0.00002, sell: 0.00001 }, terms).sell).toBe(0);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
- * Trading costs from brand settings (issue 14): the spread markup on top of the feed, the commission charged at
+ * Trading costs from brand settings: the spread markup on top of the feed, the commission charged at
  * open and the overnight financing (swap) charged at the daily rollover, per instrument group; and the trading
  * profile that carries them with the margin-call and stop-out levels and the jurisdiction's leverage caps.
  */
 import { z } from 'zod';
 import { SLIPPAGE, STOP_OUT_LEVEL_DEFAULT } from './constants.js';
 import type { JurisdictionPreset, LeverageClass } from './jurisdiction.js';
-import { Dec, type Money, type Numeric, type Price, price, roundMoney, toDecimal } from './money.js';
-import type { Direction, Quote } from './pricing.js';
+import { Dec, type Money, type Numeric, roundMoney, toDecimal } from './money.js';
+import type { Direction } from './pricing.js';
 
 /** Milliseconds since the Unix epoch (domain rules never read a clock: `now` is an argument). */
 export type Millis = number;
@@ -188,26 +188,6 @@ export function pipSize(symbol: string, group: InstrumentGroup, precision: numbe
   if (group === 'index') return 1;
   const digits = Number.isInteger(precision) && precision >= 0 ? precision : 2;
   return new Dec(10).pow(-digits).toNumber();
-}
-
-/**
- * Dealing prices for a feed quote under a markup: percent → buy = ask × (1 + m/100), sell = bid × (1 − m/100)
- * (the default 0.025 % reproduces `dealingQuote` exactly); pips → buy = ask + m × pipSize, sell = bid − m × pipSize
- * (never below 0).
- */
-export function dealingQuoteWith(feed: Quote, markup: Markup, pip: number): { buy: Price; sell: Price } {
-  if (markup.unit === 'percent') {
-    const m = toDecimal(markup.value).dividedBy(100);
-    return {
-      buy: price(toDecimal(feed.buy).times(new Dec(1).plus(m))),
-      sell: price(Dec.max(0, toDecimal(feed.sell).times(new Dec(1).minus(m)))),
-    };
-  }
-  const m = toDecimal(markup.value).times(pip);
-  return {
-    buy: price(toDecimal(feed.buy).plus(m)),
-    sell: price(Dec.max(0, toDecimal(feed.sell).minus(m))),
-  };
 }
 
 // ------------------------------------------------------------------------------------------- charges

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from './constants.js';
 import {
   checkUploadContentType,
   DOCUMENT_STATUS,
@@ -71,8 +72,27 @@ describe('spec §5 upload rule', () => {
     expect(validateUpload({ name: 'scan.JPEG', size: 5 })).toBeNull();
   });
 
+  // the size gets its own message, not spec §8's general 'File not supported'
   it.each([
-    ['a file over 2 MB', { name: 'big.pdf', size: 2 * MB + 1 }],
+    ['a pdf', { name: 'big.pdf', size: 2 * MB + 1 }],
+    ['a jpeg of 8 MB', { name: 'photo.jpeg', size: 8 * MB, mimeType: 'image/jpeg' }],
+  ])('refuses %s over 2 MB with File is too large: at most 2 MB', (_, file) => {
+    const message = validateUpload(file);
+    expect(message).toEqual({ key: 'document.tooLarge' });
+    expect(message && formatMessage(message)).toBe('File is too large: at most 2 MB');
+  });
+
+  it('names the limit the rule applies', () => {
+    expect(UPLOAD_MAX_BYTES).toBe(2 * MB);
+    expect(formatMessage({ key: 'document.tooLarge' })).toContain('2 MB');
+  });
+
+  it('refuses a file of the wrong type for its type first, whatever its size', () => {
+    const message = validateUpload({ name: 'movie.mp4', size: 50 * MB });
+    expect(message && formatMessage(message)).toBe('File not supported');
+  });
+
+  it.each([
     ['a png', { name: 'photo.png', size: 1000 }],
     ['a name without extension', { name: 'passport', size: 1000 }],
     [
@@ -121,7 +141,7 @@ describe('architecture §8 content check', () => {
   });
 });
 
-describe('upload type rule: detected content type and the name agree (issue 12, decision 0013)', () => {
+describe('upload type rule: detected content type and the name agree (decision 0013)', () => {
   const text = (name: string, mime: string | undefined) => {
     const problem = checkUploadContentType(name, mime);
     return problem && formatMessage(problem);

@@ -25,6 +25,16 @@ export function isDocumentType(value: unknown): value is DocumentType {
   return (DOCUMENT_TYPES as readonly unknown[]).includes(value);
 }
 
+/** The document types as an operator types them: `passport`, `address`, `funding_front`, `funding_back`. */
+export const DOCUMENT_TYPE_NAMES: readonly string[] = DOCUMENT_TYPES.map((type) => type.slice('doc_'.length));
+
+/** The document type a short name (`passport`) or a field name (`doc_passport`) means, in any case. */
+export function documentTypeFromName(value: string): DocumentType | undefined {
+  const name = value.trim().toLowerCase();
+  const field = name.startsWith('doc_') ? name : `doc_${name}`;
+  return isDocumentType(field) ? field : undefined;
+}
+
 // spec §4: Document status (strings): 0 Waiting, 1 Processing, 2 Approved, 3 Rejected
 export const DOCUMENT_STATUS = Object.freeze({
   waiting: '0',
@@ -86,9 +96,13 @@ export function extensionOf(name: string): string {
   return dot < 0 || dot === name.length - 1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** a file over UPLOAD_MAX_BYTES says so ('File is too large: at most 2 MB'), not 'File not supported'. */
+export const uploadTooLarge = (): Message => ({ key: 'document.tooLarge' });
+
 /**
  * Upload rule (spec §5): a file is required; jpg, jpeg or pdf by name (and by MIME type when given),
- * at most 2 MB (UPLOAD_MAX_BYTES); otherwise 'File not supported'. Returns null when acceptable.
+ * otherwise 'File not supported'; at most 2 MB (UPLOAD_MAX_BYTES), otherwise 'File is too large: at most
+ * 2 MB'. Returns null when acceptable.
  */
 export function validateUpload(
   file: { name: string; size: number; mimeType?: string | null } | null | undefined,
@@ -100,7 +114,8 @@ export function validateUpload(
   const mime = file.mimeType?.trim().toLowerCase();
   const mimeOk = !mime || (UPLOAD_MIME_TYPES as readonly string[]).includes(mime);
   // spec §5: jpg, jpeg or pdf, at most 2MB; spec §8: 'File not supported'
-  if (!extensionOk || !mimeOk || file.size > UPLOAD_MAX_BYTES) return { key: 'document.notSupported' };
+  if (!extensionOk || !mimeOk) return { key: 'document.notSupported' };
+  if (file.size > UPLOAD_MAX_BYTES) return uploadTooLarge();
   return null;
 }
 

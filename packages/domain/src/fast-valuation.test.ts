@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandQuote, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import {
   APPROX_PRICE_RELATIVE_ERROR,
   approxBuyPrice,
@@ -10,7 +11,10 @@ import {
   positionProfitFast,
 } from './fast-valuation.js';
 import { type PositionTerms, positionProfit, positionProfitAt, valuationPrice } from './position.js';
-import { buyPrice, type Direction, sellPrice } from './pricing.js';
+import { buyPrice, type Direction, type Quote, sellPrice } from './pricing.js';
+
+// valuationPrice takes a brand quote; the spec's pricing of a feed quote is its brand quote under SPEC_QUOTE_TERMS
+const spec = (feed: Quote) => brandQuote(feed, SPEC_QUOTE_TERMS);
 
 const priceArb = fc.double({ min: 0.00001, max: 1_000_000, noNaN: true, noDefaultInfinity: true });
 const positionArb = fc.record({
@@ -39,8 +43,8 @@ describe('float dealing prices for the engine hot path', () => {
 
   it('value a buy at the sell price and a sell at the buy price, like valuationPrice', () => {
     const quote = { buy: 1.102, sell: 1.1 };
-    expect(approxValuationPrice('buy', quote)).toBeCloseTo(valuationPrice('buy', quote), 14);
-    expect(approxValuationPrice('sell', quote)).toBeCloseTo(valuationPrice('sell', quote), 14);
+    expect(approxValuationPrice('buy', quote)).toBeCloseTo(valuationPrice('buy', spec(quote)), 14);
+    expect(approxValuationPrice('sell', quote)).toBeCloseTo(valuationPrice('sell', spec(quote)), 14);
   });
 });
 
@@ -65,7 +69,7 @@ describe('float profit for the engine hot path', () => {
     fc.assert(
       fc.property(caseArb, ({ position, quote }) => {
         const approx = approxValuationPrice(position.direction, quote);
-        const booked = positionProfitAt(position, quote);
+        const booked = positionProfitAt(position, spec(quote));
         expect(Math.abs(approxProfit(position, approx) - booked)).toBeLessThanOrEqual(
           approxProfitError(position, approx),
         );

@@ -1,5 +1,5 @@
 /**
- * Jurisdiction presets (issue 14): ESMA/FCA retail and ASIC leverage caps per instrument class, margin close-out
+ * Jurisdiction presets: ESMA/FCA retail and ASIC leverage caps per instrument class, margin close-out
  * at 50 %, and professional/offshore without caps. A brand picks a preset and may edit it after; the preset caps the
  * leverage lists clients can pick, on the server.
  */

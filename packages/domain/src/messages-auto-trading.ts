@@ -1,4 +1,4 @@
-/** Auto-trading (issue 16): server answers, decision reasons and journal lines (our texts). */
+/** Auto-trading: server answers, decision reasons and journal lines (our texts). */
 export const AUTO_TRADING_MESSAGES = {
   // the strategies' names
   'auto.strategy.trend': 'Trend follower (moving-average crossover)',

@@ -1,4 +1,4 @@
-/** Back-office messages about clients, documents, verification and trading permissions (issue 13; our texts). */
+/** Back-office messages about clients, documents, verification and trading permissions (our texts). */
 export const BACKOFFICE_CLIENT_MESSAGES = {
   'staff.clientNotFound': 'This client was not found.',
   'staff.documentNotFound': 'This document was not found.',

@@ -1,4 +1,4 @@
-/** Back-office messages about money queues, approvals, adjustments and dealing (issue 13; our texts). */
+/** Back-office messages about money queues, approvals, adjustments and dealing (our texts). */
 export const BACKOFFICE_MONEY_MESSAGES = {
   'staff.reasonRequired': 'Enter a reason: it is kept in the audit trail.',
   'staff.transactionNotFound': 'This transaction was not found.',
@@ -17,6 +17,22 @@ export const BACKOFFICE_MONEY_MESSAGES = {
   'payment.fourEyesRequired':
     'A withdrawal above {{max}} needs two finance approvers: approve it in the back office (Withdrawals).',
   'staff.positionNotFound': 'This position was not found or is already closed.',
+  // staff money under two keys
+  'staff.requestNotFound': 'This money request was not found.',
+  'staff.requestFinal': 'This money request was already {{status}}.',
+  'staff.notOwnRequest': 'Only the colleague who made this request can withdraw it.',
+  'staff.ownRequest':
+    'You made this request. A second colleague with the approve permission has to decide it.',
+  'staff.selfClient':
+    'This client account is registered under your own e-mail address: a colleague has to decide it.',
+  'staff.limitSingle': 'A single request may be at most {{max}} for your role on this brand.',
+  'staff.limitDailyMember':
+    'Your requests today would pass your daily limit of {{max}} ({{used}} requested so far).',
+  'staff.limitDailyClient':
+    "Today's requests for this client would pass the daily limit of {{max}} ({{used}} requested so far).",
+  'staff.limitsInvalid': 'Enter each limit as an amount of at least 0 with at most two decimals.',
+  'staff.limitsNoProposal': 'There is no raise of these limits waiting for confirmation.',
+  'staff.limitsOwnProposal': 'You proposed this raise. A second administrator has to confirm it.',
   'withdraw.bonusNotWithdrawable':
     'Bonus and credit money cannot be withdrawn. You can withdraw up to {{max}}.',
 } as const;

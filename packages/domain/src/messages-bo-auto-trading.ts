@@ -1,4 +1,4 @@
-/** Back office auto-trading (issue 16): server answers of the brand's auto-trading settings and kill switch (our texts). */
+/** Back office auto-trading: server answers of the brand's auto-trading settings and kill switch (our texts). */
 export const BO_AUTO_TRADING_MESSAGES = {
   'boAuto.settingsInvalid': 'The auto-trading settings could not be read. Reload the page and try again.',
   'boAuto.unknownStrategy': 'There is no strategy called “{{strategy}}”.',

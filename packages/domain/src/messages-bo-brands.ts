@@ -1,4 +1,4 @@
-/** Messages of the back office II (issue 15): server answers of the brand editor and uploads (our texts). */
+/** Messages of the back office II: server answers of the brand editor and uploads (our texts). */
 export const BO_BRANDS_MESSAGES = {
   'boBrands.colour': '{{title}} must be a colour written like #0b5cff',
   'boBrands.host':
@@ -18,4 +18,9 @@ export const BO_BRANDS_MESSAGES = {
   'boBrands.fileType':
     'Only PNG, JPEG, WebP, GIF, ICO or SVG images can be uploaded; the file content is something else.',
   'boBrands.fileUnsafe': 'The image contains script or web page code and was refused.',
+  'boBrands.templateUnknown': 'There is no brand to copy with this id in your scope.',
+  'boBrands.checklistIncomplete':
+    'The brand cannot be published yet: complete every item of the publish checklist first.',
+  /** What a draft brand's hosts answer (site and API): neutral, naming no brand. */
+  'brand.notAvailable': 'This site is not available.',
 } as const;

@@ -1,4 +1,4 @@
-/** Messages of the back office II (issue 15): content editor, site settings and inbox answers (our texts). */
+/** Messages of the back office II: content editor, site settings and inbox answers (our texts). */
 export const BO_CONTENT_MESSAGES = {
   'boContent.slugInvalid':
     'Use lower-case letters, digits and dashes only, with "/" between parts (for example blog/my-post).',

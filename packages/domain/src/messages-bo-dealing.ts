@@ -1,4 +1,4 @@
-/** Messages of the back office II (issue 15): server answers of this area (our texts). */
+/** Messages of the back office II: server answers of this area (our texts). */
 export const BO_DEALING_MESSAGES = {
   'dealing.unknownSymbol': 'This instrument does not exist.',
   'dealing.tooManyHalted': 'At most {{max}} instruments can be halted for a brand.',

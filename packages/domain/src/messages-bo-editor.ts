@@ -1,2 +1,2 @@
-/** Messages of the back office II (issue 15): server answers of this area (our texts). */
+/** Messages of the back office II: server answers of this area (our texts). */
 export const BO_EDITOR_MESSAGES = {} as const;

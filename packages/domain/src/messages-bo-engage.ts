@@ -1,4 +1,4 @@
-/** Messages of the back office II (issue 15): server answers of the pop-ups and affiliates area (our texts). */
+/** Messages of the back office II: server answers of the pop-ups and affiliates area (our texts). */
 export const BO_ENGAGE_MESSAGES = {
   'popups.contentEmpty': 'The content is empty once unsafe HTML is removed.',
   'popups.untilBeforeFrom': 'The end must be after the start.',

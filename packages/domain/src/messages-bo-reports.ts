@@ -1,4 +1,4 @@
-/** Messages of the back office II (issue 15): server answers of this area (our texts). */
+/** Messages of the back office II: server answers of this area (our texts). */
 export const BO_REPORTS_MESSAGES = {
   'reports.dayInvalid': 'Enter a day as YYYY-MM-DD.',
   'reports.rangeOrder': 'The end of the range cannot be before its start.',

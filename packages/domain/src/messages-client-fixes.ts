@@ -1,4 +1,4 @@
-/** Messages: client-area fixes from the walkthrough: page titles, card page, expiry (issue 14; our texts). */
+/** Messages: client-area fixes from the walkthrough: page titles, card page, expiry (our texts). */
 export const CLIENT_FIXES_MESSAGES = {
   /**
    * The status note of a card, wallet or cashier deposit nobody finished at the provider within the configured

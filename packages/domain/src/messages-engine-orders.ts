@@ -1,4 +1,4 @@
-/** Messages: engine refusals of orders, partial closes and charges (issue 14; our texts). */
+/** Messages: engine refusals of orders, partial closes and charges (our texts). */
 export const ENGINE_ORDERS_MESSAGES = {
   'engineOrder.notFound': 'This order was not found. It may have been filled, cancelled or expired already.',
   'engineOrder.tooMany': 'You can have at most {{max}} pending orders. Cancel one before placing another.',

@@ -1,4 +1,4 @@
-/** Messages: close explanations, margin-call warnings, order notices and their mails (issue 14; our texts). */
+/** Messages: close explanations, margin-call warnings, order notices and their mails (our texts). */
 export const NOTICES_MESSAGES = {
   'notice.closed.stop_loss':
     'Position {{id}} ({{symbol}}) closed at its stop loss {{level}}: quote {{quote}} at {{time}}.',

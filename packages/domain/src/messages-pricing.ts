@@ -1,4 +1,4 @@
-/** Messages: brand pricing, costs, market hours and jurisdiction presets (issue 14; our texts). */
+/** Messages: brand pricing, costs, market hours and jurisdiction presets (our texts). */
 export const PRICING_MESSAGES = {
   // brand trading settings (staff edit them; every message names the field and what is allowed)
   'pricing.atLeast': '{{field}} must be at least {{min}}',

@@ -1,4 +1,4 @@
-/** Messages: risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (issue 14; our texts). */
+/** Messages: risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (our texts). */
 export const RISK_MESSAGES = {
   // pending orders: the level's side of the current dealing price
   'order.buyLimitBelow': 'A buy limit must be below the current buy price {{value}}',

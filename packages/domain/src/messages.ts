@@ -19,6 +19,7 @@ import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
+import { SAFETY_MESSAGES } from './messages-safety.js';
 
 export const MESSAGES_EN = {
   // spec §5 field messages
@@ -40,7 +41,7 @@ export const MESSAGES_EN = {
   'phone.invalid': 'Phone number not valid',
   'url.invalid': 'Url not valid',
   'deposit.minimum': 'Minimum Deposit {{currency}} {{min}}',
-  // issue 12: a per-brand upper limit, worded like the spec's minimum
+  // a per-brand upper limit, worded like the spec's minimum
   'deposit.maximum': 'Maximum Deposit {{currency}} {{max}}',
   'withdraw.maximum': 'Maximum withdraw can be {{max}}',
   'withdraw.noBalance': "You don't have balance to withdraw",
@@ -57,6 +58,7 @@ export const MESSAGES_EN = {
   'auth.emailTaken': 'This email already exist',
   'document.notSupported': 'File not supported',
   'price.unavailable': 'Will be back soon',
+  'price.closed': 'Market closed: last price',
   'trade.temporarilyUnavailable': 'Temporarily unavailable',
   'trade.temporarilyUnavailableLower': 'temporarily unavailable',
   'trade.created': 'New position was created successfully',
@@ -64,6 +66,9 @@ export const MESSAGES_EN = {
   'list.empty': 'no data to show',
   'positions.empty': 'no positions to show',
   'account.notVerified': 'The account is not verified',
+  // ours: the brand pays out to verified accounts only (a back-office setting, on by default)
+  'withdraw.notVerified':
+    'Withdrawals are paid to verified accounts only. Upload your documents under My account to get verified.',
   'account.noAccess': 'You have no access',
   'account.fillDetails': 'To activate your account you have to fill all the details',
   'account.completeFirst': 'You have to complete your account first',
@@ -72,7 +77,7 @@ export const MESSAGES_EN = {
   'field.min': '{{title}} must be at least {{min}}',
   'field.max': '{{title}} can be at most {{max}}',
   'field.step': '{{title}} must be a multiple of {{step}}',
-  // input safety (issue 12; our texts, same {{title}} style)
+  // input safety (our texts, same {{title}} style)
   'field.forbiddenCharacters': '{{title}} contains characters that are not allowed',
   'field.maxDecimals': '{{title}} can have at most {{max}} decimal places',
   'birthDate.future': "The birth date can't be in the future",
@@ -113,14 +118,14 @@ export const MESSAGES_EN = {
   'operator.commandRefused': '{{message}}',
   'error.rateLimited': 'Too many attempts. Please wait a minute and try again.',
   'error.internal': 'Something went wrong on our side. Please try again in a moment.',
-  // issue 17: a cluster node's engine shard is moving to another node (a few seconds)
+  // a cluster node's engine shard is moving to another node (a few seconds)
   'error.tradingUnavailable': 'Trading is moving to another server. Please try again in a few seconds.',
   // client area answers the spec implies but does not word (our texts)
   'register.disabled': 'Registration is not available on this site.',
   'password.currentWrong': 'The current password is not correct',
-  // issue 12: failed logins slow down per e-mail and address together (decision 0012)
+  // failed logins slow down per e-mail and address together (decision 0012)
   'auth.throttled': 'Too many failed attempts. Please wait a little and try again.',
-  // back-office staff sign-in (issue 13; our texts)
+  // back-office staff sign-in (our texts)
   'staff.twoFactorRequired':
     'Two-factor sign-in is required. Set it up with your authenticator app before anything else.',
   'staff.codeInvalid': 'This code is not correct. Enter the current code from your authenticator app.',
@@ -129,7 +134,7 @@ export const MESSAGES_EN = {
   'password.resetInvalid': 'This reset link is invalid or has expired. Please request a new one.',
   'mail.sendFailed': 'We could not send the e-mail just now. Please try again in a few minutes.',
   'document.alreadyApproved': 'This document is already approved and cannot be replaced.',
-  // payments (issue 5; our texts)
+  // payments (our texts)
   'payment.methodUnavailable':
     'This payment method is not available. Please choose another one or contact support.',
   'payment.idempotencyConflict':
@@ -142,13 +147,13 @@ export const MESSAGES_EN = {
   'webhook.staleTimestamp': 'The webhook timestamp is outside the accepted window.',
   'webhook.mismatch': 'The webhook does not match the transaction (amount or currency).',
   'webhook.malformed': 'The webhook body could not be read.',
-  // back office: clients, documents, verification, trading permissions (issue 13; our texts)
+  // back office: clients, documents, verification, trading permissions (our texts)
   ...BACKOFFICE_CLIENT_MESSAGES,
-  // back office: money queues, approvals, adjustments, dealing (issue 13; our texts)
+  // back office: money queues, approvals, adjustments, dealing (our texts)
   ...BACKOFFICE_MONEY_MESSAGES,
-  // back office: staff management (issue 13; our texts)
+  // back office: staff management (our texts)
   ...BACKOFFICE_STAFF_MESSAGES,
-  // risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (issue 14; our texts)
+  // risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (our texts)
   ...RISK_MESSAGES,
   ...BO_BRANDS_MESSAGES,
   ...BO_CONTENT_MESSAGES,
@@ -156,17 +161,19 @@ export const MESSAGES_EN = {
   ...BO_DEALING_MESSAGES,
   ...BO_REPORTS_MESSAGES,
   ...BO_EDITOR_MESSAGES,
-  // engine refusals of orders, partial closes and charges (issue 14; our texts)
+  // engine refusals of orders, partial closes and charges (our texts)
   ...ENGINE_ORDERS_MESSAGES,
-  // close explanations, margin-call warnings, order notices and their mails (issue 14; our texts)
+  // close explanations, margin-call warnings, order notices and their mails (our texts)
   ...NOTICES_MESSAGES,
-  // brand pricing, costs, market hours and jurisdiction presets (issue 14; our texts)
+  // brand pricing, costs, market hours and jurisdiction presets (our texts)
   ...PRICING_MESSAGES,
-  // client-area fixes from the walkthrough: page titles, card page, expiry (issue 14; our texts)
+  // client-area fixes from the walkthrough: page titles, card page, expiry (our texts)
   ...CLIENT_FIXES_MESSAGES,
-  // auto-trading: strategy reasons, journal lines, limits and refusals (issue 16; our texts)
+  // auto-trading: strategy reasons, journal lines, limits and refusals (our texts)
   ...AUTO_TRADING_MESSAGES,
   ...BO_AUTO_TRADING_MESSAGES,
+  // the client's safety: passwords, upload size, cancelling a withdrawal (our texts)
+  ...SAFETY_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -3,6 +3,8 @@ import { formatMessage } from './messages.js';
 import {
   expiryAt,
   nextRollover,
+  orderFillGap,
+  orderFillPrice,
   orderTriggered,
   trailedStop,
   trailingMoveThreshold,
@@ -103,7 +105,11 @@ describe('placing a pending order', () => {
     expect(errorsOf({ leverage: 50, leverageCap: 30 })).toEqual([
       'leverage: The highest leverage for this instrument is 1:30',
     ]);
-    expect(errorsOf({ priceAvailable: false })).toEqual([': Temporarily unavailable']);
+  });
+
+  it('an unverified account or one without the category is refused as for a new trade', () => {
+    expect(errorsOf({ user: { ...trader, verified_account: 0 } })).toEqual([': The account is not verified']);
+    expect(errorsOf({ user: { ...trader, assets_group_permission: [2] } })).toEqual([': You have no access']);
   });
 
   it('unknown direction, type or empty price', () => {
@@ -207,5 +213,49 @@ describe('partial close', () => {
     expect(message(100, 10.005)).toBe('Amount must be a multiple of 0.01');
     expect(message(100, 'ten')).toBe('Amount is not valid');
     expect(message(100, undefined)).toBe('Amount is required');
+  });
+});
+
+describe('pending orders while the market is closed', () => {
+  it('need no live price: the level is checked against the last dealing prices', () => {
+    // the engine passes the last brand quote it has, however old; the old `priceAvailable` is not a reason to refuse
+    expect(errorsOf({ priceAvailable: false })).toEqual([]);
+    expect(errorsOf({ priceAvailable: false, price: 1.2 })).toEqual([
+      'price: A buy limit must be below the current buy price 1.100300',
+    ]);
+  });
+
+  it('without any price only the level’s bounds are checked, and SL/TP against the level', () => {
+    const check = (input: object) => {
+      const result = validatePendingOrder({ ...order, ...input }, null);
+      return result.ok ? [] : result.errors.map((e) => `${e.path}: ${formatMessage(e)}`);
+    };
+    expect(check({ price: 1.2 })).toEqual([]);
+    expect(check({ direction: 'sell', type: 'stop', price: 5 })).toEqual([]);
+    expect(check({ price: -1 })).not.toEqual([]);
+    expect(check({ price: 1.2, stop_lost: 1.21 })).toEqual(["stop_lost: Can't be higher than 1.200000"]);
+    expect(check({ amount: 2000 })).toEqual(['amount: Amount can be at most € 1000.00']);
+    // NaN prices (an instrument never quoted) count as none
+    const nan = validatePendingOrder({ ...order, price: 1.2 }, { buy: Number.NaN, sell: Number.NaN });
+    expect(nan.ok).toBe(true);
+  });
+});
+
+describe('the gap rule: where an order fills', () => {
+  it.each([
+    // a buy limit at 100, the market opens at 95: fills at 95, better than its level
+    ['buy', 'limit', 100, { buy: 95, sell: 94.9 }, 95, 'improvement'],
+    // a sell limit at 100, the market opens at 104: fills at 104
+    ['sell', 'limit', 100, { buy: 104.1, sell: 104 }, 104, 'improvement'],
+    // a buy stop at 100, the market opens at 105: fills at 105, worse than its level
+    ['buy', 'stop', 100, { buy: 105, sell: 104.9 }, 105, 'slippage'],
+    // a sell stop at 100, the market opens at 96: fills at 96
+    ['sell', 'stop', 100, { buy: 96.1, sell: 96 }, 96, 'slippage'],
+    // a quote exactly at the level
+    ['buy', 'limit', 100, { buy: 100, sell: 99.9 }, 100, 'at'],
+  ] as const)('%s %s at %d with %o fills at %d (%s)', (direction, type, level, quote, fill, gap) => {
+    expect(orderTriggered({ direction, type, price: level }, quote)).toBe(true);
+    expect(orderFillPrice(direction, quote)).toBe(fill);
+    expect(orderFillGap({ direction, price: level }, fill)).toBe(gap);
   });
 });

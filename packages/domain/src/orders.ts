@@ -1,11 +1,11 @@
 /**
- * Pending orders, trailing stops and partial closes (issue 14): when an order fires, how it is validated when
+ * Pending orders, trailing stops and partial closes: when an order fires, how it is validated when
  * placed, when it expires, how a trailing stop moves, and how much of a position may be closed in part.
  */
 import { checkPriceBounds, PRICE_MAX_DECIMALS } from './bounds.js';
 import { AMOUNT_MIN, AMOUNT_STEP } from './constants.js';
 import { type Millis, ROLLOVER_HOUR_UTC } from './costs.js';
-import { formatPrice } from './format.js';
+import { formatPrice, formatPriceOnTick } from './format.js';
 import type { Message } from './messages.js';
 import {
   formatMoney,
@@ -59,6 +59,32 @@ export function orderReferencePrice(direction: Direction, dealing: DealingPrices
 }
 
 /**
+ * The gap rule: where an order opens once a quote crossed its level — always at that quote's dealing
+ * price on the order's side (a buy at the buy price, a sell at the sell price), never at the level itself.
+ * - A limit order fills at that price or better: when the market jumps past the level (a buy limit at 100 and the
+ *   market opens at 95) it fills at the better price (95: price improvement).
+ * - A stop order fills at that price even when it is worse than the level: a buy stop at 100 with the market
+ *   opening at 105 fills at 105 (gap slippage), as a stop loss closes at the price that crossed it.
+ * In a steady market the crossing quote is at or one tick beyond the level, so the two agree.
+ */
+export function orderFillPrice<P extends number>(direction: Direction, crossing: { buy: P; sell: P }): P {
+  return direction === 'buy' ? crossing.buy : crossing.sell;
+}
+
+/**
+ * How a fill price compares with the order's level, in the client's terms: 'improvement' (a better price than the
+ * level: a buy below it, a sell above it), 'slippage' (worse) or 'at' the level.
+ */
+export function orderFillGap(
+  o: { direction: Direction; price: number },
+  fillPrice: number,
+): 'improvement' | 'slippage' | 'at' {
+  if (fillPrice === o.price) return 'at';
+  const better = o.direction === 'buy' ? fillPrice < o.price : fillPrice > o.price;
+  return better ? 'improvement' : 'slippage';
+}
+
+/**
  * Why an order's level is on the wrong side of the current dealing price (null when fine): a buy limit must be
  * below the buy price, a buy stop above it; a sell limit above the sell price, a sell stop below it. Equal is
  * refused (it would fire at once).
@@ -66,9 +92,10 @@ export function orderReferencePrice(direction: Direction, dealing: DealingPrices
 export function orderLevelError(
   o: { direction: Direction; type: OrderType; price: number },
   dealing: DealingPrices,
+  tick?: number | null,
 ): Message | null {
   const reference = orderReferencePrice(o.direction, dealing);
-  const params = { value: formatPrice(reference) };
+  const params = { value: formatPriceOnTick(reference, tick) };
   if (o.direction === 'buy') {
     if (o.type === 'limit' && !(o.price < reference)) return { key: 'order.buyLimitBelow', params };
     if (o.type === 'stop' && !(o.price > reference)) return { key: 'order.buyStopAbove', params };
@@ -88,9 +115,11 @@ export function orderTriggerErrors(input: {
   level: number;
   stop_lost?: TriggerInput;
   take_profit?: TriggerInput;
+  /** The instrument's tick: the message names the level with its decimals. */
+  tick?: number | null;
 }): { stop_lost?: Message; take_profit?: Message } {
   const errors: { stop_lost?: Message; take_profit?: Message } = {};
-  const params = { value: formatPrice(input.level) };
+  const params = { value: formatPriceOnTick(input.level, input.tick) };
   const lower: Message = { key: 'trigger.cantBeLower', params };
   const higher: Message = { key: 'trigger.cantBeHigher', params };
   const check = (field: 'stop_lost' | 'take_profit', raw: TriggerInput) => {
@@ -153,8 +182,17 @@ export function orderExpiryError(expiry: OrderExpiry, now: Millis): Message | nu
   return null;
 }
 
-/** Input of `validatePendingOrder`: the order as sent plus what `validateNewTrade` needs. */
-export interface PendingOrderCheck extends NewTradeCheck {
+/** Dealing prices that can be compared with (both sides finite numbers). */
+function usableDealing(dealing: DealingPrices | null): dealing is DealingPrices {
+  return dealing !== null && Number.isFinite(dealing.buy) && Number.isFinite(dealing.sell);
+}
+
+/**
+ * Input of `validatePendingOrder`: the order as sent plus what `validateNewTrade` needs, except a live price — a
+ * pending order does not trade now, so it may be placed or changed while the market is closed or its quote is stale
+ * and waits for the next quote that crosses its level.
+ */
+export interface PendingOrderCheck extends Omit<NewTradeCheck, 'priceAvailable'> {
   direction: unknown;
   type: unknown;
   price: unknown;
@@ -164,6 +202,8 @@ export interface PendingOrderCheck extends NewTradeCheck {
   now: Millis;
   /** The profile's leverage cap for the instrument (`leverageCapFor`); none when undefined. */
   leverageCap?: number;
+  /** The instrument's tick: messages name prices with its decimals. */
+  tick?: number | null;
 }
 
 /** A valid pending order. */
@@ -180,16 +220,17 @@ export interface PendingOrder {
 }
 
 /**
- * Validates a pending order against the current dealing prices: amount and leverage as for a new trade (including
- * the free margin and the leverage cap), the level on the right side of the price, SL/TP relative to the level and
- * the expiry. Errors carry the API field names (amount, leverage, direction, type, price, stop_lost, take_profit,
- * expiry; '' for the whole form).
+ * Validates a pending order: amount and leverage as for a new trade (verified, permission, the free margin and the
+ * leverage cap — but no live price needed), the level on the right side of `dealing` (the latest dealing prices,
+ * live or the last ones before the market closed; null when there were none: only the level's bounds are checked),
+ * SL/TP relative to the level and the expiry. Errors carry the API field names (amount, leverage, direction, type,
+ * price, stop_lost, take_profit, expiry; '' for the whole form).
  */
 export function validatePendingOrder(
   input: PendingOrderCheck,
-  dealing: DealingPrices,
+  dealing: DealingPrices | null,
 ): ValidationResult<PendingOrder> {
-  const trade = validateNewTrade(input);
+  const trade = validateNewTrade({ ...input, priceAvailable: true });
   if (!trade.ok && trade.errors.some((e) => e.path === '')) return trade;
   const errors: FieldMessage[] = trade.ok ? [] : [...trade.errors];
   if (
@@ -213,7 +254,9 @@ export function validatePendingOrder(
     const bounds = checkPriceBounds(level, title, { maxDecimals: PRICE_MAX_DECIMALS });
     if (bounds) errors.push({ path: 'price', ...bounds });
     else if (direction && type) {
-      const side = orderLevelError({ direction, type, price: level }, dealing);
+      const side = usableDealing(dealing)
+        ? orderLevelError({ direction, type, price: level }, dealing, input.tick)
+        : null;
       if (side) errors.push({ path: 'price', ...side });
       else levelOk = true;
     }
@@ -225,6 +268,7 @@ export function validatePendingOrder(
       level,
       stop_lost: input.stop_lost,
       take_profit: input.take_profit,
+      tick: input.tick,
     });
     if (triggers.stop_lost) errors.push({ path: 'stop_lost', ...triggers.stop_lost });
     if (triggers.take_profit) errors.push({ path: 'take_profit', ...triggers.take_profit });

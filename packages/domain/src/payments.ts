@@ -47,7 +47,7 @@ export interface DepositLimits {
 /**
  * The limit part of the deposit rules, shared by the server's check and the deposit form's schema:
  * below the brand's minimum 'Minimum Deposit € 250' (spec §5), above its maximum
- * 'Maximum Deposit € 1,000,000' (issue 12: every method, pending bank wires included). Null when it fits.
+ * 'Maximum Deposit € 1,000,000' (every method, pending bank wires included). Null when it fits.
  */
 export function depositLimitError(amount: number, limits: DepositLimits = {}): Message | null {
   const currency = limits.currencySymbol ?? CURRENCY_SYMBOL;
@@ -92,7 +92,7 @@ export function validateDeposit(
   const limit = amount === null || Number.isNaN(amount) ? null : depositLimitError(amount, input);
   const amountTitle = titleFor('amount');
   // spec §5: amount required and >= minimum deposit setting, else 'Minimum Deposit {currency} {min}';
-  // issue 12: and at most the brand's maximum deposit
+  // and at most the brand's maximum deposit
   if (amount === null) errors.push(fieldMessage('amount', 'field.required', { title: amountTitle }));
   else if (Number.isNaN(amount)) errors.push(fieldMessage('amount', 'field.invalid', { title: amountTitle }));
   else if (limit) errors.push(fieldMessage('amount', limit.key, limit.params));

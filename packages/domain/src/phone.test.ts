@@ -31,6 +31,35 @@ describe('spec §5 phone numbers', () => {
     }
   });
 
+  // the full metadata knows each range's length; the default one took these as valid
+  it.each([
+    ['a German mobile number with six digits after its prefix', '+49 151 123456'],
+    ['a German mobile number with six digits after 170', '+49 170 123456'],
+    ['the same number written with 00', '0049151123456'],
+  ])('refuses %s', (_, phone) => {
+    expect(isPhoneValid(phone)).toBe(false);
+    expect(validatePhone(phone)).toEqual({ key: 'phone.invalid' });
+    expect(normalizePhone(phone)).toBeNull();
+    expect(countryFromPhone(phone)).toBeNull();
+  });
+
+  it('accepts German mobile and landline numbers of their real lengths', () => {
+    for (const phone of [
+      '+49 151 12345678',
+      '+49 170 1234567',
+      '+49 176 12345678',
+      '+49 30 123456',
+      '+49 30 12345678',
+    ])
+      expect(validatePhone(phone), phone).toBeNull();
+  });
+
+  it('reads a national number in the chosen country with the same rules', () => {
+    expect(composePhone('DE', '0151 12345678')).toBe('+4915112345678');
+    // too short for the range: kept with the calling code, so its own validation explains it
+    expect(isPhoneValid(composePhone('DE', '0151 123456'))).toBe(false);
+  });
+
   it('expects the international format, reading a leading 00 as +', () => {
     expect(isPhoneValid('015112345678')).toBe(false);
     expect(isPhoneValid('004915112345678')).toBe(true);

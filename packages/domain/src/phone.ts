@@ -1,6 +1,11 @@
 /**
  * Phone numbers with libphonenumber-js (spec §5): valid and possible, country derived from the number.
  * Numbers are expected in international format with '+' (a leading '00' is read as '+').
+ *
+ * with the library's full metadata ('max'), which knows each country's number ranges and
+ * lengths by type: the default 'min' metadata checks lengths only roughly and took a German mobile
+ * number with six digits after its prefix (+49 151 123456) as valid. The full metadata is large, so
+ * the web loads this module only with the screens that validate a phone (register, profile, contact).
  */
 import {
   type CountryCode,
@@ -8,7 +13,7 @@ import {
   getCountryCallingCode,
   type PhoneNumber,
   parsePhoneNumberFromString,
-} from 'libphonenumber-js';
+} from 'libphonenumber-js/max';
 import type { Message } from './messages.js';
 
 function parse(raw: string | null | undefined): PhoneNumber | undefined {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandQuote, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { toDecimal } from './money.js';
 import {
   accountSummary,
@@ -63,7 +64,8 @@ describe('spec §9 position profit', () => {
   });
 
   it('values a buy at the sell price and a sell at the buy price', () => {
-    const quote = { buy: 101, sell: 100 };
+    // valued on the brand quote, here the spec's pricing of the feed quote
+    const quote = brandQuote({ buy: 101, sell: 100 }, SPEC_QUOTE_TERMS);
     expect(valuationPrice('buy', quote)).toBe(sellPrice(100));
     expect(valuationPrice('sell', quote)).toBe(buyPrice(101));
     const buy: PositionTerms = { direction: 'buy', amount: 100, leverage: 10, open_rate: 99 };

@@ -1,8 +1,9 @@
 /** Position valuation and account figures (spec §9, architecture §5). */
 import type Decimal from 'decimal.js';
+import { type BrandQuote, closeSide } from './brand-quote.js';
 import { STOP_OUT_LEVEL_DEFAULT } from './constants.js';
 import { Dec, type Money, type Numeric, type Price, price, roundMoney, toDecimal } from './money.js';
-import { closingPrice, type Direction, directionSign, type Quote } from './pricing.js';
+import { type Direction, directionSign } from './pricing.js';
 
 /** What profit depends on: the position's direction, margin amount, leverage and opening price. */
 export interface PositionTerms {
@@ -42,14 +43,14 @@ export function positionProfit(position: PositionTerms, currentPrice: Numeric): 
   return roundMoney(positionProfitDecimal(position, currentPrice));
 }
 
-/** Price a position is valued at: a buy at the sell (bid) price, a sell at the buy (ask) price — its closing price. */
-export function valuationPrice(direction: Direction, quote: Quote): Price {
+/** Price a position is valued at on its brand quote: a buy at the sell price, a sell at the buy price — its closing price. */
+export function valuationPrice(direction: Direction, quote: BrandQuote): Price {
   // architecture §5: a buy is valued at the bid, a sell at the ask (the opposite price, spec §4)
-  return closingPrice(direction, quote);
+  return closeSide(direction, quote);
 }
 
-/** Profit in money of a position valued at a live quote. */
-export function positionProfitAt(position: PositionTerms, quote: Quote): Money {
+/** Profit in money of a position valued at its brand quote. */
+export function positionProfitAt(position: PositionTerms, quote: BrandQuote): Money {
   return positionProfit(position, valuationPrice(position.direction, quote));
 }
 

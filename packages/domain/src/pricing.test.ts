@@ -1,17 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandQuote, closeSide, openSide, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import {
   buyPrice,
-  closingPrice,
-  dealingQuote,
+  type Direction,
   directionSign,
   isQuoteAvailable,
   isRequote,
-  openingPrice,
   oppositeDirection,
   type Quote,
   sellPrice,
 } from './pricing.js';
+
+// the spec's pricing of a feed quote is its brand quote under SPEC_QUOTE_TERMS
+const specQuote = (feed: Quote) => brandQuote(feed, SPEC_QUOTE_TERMS);
+const openingPrice = (direction: Direction, feed: Quote) => openSide(direction, specQuote(feed));
+const closingPrice = (direction: Direction, feed: Quote) => closeSide(direction, specQuote(feed));
 
 const positivePrice = fc.double({ min: 1e-6, max: 1e7, noNaN: true, noDefaultInfinity: true });
 const quoteArb = fc
@@ -33,7 +37,7 @@ describe('spec §5 price sent', () => {
     const quote = { buy: 101, sell: 100 };
     expect(openingPrice('buy', quote)).toBe(101.02525);
     expect(openingPrice('sell', quote)).toBe(99.975);
-    expect(dealingQuote(quote)).toEqual({ buy: 101.02525, sell: 99.975 });
+    expect(specQuote(quote)).toEqual({ buy: 101.02525, sell: 99.975 });
   });
 
   it('closes at the current opposite price: a buy at the sell price, a sell at the buy price', () => {

@@ -1,7 +1,8 @@
 /**
- * Dealing prices (spec §5 'Price sent', §4 'Closing is sent at the current opposite price').
- * The feed quote is `{buy (ask), sell (bid)}`; the terminal shows, executes, values and triggers at the
- * dealing prices: buy = ask × (1 + SLIPPAGE), sell = bid × (1 − SLIPPAGE). See docs/decisions/0002.
+ * Quotes and directions (spec §5 'Price sent', §4 'Closing is sent at the current opposite price').
+ * A feed quote is `{buy (ask), sell (bid)}`; what a client sees and trades at is the brand quote made from it by
+ * `brandQuote` (brand-quote.ts). `buyPrice`/`sellPrice` are the spec's default markup (±0.025 %) without a
+ * tick, i.e. the sides of `brandQuote(feed, SPEC_QUOTE_TERMS)`. See docs/decisions/0002 and 0023.
  */
 import { SLIPPAGE } from './constants.js';
 import { Dec, type Numeric, type Price, price, toDecimal } from './money.js';
@@ -38,22 +39,6 @@ export function buyPrice(quote: Numeric): Price {
 export function sellPrice(quote: Numeric): Price {
   // spec §5: sell price is quote - 0.025%
   return price(toDecimal(quote).times(DOWN));
-}
-
-/** The dealing prices the terminal shows for a feed quote: `{buy: buyPrice(ask), sell: sellPrice(bid)}`. */
-export function dealingQuote(quote: Quote): { buy: Price; sell: Price } {
-  return { buy: buyPrice(quote.buy), sell: sellPrice(quote.sell) };
-}
-
-/** Price a position opens at: a buy at the buy price, a sell at the sell price. */
-export function openingPrice(direction: Direction, quote: Quote): Price {
-  return direction === 'buy' ? buyPrice(quote.buy) : sellPrice(quote.sell);
-}
-
-/** Price a position closes at: the opposite price, so a buy closes at the sell price and a sell at the buy price. */
-export function closingPrice(direction: Direction, quote: Quote): Price {
-  // spec §4: Closing is sent at the current opposite price.
-  return direction === 'buy' ? sellPrice(quote.sell) : buyPrice(quote.buy);
 }
 
 /** Whether a quote can be traded: both sides finite and positive (otherwise 'temporarily unavailable'). */

@@ -65,7 +65,7 @@ describe('spec §5 profile completeness', () => {
   });
 });
 
-describe('birth date rule (issue 12: not in the future, at least the brand minimum age)', () => {
+describe('birth date rule (not in the future, at least the brand minimum age)', () => {
   const now = new Date('2026-11-21T10:00:00Z');
   const rules = { now, minAge: MIN_AGE_DEFAULT };
   const text = (birthDate: string, minAge = MIN_AGE_DEFAULT) => {

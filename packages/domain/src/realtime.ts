@@ -11,18 +11,18 @@
  *   `positions` and `balance` on connect, on every change and every 5 s (spec §7, §9); the client
  *   emits `openPosition`, `closePosition` and `updatePosition` with an acknowledgement callback
  *   that receives a `CommandAck`.
- * - Issue 14 adds (nothing above changes): the commands `placeOrder`, `updateOrder`, `cancelOrder`
+ * - Pending orders add (nothing above changes): the commands `placeOrder`, `updateOrder`, `cancelOrder`
  *   (acknowledged with an `OrderCommandAck`), an optional `amount` on `closePosition` (a partial
  *   close) and `trailing_stop` on `updatePosition`; the pushes `orders` (on connect and on change)
  *   and `notice` (an automatic close, a margin call, an order filled, rejected or expired).
- * - Issue 17 adds to `/prices` (opt-in; a socket that never subscribes keeps the `prices` map of every
+ * - Deltas add to `/prices` (opt-in; a socket that never subscribes keeps the `prices` map of every
  *   changed symbol): the client emits `subscribe` {symbols, compact?} (≤ 200 known symbols, acknowledged
  *   with a `PriceSubscribeAck`; a refused request changes nothing). A subscribed socket gets at once the
  *   current state of its symbols, then only those of its symbols that changed, conflated as before: as the
  *   `prices` map, or with `compact: true` as `pricesCompact`, a flat array of triples
  *   `[symbol, buy, sell, symbol, buy, sell, …]` (null buy and sell: unavailable, announced once). A new
  *   `subscribe` replaces the set.
- * - Issue 17 adds to `/trading` (opt-in with `auth.deltas: 1` in the handshake; a socket without it keeps spec §7
+ * - Deltas add to `/trading` (opt-in with `auth.deltas: 1` in the handshake; a socket without it keeps spec §7
  *   exactly): the full `positions`, `balance` and `orders` once on connect, then on each change only what changed —
  *   `positionsChanged` {open, closed} with the touched positions (closed ones with their close data), `ordersChanged`
  *   {open, closed} likewise, and `balance` — and every 5 s only `balance` (the client values open positions from
@@ -69,13 +69,20 @@ export const SOCKET_EVENTS = {
   placeOrder: 'placeOrder',
   updateOrder: 'updateOrder',
   cancelOrder: 'cancelOrder',
-  // issue 17: /prices opt-in subscription and its compact form
+  // /prices opt-in subscription and its compact form
   subscribe: 'subscribe',
   pricesCompact: 'pricesCompact',
-  // issue 17: /trading opt-in deltas (handshake auth.deltas)
+  // /trading opt-in deltas (handshake auth.deltas)
   positionsChanged: 'positionsChanged',
   ordersChanged: 'ordersChanged',
+  // /prices: the symbols a dealer halted for the socket's brand, on connecting and at every change
+  halts: 'halts',
 } as const;
+
+/** The `halts` message of `/prices`: every symbol halted for the brand now (an empty list: none). */
+export interface HaltsPayload {
+  symbols: string[];
+}
 
 /** The closed positions the `positions` push lists (the newest); an opted-in client trims its history to it. */
 export const TRADING_HISTORY_LIMIT = 200;
@@ -86,7 +93,7 @@ export const wantsTradingDeltas = (auth: unknown): boolean => {
   return flag === 1 || flag === '1' || flag === true;
 };
 
-// ------------------------------------------------------------ /prices subscription (issue 17)
+// ------------------------------------------------------------ /prices subscription
 
 /** At most this many symbols in one `subscribe`. */
 export const PRICE_SUBSCRIPTION_MAX = 200;
@@ -141,6 +148,7 @@ export const SOCKET_PAYLOADS = {
 export interface PricesServerEvents {
   prices: (map: PriceMap) => void;
   pricesCompact: (payload: PricesCompactPayload) => void;
+  halts: (payload: HaltsPayload) => void;
 }
 
 /** What a client emits on `/prices`. */
@@ -171,8 +179,8 @@ export interface TradingClientEvents {
   cancelOrder: (payload: unknown, ack?: (answer: OrderCommandAck) => void) => void;
 }
 
-// ------------------------------------------------------------------- command inputs (issue 14)
-// Every command input takes an optional `commandId` (issue 17: 1..64 of [A-Za-z0-9_-]): a command re-sent with an id
+// ------------------------------------------------------------------- command inputs
+// Every command input takes an optional `commandId` (1..64 of [A-Za-z0-9_-]): a command re-sent with an id
 // its account already executed is answered with the position or order it concerned, not executed again.
 
 /** An expiry as sent: absent/'' = good till cancelled, {kind:'gtc'|'eod'} or {kind:'date', at: ISO 8601}. */

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money } from './money.js';
 import {
+  RETAIL_LOSS_MIN_ACCOUNTS,
   type RetailLossAccount,
   type RetailLossBooking,
   type RetailLossPosition,
   retailLoss,
   retailLossAccounts,
+  retailLossMeaningful,
   retailLossOf,
   retailLossPeriodStart,
 } from './retail-loss.js';
@@ -165,5 +167,15 @@ describe('retail-loss (properties)', () => {
         expect(more.losing).toBe(retailLossOf(accounts).losing + 1);
       }),
     );
+  });
+});
+
+describe('retail-loss disclosure: the minimum sample', () => {
+  it('is meaningful from 30 accounts that traded, not below', () => {
+    expect(RETAIL_LOSS_MIN_ACCOUNTS).toBe(30);
+    expect(retailLossMeaningful(0)).toBe(false);
+    expect(retailLossMeaningful(29)).toBe(false);
+    expect(retailLossMeaningful(30)).toBe(true);
+    expect(retailLossMeaningful(1000)).toBe(true);
   });
 });

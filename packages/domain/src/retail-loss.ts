@@ -1,5 +1,5 @@
 /**
- * The retail-loss disclosure (issue 15; docs/reports.md): "X % of retail investor accounts lose money when
+ * The retail-loss disclosure (docs/reports.md): "X % of retail investor accounts lose money when
  * trading CFDs with this provider". ESMA describes the figure as the percentage of CFD retail accounts that lost
  * money, calculated over a 12-month period, per account: the sum of realised and unrealised net profit and loss,
  * including all fees and charges.
@@ -27,6 +27,15 @@ export type RetailLossKind = (typeof RETAIL_LOSS_KINDS)[number];
 
 /** The look-back period of the disclosure: 12 months. */
 export const RETAIL_LOSS_MONTHS = 12;
+
+/**
+ * The fewest accounts that traded in the period for the figure to mean something: below it, one account more or
+ * less moves the percentage by several points, so the back office shows the figure with a warning.
+ */
+export const RETAIL_LOSS_MIN_ACCOUNTS = 30;
+
+/** Whether a figure rests on enough accounts (RETAIL_LOSS_MIN_ACCOUNTS) to be meaningful. */
+export const retailLossMeaningful = (accounts: number): boolean => accounts >= RETAIL_LOSS_MIN_ACCOUNTS;
 
 /** One account's result over the period. */
 export interface RetailLossAccount {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { brandQuote, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { DEFAULT_TRADING_PROFILE } from './costs.js';
 import { equity, lossTerminationPrice, positionProfit } from './position.js';
-import { dealingQuote } from './pricing.js';
 import {
   fitsFreeMargin,
   liquidationPrice,
@@ -52,13 +52,13 @@ describe('pip value and spread', () => {
   });
 
   it('today’s markup puts about 5.4 pips on a 0.2-pip EURUSD feed spread', () => {
-    const dealing = dealingQuote({ buy: 1.08002, sell: 1.08 });
+    const dealing = brandQuote({ buy: 1.08002, sell: 1.08 }, SPEC_QUOTE_TERMS);
     expect(spreadInPips(dealing, 0.0001)).toBe(5.6);
     expect(spreadInPips({ buy: 1.08006, sell: 1.08 }, 0.0001)).toBe(0.6);
   });
 });
 
-describe('liquidation price: issue 14 — €10,000 at 1:30 on EURUSD', () => {
+describe('liquidation price: €10,000 at 1:30 on EURUSD', () => {
   const target = {
     symbol: 'EURUSD',
     direction: 'buy' as const,
@@ -86,7 +86,7 @@ describe('liquidation price: issue 14 — €10,000 at 1:30 on EURUSD', () => {
   });
 
   it('with today’s dealing prices the move is 1.62 % from the sell price (1.67 % from the entry)', () => {
-    const dealing = dealingQuote({ buy: 1.08, sell: 1.08 });
+    const dealing = brandQuote({ buy: 1.08, sell: 1.08 }, SPEC_QUOTE_TERMS);
     const result = liquidationPrice({
       balance: 10_000,
       positions: [],

@@ -1,5 +1,5 @@
 /**
- * Risk, explained (issue 14): margin level, the account's risk state, pip value, spread in pips and the
+ * Risk, explained: margin level, the account's risk state, pip value, spread in pips and the
  * liquidation price — the one rule the ticket, the positions list and the engine agree on.
  */
 import type Decimal from 'decimal.js';

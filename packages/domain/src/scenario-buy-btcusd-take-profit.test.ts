@@ -1,5 +1,6 @@
 // Scenario: a client buys BTCUSD with €500 at leverage 10, sets SL/TP, and the take profit closes it.
 import { describe, expect, it } from 'vitest';
+import { brandQuote, openSide, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { CLOSING_REASON } from './closing.js';
 import { formatMessage } from './messages.js';
 import {
@@ -9,9 +10,11 @@ import {
   settleProfit,
   valuationPrice,
 } from './position.js';
-import { openingPrice } from './pricing.js';
 import { validateNewTrade } from './trade.js';
 import { triggerFires, validateStopLossTakeProfit } from './triggers.js';
+
+// the client sees, trades, is valued and triggered at the brand quote; here the spec's pricing of the feed
+const spec = (feed: { buy: number; sell: number }) => brandQuote(feed, SPEC_QUOTE_TERMS);
 
 const user = {
   verified_account: true,
@@ -25,7 +28,7 @@ const btcusd = {
 
 describe('buy BTCUSD, closed by take profit', () => {
   const balance = 2000;
-  const openQuote = { buy: 65_000, sell: 64_990 };
+  const openQuote = spec({ buy: 65_000, sell: 64_990 });
 
   it('walks from the new-trade check to the booked profit', () => {
     // the trade is allowed: €500 ≤ free margin €2000, leverage 10 is index 3 (allowed)
@@ -44,7 +47,7 @@ describe('buy BTCUSD, closed by take profit', () => {
     });
 
     // it opens at the ask plus 0.025 %
-    const open_rate = openingPrice('buy', openQuote);
+    const open_rate = openSide('buy', openQuote);
     expect(open_rate).toBe(65_016.25);
     const position = { direction: 'buy' as const, amount: 500, leverage: 10, open_rate };
 
@@ -64,8 +67,8 @@ describe('buy BTCUSD, closed by take profit', () => {
     expect(validateStopLossTakeProfit({ ...levels, quote: openQuote })).toEqual({});
 
     // the market rises; the take profit fires on the first sell price at or above 68 000
-    expect(triggerFires(levels, { buy: 67_990, sell: 67_980 })).toBeNull();
-    const closeQuote = { buy: 68_030, sell: 68_020 };
+    expect(triggerFires(levels, spec({ buy: 67_990, sell: 67_980 }))).toBeNull();
+    const closeQuote = spec({ buy: 68_030, sell: 68_020 });
     expect(triggerFires(levels, closeQuote)).toBe('take_profit');
 
     // it closes at the sell price minus 0.025 % and books the profit, reason Take Profit

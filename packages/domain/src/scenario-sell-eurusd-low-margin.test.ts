@@ -1,5 +1,6 @@
 // Scenario: a client sells EURUSD with €100 at leverage 30; the price rises and the loss reaches the margin.
 import { describe, expect, it } from 'vitest';
+import { brandQuote, openSide, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { terminationPercent } from './calculator.js';
 import { CLOSING_REASON, closingReasonLabel } from './closing.js';
 import { formatPrice } from './format.js';
@@ -11,11 +12,13 @@ import {
   settleProfit,
   valuationPrice,
 } from './position.js';
-import { openingPrice } from './pricing.js';
+
+// the client trades and is valued at the brand quote; here the spec's pricing of the feed
+const spec = (feed: { buy: number; sell: number }) => brandQuote(feed, SPEC_QUOTE_TERMS);
 
 describe('sell EURUSD, terminated for low margin', () => {
   it('closes when the ask has risen 100 / 30 = 3.3 % and never leaves a negative balance', () => {
-    const open_rate = openingPrice('sell', { buy: 1.0802, sell: 1.08 });
+    const open_rate = openSide('sell', spec({ buy: 1.0802, sell: 1.08 }));
     expect(formatPrice(open_rate)).toBe('1.079730');
     const position = { direction: 'sell' as const, amount: 100, leverage: 30, open_rate };
     expect(freeMargin(100, [100])).toBe(0);
@@ -27,9 +30,9 @@ describe('sell EURUSD, terminated for low margin', () => {
 
     // a quote just below the limit keeps it open; one whose ask crosses it terminates it
     const before = { buy: 1.1153, sell: 1.1151 };
-    expect(isLossTerminated(position, valuationPrice('sell', before))).toBe(false);
+    expect(isLossTerminated(position, valuationPrice('sell', spec(before)))).toBe(false);
     const gap = { buy: 1.1202, sell: 1.12 };
-    const closed_rate = valuationPrice('sell', gap);
+    const closed_rate = valuationPrice('sell', spec(gap));
     expect(isLossTerminated(position, closed_rate)).toBe(true);
 
     // the gap made the loss larger than the margin; the balance stops at zero and the broker takes the rest

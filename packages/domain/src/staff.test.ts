@@ -11,7 +11,7 @@ import {
   STAFF_ROLES,
 } from './staff.js';
 
-describe('staff roles and permissions (issue 13)', () => {
+describe('staff roles and permissions', () => {
   it('lets admin do everything and the other roles only their own work', () => {
     expect(permissionsOf(['admin'])).toEqual([...STAFF_PERMISSIONS]);
     expect(can(['support'], 'clients.read')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Back-office staff: roles, what each role may do, and brand scope (issue 13, architecture §6a).
+ * Back-office staff: roles, what each role may do, and brand scope (architecture §6a).
  * Pure data and functions: the server enforces them on every /api/backoffice route, the web app
  * uses the same table to show or hide what a staff member cannot do.
  */
@@ -24,11 +24,14 @@ export const STAFF_PERMISSIONS = [
   'deposits.approve',
   'withdrawals.approve',
   'adjustments.create',
+  // the second key on staff money requests, and the caps an admin sets on them
+  'adjustments.approve',
+  'limits.manage',
   'positions.read',
   'positions.close',
   'exposure.read',
   'content.edit',
-  // issue 15
+  // back office II
   'brands.manage',
   'content.publish',
   'popups.manage',
@@ -36,13 +39,13 @@ export const STAFF_PERMISSIONS = [
   'affiliates.manage',
   'instruments.halt',
   'reports.read',
-  // issue 16: strategies offered per brand, their parameter ranges, and the brand's auto-trading kill switch
+  // strategies offered per brand, their parameter ranges, and the brand's auto-trading kill switch
   'autotrading.manage',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /**
- * Role → permissions (issue 13): admin everything, compliance clients/documents/verification/
+ * Role → permissions: admin everything, compliance clients/documents/verification/
  * permissions, finance money, dealer positions and exposure, support a read-only client view with
  * notes and password-reset mail, content the brand's pages and popups.
  */
@@ -62,6 +65,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'deposits.approve',
     'withdrawals.approve',
     'adjustments.create',
+    'adjustments.approve',
     'notes.write',
     'reports.read',
   ],
@@ -117,6 +121,8 @@ export interface StaffPolicy {
   brandScoped: boolean;
   /** Allowed to a session that has not enrolled two-factor sign-in yet (enrolment, logout, me). */
   duringEnrolment?: boolean;
+  /** Allowed to a member whose password an administrator reset, before they chose a new one (the change, logout, me). */
+  duringPasswordChange?: boolean;
   /** Reachable without a staff session at all (sign-in). */
   public?: boolean;
 }
@@ -140,7 +146,7 @@ export const normaliseRecoveryCode = (code: string): string => code.replace(/[\s
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ''));
 
 /**
- * A brand's back-office rules when its settings leave them out (issue 13): verification is
+ * A brand's back-office rules when its settings leave them out: verification is
  * automatic once passport and address proof are approved; a withdrawal above 10,000 (brand
  * currency) needs two finance approvers; bonus and credit money is not withdrawable.
  */
@@ -148,7 +154,8 @@ export const BACKOFFICE_DEFAULTS = Object.freeze({
   verification: 'automatic' as 'automatic' | 'manual',
   fourEyesAbove: 10_000,
   bonusWithdrawable: false,
+  withdrawalsNeedVerification: true,
 });
 
-/** Rows per page of every back-office list (issue 13: 50 a page). */
+/** Rows per page of every back-office list (50 a page). */
 export const BACKOFFICE_PAGE_SIZE = 50;

@@ -35,7 +35,8 @@ describe('spec §9 transaction tabs', () => {
     expect(tabForTypeId(9)).toBe('deposits');
     expect(tabForTypeId(10)).toBe('bonuses');
     expect(tabForTypeId(7)).toBe('withdrawals');
-    expect(tabForTypeId(12)).toBeNull();
+    expect(tabForTypeId(12)).toBe('corrections');
+    expect(tabForTypeId(13)).toBeNull();
     expect(tabForTypeId(0)).toBeNull();
   });
 
@@ -45,7 +46,9 @@ describe('spec §9 transaction tabs', () => {
     expect(transactionTypeName(11)).toBe('Crypto Deposit');
     expect(transactionTypeName(99)).toBe('');
     expect(isTransactionTypeId(5)).toBe(true);
-    expect(isTransactionTypeId(12)).toBe(false);
+    expect(transactionTypeName(12)).toBe('Balance Correction');
+    expect(isTransactionTypeId(12)).toBe(true);
+    expect(isTransactionTypeId(13)).toBe(false);
   });
 
   it('books withdrawals as negative amounts and everything else as positive', () => {

@@ -17,18 +17,22 @@ export const TRANSACTION_TYPES = Object.freeze({
   9: 'Cashier Deposit',
   10: 'Promotional Bonus',
   11: 'Crypto Deposit',
+  // ours: a staff correction of the balance (either sign), listed in the client's Corrections tab
+  12: 'Balance Correction',
 } as const);
 
 export type TransactionTypeId = keyof typeof TRANSACTION_TYPES;
 export type TransactionTab = TransactionRouteType;
 
 // spec §9: Transaction tabs by type id: deposits 1, 2, 3, 9, 11; bonuses 4, 10; credits 5; withdrawals 6, 7, 8.
+// Ours beside them: corrections 12, so that a client sees every booking staff made on their balance.
 export const TRANSACTION_TABS: Readonly<Record<TransactionTab, readonly TransactionTypeId[]>> = Object.freeze(
   {
     deposits: [1, 2, 3, 9, 11],
     withdrawals: [6, 7, 8],
     bonuses: [4, 10],
     credits: [5],
+    corrections: [12],
   },
 );
 

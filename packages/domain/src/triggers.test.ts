@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRICE_MAX, PRICE_MAX_DECIMALS } from './bounds.js';
+import { brandQuote, SPEC_QUOTE_TERMS } from './brand-quote.js';
 import { formatMessage } from './messages.js';
 import { buyPrice, type Direction, type Quote, sellPrice } from './pricing.js';
 import { parseTriggerLevel, triggerFires, triggersValid, validateStopLossTakeProfit } from './triggers.js';
 
-// dealing prices of this quote: sell 1.0997250, buy 1.10227525
-const quote: Quote = { buy: 1.102, sell: 1.1 };
+// levels are validated and fire against the brand quote; these tests use the spec's pricing of the feed
+const spec = (feed: Quote) => brandQuote(feed, SPEC_QUOTE_TERMS);
+// brand (dealing) prices of this feed quote: sell 1.0997250, buy 1.10227525
+const feed: Quote = { buy: 1.102, sell: 1.1 };
+const quote = spec(feed);
 const texts = (errors: ReturnType<typeof validateStopLossTakeProfit>) => ({
   stop_lost: errors.stop_lost && formatMessage(errors.stop_lost),
   take_profit: errors.take_profit && formatMessage(errors.take_profit),
@@ -35,7 +39,7 @@ describe('spec §5 stop loss and take profit of a buy', () => {
   });
 
   it('a level exactly at the sell price is rejected on both sides', () => {
-    const at = sellPrice(quote.sell);
+    const at = sellPrice(feed.sell);
     const errors = validateStopLossTakeProfit({ direction: 'buy', stop_lost: at, take_profit: at, quote });
     expect(errors.stop_lost?.key).toBe('trigger.cantBeHigher');
     expect(errors.take_profit?.key).toBe('trigger.cantBeLower');
@@ -61,7 +65,7 @@ describe('spec §5 stop loss and take profit of a sell', () => {
 
   it('formats X with the price decimals rule (2 decimals from 100 up)', () => {
     const btc = { buy: 65000, sell: 64990 };
-    const errors = validateStopLossTakeProfit({ direction: 'sell', stop_lost: 60000, quote: btc });
+    const errors = validateStopLossTakeProfit({ direction: 'sell', stop_lost: 60000, quote: spec(btc) });
     expect(formatMessage(errors.stop_lost ?? { key: 'list.empty' })).toBe("Can't be lower than 65016.25");
   });
 });
@@ -87,34 +91,34 @@ describe('triggers firing on a quote', () => {
   it("fires a buy's stop loss when the sell price falls to it and its take profit when it rises to it", () => {
     const position = { direction: 'buy' as const, stop_lost: 1.09, take_profit: 1.11 };
     expect(triggerFires(position, quote)).toBeNull();
-    expect(triggerFires(position, { buy: 1.092, sell: 1.09 })).toBe('stop_loss');
-    expect(triggerFires(position, { buy: 1.2, sell: 1.12 })).toBe('take_profit');
+    expect(triggerFires(position, spec({ buy: 1.092, sell: 1.09 }))).toBe('stop_loss');
+    expect(triggerFires(position, spec({ buy: 1.2, sell: 1.12 }))).toBe('take_profit');
   });
 
   it("fires a sell's stop loss when the buy price rises to it and its take profit when it falls to it", () => {
     const position = { direction: 'sell' as const, stop_lost: 1.11, take_profit: 1.09 };
     expect(triggerFires(position, quote)).toBeNull();
-    expect(triggerFires(position, { buy: 1.12, sell: 1.1 })).toBe('stop_loss');
-    expect(triggerFires(position, { buy: 1.08, sell: 1.07 })).toBe('take_profit');
+    expect(triggerFires(position, spec({ buy: 1.12, sell: 1.1 }))).toBe('stop_loss');
+    expect(triggerFires(position, spec({ buy: 1.08, sell: 1.07 }))).toBe('take_profit');
   });
 
   it('fires exactly at the level', () => {
-    expect(triggerFires({ direction: 'buy', stop_lost: sellPrice(1.09) }, { buy: 1.1, sell: 1.09 })).toBe(
-      'stop_loss',
-    );
-    expect(triggerFires({ direction: 'sell', take_profit: buyPrice(1.09) }, { buy: 1.09, sell: 1.08 })).toBe(
-      'take_profit',
-    );
+    expect(
+      triggerFires({ direction: 'buy', stop_lost: sellPrice(1.09) }, spec({ buy: 1.1, sell: 1.09 })),
+    ).toBe('stop_loss');
+    expect(
+      triggerFires({ direction: 'sell', take_profit: buyPrice(1.09) }, spec({ buy: 1.09, sell: 1.08 })),
+    ).toBe('take_profit');
   });
 
   it('never fires without levels', () => {
     expect(
-      triggerFires({ direction: 'buy', stop_lost: null, take_profit: 0 }, { buy: 0.5, sell: 0.4 }),
+      triggerFires({ direction: 'buy', stop_lost: null, take_profit: 0 }, spec({ buy: 0.5, sell: 0.4 })),
     ).toBeNull();
   });
 });
 
-describe('stop loss and take profit bounds (issue 12: stored exactly or refused)', () => {
+describe('stop loss and take profit bounds (stored exactly or refused)', () => {
   it('refuses a take profit of 1e20 with the field maximum instead of overflowing the rate column', () => {
     const errors = validateStopLossTakeProfit({ direction: 'buy', take_profit: 1e20, quote });
     expect(texts(errors).take_profit).toBe('Take profit can be at most 1000000000');
@@ -166,8 +170,8 @@ describe('trigger properties', () => {
           stop_lost: toPlaces(ref * (1 - sign * a)),
           take_profit: toPlaces(ref * (1 + sign * b)),
         };
-        expect(validateStopLossTakeProfit({ ...levels, quote: q })).toEqual({});
-        expect(triggerFires(levels, q)).toBeNull();
+        expect(validateStopLossTakeProfit({ ...levels, quote: spec(q) })).toEqual({});
+        expect(triggerFires(levels, spec(q))).toBeNull();
       }),
     );
   });
@@ -181,7 +185,7 @@ describe('trigger properties', () => {
           direction,
           stop_lost: ref * (1 + sign * a),
           take_profit: ref * (1 - sign * a),
-          quote: q,
+          quote: spec(q),
         });
         expect(errors.stop_lost).toBeDefined();
         expect(errors.take_profit).toBeDefined();

@@ -9,7 +9,7 @@ const SHARE_TTL_MS = 3_000;
 const WANTED_TTL_MS = 5_000;
 
 /**
- * The dealing desk across a cluster (issue 15's desk, issue 17's nodes): every node's engine holds the open
+ * The dealing desk across a cluster (the desk's nodes): every node's engine holds the open
  * positions of its own shards only. While some node's desk has viewers (a `…cluster:desk:wanted` key it renews on
  * each read), every node publishes its positions every `intervalMs` under `…cluster:desk:<node>`; a read takes this
  * node's positions live and the others' latest (at most about a second old, like the desk's own refresh).

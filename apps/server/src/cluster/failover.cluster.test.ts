@@ -1,5 +1,5 @@
 /**
- * Issue 17: three nodes on one PostgreSQL and Redis, clients on every node trading the same accounts, and one node
+ * Three nodes on one PostgreSQL and Redis, clients on every node trading the same accounts, and one node
  * killed with SIGKILL in the middle of the load. Every acknowledged open and close is in the database exactly once,
  * every re-sent command (same command id) was executed at most once, the positions the engine closes (stop loss, take
  * profit, stop-out) close exactly once — also those whose shard moved to a survivor — `ledger:verify` passes, and
@@ -27,8 +27,8 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { staffUsers, users } from '../db/schema.js';
 import { createScratchDatabase } from '../db/scratch-database.js';
-import { staffAuditEntry } from '../modules/backoffice/staff-audit.js';
 import { STAFF_ACTION_OF_EFFECT } from '../modules/payments/payment-effects.js';
+import { staffAuditEntry } from '../modules/staff/staff-audit.js';
 import { openRuntime } from '../runtime.js';
 import { registerClient } from '../test/factories.js';
 import { SHARD_LOCK_BASE, shardOf } from './shards.js';

@@ -7,7 +7,7 @@ import { type PriceFeed, type Quote, QuoteEmitter } from '../feeds/feed.js';
 import { FeedLeader } from './feed-leader.js';
 
 /**
- * One price feed for the cluster (issue 17): of the nodes sharing a PostgreSQL database and a Redis, exactly one
+ * One price feed for the cluster: of the nodes sharing a PostgreSQL database and a Redis, exactly one
  * runs its feed and every other node gets those quotes over Redis, once each and in order; when the leader stops
  * or loses its lock connection, another node leads within about a second. Runs in the `cluster` project (needs
  * DATABASE_URL and REDIS_URL); each run has a database of its own (advisory locks are per database) and a Redis

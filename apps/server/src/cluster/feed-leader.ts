@@ -36,7 +36,7 @@ interface QuoteBatch {
 }
 
 /**
- * One feed for the whole cluster (issue 17, decision 0022): the node holding the PostgreSQL advisory lock
+ * One feed for the whole cluster (decision 0022): the node holding the PostgreSQL advisory lock
  * `FEED_LEADER_LOCK` runs the price feed, ingests each quote at once and publishes them in batches (every
  * `batchMs`) on the Redis channel `<prefix>cluster:quotes`; every other node ingests what it hears there and
  * tries the lock every `retryMs`. PostgreSQL frees the lock when the leader's session ends (a killed node), so a

@@ -15,7 +15,7 @@ import { openRuntime, type Runtime } from '../runtime.js';
 import { shardOf } from './shards.js';
 
 /**
- * The cluster gateway (issue 17, decision 0022) between two nodes of one process: two live runtimes on one
+ * The cluster gateway (decision 0022) between two nodes of one process: two live runtimes on one
  * PostgreSQL database and one Redis key space, CLUSTER_SHARDS=2. Whatever the node that does not own an account's
  * shard asks of that account (its view, a trading command, an auto-trading call, a close) runs on the owner over
  * Redis and answers exactly what the owner answers locally — refusals included — and the non-owner never loads a

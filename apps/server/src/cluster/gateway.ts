@@ -21,7 +21,7 @@ export interface AccountView {
 }
 
 type AdjustCommand = Parameters<Engine['adjustBalance']>[0];
-/** The client's auto-trading calls (issue 16) that read or change the account's runner, which lives with its book. */
+/** The client's auto-trading calls that read or change the account's runner, which lives with its book. */
 export type AutoMethod = 'overview' | 'saveSettings' | 'setEnabled' | 'journal' | 'backtest';
 type AutoArgs<M extends AutoMethod> =
   Parameters<AutoTradingService[M]> extends [number, ...infer R] ? R : never;
@@ -29,7 +29,7 @@ type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingService[M]
 type CloseCommand = Parameters<Engine['close']>[0];
 
 /**
- * Everything outside the engine's own module asks of one account's book (issue 17, decision 0022). On one node it
+ * Everything outside the engine's own module asks of one account's book (decision 0022). On one node it
  * is the local engine; in a cluster the request runs on the node owning the account's shard, here or over Redis.
  * Every value crosses as a structured clone (node:v8).
  */

@@ -37,7 +37,7 @@ export interface ShardRpcOptions {
 }
 
 /**
- * Requests to a shard's owner over Redis pub/sub (issue 17, decision 0022): a request goes to the shard's
+ * Requests to a shard's owner over Redis pub/sub (decision 0022): a request goes to the shard's
  * channel, which only its owner subscribes to, and the answer to the caller's node channel. A request nobody
  * received (the shard is between owners) is sent again every 200 ms until the deadline. A request lost with a
  * dying owner times out; the client re-sends it with the same command id, which the next owner answers from

@@ -32,7 +32,7 @@ export interface ShardOwnershipOptions {
 }
 
 /**
- * Engine shards owned by this node (issue 17, decision 0022). Each shard is a PostgreSQL advisory lock held on
+ * Engine shards owned by this node (decision 0022). Each shard is a PostgreSQL advisory lock held on
  * one dedicated connection for the life of the node: PostgreSQL frees the locks when that session ends, so a
  * node killed with SIGKILL loses its shards at once and the others take them within `retryMs` (plus the
  * heartbeat TTL while they still count the dead node in the fair share). A node takes free shards up to its fair

@@ -36,6 +36,11 @@ export interface Database {
    */
   claimEngine(onLost: (error: Error) => void): Promise<{ release(): Promise<void> }>;
   ping(): Promise<void>;
+  /**
+   * An in-memory embedded database only: its data directory as a tarball (PGlite's `dumpDataDir`), which
+   * `OpenOptions.embeddedSnapshot` opens again. The test suites seed one database per run and copy it.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -85,11 +90,18 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   dataDir: string;
+  /**
+   * With a `memory://` data directory: the path of a tarball from `Database.snapshot()` the database starts
+   * from, instead of an empty one (tests start from a database seeded once per run).
+   */
+  embeddedSnapshot?: string | undefined;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir`. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.embeddedSnapshot);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -139,8 +151,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: string | undefined): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
+  if (snapshot && !inMemory) {
+    throw new DatabaseUnavailableError(`A database snapshot opens only in memory, not in ${dataDir}.`);
+  }
   let releaseLock = () => {};
   if (!inMemory) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -150,7 +165,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     // pg_trgm: the back office's client search index (migration 0008)
     const options = { extensions: { pg_trgm } };
-    client = inMemory ? new PGlite(options) : new PGlite(path.join(dataDir, EMBEDDED_DATABASE_DIR), options);
+    client = inMemory
+      ? new PGlite({
+          ...options,
+          ...(snapshot ? { loadDataDir: new Blob([await fs.promises.readFile(snapshot)]) } : {}),
+        })
+      : new PGlite(path.join(dataDir, EMBEDDED_DATABASE_DIR), options);
     await client.waitReady;
   } catch (error) {
     releaseLock();
@@ -179,6 +199,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    ...(inMemory ? { snapshot: () => client.dumpDataDir('none') } : {}),
     async close() {
       try {
         await client.close();

@@ -1,7 +1,9 @@
 import type {
   AutoTradingSettings,
   BrandAutoTradingSettings,
+  BrandPaymentProviderSettings,
   HomeWidget,
+  ProviderSecretField,
   ThemeFonts,
   ThemePalette,
 } from '@openbroker/domain';
@@ -11,6 +13,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -62,9 +65,9 @@ export interface BrandSettings {
     radius?: number;
     /** Square logo mark, SVG markup; served as /logo.svg and /favicon.svg on the brand's hosts. */
     logoSvg?: string;
-    /** An uploaded logo (issue 15): /media/<id>/<name>; wins over `logoSvg` where set. */
+    /** An uploaded logo: /media/<id>/<name>; wins over `logoSvg` where set. */
     logoUrl?: string;
-    /** An uploaded favicon (issue 15): /media/<id>/<name>. */
+    /** An uploaded favicon: /media/<id>/<name>. */
     faviconUrl?: string;
   };
   /** Query token of the read-only content calls (spec §7); random per brand. Absent: no content served. */
@@ -93,32 +96,32 @@ export interface BrandSettings {
    * provider settings exist). Secrets are never stored here: they come from configuration.
    */
   payments?: PaymentProviderSetting[];
-  /** Back-office rules of the brand (issue 13); absent parts take the domain's defaults (BACKOFFICE_DEFAULTS). */
+  /** Back-office rules of the brand; absent parts take the domain's defaults (BACKOFFICE_DEFAULTS). */
   backoffice?: BrandBackofficeSettings;
   /**
-   * Trading conditions (issue 14): a jurisdiction preset and the broker's overrides (markups, commission,
+   * Trading conditions: a jurisdiction preset and the broker's overrides (markups, commission,
    * swaps, levels, leverage caps); resolved by brands/brand-trading.ts `tradingProfileOf`. Absent: spec pricing.
    */
   trading?: BrandTradingSettings;
   /**
-   * Symbols a dealer took off trading for this brand (issue 15): clients see "Temporarily unavailable" and
+   * Symbols a dealer took off trading for this brand: clients see "Temporarily unavailable" and
    * cannot open, place orders on or modify them; closing stays possible. Absent: none.
    */
   haltedSymbols?: string[];
   /**
-   * The public risk warning (issue 15): when `computedRetailLoss` is on, the site shows the share of retail
+   * The public risk warning: when `computedRetailLoss` is on, the site shows the share of retail
    * accounts that lost money computed from the ledger over the last 12 months (reports/retail-loss) instead of
    * `trading.retailLossPercent`.
    */
   riskWarning?: { computedRetailLoss: boolean };
   /**
-   * Auto-trading (issue 16): the strategies clients may pick and their parameter ranges, the brand's leverage cap for
+   * Auto-trading: the strategies clients may pick and their parameter ranges, the brand's leverage cap for
    * the strategy, and the kill switch. Absent: the domain's defaults (both strategies offered), not killed.
    */
   autoTrading?: BrandAutoTradingSettings;
 }
 
-/** How a brand's staff work (issue 13, docs/backoffice.md). */
+/** How a brand's staff work (docs/backoffice.md). */
 export interface BrandBackofficeSettings {
   /** 'automatic': verified when passport and address proof are approved (default); 'manual': compliance only. */
   verification?: 'automatic' | 'manual';
@@ -130,36 +133,18 @@ export interface BrandBackofficeSettings {
   fourEyesAbove?: number;
   /** Whether bonus and credit money may be withdrawn (free margin counts it); absent: false. */
   bonusWithdrawable?: boolean;
+  /** Whether a client needs a verified account to request a withdrawal (BACKOFFICE_DEFAULTS: yes). */
+  withdrawalsNeedVerification?: boolean;
 }
 
-/** One payment provider entry of a brand (architecture §6). */
 /**
- * What every payment method may carry (issue 15): the provider's merchant id and its secrets, each sealed with
- * AES-256-GCM under BRAND_SECRETS_KEY (lib/secret-box.ts) and answered to the browser only masked.
+ * One payment provider entry of a brand (architecture §6): its settings as the brand editor reads them
+ * (BrandPaymentProviderSettings) and its secrets, each sealed with AES-256-GCM under BRAND_SECRETS_KEY
+ * (lib/secret-box.ts) and answered to the browser only masked.
  */
-export interface PaymentProviderCommon {
-  merchantId?: string;
-  secrets?: Partial<Record<'apiKey' | 'webhookSecret', string>>;
-}
-
-export type PaymentProviderSetting = PaymentProviderCommon &
-  /** The built-in sandbox card provider; `flow` redirect (hosted page) or form (posted form with signature). */
-  (
-    | { key: string; type: 'sandbox-card'; flow: 'redirect' | 'form' }
-    /** Bank wire to the brand's account; staff confirm it. */
-    | {
-        key: string;
-        type: 'bank-wire';
-        beneficiary: string;
-        bankName: string;
-        iban: string;
-        bic: string;
-      }
-    /** An alternative method that opens an external URL (default: the built-in sandbox wallet page). */
-    | { key: string; type: 'sandbox-alternative'; title: string; url?: string }
-    /** The Titan-style cashier widget served by the sandbox. */
-    | { key: string; type: 'sandbox-cashier'; title: string }
-  );
+export type PaymentProviderSetting = BrandPaymentProviderSettings & {
+  secrets?: Partial<Record<ProviderSecretField, string>>;
+};
 
 /** Document status JSON kept per document type on the user (spec §3). */
 export interface DocumentField {
@@ -183,6 +168,13 @@ export const brands = pgTable('brands', {
   /** Host names that resolve to this brand (architecture §7), lower-case, without port. */
   hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
   settings: jsonb('settings').$type<BrandSettings>().notNull(),
+  /**
+   * 'draft' (created in the back office, not served on its hosts) or 'published' (live). A draft is published
+   * by an administrator once its publish checklist is complete (docs/brands.md); seeded brands are published.
+   */
+  status: varchar('status', { length: 16 }).$type<'draft' | 'published'>().notNull().default('published'),
+  /** When it was last published; null while it has never been. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -242,7 +234,7 @@ export const users = pgTable(
     level: varchar('level', { length: 32 }).notNull().default('Basic'),
     verifiedAccount: boolean('verified_account').notNull().default(false),
     autoTrading: boolean('auto_trading').notNull().default(false),
-    /** Staff can stop a client from opening trades (open positions stay); issue 13. */
+    /** Staff can stop a client from opening trades (open positions stay). */
     tradingEnabled: boolean('trading_enabled').notNull().default(true),
     /** Restricted mode for this client alone (spec §2: referrals hidden, level not linked), on top of the brand's. */
     restrictedMode: boolean('restricted_mode').notNull().default(false),
@@ -288,7 +280,7 @@ export const users = pgTable(
     uniqueIndex('users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`),
     index('users_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('users_referrer_idx').on(t.referrerId),
-    // the back office's client list: newest first per brand, 50 a page (issue 13)
+    // the back office's client list: newest first per brand, 50 a page
     index('users_brand_created_idx').on(t.brandId, t.createdAt, t.id),
   ],
 );
@@ -306,7 +298,7 @@ export const affiliates = pgTable(
     lastName: varchar('last_name', { length: 100 }).notNull(),
     /** Tracking code used in `/?ref=<code>` links. */
     code: varchar('code', { length: 32 }).notNull().unique(),
-    /** Set by staff (issue 15): a disabled affiliate cannot sign in and its sessions end; links still count. */
+    /** Set by staff: a disabled affiliate cannot sign in and its sessions end; links still count. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -334,10 +326,30 @@ export const staffUsers = pgTable(
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     /** A disabled member cannot sign in and their sessions end. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set when an administrator reset the password: until the member chooses a new one, they can do nothing else. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** The last successful sign-in and the address it came from, shown in staff management. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: varchar('last_login_ip', { length: 64 }),
+    /** Addresses and CIDR networks the member may sign in from; null: any address. */
+    ipAllowList: jsonb('ip_allow_list').$type<string[] | null>(),
+    /** Wrong second factors in a row since the last good one or lock, from any address. */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    /** Locks since the last good sign-in: each lock lasts longer (SECOND_FACTOR_LOCK_MINUTES). */
+    secondFactorLocks: integer('second_factor_locks').notNull().default(0),
+    /** Until when the second factor is locked; an administrator can unlock it earlier. */
+    secondFactorLockedUntil: timestamp('second_factor_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_email_uq').on(sql`lower(${t.email})`)],
 );
+
+/** Each role's idle limit as an administrator set it (absent: the role's default, packages/domain staff-credentials). */
+export const staffRoleSettings = pgTable('staff_role_settings', {
+  role: varchar('role', { length: 32 }).primaryKey(),
+  idleMinutes: integer('idle_minutes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Opaque bearer sessions, stored as SHA-256 of the token (architecture §8). */
 export const sessions = pgTable(
@@ -354,6 +366,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** This session's own idle limit (a staff member's role limit); null: the limit of its kind. */
+    idleMs: integer('idle_ms'),
   },
   (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
 );
@@ -435,12 +449,12 @@ export const popups = pgTable(
     /** HTML, sanitised when saved (architecture §8). */
     content: text('content').notNull(),
     active: boolean('active').notNull().default(true),
-    /** A notice for one client only (issue 14: a margin call); null: every client of the brand. */
+    /** A notice for one client only (a margin call); null: every client of the brand. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What raised a client's notice, e.g. 'margin_call'; null for the brand's own popups. */
     kind: varchar('kind', { length: 32 }),
     /**
-     * Who sees a brand popup (issue 15): 'all' clients of the brand, only 'verified' or 'unverified' ones, or
+     * Who sees a brand popup: 'all' clients of the brand, only 'verified' or 'unverified' ones, or
      * 'client' (the one client in `userId`).
      */
     audience: varchar('audience', { length: 16 })
@@ -529,7 +543,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
     /** The previous row's `hash` ('' for the first row): the chain `audit:verify` checks. */
     prevHash: varchar('prev_hash', { length: 64 }).notNull().default(''),
-    /** SHA-256 over this row's content and `prev_hash` (modules/audit/audit-chain.ts). */
+    /** HMAC-SHA-256 with AUDIT_KEY over this row's content and `prev_hash` (modules/audit/audit-chain.ts). */
     hash: varchar('hash', { length: 64 }).notNull().default(''),
   },
   (t) => [
@@ -540,7 +554,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Internal notes staff keep on a client (issue 13); never shown to the client. */
+/** Internal notes staff keep on a client; never shown to the client. */
 export const clientNotes = pgTable(
   'client_notes',
   {
@@ -558,7 +572,7 @@ export const clientNotes = pgTable(
 );
 
 /**
- * Four-eyes approvals (issue 13): a withdrawal above the brand's threshold is paid only after two
+ * Four-eyes approvals: a withdrawal above the brand's threshold is paid only after two
  * different finance members approved it; the first approval is a row here, the second decides.
  */
 export const transactionApprovals = pgTable(
@@ -618,7 +632,7 @@ export const positions = pgTable(
     profit: money('profit'),
     /** The part of a loss the balance could not cover, booked to the broker. */
     shortfall: money('shortfall'),
-    /** A trailing stop's distance as a price difference (issue 14); null without one. */
+    /** A trailing stop's distance as a price difference; null without one. */
     trailingDistance: rate('trailing_distance'),
     /** Commission charged for it so far (≥ 0; its ledger entries are the negative of it). */
     commission: money('commission').notNull().default('0'),
@@ -628,22 +642,22 @@ export const positions = pgTable(
     orderId: integer('order_id'),
     /** For a closed part of a partially closed position: the position it was cut from. */
     partOf: integer('part_of'),
-    /** What the close saw (issue 14): dealing quote, the level hit, and equity / margin at a stop-out. */
+    /** What the close saw: dealing quote, the level hit, and equity / margin at a stop-out. */
     closeContext: jsonb('close_context').$type<Record<string, unknown>>(),
-    /** Who opened it (issue 16): 'client', or 'auto' for the client's auto-trading strategy. */
+    /** Who opened it: 'client', or 'auto' for the client's auto-trading strategy. */
     origin: varchar('origin', { length: 8 }).$type<'client' | 'auto'>().notNull().default('client'),
   },
   (t) => [
     index('positions_user_closed_idx').on(t.userId, t.closedAt),
     index('positions_part_of_idx').on(t.partOf),
-    // reports (issue 15): volume and realised P/L per day
+    // reports: volume and realised P/L per day
     index('positions_opened_idx').on(t.openedAt),
     index('positions_closed_at_idx').on(t.closedAt),
   ],
 );
 
 /**
- * Pending orders (issue 14): limit and stop orders waiting for their level. Ids come from the positions'
+ * Pending orders: limit and stop orders waiting for their level. Ids come from the positions'
  * sequence (the engine's one allocator). A row is inserted when placed and updated as it changes state, in the
  * same transaction as the position a fill opens.
  */
@@ -686,7 +700,7 @@ export const orders = pgTable(
 );
 
 /**
- * Client commands executed, by the id the client gave them (issue 17): a row is inserted in the same transaction as
+ * Client commands executed, by the id the client gave them: a row is inserted in the same transaction as
  * the command's effects, so a command id is executed at most once (a second insert aborts its transaction) and a
  * re-sent command is answered from here — the position or order it concerned — instead of executed again.
  */
@@ -732,7 +746,7 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.id),
-    // reports (issue 15): figures per day and kind
+    // reports: figures per day and kind
     index('ledger_created_kind_idx').on(t.createdAt, t.kind),
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
     uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
@@ -795,10 +809,80 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
     index('transactions_brand_status_idx').on(t.brandId, t.statusId),
-    // reports (issue 15): completed money per day
+    // reports: completed money per day
     index('transactions_completed_idx').on(t.completedAt).where(sql`${t.statusId} = 2`),
     uniqueIndex('transactions_idempotency_uq').on(t.userId, t.idempotencyKey),
   ],
+);
+
+/**
+ * Staff money under two keys: a balance movement a staff member starts (bonus, credit, correction, staff
+ * withdrawal) is a request here; it books nothing until a second member approves it (never the requester — the
+ * check constraint holds that even against a faulty service). Approving writes the client's transaction and one
+ * ledger entry in the same database transaction as the decision.
+ */
+export const staffMoneyRequests = pgTable(
+  'staff_money_requests',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 32 }).notNull().unique(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The domain's ADJUSTMENT_KINDS. */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** Signed as it books on the balance (a withdrawal is negative). */
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    reason: text('reason').notNull(),
+    /** pending, approved, rejected or cancelled (the domain's MONEY_REQUEST_STATUSES). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => staffUsers.id),
+    decidedBy: integer('decided_by').references(() => staffUsers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason').notNull().default(''),
+    /** The client transaction an approval booked. */
+    transactionReference: varchar('transaction_reference', { length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_money_requests_status_idx').on(t.status, t.brandId, t.id),
+    index('staff_money_requests_user_idx').on(t.userId, t.createdAt),
+    index('staff_money_requests_requester_idx').on(t.requestedBy, t.createdAt),
+    check(
+      'staff_money_requests_status_check',
+      sql`${t.status} IN ('pending', 'approved', 'rejected', 'cancelled')`,
+    ),
+    check(
+      'staff_money_requests_two_keys',
+      sql`${t.decidedBy} IS NULL OR ${t.status} = 'cancelled' OR ${t.decidedBy} <> ${t.requestedBy}`,
+    ),
+  ],
+);
+
+/** The caps an admin set on staff money requests per brand and role; a raise waits for a second admin. */
+export const staffMoneyLimits = pgTable(
+  'staff_money_limits',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    role: varchar('role', { length: 32 }).notNull(),
+    maxSingle: money('max_single').notNull(),
+    maxDailyMember: money('max_daily_member').notNull(),
+    maxDailyClient: money('max_daily_client').notNull(),
+    proposedSingle: money('proposed_single'),
+    proposedDailyMember: money('proposed_daily_member'),
+    proposedDailyClient: money('proposed_daily_client'),
+    proposedBy: integer('proposed_by').references(() => staffUsers.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'staff_money_limits_pk', columns: [t.brandId, t.role] })],
 );
 
 /**
@@ -843,7 +927,7 @@ export const contentPages = pgTable(
     published: boolean('published').notNull().default(true),
     /** The component tree: [{component, settings, columns?, children?}] (spec §3). html is sanitised on save. */
     components: jsonb('components').$type<unknown[]>().notNull().default([]),
-    /** The newest saved version number (issue 15; 0: never saved in the back office). */
+    /** The newest saved version number (0: never saved in the back office). */
     headVersion: integer('head_version').notNull().default(0),
     /** The version whose tree `components` holds, i.e. what the public site shows (null: the seed's). */
     publishedVersion: integer('published_version'),
@@ -853,7 +937,7 @@ export const contentPages = pgTable(
 );
 
 /**
- * Every save of a page in the back office (issue 15): its title, description and sanitised component tree.
+ * Every save of a page in the back office: its title, description and sanitised component tree.
  * Append-only; restoring an old version saves it again as the newest one.
  */
 export const contentPageVersions = pgTable(
@@ -875,7 +959,7 @@ export const contentPageVersions = pgTable(
 );
 
 /**
- * Files staff upload for a brand (issue 15): logos, favicons and content images, checked by content (magic
+ * Files staff upload for a brand: logos, favicons and content images, checked by content (magic
  * bytes, SVG sanitised) and kept in the database so every node serves them. Served at /media/<id>/<name>.
  */
 export const media = pgTable(
@@ -923,7 +1007,7 @@ export const formSubmissions = pgTable(
     form: varchar('form', { length: 64 }).notNull(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
-    /** When staff marked it handled (issue 15 inbox); null: not handled. */
+    /** When staff marked it handled (contact inbox); null: not handled. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: integer('handled_by'),
     createdAt: createdAt(),
@@ -967,7 +1051,7 @@ export const referralClicks = pgTable(
 );
 
 /**
- * A client's auto-trading choice (issue 16): strategy with parameters and limits, saved before switching on
+ * A client's auto-trading choice: strategy with parameters and limits, saved before switching on
  * (`users.auto_trading` stays the spec's on/off flag). `enabled_at` starts the drawdown count; `stopped_*` says why the
  * server switched it off (a loss limit or the brand's kill switch).
  */
@@ -983,7 +1067,7 @@ export const autoTradingSettings = pgTable('auto_trading_settings', {
 });
 
 /**
- * The client's auto-trading journal (issue 16): every decision the strategy acted on (open, close, refused by the
+ * The client's auto-trading journal: every decision the strategy acted on (open, close, refused by the
  * engine) with its reason, indicator values, the quote and the position, and every change of state (switched on
  * or off, a loss limit, the brand's kill switch). Append-only.
  */

@@ -598,7 +598,7 @@ const VARIANTS: Variant[] = [
 export const OPEN_STREET_MAP_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**
- * Settings the default brand adds to what it had before issue 6 (its flags, currency, legal name and
+ * Settings the default brand adds to what it had before white-labelling (its flags, currency, legal name and
  * payments stay as they are): theme tokens, widgets, office and a fresh pair of content tokens.
  */
 export function defaultBrandExtras(): Pick<

@@ -7,7 +7,8 @@ import { affiliates, assetCategories, brands, countries, popups, staffUsers, use
 import { DEMO_LOGINS, seedDatabase, WELCOME_POPUP } from './seed.js';
 
 describe(`first-start seed (${testDbKind})`, async () => {
-  const { runtime } = await createTestServer();
+  // the seed itself, on a first start: not a copy of the database seeded once per run
+  const { runtime } = await createTestServer({}, { ownSeed: true });
   const { db } = runtime.ctx.database;
 
   it('seeded the empty database on first start', () => {

@@ -1,13 +1,13 @@
 import { parseMoney } from '@openbroker/domain';
 import { count, eq, sql } from 'drizzle-orm';
-import { DEVELOPMENT_STAFF_TOTP_KEY } from '../config.js';
+import { type Config, DEVELOPMENT_STAFF_TOTP_KEY } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
 import { SecretBox } from '../lib/secret-box.js';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/backoffice/demo-staff.js';
 import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
-import type { Db } from './client.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
+import type { Database, Db } from './client.js';
 import countryRows from './data/countries.json' with { type: 'json' };
 import {
   affiliates,
@@ -96,15 +96,38 @@ export interface SeedResult {
   demo: boolean;
 }
 
+export interface SeedOptions {
+  demo: boolean;
+  brandSlug: string;
+  staffTotpKey?: string;
+}
+
+/**
+ * Everything of a configuration the seed depends on: two configurations with equal inputs (and the same
+ * migrations) set up equal databases. The test suites copy a database seeded once per run when theirs match.
+ */
+export function seedInputs(config: Config): SeedOptions {
+  return {
+    demo: config.demo && config.seedDemo,
+    brandSlug: config.defaultBrand,
+    staffTotpKey: config.staffTotpKey,
+  };
+}
+
+/** Migrates the database, then seeds it when it is empty (the start of the server, `cli migrate` and the tests). */
+export async function prepareDatabase(database: Database, config: Config): Promise<SeedResult> {
+  await database.migrate(config.migrationsDir);
+  return seedDatabase(database.db, seedInputs(config));
+}
+
 /**
  * Fills an empty database: reference data (countries, asset categories), the default brand and,
  * unless disabled, the demo accounts. Does nothing when a brand already exists, so restarts and
  * concurrent starts never duplicate or overwrite anything.
  */
-export async function seedDatabase(
-  db: Db,
-  options: { demo: boolean; brandSlug: string; staffTotpKey?: string },
-): Promise<SeedResult> {
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  // Every start but the first: no passwords to hash (the transaction below checks again, under its lock).
+  if (await hasBrands(db)) return { seeded: false, demo: false };
   // Hash before the transaction: argon2 is deliberately slow.
   const hashes = options.demo
     ? await Promise.all(DEMO_LOGINS.map((login) => hashPassword(login.password)))
@@ -113,8 +136,7 @@ export async function seedDatabase(
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts on PostgreSQL; PGlite has one connection anyway.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [existing] = await tx.select({ n: count() }).from(brands);
-    if ((existing?.n ?? 0) > 0) return { seeded: false, demo: false };
+    if (await hasBrands(tx as unknown as Db)) return { seeded: false, demo: false };
 
     await tx
       .insert(countries)
@@ -140,7 +162,7 @@ export async function seedDatabase(
           copyright: '© OpenBroker',
           payments: nonDemoPaymentProviders(),
         };
-    // Issue 6 adds theme tokens, widgets, an office and content tokens; everything else stays as it was.
+    // White-labelling adds theme tokens, widgets, an office and content tokens; everything else stays as it was.
     const defaultSettings: BrandSettings = { ...baseSettings, ...defaultBrandExtras() };
     const defaultName = options.demo ? 'OpenBroker Demo' : 'OpenBroker';
     const [brand] = await tx
@@ -253,6 +275,12 @@ export async function seedDatabase(
     );
     return { seeded: true, demo: true };
   });
+}
+
+/** A seeded database has its default brand: the seed writes it first and brands are never deleted. */
+async function hasBrands(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(brands);
+  return (existing?.n ?? 0) > 0;
 }
 
 type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,4 +1,4 @@
-// Scenario (issue 16): positions the client's auto-trading strategy opens are marked apart from the client's own,
+// Scenario: positions the client's auto-trading strategy opens are marked apart from the client's own,
 // keep the mark through storage, restart and partial closes, and a close the strategy decides is an AI Trade.
 import { buyPrice, CLOSING_REASON, sellPrice } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,11 @@
 // Scenario: spec §3 Balance summary and Position, spec §9 formulas (getBalance).
-import { accountSummary, CLOSING_REASON, positionProfitAt } from '@openbroker/domain';
+import {
+  accountSummary,
+  brandQuote,
+  CLOSING_REASON,
+  positionProfitAt,
+  SPEC_QUOTE_TERMS,
+} from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { buildEngine, quote } from './fixtures.js';
 
@@ -34,11 +40,12 @@ describe('balance summary and position lists', () => {
 
     const btc = positionProfitAt(
       { direction: 'buy', amount: 300, leverage: 5, open_rate: 60_025.0025 },
-      { buy: 61_010, sell: 61_000 },
+      // valued at the brand quote (these instruments have no tick: the spec's pricing)
+      brandQuote({ buy: 61_010, sell: 61_000 }, SPEC_QUOTE_TERMS),
     );
     const eur = positionProfitAt(
       { direction: 'sell', amount: 450.5, leverage: 20, open_rate: 1.07973 },
-      { buy: 1.0752, sell: 1.075 },
+      brandQuote({ buy: 1.0752, sell: 1.075 }, SPEC_QUOTE_TERMS),
     );
     expect(engine.summary(1)).toEqual(
       accountSummary(2_000, [

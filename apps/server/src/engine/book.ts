@@ -6,15 +6,14 @@
 import {
   accountSummary,
   addMoneyFast,
-  approxBuyPrice,
-  approxSellPrice,
+  approxBrandQuote,
   type BalanceSummary,
-  buyPrice,
+  type BrandQuote,
+  brandQuote,
   type ClosingReason,
   DEFAULT_MARKUP,
   DEFAULT_TRADING_PROFILE,
   type Direction,
-  dealingQuoteWith,
   groupCosts,
   INSTRUMENT_GROUPS,
   type InstrumentGroup,
@@ -27,9 +26,9 @@ import {
   pipSize,
   positionProfitFast,
   type Quote,
+  type QuoteTerms,
   roundMoney,
   STOP_OUT_LEVEL_DEFAULT,
-  sellPrice,
   subMoneyFast,
   type TradeAsset,
   type TradeUser,
@@ -80,16 +79,19 @@ export class SymbolState {
   bid = Number.NaN;
   ask = Number.NaN;
   ts = Number.NEGATIVE_INFINITY;
-  /** Float dealing prices of the last quote (`approxSellPrice(bid)`, `approxBuyPrice(ask)`); NaN before one. */
+  /** Float estimates of the brand quote of the last feed quote (`approxBrandQuote`); NaN before one. */
   approxSell = Number.NaN;
   approxBuy = Number.NaN;
-  private exactSellCache: Price | null = null;
-  private exactBuyCache: Price | null = null;
+  private exactCache: BrandQuote | null = null;
+  private termsCache: QuoteTerms | null = null;
+  private readonly approx = { buy: Number.NaN, sell: Number.NaN };
   /** The indexed engine's trigger indexes of this symbol (null in the naive reference). */
   index: SymbolIndex | null = null;
-  /** Cost group (markup, commission, swap) and pip size (issue 14). */
+  /** Cost group (markup, commission, swap) and pip size. */
   group: InstrumentGroup;
   pipSize: number;
+  /** Smallest price step: brand quotes and levels are on it; null: not rounded. */
+  tick: number | null;
   /**
    * The brand markup these dealing prices use; null: the spec's (SLIPPAGE per side, the fast helpers). The book
    * keeps one SymbolState per (symbol, markup): the base (null) and a variant per other markup in use.
@@ -111,6 +113,7 @@ export class SymbolState {
     this.staleAfterMs = instrument.staleAfterMs ?? defaultStaleAfterMs;
     this.group = groupOf(instrument);
     this.pipSize = instrument.pipSize ?? pipSize(instrument.symbol, this.group, 5);
+    this.tick = instrument.tick ?? null;
   }
 
   /** Replaces the catalogue data (name, category, leverage list, staleness); the quote stays. */
@@ -120,6 +123,8 @@ export class SymbolState {
     this.staleAfterMs = instrument.staleAfterMs ?? defaultStaleAfterMs;
     this.group = groupOf(instrument);
     this.pipSize = instrument.pipSize ?? pipSize(instrument.symbol, this.group, 5);
+    this.tick = instrument.tick ?? null;
+    this.termsCache = null;
     for (const variant of this.variants.values()) variant.setInstrument(instrument, defaultStaleAfterMs);
   }
 
@@ -137,6 +142,8 @@ export class SymbolState {
       variant.staleAfterMs = this.staleAfterMs;
       variant.group = this.group;
       variant.pipSize = this.pipSize;
+      variant.tick = this.tick;
+      variant.termsCache = null;
       if (this.quoted)
         variant.acceptQuote({ symbol: this.symbol, bid: this.bid, ask: this.ask, ts: this.ts });
       this.variants.set(key, variant);
@@ -164,25 +171,18 @@ export class SymbolState {
     this.bid = bid;
     this.ask = ask;
     this.ts = ts;
-    const markup = this.markup;
-    if (markup === null) {
-      this.approxSell = approxSellPrice(bid);
-      this.approxBuy = approxBuyPrice(ask);
-    } else if (markup.unit === 'percent') {
-      this.approxSell = Math.max(0, bid * (1 - markup.value / 100));
-      this.approxBuy = ask * (1 + markup.value / 100);
-    } else {
-      this.approxSell = Math.max(0, bid - markup.value * this.pipSize);
-      this.approxBuy = ask + markup.value * this.pipSize;
-    }
-    this.exactSellCache = null;
-    this.exactBuyCache = null;
+    const approx = approxBrandQuote({ buy: ask, sell: bid }, this.terms(), this.approx);
+    this.approxSell = approx.sell;
+    this.approxBuy = approx.buy;
+    this.exactCache = null;
     for (const variant of this.variants.values()) variant.acceptQuote(quote);
     return true;
   }
 
-  private marked(): { buy: Price; sell: Price } {
-    return dealingQuoteWith({ buy: this.ask, sell: this.bid }, this.markup as Markup, this.pipSize);
+  /** The terms of this state's brand quote: its markup (the spec's for the base), pip and tick. */
+  terms(): QuoteTerms {
+    this.termsCache ??= { markup: this.markup ?? DEFAULT_MARKUP, pipSize: this.pipSize, tick: this.tick };
+    return this.termsCache;
   }
 
   /** The feed quote in the domain's shape: buy is the ask, sell the bid. */
@@ -190,18 +190,20 @@ export class SymbolState {
     return { buy: this.ask, sell: this.bid };
   }
 
-  /** Exact dealing sell price `sellPrice(bid)`, computed once per quote. */
-  exactSell(): Price {
-    if (this.exactSellCache === null)
-      this.exactSellCache = this.markup === null ? sellPrice(this.bid) : this.marked().sell;
-    return this.exactSellCache;
+  /** The brand quote of the last feed quote, computed once per quote: what clients see and trade at. */
+  brandQuote(): BrandQuote {
+    if (this.exactCache === null) this.exactCache = brandQuote(this.quote(), this.terms());
+    return this.exactCache;
   }
 
-  /** Exact dealing buy price `buyPrice(ask)`, computed once per quote. */
+  /** Exact dealing sell price of the brand quote. */
+  exactSell(): Price {
+    return this.brandQuote().sell;
+  }
+
+  /** Exact dealing buy price of the brand quote. */
   exactBuy(): Price {
-    if (this.exactBuyCache === null)
-      this.exactBuyCache = this.markup === null ? buyPrice(this.ask) : this.marked().buy;
-    return this.exactBuyCache;
+    return this.brandQuote().buy;
   }
 
   /** Exact valuation (and closing) price of a position: a buy at the sell price, a sell at the buy price. */
@@ -248,7 +250,7 @@ export class PositionState {
   readonly commission: Money;
   swap: Money;
   readonly orderId: number | null;
-  /** Who opened it (issue 16). */
+  /** Who opened it. */
   readonly origin: PositionOrigin;
   /** `lossTerminationPrice`: where the loss reaches the amount (low-margin rule a). */
   readonly terminationPrice: Price;
@@ -341,7 +343,7 @@ export interface QueuedJob {
 export class AccountState {
   readonly id: AccountId;
   user: TradeUser;
-  /** False: staff stopped new trades (issue 13); closes, updates and triggers go on. */
+  /** False: staff stopped new trades; closes, updates and triggers go on. */
   tradingEnabled: boolean;
   balance: Money;
   /** Σ open amounts (margin in use), whole cents. */
@@ -504,7 +506,7 @@ export class Book {
   }
 
   /**
-   * Adds a snapshot of accounts this book does not hold yet (issue 17: a cluster node taking over an engine shard
+   * Adds a snapshot of accounts this book does not hold yet (a cluster node taking over an engine shard
    * adds its accounts, open positions and orders to the running book).
    */
   merge(snapshot: EngineSnapshot): void {
@@ -720,7 +722,7 @@ export class Book {
       profit: this.liveProfit(position),
       protected: position.stopLoss === null ? 0 : 1,
       closingReason: null,
-      // issue 14 fields only where they say something, so spec §3 payloads stay as they were
+      // the pending-order and close-explanation fields only where they say something, so spec §3 payloads stay as they were
       ...(position.trailingDistance === null ? {} : { trailing_stop: position.trailingDistance }),
       ...(position.origin === 'auto' ? { origin: 'auto' as const } : {}),
       ...(position.commission === 0 ? {} : { commission: position.commission }),

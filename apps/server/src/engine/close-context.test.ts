@@ -1,4 +1,4 @@
-// Scenario (issue 14): every automatic close records what it happened at, so the client can be told why.
+// Scenario: every automatic close records what it happened at, so the client can be told why.
 import { buyPrice, sellPrice } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { buildAccount, buildEngine, quote } from './fixtures.js';

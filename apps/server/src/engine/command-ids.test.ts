@@ -1,4 +1,4 @@
-// Scenario (issue 17): a client command with an id hands that id to the persistence port with the batch that
+// Scenario: a client command with an id hands that id to the persistence port with the batch that
 // executes it, so the adapter can store it in the same transaction and refuse a second copy; the engine's own work
 // (a tick's closes) and commands without an id carry none.
 import { money } from '@openbroker/domain';
@@ -33,7 +33,7 @@ class PersistenceWithCommandIds extends MemoryPersistence {
   }
 }
 
-describe('client command ids reach the commit (issue 17)', () => {
+describe('client command ids reach the commit', () => {
   it('every client command with an id carries it, with its account and type, in the batch that executes it', async () => {
     const { engine, persistence } = buildEngine();
     engine.onQuote(quote('BTCUSD', 60_000, 60_000, 1_000));

@@ -8,6 +8,7 @@ import {
   addMoneyFast,
   approxProfit,
   approxProfitError,
+  type BrandQuote,
   CLOSING_REASON,
   type ClosingReason,
   commissionAtOpen,
@@ -27,11 +28,13 @@ import {
   type Message,
   type Money,
   marginLevel,
+  orderFillPrice,
   type Price,
   parseTriggerLevel,
   positionProfitFast,
   price,
   recordToFieldMessages,
+  roundLevel,
   roundMoney,
   settleProfitFast,
   subMoneyFast,
@@ -173,7 +176,7 @@ export function bookClose(
 }
 
 /**
- * Books a partial close (issue 14): `part` of the position's amount closes at `closedRate` as its own closed
+ * Books a partial close: `part` of the position's amount closes at `closedRate` as its own closed
  * position (id `partId`, `partOf` the original) with its profit booked like a full close (negative balance
  * protection); the original stays open with the rest. The draft's position list keeps the original (its profit
  * shrinks with it; callers that need the exact remainder re-read the book after applying).
@@ -359,6 +362,15 @@ const levelOf = (raw: TriggerInput): Price | null => {
   return level === null ? null : price(level);
 };
 
+/**
+ * A level as sent, on the instrument's tick (SL 10.123456789 becomes 10.12 on a 0.01 tick), so what is
+ * validated, stored and shown is the same number; unreadable input is passed on for its message.
+ */
+const onTick = <T extends TriggerInput>(raw: T, sym: SymbolState): T | number => {
+  const level = roundLevel(raw, sym.tick);
+  return level === null || Number.isNaN(level) ? raw : level;
+};
+
 /** The command's own position, or a rejection that does not reveal whether another account's id exists. */
 function ownPosition(book: Book, command: CloseCommand | UpdateCommand): PositionState | Decision {
   const position = book.positions.get(command.positionId);
@@ -463,7 +475,7 @@ function openEvents(
 function decideOpen(book: Book, command: OpenCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
-  // issue 13: staff can stop a client's new trades; open positions stay and can still be closed
+  // staff can stop a client's new trades; open positions stay and can still be closed
   if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
   const base = book.symbols.get(String(command.symbol).trim().toUpperCase());
   if (!base) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
@@ -484,14 +496,17 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
   if (check.ok && !isLeverageAllowed(check.value.leverage, cap))
     errors.push(fieldMessage('leverage', 'engineOrder.leverageCapped', { max: cap as number }));
   const direction = command.direction as Direction;
+  const stopLost = onTick(command.stop_lost, sym);
+  const takeProfit = onTick(command.take_profit, sym);
   if (!DIRECTIONS.includes(direction)) {
     errors.push(fieldMessage('direction', 'field.invalid', { title: titleFor('direction') }));
   } else {
     const triggerErrors = validateStopLossTakeProfit({
       direction,
-      stop_lost: command.stop_lost,
-      take_profit: command.take_profit,
-      quote: sym.quote(),
+      stop_lost: stopLost,
+      take_profit: takeProfit,
+      quote: sym.brandQuote(),
+      tick: sym.tick,
     });
     errors.push(...recordToFieldMessages({ ...triggerErrors }));
   }
@@ -511,8 +526,8 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
     leverage: check.value.leverage,
     openRate,
     openedAt: command.now,
-    stopLoss: levelOf(command.stop_lost),
-    takeProfit: levelOf(command.take_profit),
+    stopLoss: levelOf(stopLost),
+    takeProfit: levelOf(takeProfit),
     trailingDistance: null,
     orderId: null,
     partOf: null,
@@ -528,7 +543,7 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
 
 /**
  * spec §4: closed by the user at the current opposite price; the client's price is not used. With an amount
- * (issue 14) only that part closes (`validatePartialClose`), as its own closed position with a new id.
+ * only that part closes (`validatePartialClose`), as its own closed position with a new id.
  */
 function decideClose(book: Book, command: CloseCommand): Decision {
   const position = ownPosition(book, command);
@@ -579,17 +594,20 @@ function trailingOf(
 
 /**
  * spec §5: new SL/TP levels are checked against the current price the position would close at. A trailing stop
- * (issue 14) sets the stop loss at once to `trailedStop` of the current closing price (never against the client's
+ * sets the stop loss at once to `trailedStop` of the current closing price (never against the client's
  * favour relative to the SL sent).
  */
 function decideUpdate(book: Book, command: UpdateCommand): Decision {
   const position = ownPosition(book, command);
   if (!(position instanceof PositionState)) return position;
+  const stopLost = onTick(command.stop_lost, position.sym);
+  const takeProfit = onTick(command.take_profit, position.sym);
   const errors = validateStopLossTakeProfit({
     direction: position.direction,
-    stop_lost: command.stop_lost,
-    take_profit: command.take_profit,
-    quote: position.sym.quote(),
+    stop_lost: stopLost,
+    take_profit: takeProfit,
+    quote: position.sym.brandQuote(),
+    tick: position.sym.tick,
   });
   const messages = recordToFieldMessages({ ...errors });
   let trailing: Price | null | undefined;
@@ -599,7 +617,7 @@ function decideUpdate(book: Book, command: UpdateCommand): Decision {
     else trailing = t.distance;
   }
   if (messages.length > 0) return rejection(command, messages);
-  let stopLoss = levelOf(command.stop_lost);
+  let stopLoss = levelOf(stopLost);
   const distance = trailing === undefined ? position.trailingDistance : trailing;
   if (distance !== null)
     stopLoss = trailedStop(
@@ -614,7 +632,7 @@ function decideUpdate(book: Book, command: UpdateCommand): Decision {
     at: command.now,
     positionId: position.id,
     stopLoss,
-    takeProfit: levelOf(command.take_profit),
+    takeProfit: levelOf(takeProfit),
   };
   if (trailing !== undefined) event.trailingDistance = trailing;
   return { ok: true, events: [event] };
@@ -660,15 +678,39 @@ function ownOrder(book: Book, command: UpdateOrderCommand | CancelOrderCommand):
   return order;
 }
 
-/** The dealing prices the order levels are compared with (the buy and sell dealing prices). */
-function dealingOf(sym: SymbolState): { buy: Price; sell: Price } {
-  return { buy: sym.exactBuy(), sell: sym.exactSell() };
+/**
+ * The dealing prices an order's level is checked against when it is placed or moved: the brand quote of
+ * the last feed quote the engine has — live, or the last one before the market closed or the feed went stale —
+ * and null before the instrument's first quote (then only the level's bounds are checked).
+ */
+function orderReference(sym: SymbolState): BrandQuote | null {
+  return sym.quoted ? sym.brandQuote() : null;
 }
 
 /**
- * placeOrder (issue 14): validated like a new trade (verified, permission, amount within free margin, the profile's
+ * A pending order's trailing distance, checked like a position's against the current closing price, or
+ * against the order's level before the instrument's first quote (an order placed while it has never been quoted).
+ */
+function orderTrailingOf(
+  input: TrailingInput,
+  sym: SymbolState,
+  direction: Direction,
+  level: Price,
+): { ok: true; distance: Price | null } | { ok: false; errors: FieldMessage[] } {
+  if (sym.quoted) return trailingOf(input, sym, direction);
+  const check = validateTrailingDistance(input, { pipSize: sym.pipSize, price: level });
+  return check.ok ? { ok: true, distance: check.value.distance } : { ok: false, errors: check.errors };
+}
+
+/**
+ * placeOrder: validated like a new trade (verified, permission, amount within free margin, the profile's
  * leverage cap) plus the level's side, SL/TP relative to the level and the expiry (`validatePendingOrder`); at most
  * MAX_OPEN_ORDERS open per account. Nothing is reserved: free margin is checked again when it fires.
+ *
+ * no live price is needed. While the market is closed or its quote stale the order is accepted and waits
+ * for the open (the first quote that crosses its level fills it, `decideFill`); its level's side is checked against
+ * the last brand quote the engine has (`orderReference`). A halted symbol is refused before the engine (the trading
+ * service), and opening a position at the market still needs a live price (`decideOpen`).
  */
 function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
   const account = book.accounts.get(command.accountId);
@@ -680,7 +722,6 @@ function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
   const sym = book.symbolFor(account, base.symbol);
   if (account.orders.size >= MAX_OPEN_ORDERS)
     return formError(command, { key: 'engineOrder.tooMany', params: { max: MAX_OPEN_ORDERS } });
-  const available = sym.available(command.now);
   const check = validatePendingOrder(
     {
       amount: command.amount,
@@ -688,23 +729,23 @@ function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
       freeMargin: subMoneyFast(account.balance, account.margin),
       user: account.user,
       asset: sym.asset,
-      priceAvailable: available,
       direction: command.direction,
       type: command.orderType,
-      price: command.price,
-      stop_lost: command.stop_lost,
-      take_profit: command.take_profit,
+      price: onTick(command.price as TriggerInput, sym),
+      stop_lost: onTick(command.stop_lost, sym),
+      take_profit: onTick(command.take_profit, sym),
       expiry: command.expiry,
       now: command.now,
       leverageCap: capOf(book, account, sym),
+      tick: sym.tick,
     },
-    available ? dealingOf(sym) : { buy: Number.NaN, sell: Number.NaN },
+    orderReference(sym),
   );
   if (!check.ok) return rejection(command, check.errors);
   const value = check.value;
   let trailingDistance: Price | null = null;
   if (command.trailing !== undefined && command.trailing !== null) {
-    const t = trailingOf(command.trailing, sym, value.direction);
+    const t = orderTrailingOf(command.trailing, sym, value.direction, value.price);
     if (!t.ok) return rejection(command, t.errors);
     trailingDistance = t.distance;
   }
@@ -730,13 +771,15 @@ function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
   return { ok: true, events: [{ type: 'order.placed', accountId: account.id, at: command.now, order }] };
 }
 
-/** updateOrder: the merged order is validated again as if placed now (amount and leverage as placed). */
+/**
+ * updateOrder: the merged order is validated again as if placed now (amount and leverage as placed). Like placing,
+ * it works while the market is closed or its quote stale, against the last brand quote the engine has.
+ */
 function decideUpdateOrder(book: Book, command: UpdateOrderCommand): Decision {
   const order = ownOrder(book, command);
   if (!(order instanceof OrderState)) return order;
   const current = order.record;
   const sym = order.sym;
-  const available = sym.available(command.now);
   const keep = (value: TriggerInput | undefined, level: Price | null): TriggerInput =>
     value === undefined ? level : value;
   const account = order.account;
@@ -748,16 +791,16 @@ function decideUpdateOrder(book: Book, command: UpdateOrderCommand): Decision {
       freeMargin: Math.max(current.amount, subMoneyFast(account.balance, account.margin)),
       user: account.user,
       asset: sym.asset,
-      priceAvailable: available,
       direction: current.direction,
       type: current.orderType,
-      price: command.price ?? current.price,
-      stop_lost: keep(command.stop_lost, current.stopLoss),
-      take_profit: keep(command.take_profit, current.takeProfit),
+      price: onTick((command.price ?? current.price) as TriggerInput, sym),
+      stop_lost: onTick(keep(command.stop_lost, current.stopLoss), sym),
+      take_profit: onTick(keep(command.take_profit, current.takeProfit), sym),
       expiry: command.expiry ?? current.expiry,
       now: command.now,
+      tick: sym.tick,
     },
-    available ? dealingOf(sym) : { buy: Number.NaN, sell: Number.NaN },
+    orderReference(sym),
   );
   if (!check.ok) return rejection(command, check.errors);
   const value = check.value;
@@ -796,12 +839,22 @@ export function cancelled(order: OrderState, reason: 'client' | 'expired', at: M
 }
 
 /**
- * An order that fired (issue 14): the open checks run again at the tick's dealing price — trading enabled,
+ * An order that fired: the open checks run again at the tick's dealing price — trading enabled,
  * verified, permission, amount and leverage, the profile's cap, free margin incl. commission, not at stop-out
  * after — and it either opens a position (order.filled + position.opened, its SL/TP/trailing carried over) or is
  * rejected (order.rejected with the reason the client sees).
+ *
+ * The gap rule (domain `orderFillPrice`): the position opens at `crossing` — the brand quote that crossed
+ * the level (the order's symbol's current one when not given) — on the order's side, not at the level: a limit order
+ * the market gapped through (the first quote after a closed market's open) fills at that better price, a stop order
+ * at that worse one. Its SL and TP are kept as placed; one the fill price is already beyond acts from the next quote.
  */
-export function decideFill(book: Book, order: OrderState, at: Millis): BookEvent[] {
+export function decideFill(
+  book: Book,
+  order: OrderState,
+  at: Millis,
+  crossing: BrandQuote = order.sym.brandQuote(),
+): BookEvent[] {
   const account = order.account;
   const sym = order.sym;
   const o = order.record;
@@ -835,7 +888,7 @@ export function decideFill(book: Book, order: OrderState, at: Millis): BookEvent
   }
   if (!isLeverageAllowed(o.leverage, capOf(book, account, sym)))
     return reject({ key: 'engineOrder.rejectedNotAllowed' });
-  const openRate = o.direction === 'buy' ? sym.exactBuy() : sym.exactSell();
+  const openRate = orderFillPrice(o.direction, crossing);
   const record: PositionRecord = {
     id: 0,
     accountId: account.id,

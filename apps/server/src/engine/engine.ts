@@ -24,6 +24,7 @@ import {
   approxProfit,
   approxProfitError,
   type BalanceSummary,
+  type BrandQuote,
   closingTriggerAt,
   groupCosts,
   isLeverageAllowed,
@@ -170,7 +171,7 @@ export class Engine {
   }
 
   /**
-   * Issue 17: adds the accounts of an engine shard this node just took over (their open positions armed, their
+   * Adds the accounts of an engine shard this node just took over (their open positions armed, their
    * pending orders indexed), as `restore` does for the whole book at start.
    */
   adopt(snapshot: EngineSnapshot): void {
@@ -346,7 +347,11 @@ export class Engine {
     }
   }
 
-  /** Pops the orders the tick crossed (confirmed with the exact dealing prices) and fills or rejects each. */
+  /**
+   * Pops the orders the tick crossed (confirmed with the exact dealing prices) and fills or rejects each at this
+   * tick's brand quote (the gap rule, `decideFill`: after a closed market's open, its first quote fills every order
+   * it crossed at the open's price), or behind what their account is committing.
+   */
   private fillOrders(sym: SymbolState, index: SymbolIndex, now: Millis): void {
     const popped: OrderState[] = [];
     const sell = sym.approxSell;
@@ -358,7 +363,7 @@ export class Engine {
     pop(index.buyStopOrder, buy + buy * ESTIMATE_TOLERANCE);
     pop(index.sellLimit, sell + sell * ESTIMATE_TOLERANCE);
     pop(index.sellStopOrder, -sell + sell * ESTIMATE_TOLERANCE);
-    const dealing = { buy: sym.exactBuy(), sell: sym.exactSell() };
+    const dealing = sym.brandQuote();
     const fired: OrderState[] = [];
     for (const order of popped) {
       order.armed = false;
@@ -368,16 +373,25 @@ export class Engine {
     }
     fired.sort((a, b) => a.id - b.id);
     for (const order of fired) {
-      if (order.account.busy) this.defer(order.account, () => this.runFill(order, now));
-      else this.runFill(order, now);
+      if (order.account.busy) this.defer(order.account, () => this.runFill(order, now, dealing));
+      else this.runFill(order, now, dealing);
     }
   }
 
-  /** Fills or rejects a fired order (unless it left the open state meanwhile), as one batch of its account. */
-  private runFill(order: OrderState, at: Millis): void {
+  /**
+   * Fills or rejects a fired order at the quote that crossed it (unless it left the open state meanwhile), as one
+   * batch of its account. A fill queued behind a commit that moved the order's level fills only if that quote still
+   * crosses the new level; otherwise the order waits, armed, for a quote that does.
+   */
+  private runFill(order: OrderState, at: Millis, crossing: BrandQuote): void {
     if (this.book.orders.get(order.id) !== order) return;
+    const { direction, orderType: type, price } = order.record;
+    if (!orderTriggered({ direction, type, price }, crossing)) {
+      armOrder(order);
+      return;
+    }
     const account = order.account;
-    const events = decideFill(this.book, order, at);
+    const events = decideFill(this.book, order, at, crossing);
     this.commit(
       [account],
       events,
@@ -623,7 +637,7 @@ export class Engine {
         resolve({ ok: true, events });
       },
       (error) => reject(new EngineCommitError(error)),
-      // issue 17: stored with the events, so a re-sent command id is refused by the commit (executed at most once)
+      // stored with the events, so a re-sent command id is refused by the commit (executed at most once)
       command.commandId === undefined
         ? undefined
         : { accountId: command.accountId, commandId: command.commandId, type: command.type },
@@ -845,7 +859,7 @@ export class Engine {
   }
 
   /**
-   * What an open of this account on this symbol is checked against (issue 16, read only): the account's dealing quote
+   * What an open of this account on this symbol is checked against (read only): the account's dealing quote
    * (its profile's markup), whether the instrument can be traded now, and the leverages the account may use there
    * (the category's list ∩ custom_leverage ∩ the profile's cap), ascending. Undefined for an unknown account or symbol.
    */
@@ -913,7 +927,7 @@ export class Engine {
   }
 
   /**
-   * Every open position with its live profit and its account's balance and margin (the dealing desk, issue 15):
+   * Every open position with its live profit and its account's balance and margin (the dealing desk):
    * one pass over the book's open positions, no views or dates built; the caller groups and sums.
    */
   deskPositions(): DeskPosition[] {

@@ -78,15 +78,18 @@ export class NaiveEngine {
       const cause = closingTriggerAt(position, price);
       if (cause !== null) fired.push({ position, cause, price });
     }
+    // every open order of the symbol whose level this quote crossed fills at this quote (the gap rule, decideFill)
     const orders = [...this.book.orders.values()]
       .filter((o) => {
         const { direction, orderType: type, price } = o.record;
-        const dealing = { buy: o.sym.exactBuy(), sell: o.sym.exactSell() };
-        return o.sym.base === sym && orderTriggered({ direction, type, price }, dealing);
+        return o.sym.base === sym && orderTriggered({ direction, type, price }, o.sym.brandQuote());
       })
       .sort((a, b) => a.id - b.id);
+    const crossing = orders.map((o) => o.sym.brandQuote());
     this.apply(decideTick(fired, this.book.accounts.values(), quote.ts).events);
-    for (const order of orders) this.apply(decideFill(this.book, order, quote.ts));
+    orders.forEach((order, i) => {
+      this.apply(decideFill(this.book, order, quote.ts, crossing[i]));
+    });
   }
 
   /** Open and recent orders, like `Engine.orders`. */

@@ -1,4 +1,4 @@
-// Review of issue 14: an order whose expiry has passed never fills, even when a quote reaches its level before
+// an order whose expiry has passed never fills, even when a quote reaches its level before
 // the expiry job's round (it runs once a second) or on the first sweep after a restart.
 import { describe, expect, it } from 'vitest';
 import { buildEngine, quote } from './fixtures.js';

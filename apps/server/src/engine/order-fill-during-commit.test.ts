@@ -1,4 +1,4 @@
-// Scenario (issue 14): an order that fires while its account is committing waits behind that commit; a failed
+// Scenario: an order that fires while its account is committing waits behind that commit; a failed
 // fill commit leaves the order open and armed.
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine.js';

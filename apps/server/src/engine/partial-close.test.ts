@@ -1,4 +1,4 @@
-// Scenario (issue 14): closing part of a position books that part like a full close; the rest stays open.
+// Scenario: closing part of a position books that part like a full close; the rest stays open.
 import { positionProfit, sellPrice } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { buildAccount, buildEngine, quote } from './fixtures.js';

@@ -1,4 +1,4 @@
-// Scenario (issue 14): pending limit and stop orders fire through the per-symbol indexes, are checked again when
+// Scenario: pending limit and stop orders fire through the per-symbol indexes, are checked again when
 // they fire, and expire.
 import { buyPrice, sellPrice } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';

@@ -5,6 +5,8 @@
 import {
   accountSummary,
   addMoney,
+  type BrandQuote,
+  brandQuote,
   closingTriggerAt,
   equity,
   isLossTerminated,
@@ -12,12 +14,12 @@ import {
   isStopOut,
   lossTerminationPrice,
   type Money,
-  openingPrice,
+  openSide,
   type PositionTerms,
   positionProfit,
   positionProfitAt,
-  type Quote,
   roundMoney,
+  SPEC_QUOTE_TERMS,
   STOP_OUT_LEVEL_DEFAULT,
   settleProfit,
   triggerFires,
@@ -35,7 +37,8 @@ const terms = (p: PositionRecord): PositionTerms => ({
   leverage: p.leverage,
   open_rate: p.openRate,
 });
-const asQuote = (q: EngineQuote): Quote => ({ buy: q.ask, sell: q.bid });
+// the engine's instruments in these sessions have no tick: the spec's pricing is their brand quote
+const asQuote = (q: EngineQuote): BrandQuote => brandQuote({ buy: q.ask, sell: q.bid }, SPEC_QUOTE_TERMS);
 
 export interface SessionTotals {
   closes: Record<string, number>;
@@ -93,7 +96,7 @@ export function checkSession(start: EngineSnapshot, records: readonly StepRecord
       if (opened?.type === 'position.opened') {
         // executed at the engine's own dealing price of the current quote, never at the client's
         const q = quotes.get(input.symbol) as EngineQuote;
-        expect(opened.position.openRate).toBe(openingPrice(input.direction, asQuote(q)));
+        expect(opened.position.openRate).toBe(openSide(input.direction, asQuote(q)));
         expect(account?.assetsGroupPermission).toContain(
           input.symbol === 'GOLD' ? 4 : input.symbol === 'EURUSD' ? 2 : 1,
         );

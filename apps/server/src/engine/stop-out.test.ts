@@ -1,9 +1,11 @@
 // Scenario: architecture §5 account stop-out at 50 % of the margin in use (ESMA retail close-out).
 import {
   accountSummary,
+  brandQuote,
   CLOSING_REASON,
   isStopOut,
   positionProfitAt,
+  SPEC_QUOTE_TERMS,
   STOP_OUT_LEVEL_DEFAULT,
 } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
@@ -73,7 +75,8 @@ describe('account stop-out', () => {
     const open = engine.positions(1).open;
     expect(open.map((p) => p.symbol)).toEqual(['GOLD']);
     const summary = engine.summary(1);
-    const gold = { buy: 70, sell: 70 };
+    // valued at the brand quote (no tick in these instruments: the spec's pricing)
+    const gold = brandQuote({ buy: 70, sell: 70 }, SPEC_QUOTE_TERMS);
     const profit = positionProfitAt({ direction: 'buy', amount: 280, leverage: 3, open_rate: 100.025 }, gold);
     expect(summary).toEqual(accountSummary(summary.balance, [{ amount: 280, profit }]));
     expect(isStopOut(summary.equity, 280)).toBe(false);

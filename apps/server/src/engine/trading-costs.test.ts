@@ -1,4 +1,4 @@
-// Scenario (issue 14): commission, swaps, stop-out level and leverage caps come from the account's profile.
+// Scenario: commission, swaps, stop-out level and leverage caps come from the account's profile.
 import {
   buyPrice,
   DEFAULT_TRADING_PROFILE,

@@ -1,4 +1,4 @@
-// Scenario (issue 14): a trailing stop follows the price in the client's favour only, and the moved stop closes.
+// Scenario: a trailing stop follows the price in the client's favour only, and the moved stop closes.
 import { sellPrice } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { buildEngine, quote } from './fixtures.js';

@@ -43,10 +43,12 @@ export interface EngineInstrument {
   leverage: string;
   /** A quote older than this is stale and the instrument unavailable; defaults to `EngineOptions.staleAfterMs`. */
   staleAfterMs?: number;
-  /** Cost group (issue 14: markup, commission, swap); default from `categoryName` (unknown names: 'forex'). */
+  /** Cost group (markup, commission, swap); default from `categoryName` (unknown names: 'forex'). */
   group?: InstrumentGroup;
   /** Size of one pip in price units; default domain `pipSize(symbol, group, 5)`. */
   pipSize?: number;
+  /** Smallest price step (10^−precision, domain `tickSizeOf`); brand quotes and levels are rounded to it. Absent: none. */
+  tick?: number | null;
 }
 
 /** The account fields trading depends on (spec §3 User, §6). */
@@ -57,11 +59,11 @@ export interface AccountSettings {
   assetsGroupPermission: readonly number[];
   /** Category name → allowed 0-based leverage indexes; absent category: all allowed (decision 0003). */
   customLeverage: Readonly<Record<string, readonly number[]>> | string | null;
-  /** Staff switched new trades off for this client (issue 13); open positions stay. Absent: enabled. */
+  /** Staff switched new trades off for this client; open positions stay. Absent: enabled. */
   tradingEnabled?: boolean;
   /**
    * Key of the account's trading profile (its brand's costs, stop-out level and leverage caps), registered with
-   * `EngineOptions.profiles` or `Engine.setProfile`; absent or unknown: DEFAULT_TRADING_PROFILE (issue 14).
+   * `EngineOptions.profiles` or `Engine.setProfile`; absent or unknown: DEFAULT_TRADING_PROFILE.
    */
   profile?: string;
 }
@@ -86,7 +88,7 @@ export interface PositionRecord {
   stopLoss: Price | null;
   takeProfit: Price | null;
   /**
-   * Trailing stop distance in price units (issue 14); null or absent: none. While set, `stopLoss` follows the
+   * Trailing stop distance in price units; null or absent: none. While set, `stopLoss` follows the
    * closing price at this distance, in the client's favour only.
    */
   trailingDistance?: Price | null;
@@ -98,15 +100,15 @@ export interface PositionRecord {
   orderId?: number | null;
   /** For the closed part of a partially closed position: the position it was split from; else null/absent. */
   partOf?: PositionId | null;
-  /** Who opened it (issue 16): the client, or the client's auto-trading strategy; absent: 'client'. */
+  /** Who opened it: the client, or the client's auto-trading strategy; absent: 'client'. */
   origin?: PositionOrigin;
 }
 
-/** Who opened a position (issue 16): the client's own command, or the auto-trading strategy on the client's behalf. */
+/** Who opened a position: the client's own command, or the auto-trading strategy on the client's behalf. */
 export type PositionOrigin = 'client' | 'auto';
 
 /**
- * Why and at what a position was closed, for the client's explanation (issue 14): the dealing quote at the close,
+ * Why and at what a position was closed, for the client's explanation: the dealing quote at the close,
  * the level that fired (SL, TP or the loss-termination price), and for a stop-out the account's figures just
  * before it (equity, used margin, margin level in percent).
  */
@@ -116,7 +118,7 @@ export interface CloseContext {
   equity?: Money;
   usedMargin?: Money;
   marginLevel?: number;
-  /** A close by the broker (issue 15: 'staff') or by the client's auto-trading strategy (issue 16: 'strategy'). */
+  /** A close by the broker ('staff') or by the client's auto-trading strategy ('strategy'). */
   by?: 'staff' | 'strategy';
   /** The reason the client is told (staff's words, or the strategy's reason). */
   reason?: string;
@@ -145,7 +147,7 @@ export interface ClosedPositionRecord extends PositionRecord {
   profit: Money;
   /** The part of a loss the balance could not cover (negative balance protection), booked to the broker; ≥ 0. */
   shortfall: Money;
-  /** What the close happened at (always set by the engine; absent or null on rows from before issue 14). */
+  /** What the close happened at (always set by the engine; absent or null on rows from before closes were explained). */
   context?: CloseContext | null;
 }
 
@@ -153,7 +155,7 @@ export interface ClosedPositionRecord extends PositionRecord {
 export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
 
 /**
- * A pending order (issue 14): opens a position when the dealing price reaches `price` — buy limit: buy ≤ price;
+ * A pending order: opens a position when the dealing price reaches `price` — buy limit: buy ≤ price;
  * buy stop: buy ≥ price; sell limit: sell ≥ price; sell stop: sell ≤ price (domain `orderTriggered`).
  */
 export interface OrderRecord {
@@ -192,7 +194,7 @@ export interface EngineSnapshot {
   positions: readonly PositionRecord[];
   /** Recently closed positions, for the history list, oldest first in the order they were closed; optional. */
   history?: readonly ClosedPositionRecord[];
-  /** Open pending orders (issue 14); optional. */
+  /** Open pending orders; optional. */
   orders?: readonly OrderRecord[];
   /** Last known quotes, so equity and stop-out can be evaluated before the feed's first tick; optional. */
   quotes?: readonly EngineQuote[];
@@ -212,7 +214,7 @@ interface CommandBase {
   /** Echoed in the rejection event so an adapter can answer the right request. */
   requestId?: string;
   /**
-   * The client's id for this command (issue 17: 1..64 of [A-Za-z0-9_-]), unique per account: the batch that executes
+   * The client's id for this command (1..64 of [A-Za-z0-9_-]), unique per account: the batch that executes
    * it carries it (`CommitBatch.command`) and the adapter stores it in the same transaction, so a re-sent command is
    * never executed twice. Absent: no such guard (the engine's own work, staff commands, older clients).
    */
@@ -230,7 +232,7 @@ export interface OpenCommand extends CommandBase {
   price: number;
   stop_lost?: TriggerInput;
   take_profit?: TriggerInput;
-  /** Issue 16: 'auto' when the client's auto-trading strategy opens it (same checks as the client's own open). */
+  /** 'auto' when the client's auto-trading strategy opens it (same checks as the client's own open). */
   origin?: PositionOrigin;
 }
 
@@ -244,12 +246,12 @@ export interface CloseCommand extends CommandBase {
   price?: number;
   amount?: number | string;
   /**
-   * A close by the broker's staff (issue 15, full closes only): cause 'broker', closingReason 0 'Manually' (spec
+   * A close by the broker's staff (full closes only): cause 'broker', closingReason 0 'Manually' (spec
    * §3 has no better value), the reason kept in the close context for the client's notice and history.
    */
   broker?: { reason: string };
   /**
-   * A close decided by the client's auto-trading strategy (issue 16, full closes only): cause 'ai_trade', closingReason
+   * A close decided by the client's auto-trading strategy (full closes only): cause 'ai_trade', closingReason
    * 4 'AI Trade', the strategy's reason kept in the close context.
    */
   auto?: { reason: string };
@@ -271,7 +273,7 @@ export interface UpdateCommand extends CommandBase {
   trailing_stop?: TrailingInput | null;
 }
 
-/** placeOrder (issue 14): a limit or stop order with optional SL/TP (relative to its level) and an expiry. */
+/** placeOrder: a limit or stop order with optional SL/TP (relative to its level) and an expiry. */
 export interface PlaceOrderCommand extends CommandBase {
   type: 'place_order';
   symbol: string;
@@ -310,7 +312,7 @@ export interface CancelOrderCommand extends CommandBase {
 export type BalanceAdjustment =
   | { kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal'; cause: { transaction: string } }
   | { kind: 'bonus' | 'credit'; cause: { transaction: string } | { staffAction: string } }
-  | { kind: 'adjustment'; cause: { staffAction: string } };
+  | { kind: 'adjustment'; cause: { transaction: string } | { staffAction: string } };
 
 export type BalanceAdjustmentKind = BalanceAdjustment['kind'];
 
@@ -473,7 +475,7 @@ export interface CommitBatch {
   seq: number;
   events: readonly BookEvent[];
   /**
-   * The client command this batch executes, when it carried a `commandId` (issue 17). The adapter stores it with
+   * The client command this batch executes, when it carried a `commandId`. The adapter stores it with
    * the events, in the same transaction, and must fail the commit (nothing stored) if that account already has a
    * command with this id — so a command id is executed at most once, even when two copies race.
    */
@@ -543,14 +545,14 @@ export interface PositionView {
   /** 1 when the position has a stop loss (decision 0006). */
   protected: 0 | 1;
   closingReason: ClosingReason | null;
-  /** Trailing stop distance (price units), null: none (issue 14). */
+  /** Trailing stop distance (price units), null: none. */
   trailing_stop?: Price | null;
   commission?: Money;
   swap?: Money;
   part_of?: PositionId | null;
   closingCause?: CloseCause | null;
   close_context?: CloseContext | null;
-  /** Issue 16: 'auto' when the auto-trading strategy opened it; absent: the client. */
+  /** 'auto' when the auto-trading strategy opened it; absent: the client. */
   origin?: 'auto';
 }
 
@@ -578,7 +580,7 @@ export interface OrderView {
 }
 
 /**
- * An open position as the dealing desk sums it (issue 15): its account (with the account's booked balance and
+ * An open position as the dealing desk sums it: its account (with the account's booked balance and
  * margin in use), the instrument's cost group, and its live profit at the latest quote (null before one).
  */
 export interface DeskPosition {

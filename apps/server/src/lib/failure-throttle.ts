@@ -131,7 +131,7 @@ export class RedisFailureStore implements FailureStore {
  * Slows down guessing one secret (a password) by the failures of one key, e.g. an e-mail together
  * with the client's address: after `freeFailures`, each attempt waits twice as long as the one
  * before. Only wrong guesses count, a success forgets them, and because the address is part of the
- * key, nobody elsewhere can lock the owner out (issue 12). Attempts per address alone are limited
+ * key, nobody elsewhere can lock the owner out. Attempts per address alone are limited
  * separately (lib/rate-limit.ts).
  */
 export class FailureThrottle {

@@ -6,7 +6,7 @@ import { createTestServer, testDbKind } from '../test/harness.js';
 import { captureLog } from '../test/log-capture.js';
 import { createLogger, serializeError } from './logger.js';
 
-// Issue 12: the error log line of a failed profile update carried the client's name, phone and address.
+// The error log line of a failed profile update carried the client's name, phone and address.
 describe(`personal data stays out of the log (${testDbKind})`, async () => {
   const log = captureLog();
   const { app, runtime } = await createTestServer(

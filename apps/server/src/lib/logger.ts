@@ -1,6 +1,6 @@
 /**
  * One logger configuration for the HTTP server, the sockets, the engine and the tests: personal data
- * stays out of the log (issue 12, decision 0013). Request bodies, credentials and the client's
+ * stays out of the log (decision 0013). Request bodies, credentials and the client's
  * personal fields are censored wherever a log line carries them by name, and an error is logged
  * through an allow-list of its properties: a failed query's parameter values (Drizzle puts them into
  * the error's message and `params`) and the database's `detail` ("Key (email)=(…)") are never written.

@@ -33,6 +33,7 @@ describe('secret box (AES-256-GCM)', () => {
       OPERATOR_TOKEN: 'operator-token-of-at-least-24-chars',
       PUBLIC_URL: 'https://broker.example.com',
       STAFF_TOTP_KEY: 'staff-totp-key-of-at-least-thirty-two-chars',
+      AUDIT_KEY: 'audit-key-of-at-least-thirty-two-characters',
     };
     for (const key of [undefined, DEVELOPMENT_BRAND_SECRETS_KEY]) {
       const config = loadConfig({ ...production, ...(key ? { BRAND_SECRETS_KEY: key } : {}) });

@@ -153,7 +153,7 @@ describe('property: aggregating finer candles equals building the coarser ones f
   });
 });
 
-describe('a candle is told closed when the builder starts a newer bucket (issue 16)', () => {
+describe('a candle is told closed when the builder starts a newer bucket', () => {
   it('tells each resolution once, with the final candle, when the first tick of the next bucket arrives', () => {
     const store = newStore();
     const builder = new CandleBuilder(store, catalogue.instruments, ['1m', '5m']);

@@ -105,7 +105,7 @@ export type CandleClosedListener = (symbol: string, resolution: Resolution, cand
  * not restarted, so history and live candles join without a gap. A quote older than the bucket
  * already started cannot change a closed candle and is counted in `late` instead.
  *
- * A candle is closed when the first quote of a later bucket arrives (issue 16: the strategies run on closed
+ * A candle is closed when the first quote of a later bucket arrives (the strategies run on closed
  * candles only). While a market is shut no quote arrives, so its last candle before the close is told at the
  * first quote after it opens again.
  */

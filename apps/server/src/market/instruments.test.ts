@@ -18,7 +18,7 @@ const clone = () =>
     unknown
   >;
 
-describe('instrument catalogue (issue 4: one data file)', () => {
+describe('instrument catalogue (one data file)', () => {
   it('lists 19 crypto, 33 forex, about 50 stocks and indices, and 10 commodities', () => {
     const count = (c: (typeof CATEGORY_NAMES)[number]) => catalogue.inCategory(c).length;
     expect(count('crypto')).toBe(19);

@@ -1,5 +1,5 @@
 /**
- * The instrument catalogue (spec §3 Asset; issue 4): one data file, `instruments.json`, validated
+ * The instrument catalogue (spec §3 Asset): one data file, `instruments.json`, validated
  * with zod when it is loaded, so a bad edit fails at start-up with a message naming the instrument
  * and the field instead of producing odd prices later.
  */

@@ -92,16 +92,24 @@ describe('instrument terms under the ESMA demo settings', () => {
     expect(instrumentTerms(catalogue.require('EURUSD'), profile, '1,3,5,10,15,20,30', now)).toMatchObject({
       group: 'forex',
       pipSize: 0.0001,
-      spreadPips: 2,
+      // the spread in the instrument's unit (forex: pips) and the tick it is quoted on
+      tick: 0.00001,
+      unit: 'pip',
+      spread: 2,
       leverages: [1, 3, 5, 10, 15, 20, 30],
       leverageCap: 30,
     });
   });
 
   it('USDJPY counts pips of 0.01; a minor pair is capped at 20', () => {
+    // the brand quote is on USDJPY's tick (precision 2: 0.01, one pip), the buy rounded up and the sell
+    // down: 152.5075 + 0.004 = 152.5115 → 152.52 and 152.4925 − 0.004 = 152.4885 → 152.48, 4.0 pips (2.3 before
+    // the tick, a spread the engine never dealt at)
     expect(instrumentTerms(catalogue.require('USDJPY'), profile, '1,30', now)).toMatchObject({
       pipSize: 0.01,
-      spreadPips: 2.3,
+      tick: 0.01,
+      unit: 'pip',
+      spread: 4,
     });
     expect(instrumentTerms(catalogue.require('USDZAR'), profile, '1,3,5,10,15,20,30', now).leverageCap).toBe(
       20,

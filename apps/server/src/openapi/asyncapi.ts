@@ -4,7 +4,6 @@ import {
   CancelOrderInput,
   ClosePositionPartInput,
   CommandAck,
-  MONEY_QUEUES,
   NoticePayload,
   OpenPositionInput,
   OrderCommandAck,
@@ -17,7 +16,7 @@ import {
   PriceSubscribeAck,
   PriceSubscribeInput,
   PricesCompactPayload,
-  type QueueChanged,
+  QueueChanged,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
   UpdateOrderInput,
@@ -26,18 +25,12 @@ import {
 import { z } from 'zod';
 
 /**
- * The AsyncAPI 3.0 document of the socket events (issue 13, docs/api.md), served beside the OpenAPI
+ * The AsyncAPI 3.0 document of the socket events (docs/api.md), served beside the OpenAPI
  * one at /api/docs/asyncapi.json. Built from the domain's socket contract (namespaces, event names
- * and payload schemas of packages/domain/src/realtime.ts and backoffice-money.ts): `EVENTS` is keyed
+ * and payload schemas of packages/domain/src/realtime.ts and contracts/money.ts): `EVENTS` is keyed
  * by every event name, so an event added to the domain without a description here fails the
  * typecheck, and the payloads are the very zod schemas the server and the web app use.
  */
-
-/** `queue.changed` payload as a schema; `satisfies` keeps it equal to the domain's `QueueChanged`. */
-export const QueueChangedPayload = z.object({
-  queue: z.enum(MONEY_QUEUES),
-  brandId: z.number().int(),
-}) satisfies z.ZodType<QueueChanged>;
 
 const NAMESPACES = {
   prices: SOCKET_NAMESPACES.prices,
@@ -70,11 +63,19 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
       'the instrument just became unavailable.',
     payload: PriceMap,
   },
+  [SOCKET_EVENTS.halts]: {
+    namespace: 'prices',
+    from: 'server',
+    summary:
+      'Every symbol a dealer halted for the socket’s brand {symbols: [...]}: on connect and whenever it changes. ' +
+      'A halted symbol cannot be opened or ordered (the terminal greys its buy and sell buttons); closing stays possible.',
+    payload: z.object({ symbols: z.array(z.string()) }),
+  },
   [SOCKET_EVENTS.subscribe]: {
     namespace: 'prices',
     from: 'client',
     summary:
-      'Opt-in (issue 17): {symbols: up to 200 known symbols, compact?: boolean} replaces the set of symbols this socket ' +
+      'Opt-in: {symbols: up to 200 known symbols, compact?: boolean} replaces the set of symbols this socket ' +
       'follows. The socket then gets at once the current state of those symbols and afterwards only those that changed ' +
       '(conflated as `prices`): as the `prices` map, or with `compact: true` as `pricesCompact`. A socket that never ' +
       'subscribes keeps getting the `prices` map of every changed symbol. Acknowledged with the set in force, or the ' +
@@ -174,7 +175,7 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
     namespace: 'trading',
     from: 'server',
     summary:
-      'Opt-in (issue 17, handshake `auth: {token, deltas: 1}`): instead of the whole `positions` list on every change, ' +
+      'Opt-in (handshake `auth: {token, deltas: 1}`): instead of the whole `positions` list on every change, ' +
       'only the positions the change touched. `open`: replace (or add) the open position of that id; `closed`: remove ' +
       'it from the open list and put it first in the history, with its close data (a partial close: the reduced ' +
       'original in `open`, the closed part in `closed`). Sent with `balance`; the full lists come once on connect, ' +
@@ -186,7 +187,7 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
     namespace: 'trading',
     from: 'server',
     summary:
-      'Opt-in (issue 17, `auth.deltas`): only the orders a change touched, instead of the whole `orders` lists. ' +
+      'Opt-in (`auth.deltas`): only the orders a change touched, instead of the whole `orders` lists. ' +
       '`open`: replace (or add) the open order of that id; `closed` (filled, cancelled, expired, rejected): remove it ' +
       'from the open list and put it first in the history.',
     payload: OrdersDeltaPayload,
@@ -198,7 +199,7 @@ export const EVENTS: Record<SocketEventName, EventDoc> = {
       "An item entered or left a brand's deposit or withdrawal queue, or a withdrawal got its first of two four-eyes " +
       'approvals: re-read the queue. Sent only to staff whose ' +
       'brand scope has that brand and who hold the queue permission (deposits.approve, withdrawals.approve).',
-    payload: QueueChangedPayload,
+    payload: QueueChanged,
   },
 };
 
@@ -212,14 +213,14 @@ const CHANNELS: Record<Namespace, { title: string; description: string; security
     title: 'Trading',
     description:
       "A client's positions and balance, and their trading commands (spec §7). Handshake `auth: {token}` with the " +
-      'client session token; a refused or ended session is disconnected. With `auth: {token, deltas: 1}` (issue 17) ' +
+      'client session token; a refused or ended session is disconnected. With `auth: {token, deltas: 1}` ' +
       'the socket gets the full lists on connect and then `positionsChanged`/`ordersChanged` with only what changed.',
     security: 'clientSession',
   },
   backoffice: {
     title: 'Back office',
     description:
-      'Live queues of the back office (issue 13). Handshake `auth: {token}` with a full staff session token (two-factor ' +
+      'Live queues of the back office. Handshake `auth: {token}` with a full staff session token (two-factor ' +
       'sign-in set up); other tokens are refused.',
     security: 'staffSession',
   },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../http.js';
 
 /**
- * The OpenAPI document served at /api/docs (issue 13, docs/api.md). OpenAPI 3.1, so a nullable
+ * The OpenAPI document served at /api/docs (docs/api.md). OpenAPI 3.1, so a nullable
  * value is a JSON Schema type array or `anyOf` with `{type: 'null'}`, never 3.0's `nullable`.
  *
  * Routes declare their schemas as before; this transform completes every operation so the document

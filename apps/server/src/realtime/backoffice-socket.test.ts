@@ -6,7 +6,7 @@ import { brands } from '../db/schema.js';
 import { paymentKit } from '../modules/payments/payments.test-kit.js';
 import { loginToken, uniqueEmail } from '../test/factories.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
-import { staffCall, staffSession } from '../test/staff-kit.js';
+import { bookAdjustment, staffCall, staffSession } from '../test/staff-kit.js';
 
 describe(`back-office socket: live queues (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, { sockets: true });
@@ -124,17 +124,11 @@ describe(`back-office socket: live queues (${testDbKind})`, async () => {
       staffSession(server, ['admin']),
     ]);
     const client = await kit.client();
-    const funded = await staffCall(
-      app,
-      'POST',
-      `/api/backoffice/clients/${client.id}/adjustments`,
-      admin.token,
-      {
-        kind: 'correction',
-        amount: '20000.00',
-        reason: 'Opening funds for the test',
-      },
-    );
+    const funded = await bookAdjustment(server, admin.token, client.id, {
+      kind: 'correction',
+      amount: '20000.00',
+      reason: 'Opening funds for the test',
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     const payout = await kit.create(client.token, { amount: -12_000, method: 6, comments: 'To my IBAN' });
     expect(payout.statusCode, payout.body).toBe(200);
@@ -200,6 +194,7 @@ describe(`back-office socket: roles changed while connected (${testDbKind})`, as
     await Promise.all([changed.ready, control.ready]);
     expect(queueRooms(changed.socket).sort()).toEqual([
       `queue:deposits:${demo.id}`,
+      `queue:requests:${demo.id}`,
       `queue:withdrawals:${demo.id}`,
     ]);
 
@@ -219,6 +214,7 @@ describe(`back-office socket: roles changed while connected (${testDbKind})`, as
     const disconnected = new Promise<void>((resolve) => changed.socket.once('disconnect', () => resolve()));
     const disable = await staffCall(app, 'POST', `/api/backoffice/staff/${member.id}`, admin.token, {
       disabled: true,
+      reason: 'Left the finance team',
     });
     expect(disable.statusCode, disable.body).toBe(200);
     await disconnected;

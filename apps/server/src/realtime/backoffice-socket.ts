@@ -1,5 +1,5 @@
 /**
- * The back office's live queues (issue 13): the Socket.IO namespace `/backoffice`, for staff with a full session
+ * The back office's live queues: the Socket.IO namespace `/backoffice`, for staff with a full session
  * (two-factor sign-in set up; client, affiliate and enrolment-only tokens are refused). Each socket joins one room
  * per queue its roles may work and per brand in its scope; `queue.changed` {queue, brandId} goes only to those
  * rooms, so staff of another brand, or without the queue's permission, never hear of it. With Redis configured
@@ -16,9 +16,9 @@ import {
 } from '@openbroker/domain';
 import type { Server, Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
-import { attachDealingDesk } from '../modules/backoffice/dealing.live.js';
-import { onFirstApproval } from '../modules/backoffice/money.service.js';
-import { rolesOf, scopeOf } from '../modules/backoffice/staff.service.js';
+import { attachDealingDesk } from '../modules/dealing/dealing.live.js';
+import { onFirstApproval } from '../modules/payments/staff-money.service.js';
+import { rolesOf, scopeOf } from '../modules/staff/staff.service.js';
 
 interface BackofficeSocketData {
   staffId: number;
@@ -63,8 +63,15 @@ export function attachBackofficeSocket(
       if (typeof token !== 'string' || token === '') return false;
       const session = await sessions.authenticate(token, 'staff');
       const member = session && (await ctx.staff.byId(session.subjectId));
-      // a disabled member, or one still enrolling two-factor sign-in, hears nothing
-      if (!session || !member || member.disabledAt || member.totpEnabledAt === null) return false;
+      // a disabled member, one still enrolling two-factor sign-in, or one who must change a reset password hears nothing
+      if (
+        !session ||
+        !member ||
+        member.disabledAt ||
+        member.totpEnabledAt === null ||
+        member.passwordChangeRequired
+      )
+        return false;
       socket.data = { staffId: member.id, sessionId: session.id } satisfies BackofficeSocketData;
       await socket.join([...roomsOf(rolesOf(member), scopeOf(member)), sessionRoom(session.id)]);
       return true;
@@ -73,7 +80,7 @@ export function attachBackofficeSocket(
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
-  // the dealing desk (issue 15): exposure, nearest to stop-out and closes, pushed to the dealers who subscribe
+  // the dealing desk: exposure, nearest to stop-out and closes, pushed to the dealers who subscribe
   const desk = attachDealingDesk(namespace, ctx, options.log ? { log: options.log } : {});
 
   const tellQueue = ({ queue, brandId }: QueueChanged) => {
@@ -99,7 +106,7 @@ export function attachBackofficeSocket(
       const { staffId } = socket.data as BackofficeSocketData;
       if (!members.has(staffId)) members.set(staffId, await ctx.staff.byId(staffId));
       const member = members.get(staffId);
-      if (!member || member.disabledAt || member.totpEnabledAt === null) {
+      if (!member || member.disabledAt || member.totpEnabledAt === null || member.passwordChangeRequired) {
         socket.disconnect(true);
         continue;
       }

@@ -76,7 +76,7 @@ describe('price socket stream (spec §7 price map, conflated)', () => {
   });
 });
 
-describe('price subscriptions (issue 17: opt-in sets, one payload per distinct content)', () => {
+describe('price subscriptions (opt-in sets, one payload per distinct content)', () => {
   function subscribed() {
     const base = setup();
     const deliveries: PriceDelivery[] = [];

@@ -10,7 +10,7 @@ export interface PriceStreamOptions {
   clock: Clock;
   /** Sends the map of every changed symbol to the clients that subscribed to nothing (spec §7). */
   broadcast: (prices: PriceMap) => void;
-  /** Hands the same changes to the subscribed clients (issue 17), after `broadcast`. */
+  /** Hands the same changes to the subscribed clients, after `broadcast`. */
   deliver?: (changes: PriceMap) => void;
   /** Told how long each flush took to send (seconds), for /metrics. */
   observeFlush?: (seconds: number) => void;
@@ -117,6 +117,8 @@ export interface PriceDelivery {
 interface Group {
   key: string;
   room: string;
+  /** The brand whose quotes the group's sockets get. */
+  brand: number;
   /** Sorted, without duplicates. */
   symbols: readonly string[];
   set: ReadonlySet<string>;
@@ -138,7 +140,7 @@ export function compactPrices(
 }
 
 /**
- * The opt-in subscriptions of the `/prices` sockets of this node (issue 17). Sockets with the same set of
+ * The opt-in subscriptions of the `/prices` sockets of this node. Sockets with the same set of
  * symbols and the same form share a group (one Socket.IO room), and each flush builds one payload per
  * distinct content: groups whose changed symbols are the same get the same payload, emitted once to all
  * their rooms, so Socket.IO encodes it once (one pre-computed WebSocket frame) whatever the number of sockets.
@@ -167,9 +169,14 @@ export class PriceSubscriptions {
    * Puts a socket into the group of `symbols` (replacing its previous set) and says which room it must
    * join and which it must leave (none when it was not subscribed).
    */
-  subscribe(socketId: string, symbols: readonly string[], form: PriceForm): { join: string; leave?: string } {
+  subscribe(
+    socketId: string,
+    symbols: readonly string[],
+    form: PriceForm,
+    brand = 0,
+  ): { join: string; leave?: string } {
     const sorted = [...new Set(symbols)].sort();
-    const key = `${form}|${sorted.join(',')}`;
+    const key = `${brand}|${form}|${sorted.join(',')}`;
     const previous = this.bySocket.get(socketId);
     if (previous?.key === key) return { join: previous.room };
     const leave = this.remove(socketId);
@@ -178,6 +185,7 @@ export class PriceSubscriptions {
       group = {
         key,
         room: `prices:sub:${++this.nextRoom}`,
+        brand,
         symbols: sorted,
         set: new Set(sorted),
         form,
@@ -207,13 +215,24 @@ export class PriceSubscriptions {
     return group && { symbols: group.symbols, form: group.form };
   }
 
-  /** Sends each group the changed symbols it asked for; one payload per distinct content. */
-  deliver(changes: PriceMap): PriceDelivery[] {
+  /** Brands with subscribed sockets on this node. */
+  brands(): Set<number> {
+    const out = new Set<number>();
+    for (const group of this.groups.values()) out.add(group.brand);
+    return out;
+  }
+
+  /**
+   * Sends each group of `brand` the changed symbols it asked for, from that brand's quotes (`changes`); one
+   * payload per distinct content.
+   */
+  deliver(changes: PriceMap, brand = 0): PriceDelivery[] {
     if (this.groups.size === 0) return [];
     const changed = Object.keys(changes).sort();
     const byContent = new Map<string, PriceDelivery>();
     const picked: string[] = [];
     for (const group of this.groups.values()) {
+      if (group.brand !== brand) continue;
       picked.length = 0;
       // Walk the shorter list; both are sorted, so the picked symbols are too.
       if (group.symbols.length <= changed.length) {

@@ -1,11 +1,17 @@
 import {
+  brandQuote,
   type PriceMap,
   type PriceSubscribeAck,
   type PricesCompactPayload,
+  pipSize,
+  quoteTermsFor,
   SOCKET_EVENTS,
+  type TradingProfile,
+  tickSizeOf,
 } from '@openbroker/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { tradingProfileOf } from '../modules/brands/brand-trading.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
 
 /** Everything a /prices socket receives, in order, with a way to wait for the next one that matches. */
@@ -39,7 +45,18 @@ function recorder(socket: Socket) {
   };
 }
 
-const has = (symbol: string, sell?: number) => (e: { event: string; payload: unknown }) => {
+/**
+ * the socket sends the host brand's quote of each feed quote. These sockets send no Host the brands know,
+ * so they get the default brand's quotes; `shown` is that brand quote of a feed quote {buy: bid + 1, sell: bid}.
+ */
+let shownOf: (symbol: string, bid: number) => { buy: number; sell: number } = () => {
+  throw new Error('brand terms not loaded yet');
+};
+const shown = (symbol: string, bid: number) => shownOf(symbol, bid);
+
+/** A message carrying `symbol`, with the brand quote of feed bid `bid` when given. */
+const has = (symbol: string, bid?: number) => (e: { event: string; payload: unknown }) => {
+  const sell = bid === undefined ? undefined : shown(symbol, bid).sell;
   if (e.event === SOCKET_EVENTS.prices) {
     const entry = (e.payload as PriceMap)[symbol];
     return entry !== undefined && (sell === undefined || entry.sell === sell);
@@ -50,9 +67,28 @@ const has = (symbol: string, sell?: number) => (e: { event: string; payload: unk
   return false;
 };
 
-describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
+describe(`/prices subscriptions (${testDbKind})`, async () => {
   const { runtime, url } = await createTestServer({ PRICE_CONFLATION_MS: '50' }, { sockets: true });
-  const { market, metrics } = runtime.ctx;
+  const { market, metrics, brands } = runtime.ctx;
+  const profile: TradingProfile = tradingProfileOf((await brands.resolve(undefined)).settings);
+  shownOf = (symbol, bid) => {
+    const instrument = market.catalogue.get(symbol);
+    if (!instrument) throw new Error(`no ${symbol}`);
+    const { category, precision } = instrument;
+    const terms = quoteTermsFor(
+      profile,
+      category,
+      pipSize(symbol, category, precision),
+      tickSizeOf(precision),
+    );
+    const quote = brandQuote({ buy: bid + 1, sell: bid }, terms);
+    return { buy: quote.buy, sell: quote.sell };
+  };
+  const compactOf = (symbol: string, bid: number) => [
+    symbol,
+    shown(symbol, bid).buy,
+    shown(symbol, bid).sell,
+  ];
   const sockets: Socket[] = [];
   afterAll(() => {
     for (const socket of sockets) socket.disconnect();
@@ -98,7 +134,7 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
     expect(asMap.rec.got).toEqual([
       {
         event: 'prices',
-        payload: { BTCUSD: { buy: 64_001, sell: 64_000 }, ETHUSD: { buy: 3_001, sell: 3_000 } },
+        payload: { BTCUSD: shown('BTCUSD', 64_000), ETHUSD: shown('ETHUSD', 3_000) },
       },
     ]);
     compact.rec.clear();
@@ -106,7 +142,7 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
       status: true,
     });
     await compact.rec.until(has('BTCUSD'));
-    expect(compact.rec.got).toEqual([{ event: 'pricesCompact', payload: ['BTCUSD', 64_001, 64_000] }]);
+    expect(compact.rec.got).toEqual([{ event: 'pricesCompact', payload: compactOf('BTCUSD', 64_000) }]);
 
     for (const s of [plain, asMap, compact]) s.rec.clear();
     // XRPUSD is nobody's: the unsubscribed socket alone hears of it
@@ -115,12 +151,12 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
     quote('BTCUSD', 64_100);
     await Promise.all([plain, asMap, compact].map((s) => s.rec.until(has('BTCUSD', 64_100))));
     expect(plain.rec.got).toEqual([
-      { event: 'prices', payload: { XRPUSD: { buy: 3.5, sell: 2.5 } } },
-      { event: 'prices', payload: { BTCUSD: { buy: 64_101, sell: 64_100 } } },
+      { event: 'prices', payload: { XRPUSD: shown('XRPUSD', 2.5) } },
+      { event: 'prices', payload: { BTCUSD: shown('BTCUSD', 64_100) } },
     ]);
     // ETHUSD did not change: not sent again
-    expect(asMap.rec.got).toEqual([{ event: 'prices', payload: { BTCUSD: { buy: 64_101, sell: 64_100 } } }]);
-    expect(compact.rec.got).toEqual([{ event: 'pricesCompact', payload: ['BTCUSD', 64_101, 64_100] }]);
+    expect(asMap.rec.got).toEqual([{ event: 'prices', payload: { BTCUSD: shown('BTCUSD', 64_100) } }]);
+    expect(compact.rec.got).toEqual([{ event: 'pricesCompact', payload: compactOf('BTCUSD', 64_100) }]);
 
     const gauge = await metrics.registry.getSingleMetric('openbroker_price_sockets')?.get();
     expect(gauge?.values).toEqual(
@@ -151,7 +187,7 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
     asMap.rec.clear();
     quote('ETHUSD', 3_100);
     await asMap.rec.until(has('ETHUSD', 3_100));
-    expect(asMap.rec.got).toEqual([{ event: 'prices', payload: { ETHUSD: { buy: 3_101, sell: 3_100 } } }]);
+    expect(asMap.rec.got).toEqual([{ event: 'prices', payload: { ETHUSD: shown('ETHUSD', 3_100) } }]);
   });
 
   it('a new subscribe replaces the set', async () => {
@@ -166,8 +202,8 @@ describe(`/prices subscriptions (issue 17, ${testDbKind})`, async () => {
     quote('XRPUSD', 2.75);
     await asMap.rec.until(has('XRPUSD', 2.75));
     expect(asMap.rec.got).toEqual([
-      { event: 'pricesCompact', payload: ['XRPUSD', 3.5, 2.5] },
-      { event: 'pricesCompact', payload: ['XRPUSD', 3.75, 2.75] },
+      { event: 'pricesCompact', payload: compactOf('XRPUSD', 2.5) },
+      { event: 'pricesCompact', payload: compactOf('XRPUSD', 2.75) },
     ]);
   });
 });

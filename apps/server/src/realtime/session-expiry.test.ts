@@ -8,7 +8,7 @@ import { loginToken, registerClient } from '../test/factories.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
 import { attachRealtime } from './socket-server.js';
 
-// issue 12 item 5: a session that idled out kept receiving balance and position pushes on its socket.
+// A session that idled out kept receiving balance and position pushes on its socket.
 describe(`trading sockets end with their session (${testDbKind})`, async () => {
   const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { ctx } = runtime;
@@ -104,7 +104,7 @@ describe(`trading sockets end with their session (${testDbKind})`, async () => {
   });
 });
 
-// Review of issue 12: a push caused by a trading event (not the 5 s round) still reached a socket
+// a push caused by a trading event (not the 5 s round) still reached a socket
 // whose session had idled out, until the next round noticed.
 describe(`event-driven pushes check the session's end first (${testDbKind})`, async () => {
   const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -1,14 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import {
-  CancelOrderInput,
-  ClosePositionPartInput,
   type CommandAck,
-  formatMessage,
-  type Message,
+  type HaltsPayload,
   type NoticePayload,
-  OpenPositionInput,
   type OrderCommandAck,
-  PlaceOrderInput,
   type PriceSubscribeAck,
   PriceSubscribeInput,
   type PricesClientEvents,
@@ -18,8 +13,6 @@ import {
   TIMING,
   type TradingClientEvents,
   type TradingServerEvents,
-  UpdateOrderInput,
-  UpdatePositionTrailingInput,
   validateInput,
   wantsTradingDeltas,
 } from '@openbroker/domain';
@@ -28,13 +21,15 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { ShardUnavailableError } from '../cluster/rpc.js';
 import type { AppContext } from '../context.js';
-import type { CommandOutcome, EngineEvent } from '../engine/index.js';
+import type { EngineEvent } from '../engine/index.js';
+import { tradingProfileOf } from '../modules/brands/brand-trading.js';
 import { SessionRevocationSync } from '../modules/sessions/session-revocation-sync.js';
 import { MarginCallRepo } from '../modules/trading/margin-call.repo.js';
 import { noticesOf } from '../modules/trading/notices.js';
 import { failure, TRADE_COMMANDS, type TradeCommandName } from '../modules/trading/trade-commands.js';
 import { TradingJobs } from '../modules/trading/trading.jobs.js';
 import { attachBackofficeSocket } from './backoffice-socket.js';
+import { BrandPricer } from './brand-prices.js';
 import { compactPrices, PriceStream, PriceSubscriptions } from './price-stream.js';
 
 export interface Realtime {
@@ -71,12 +66,12 @@ interface TradingSocketData {
   liveUntil: number;
   /** A read of the session is under way because `liveUntil` passed (at most one per socket). */
   rechecking?: boolean;
-  /** Issue 17: the client opted in (`auth.deltas`): after connect it gets only what changed (decision 0021). */
+  /** The client opted in (`auth.deltas`): after connect it gets only what changed (decision 0021). */
   deltas: boolean;
 }
 
 /**
- * Every command checks its session from the sessions' short cache (issue 17: `authenticateCached`, dropped at once
+ * Every command checks its session from the sessions' short cache (`authenticateCached`, dropped at once
  * on logout, revocation and password change, on every node); the account and brand are re-read when their last
  * check is older than this. Logout and revocation also disconnect the session's sockets at once (sessions.onRevoked).
  */
@@ -125,9 +120,22 @@ export async function attachRealtime(
 
   // ---------------------------------------------------------------------------------- /prices
   const prices = io.of(SOCKET_NAMESPACES.prices);
-  // issue 17 (decision 0020): sockets that never subscribe sit in MAP_ROOM and get the spec map of every
-  // changed symbol; a `subscribe` moves a socket into the room of its subscription group instead.
-  const MAP_ROOM = 'prices:map';
+  // decision 0020: sockets that never subscribe sit in their brand's map room and get the spec map of
+  // every changed symbol; a `subscribe` moves a socket into the room of its subscription group instead.
+  // decision 0023: every value is the brand's quote (the host's brand), computed once per flush per brand.
+  const mapRoom = (brand: number) => `prices:map:${brand}`;
+  const pricer = new BrandPricer((symbol) => ctx.market.catalogue.get(symbol));
+  const brandOfSocket = new Map<string, number>();
+  const socketsPerBrand = new Map<number, number>();
+  const unwatchBrands = ctx.brands.onChangedOnAnyNode((brandId) => {
+    if (!pricer.hasProfile(brandId)) return;
+    ctx.brands
+      .findById(brandId)
+      .then((brand) => {
+        if (brand) pricer.setProfile(brandId, tradingProfileOf(brand.settings));
+      })
+      .catch((err: unknown) => options.log?.error({ err, brandId }, 'brand pricing refresh failed'));
+  });
   const priceBytes = (form: string, payload: unknown, sockets: number) => {
     ctx.metrics.priceFlushBytes.observe({ form }, Buffer.byteLength(JSON.stringify(payload)) * sockets);
     ctx.metrics.priceMessages.inc({ form }, sockets);
@@ -143,20 +151,55 @@ export async function attachRealtime(
   const stream = new PriceStream(ctx.market.book, {
     conflationMs: ctx.config.priceConflationMs,
     clock: ctx.market.clock,
-    broadcast: (map) => {
-      const sockets = prices.adapter.rooms.get(MAP_ROOM)?.size ?? 0;
-      if (sockets === 0) return;
-      prices.local.to(MAP_ROOM).emit(SOCKET_EVENTS.prices, map);
-      priceBytes('map', map, sockets);
+    broadcast: (feed) => {
+      for (const brand of socketsPerBrand.keys()) {
+        const sockets = prices.adapter.rooms.get(mapRoom(brand))?.size ?? 0;
+        if (sockets === 0) continue;
+        const map = pricer.price(brand, feed);
+        prices.local.to(mapRoom(brand)).emit(SOCKET_EVENTS.prices, map);
+        priceBytes('map', map, sockets);
+      }
     },
-    deliver: (changes) => subscriptions.deliver(changes),
+    deliver: (feed) => {
+      for (const brand of subscriptions.brands()) subscriptions.deliver(pricer.price(brand, feed), brand);
+    },
     observeFlush: (seconds) => ctx.metrics.priceFlushSeconds.observe(seconds),
   });
   const detachStream = ctx.market.onQuote((quote) => stream.onQuote(quote));
+  prices.use((socket, next) => {
+    ctx.brands
+      .resolve(socket.handshake.headers.host)
+      .then((brand) => {
+        if (!pricer.hasProfile(brand.id)) pricer.setProfile(brand.id, tradingProfileOf(brand.settings));
+        brandOfSocket.set(socket.id, brand.id);
+        next();
+      })
+      .catch(() => next(new Error('UNAVAILABLE')));
+  });
+  // Halts (dealing desk): every /prices socket of a brand is in its halts room and hears the brand's halted symbols
+  // on connecting and at every change, so an open trade ticket greys its buttons before the client submits.
+  const haltsRoom = (brand: number) => `prices:halts:${brand}`;
+  const sendHalts = (brand: number, target: { emit(event: 'halts', payload: HaltsPayload): unknown }) =>
+    ctx.trading
+      .haltedSymbols(brand)
+      .then((symbols) => target.emit(SOCKET_EVENTS.halts, { symbols: [...symbols].sort() }))
+      .catch((error: unknown) => options.log?.error({ err: error }, 'reading halted symbols failed'));
+  // a change on this node or on another (heard over Redis): each node tells its own sockets
+  const unwatchHalts = ctx.brands.onChangedOnAnyNode((brand) => {
+    if (!prices.adapter.rooms.has(haltsRoom(brand))) return;
+    ctx.trading.forgetHalts(brand);
+    void sendHalts(
+      brand,
+      prices.local.to(haltsRoom(brand)) as unknown as { emit(e: 'halts', p: HaltsPayload): unknown },
+    );
+  });
   prices.on('connection', (socket) => {
-    void socket.join(MAP_ROOM);
-    socket.emit(SOCKET_EVENTS.prices, stream.snapshot());
-    // issue 17: {symbols, compact?} replaces the socket's set; a refusal changes nothing
+    const brand = brandOfSocket.get(socket.id) ?? 0;
+    socketsPerBrand.set(brand, (socketsPerBrand.get(brand) ?? 0) + 1);
+    void socket.join([mapRoom(brand), haltsRoom(brand)]);
+    socket.emit(SOCKET_EVENTS.prices, pricer.price(brand, stream.snapshot()));
+    void sendHalts(brand, socket);
+    // {symbols, compact?} replaces the socket's set; a refusal changes nothing
     socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack?: (answer: PriceSubscribeAck) => void) => {
       const answer = (result: PriceSubscribeAck | CommandAck) => {
         if (typeof ack === 'function') ack(result as PriceSubscribeAck);
@@ -170,18 +213,24 @@ export async function attachRealtime(
       );
       if (unknown.length) return answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, unknown));
       const form = parsed.value.compact ? 'compact' : 'map';
-      const { join, leave } = subscriptions.subscribe(socket.id, parsed.value.symbols, form);
-      void socket.leave(leave ?? MAP_ROOM);
+      const { join, leave } = subscriptions.subscribe(socket.id, parsed.value.symbols, form, brand);
+      void socket.leave(leave ?? mapRoom(brand));
       void socket.join(join);
       const symbols = [...(subscriptions.of(socket.id)?.symbols ?? [])];
       answer({ status: true, data: { symbols, compact: form === 'compact' } });
       // the current state of its symbols, in its form: it did not follow the new ones until now
       if (symbols.length === 0) return;
-      const current = stream.current(symbols);
+      const current = pricer.price(brand, stream.current(symbols));
       if (form === 'compact') socket.emit(SOCKET_EVENTS.pricesCompact, compactPrices(current));
       else socket.emit(SOCKET_EVENTS.prices, current);
     });
-    socket.on('disconnect', () => subscriptions.remove(socket.id));
+    socket.on('disconnect', () => {
+      subscriptions.remove(socket.id);
+      brandOfSocket.delete(socket.id);
+      const left = (socketsPerBrand.get(brand) ?? 1) - 1;
+      if (left > 0) socketsPerBrand.set(brand, left);
+      else socketsPerBrand.delete(brand);
+    });
   });
   const unwatchSubscriptions = ctx.metrics.watchSubscriptions({
     name: prices.name,
@@ -227,7 +276,7 @@ export async function attachRealtime(
       .catch(() => next(new Error(UNAUTHORIZED)));
   });
 
-  /** The lists and the balance, read from the account's book (on another node in a cluster, issue 17). */
+  /** The lists and the balance, read from the account's book (on another node in a cluster). */
   const push = async (target: { emit: TradingEmit }, userId: number, withOrders = true) => {
     const view = await ctx.gateway.view(userId, withOrders);
     if (!view) return;
@@ -246,7 +295,7 @@ export async function attachRealtime(
       options.log?.error({ err, userId }, 'trading socket push failed'),
     );
   };
-  /** Issue 17: what an opted-in socket gets on a change — the touched positions and orders, and the balance. */
+  /** What an opted-in socket gets on a change — the touched positions and orders, and the balance. */
   const pushChanges = (target: { emit: TradingEmit }, userId: number, events: readonly EngineEvent[]) => {
     const changes = ctx.trading.changes(userId, events);
     if (changes.positions) target.emit(SOCKET_EVENTS.positionsChanged, changes.positions);
@@ -263,14 +312,14 @@ export async function attachRealtime(
   const detachRevoked = ctx.sessions.onRevoked((ids) => {
     for (const id of ids) trading.in(sessionRoom(id)).disconnectSockets(true);
   });
-  // issue 17: the other nodes drop this node's revoked sessions from their session caches at once (Redis)
+  // the other nodes drop this node's revoked sessions from their session caches at once (Redis)
   const revocations = new SessionRevocationSync(ctx.sessions, ctx.redis, ctx.config.redisPrefix, options.log);
   await revocations.start();
 
   const clock = options.now ?? (() => Date.now());
 
   /**
-   * A socket whose remembered session end has passed gets no push (issue 12: an idled-out session
+   * A socket whose remembered session end has passed gets no push (an idled-out session
    * kept receiving balance and positions until the next round). Its session is read once: ended, the
    * socket is hung up on as at logout; still live (the client was active over HTTP meanwhile), the
    * new end is remembered and the push delivered. Live sockets cost no read.
@@ -311,16 +360,16 @@ export async function attachRealtime(
     const here = (name: string) => ctx.redis !== undefined || trading.adapter.rooms.has(name);
     if (here(listRoom(accountId))) pushLocal(to(listRoom(accountId)), accountId, ordersChanged(events));
     if (here(deltaRoom(accountId))) pushChanges(to(deltaRoom(accountId)), accountId, events);
-    // issue 14: automatic closes and order outcomes are told at once, with what they happened at
+    // automatic closes and order outcomes are told at once, with what they happened at
     const target = to(room(accountId));
     for (const notice of noticesOf(events, ctx.trading)) target.emit(SOCKET_EVENTS.notice, notice);
   });
-  // issue 16: the server switched a client's auto-trading off (a loss limit, the broker's kill switch)
+  // the server switched a client's auto-trading off (a loss limit, the broker's kill switch)
   const detachAuto = ctx.autoTrading.onNotice((accountId, notice) =>
     trading.to(room(accountId)).emit(SOCKET_EVENTS.notice, notice),
   );
 
-  // ------------------------------------------------------------------------ trading jobs (issue 14)
+  // ------------------------------------------------------------------------ trading jobs
   // every brand's trading profile (costs, stop-out, margin-call level), and any change staff make later
   // (a brand whose settings cannot be read keeps the default profile; the operator hears why)
   await ctx.brands
@@ -354,7 +403,7 @@ export async function attachRealtime(
      */
     /**
      * Runs one command: the session must still be live, the payload valid; the command then runs on the engine
-     * holding the account's book (issue 17: this node's, or its shard owner's over Redis) and is answered through
+     * holding the account's book (this node's, or its shard owner's over Redis) and is answered through
      * the ack with the position (position commands) or the order (order commands) it concerns.
      */
     const command = (name: TradeCommandName) => {
@@ -369,7 +418,7 @@ export async function attachRealtime(
           if (typeof ack === 'function') ack(result);
         };
         try {
-          // issue 17: the session from the sessions' short cache on every command (a revoked one is never in it);
+          // the session from the sessions' short cache on every command (a revoked one is never in it);
           // the account and brand as well when last checked over SESSION_RECHECK_MS ago
           const recheckAll = Date.now() - data.checkedAt > SESSION_RECHECK_MS;
           const session = recheckAll
@@ -394,7 +443,7 @@ export async function attachRealtime(
             answer(failure('UNAVAILABLE', { key: 'error.tradingUnavailable' }));
             return;
           }
-          // An INTERNAL answer is a bug or an outage the operator must see (issue 12): logged at error
+          // An INTERNAL answer is a bug or an outage the operator must see: logged at error
           // level, without the payload (the error serialiser keeps query values out, decision 0013).
           options.log?.error({ err, userId: data.userId }, 'trading command failed');
           answer(failure('INTERNAL', { key: 'error.internal' }));
@@ -427,7 +476,7 @@ export async function attachRealtime(
       if (until === undefined) socket.disconnect(true);
       else {
         data.liveUntil = until;
-        // issue 17: an opted-in socket values its open positions from the prices; it gets the balance only
+        // an opted-in socket values its open positions from the prices; it gets the balance only
         if (!socket.connected) continue;
         if (data.deltas) {
           const view = await ctx.gateway.view(data.userId);
@@ -457,6 +506,8 @@ export async function attachRealtime(
       detachProfiles();
       stream.stop();
       detachStream();
+      unwatchHalts();
+      unwatchBrands();
       unwatchSubscriptions();
       detachTrading();
       detachAuto();

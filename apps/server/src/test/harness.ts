@@ -4,19 +4,24 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-database.js';
 import type { App } from '../http.js';
 import { attachRealtime, type Realtime, type RealtimeOptions } from '../realtime/socket-server.js';
 import { openRuntime, type Runtime } from '../runtime.js';
+import { type SeededDatabase, seedKey } from './seeded-database.js';
+import { defaultTestEnv } from './test-env.js';
 
 /**
- * Test databases. Every suite gets a fresh, migrated, seeded database of its own:
+ * Test databases. Every suite gets a migrated, seeded database of its own:
  * - TEST_DB=pglite (always): an in-memory PGlite;
  * - TEST_DB=postgres (when DATABASE_URL is set, as in CI): a new database on that server,
  *   dropped when the suite ends.
+ * It is a copy of the database seeded once per run (seeded-database.ts, the projects' globalSetup) unless
+ * the suite's overrides change what the seed writes (seedKey) or it asks for `ownSeed`: then it is migrated
+ * and seeded on open, as on a first start (docs/testing.md).
  * With REQUIRE_SERVICES=1 a missing or unreachable PostgreSQL/Redis fails instead of skipping.
  */
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -41,6 +46,11 @@ export interface TestServerOptions {
   logStream?: DestinationStream;
   /** Options of the Socket.IO namespaces (with `sockets`), e.g. a short back-office recheck. */
   realtime?: Pick<RealtimeOptions, 'backofficeRecheckMs'>;
+  /**
+   * Migrate and seed a database of its own, as a first start does, instead of copying the database
+   * seeded once per run (which a suite gets whenever its overrides leave the seed as it is).
+   */
+  ownSeed?: boolean;
 }
 
 export async function createTestServer(
@@ -48,37 +58,40 @@ export async function createTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const env: Record<string, string | undefined> = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    DATABASE_URL: undefined,
-    // Suites rely on the demo data and the sandbox provider; a suite of a real deployment says DEMO=false.
-    DEMO: 'true',
-    REDIS_URL: process.env.REDIS_URL,
+    ...defaultTestEnv(),
     // Suites share the CI Redis: each gets its own key space.
     REDIS_PREFIX: `ob:test:${randomBytes(4).toString('hex')}:`,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    // No live feed and no generated history: tests push the quotes they need (ctx.market.ingest).
-    MARKET_FEED: 'none',
-    MARKET_HISTORY: 'false',
     // Uploaded documents of this suite only, removed when it ends.
     UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ob-test-uploads-')),
-    // Suites of a real deployment (DEMO=false) need their own key; a demo would use the development one.
-    STAFF_TOTP_KEY: 'staff-totp-key-of-the-test-suites-0123456789',
-    BRAND_SECRETS_KEY: 'brand-secrets-key-of-the-test-suites-0123456789',
     ...overrides,
   };
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (testDbKind === 'postgres') {
-    const created = await createPostgresDatabase();
-    env.DATABASE_URL = created.url;
-    dropDatabase = created.drop;
-  }
   if (process.env.REQUIRE_SERVICES === '1' && !env.REDIS_URL) {
     throw new Error('REQUIRE_SERVICES=1 but REDIS_URL is not set');
   }
+  // A copy of the database seeded once per run, unless the overrides change what the seed writes.
+  const seeded = inject('seededDatabase') as SeededDatabase | undefined;
+  const copySeeded = (config: Config) =>
+    seeded?.kind === testDbKind && !options.ownSeed && seedKey(config) === seeded.seed ? seeded : undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let snapshot: string | undefined;
+  if (testDbKind === 'postgres') {
+    const base = process.env.DATABASE_URL;
+    const template = copySeeded(loadConfig({ ...env, DATABASE_URL: base } as NodeJS.ProcessEnv));
+    const created = await createPostgresDatabase(
+      template?.kind === 'postgres' ? template.template : undefined,
+    );
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  }
   const config = loadConfig(env as NodeJS.ProcessEnv);
-  const runtime = await openRuntime(config, { live: true });
+  if (testDbKind === 'pglite' && config.dataDir.startsWith('memory://') && !config.databaseUrl) {
+    const template = copySeeded(config);
+    if (template?.kind === 'pglite') snapshot = template.snapshot;
+  }
+  const runtime = await openRuntime(config, {
+    live: true,
+    ...(snapshot ? { embeddedSnapshot: snapshot } : {}),
+  });
   const app = await buildApp(
     runtime.ctx,
     options.logStream ? { logStream: options.logStream } : { logger: false },
@@ -102,9 +115,9 @@ export async function createTestServer(
   return { app, runtime, config, ...(url ? { url } : {}), ...(realtime ? { realtime } : {}) };
 }
 
-/** Creates an empty database on the DATABASE_URL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<ScratchDatabase> {
+/** Creates a database on the DATABASE_URL server, empty or a copy of `template`; `drop` removes it. */
+export async function createPostgresDatabase(template?: string): Promise<ScratchDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  return createScratchDatabase(base, 'ob_test');
+  return createScratchDatabase(base, 'ob_test', template ? { template } : {});
 }

@@ -58,3 +58,39 @@ export const staffCall = (
     headers: { authorization: `Bearer ${token}` },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+
+/** One admin per test server who gives the second key to the adjustments tests book. */
+const checkers = new WeakMap<TestServer, Promise<StaffSession>>();
+
+/**
+ * Books a staff adjustment as the back office does, under two keys: `makerToken` requests it and a second member
+ * (an admin of this server) approves it. Answers the approval's response, or the request's when it was refused.
+ */
+export async function bookAdjustment(
+  server: TestServer,
+  makerToken: string,
+  clientId: number,
+  body: { kind: string; amount: string; reason: string },
+) {
+  let checker = checkers.get(server);
+  if (!checker) {
+    checker = staffSession(server, ['admin']);
+    checkers.set(server, checker);
+  }
+  const requested = await staffCall(
+    server.app,
+    'POST',
+    `/api/backoffice/clients/${clientId}/adjustments`,
+    makerToken,
+    body,
+  );
+  if (requested.statusCode !== 200) return requested;
+  const reference = requested.json().data.request.reference as string;
+  return staffCall(
+    server.app,
+    'POST',
+    `/api/backoffice/money-requests/${reference}/approve`,
+    (await checker).token,
+    {},
+  );
+}

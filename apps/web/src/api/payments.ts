@@ -2,8 +2,10 @@ import {
   IDEMPOTENCY_HEADER,
   PaymentOptions,
   PostedForm,
+  type TransactionCancelInput,
   TransactionCreated,
   type TransactionCreateInput,
+  TransactionDto,
   TransactionList,
 } from '@openbroker/domain';
 import { apiRequest } from './client.js';
@@ -39,6 +41,10 @@ export const paymentsApi = {
       token,
       schema: PostedForm,
     }),
+
+  /** cancels a pending withdrawal of the client; the answer is the cancelled transaction. */
+  cancel: (token: string, input: TransactionCancelInput) =>
+    apiRequest('/api/transactions/cancel', { body: { ...input }, token, schema: TransactionDto }),
 
   /** spec §7: GET /api/transactions/get/{token}, the client's transactions, newest first. */
   transactions: (token: string, signal?: AbortSignal) =>

@@ -105,13 +105,18 @@ export const siteApi = {
     );
   },
 
-  /** spec §7: GET /api/singletons/get/{name}?token= answers the singleton's data (bare or as `data`). */
+  /**
+   * spec §7: GET /api/singletons/get/{name}?token= answers the singleton's data (bare or as `data`). With `lang`
+   * the site settings' menu, footer links and legal texts come in that language where translated.
+   */
   async getSingleton<T extends Record<string, unknown>>(
     name: string,
     token: string | undefined,
     signal?: AbortSignal,
+    lang?: string,
   ): Promise<T> {
-    const response = await fetch(withToken(`/api/singletons/get/${encodeURIComponent(name)}`, token), {
+    const path = withToken(`/api/singletons/get/${encodeURIComponent(name)}`, token);
+    const response = await fetch(lang ? `${path}&lang=${encodeURIComponent(lang)}` : path, {
       headers: { Accept: 'application/json' },
       signal: signal ?? null,
     });

@@ -93,7 +93,7 @@ export interface Brand {
   /** Registered office (footer, contact page). */
   address?: string;
   phone?: string;
-  /** Trading terms (issue 14): markups, costs, levels, leverage caps; absent from older servers. */
+  /** Trading terms: markups, costs, levels, leverage caps; absent from older servers. */
   trading?: TradingProfile & { retailLossPercent: number | null };
 }
 
@@ -145,19 +145,25 @@ export interface Instrument {
   categoryId: number;
   /** Decimals the feed quotes with. */
   precision: number;
-  /** Issue 14, for the requesting brand: the instrument's group and pip size. */
+  /** For the requesting brand: the instrument's group and pip size. */
   group?: InstrumentGroup;
   pipSize?: number;
-  /** Typical dealing spread in pips, the brand's markup included. */
-  spreadPips?: number;
+  /** the smallest price step (10^−precision): prices and levels are on it; null when unknown. */
+  tick?: number | null;
+  /** how moves are counted: pips (forex) or points of one price unit (everything else). */
+  unit?: 'pip' | 'point';
+  /** typical spread of the brand's quote in `unit`s, the brand's markup included. */
+  spread?: number;
   /** The category's leverage list capped by the brand's jurisdiction preset, and the cap (null: none). */
   leverages?: number[];
   leverageCap?: number | null;
   /** Whether the instrument's market is open now, and when it opens next (ISO, UTC; only when closed). */
   open?: boolean;
   nextOpen?: string | null;
-  /** Issue 15: a dealer took it off trading for this brand ("Temporarily unavailable"; closing stays possible). */
+  /** A dealer took it off trading for this brand ("Temporarily unavailable"; closing stays possible). */
   halted?: boolean;
+  /** the brand's quote of the last price, shown greyed while the market is closed; null: none yet. */
+  last?: { buy: number; sell: number } | null;
 }
 
 /** spec §3: the asset categories. */

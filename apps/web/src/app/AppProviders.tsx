@@ -2,8 +2,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrandProvider } from './BrandProvider.js';
-import { ToastProvider } from './ToastProvider.js';
+import { BrandProvider } from '../lib/BrandProvider.js';
+import { ToastProvider } from '../ui/ToastProvider.js';
 
 /** Providers in dependency order: translations, server state, brand (gates everything), toasts. */
 export function AppProviders({

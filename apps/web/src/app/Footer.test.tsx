@@ -9,7 +9,7 @@ afterEach(() => {
 
 const footer = async () => within(await screen.findByRole('contentinfo'));
 
-describe('public footer and the site settings staff edit (issue 15)', () => {
+describe('public footer and the site settings staff edit', () => {
   it("shows the brand's copyright and the built-in legal links when the site settings say nothing", async () => {
     renderApp('/404', {
       api: { '/api/singletons/get/settings': () => ({ status: 200, json: { status: true, data: {} } }) },

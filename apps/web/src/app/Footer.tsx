@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SmartLink } from '../features/site/content/links.js';
 import { useSiteSettings } from '../features/site/useSiteSettings.js';
+import { useBrand } from '../lib/BrandProvider.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
-import { useBrand } from './BrandProvider.js';
 import type { TranslationKey } from './i18n/resources.js';
 
 const LEGAL_LINKS: readonly [string, TranslationKey][] = [
@@ -35,7 +35,7 @@ const linksOf = (value: unknown): FooterLink[] =>
 
 /**
  * The public footer: the brand's identity, legal and company links, and the legal lines. What staff edit in the
- * back office's site settings (issue 15: copyright, legal text, risk warning, footer links) wins over the
+ * back office's site settings (copyright, legal text, risk warning, footer links) wins over the
  * brand's defaults; texts render as plain text.
  */
 export function Footer() {

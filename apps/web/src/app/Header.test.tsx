@@ -25,7 +25,7 @@ const settings = (data: Record<string, unknown>) => ({
 
 const header = () => within(screen.getByRole('navigation', { name: 'Main menu' }));
 
-describe("the public header shows the brand's menu from the site settings (issue 15)", () => {
+describe("the public header shows the brand's menu from the site settings", () => {
   it('shows three links inline, the rest under "More", and no second link to a page the header already has', async () => {
     renderApp('/404', { api: settings({ menu: MENU }) });
     const inline = await screen.findAllByTestId('site-menu-link');

@@ -8,8 +8,8 @@ import { useAuth } from '../features/auth/useAuth.js';
 import { useLogout } from '../features/auth/useLogout.js';
 import { SmartLink } from '../features/site/content/links.js';
 import { useSiteSettings } from '../features/site/useSiteSettings.js';
+import { useBrand } from '../lib/BrandProvider.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
-import { useBrand } from './BrandProvider.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
 import { LanguageSelect } from './LanguageSelect.js';
 import { ThemeToggle } from './ThemeToggle.js';
@@ -19,7 +19,7 @@ export const displayName = (user: User): string =>
   user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(' ');
 
 /**
- * The brand's further menu links under "More" (issue 15): a plain disclosure button and Bootstrap's dropdown
+ * The brand's further menu links under "More": a plain disclosure button and Bootstrap's dropdown
  * classes, not react-bootstrap's Dropdown, whose positioning library would add ~10 KiB to the public home page.
  * Closes on Escape, on a click outside and after a link is followed.
  */
@@ -80,7 +80,7 @@ export function Header() {
   const screens = usePlatformComponents();
   const economics = screens.economics;
   const user = auth?.user;
-  // The public site's header (nobody signed in) carries the brand's menu from the site settings (issue 15),
+  // The public site's header (nobody signed in) carries the brand's menu from the site settings,
   // without the links it shows anyway; the client area's header keeps its own links only.
   const site = useSiteSettings();
   const menu = user

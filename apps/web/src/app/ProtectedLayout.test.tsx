@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../features/auth/authStore.js';
 import { renderApp, userFixture } from '../test/renderApp.js';
-import { showsProfileBanner } from './ProtectedLayout.js';
+import { showsProfileBanner } from './ProfileBanner.js';
 
 afterEach(() => {
   cleanup();

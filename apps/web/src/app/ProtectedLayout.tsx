@@ -1,39 +1,16 @@
-import { isProfileComplete } from '@openbroker/domain';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import type { User } from '../api/types.js';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/useAuth.js';
 import { useSessionCheck } from '../features/auth/useSessionCheck.js';
 import { LOGIN_PATH } from './redirects.js';
 
-const PROFILE_PATH = '/my-account/info';
-
 /**
- * Whether a client screen shows the incomplete-profile banner: not on the profile form itself (it has
- * its own warning) nor on the deposit screens (they block with 'You have to complete your account first').
+ * The incomplete-profile banner, in its own chunk: completeness includes a valid phone number (spec §5), whose
+ * rules need libphonenumber-js's full metadata, which would otherwise load before every client screen.
  */
-export function showsProfileBanner(pathname: string, user: User): boolean {
-  if (isProfileComplete(user)) return false;
-  if (pathname === PROFILE_PATH) return false;
-  return !(pathname.startsWith('/payment/') && pathname !== '/payment/withdraw');
-}
-
-/** spec §5: an incomplete profile shows a warning, with the way to complete it. */
-function ProfileBanner() {
-  const { t } = useTranslation();
-  return (
-    <div className="ob-banner" role="status" data-testid="profile-incomplete-banner">
-      <div className="ob-banner-inner">
-        <i className="bi bi-exclamation-triangle-fill ob-banner-icon" aria-hidden="true" />
-        <span className="ob-banner-text">{t('account.fillDetails')}</span>
-        <Link to={PROFILE_PATH} className="ob-banner-link">
-          {t('account.fillDetails.link')}
-          <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
-        </Link>
-      </div>
-    </div>
-  );
-}
+const ProfileBannerFor = lazy(() =>
+  import('./ProfileBanner.js').then((module) => ({ default: module.ProfileBannerFor })),
+);
 
 /** Client-area screens (spec §6): logged-in clients only; each screen re-checks the session (spec §4). */
 export function ProtectedLayout() {
@@ -44,7 +21,9 @@ export function ProtectedLayout() {
   if (!auth) return <Navigate to={LOGIN_PATH} replace />;
   return (
     <>
-      {showsProfileBanner(pathname, auth.user) && <ProfileBanner />}
+      <Suspense fallback={null}>
+        <ProfileBannerFor pathname={pathname} user={auth.user} />
+      </Suspense>
       <Outlet />
     </>
   );

@@ -5,7 +5,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 
 import { logoutDestination } from '../features/auth/authStore.js';
 import { useAuth } from '../features/auth/useAuth.js';
 import type { LoginLocationState } from '../features/auth/useLogout.js';
-import { useBrand } from './BrandProvider.js';
+import { useBrand } from '../lib/BrandProvider.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { LOGIN_PATH, resolveRedirect, switchedOffRedirect } from './redirects.js';
@@ -30,15 +30,18 @@ function NavigationProgress() {
 /** The page frame of every route, and the one place where the redirects of spec §2 are applied. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  // The path and the query of one and the same location: the router's, as it renders. Reading the query
+  // from window.location instead raced the redirect: once the router had replaced /platform?…%3AETHUSDT with
+  // /platform/ETHUSD in the address bar, a render still on the old location (/platform) saw an empty query and sent
+  // the client on to /platform/BTCUSD. The router keeps the query as in the address bar, still percent-encoded.
+  const { pathname, search } = useLocation();
   const auth = useAuth();
   const { features } = useBrand();
   // only what the site settings switch off redirects; restricted mode keeps its own answer (spec §2: /referrals
   // is not found there)
   const screens = useSiteSwitches();
 
-  // The router hands out a decoded query; the platform rule needs the raw one (an encoded colon).
-  const redirect = resolveRedirect(pathname, window.location.search, {
+  const redirect = resolveRedirect(pathname, search, {
     loggedIn: !!auth,
     registrationEnabled: features.registrationEnabled,
     homeRedirectsToPlatform: features.homeRedirectsToPlatform,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_MENU_INLINE, headerMenu } from './headerMenu.js';
 
-describe('the brand menu in the public header (site settings, issue 15)', () => {
+describe('the brand menu in the public header (site settings)', () => {
   it('keeps the order, leaves out links the header already shows, repeats and unsafe addresses', () => {
     const menu = [
       { title: 'Home', url: '/' },

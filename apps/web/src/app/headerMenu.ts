@@ -18,7 +18,7 @@ const pathKey = (url: string): string => {
 };
 
 /**
- * The links of the site settings menu (issue 15) the public header shows: well-formed entries with a
+ * The links of the site settings menu the public header shows: well-formed entries with a
  * followable address, none that repeats a link the header already has (`shown`, e.g. '/economic-calendar'
  * or '/register') or an earlier entry, split into the inline ones and those of the "More" menu.
  */

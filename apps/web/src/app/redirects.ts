@@ -41,7 +41,7 @@ const SWITCHED_SCREENS: Record<string, PlatformComponentSwitch> = {
 };
 
 /**
- * Where a screen the brand switched off sends to (issue 15): the default page, the platform for a signed-in
+ * Where a screen the brand switched off sends to: the default page, the platform for a signed-in
  * client and the home page for a visitor; null when `pathname` is no such screen.
  */
 export function switchedOffRedirect(
@@ -55,8 +55,10 @@ export function switchedOffRedirect(
 }
 
 /**
- * One redirect step for `pathname`, or null when the route is final. `rawSearch` is the query exactly as
- * in `window.location.search` (still percent-encoded: the platform rule looks for an encoded colon).
+ * One redirect step for `pathname`, or null when the route is final. `rawSearch` is the query of the same
+ * location as `pathname` (the router's `location.search`), still percent-encoded: the platform rule looks for an
+ * encoded colon. Never `window.location.search` next to the router's path: the two differ while a redirect is
+ * under way.
  * Normalising redirects come before the login check (spec §2: `/platform` first becomes
  * `/platform/BTCUSD`, which then needs a login).
  */

@@ -4,13 +4,13 @@ import type { RouteObject } from 'react-router';
 import { ContentPage } from '../features/site/ContentPage.js';
 import { HomePage } from '../features/site/HomePage.js';
 import { NotFoundPage } from '../features/site/NotFoundPage.js';
+import { useDocumentTitle } from '../lib/useDocumentTitle.js';
 import type { ClientFixesKey } from './i18n/clientFixes.js';
 import { RootLayout, ShellFallback } from './RootLayout.js';
 import { RouteError } from './RouteError.js';
-import { useDocumentTitle } from './useDocumentTitle.js';
 
 /**
- * Gives a screen that sets no title of its own its window title (issue 14). Screens whose title depends on
+ * Gives a screen that sets no title of its own its window title. Screens whose title depends on
  * what they show (content pages, the calendar, my account, transactions, payments, the platform) call
  * useDocumentTitle themselves instead: React runs a parent's effect after its child's, so a wrapper would win.
  */
@@ -40,7 +40,7 @@ function screen(load: () => Promise<ComponentType>, title?: ClientFixesKey): Rou
  * by RootLayout through `resolveRedirect` before any of these render, so they only list final screens.
  */
 export const ROUTES: RouteObject[] = [
-  // The back office (issue 13): its own layout and a separate chunk, loaded only when visited.
+  // The back office: its own layout and a separate chunk, loaded only when visited.
   {
     path: 'backoffice/*',
     errorElement: <RouteError />,
@@ -148,9 +148,10 @@ export const ROUTES: RouteObject[] = [
           async () => (await import('../features/site/EconomicCalendarPage.js')).EconomicCalendarPage,
         ),
       },
-      // Content pages by slug (about, account levels, legal pages, ...) from the content service.
+      // Content pages by slug (about, account levels, legal pages, blog/… posts, ...) from the content service;
+      // anything else is the 404 page (the server answers such a page load with HTTP 404: domain classifySitePath).
       { path: ':slug', element: <ContentPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <ContentPage /> },
     ],
   },
 ];

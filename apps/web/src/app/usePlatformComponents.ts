@@ -1,10 +1,10 @@
 import { type PlatformComponents, platformComponentsOf } from '@openbroker/domain';
 import { useSiteSettings } from '../features/site/useSiteSettings.js';
-import { useBrand } from './BrandProvider.js';
+import { useBrand } from '../lib/BrandProvider.js';
 
 /**
  * The client-area screens this brand offers (site settings `platform_components` with the brand's flags,
- * issue 15). While the site settings load, every screen the brand's flags allow counts as on, so nothing
+ * site settings). While the site settings load, every screen the brand's flags allow counts as on, so nothing
  * is taken away before the document says so.
  */
 export function usePlatformComponents(): PlatformComponents {

@@ -1,8 +1,8 @@
-import { useBrand } from '../app/BrandProvider.js';
+import { useBrand } from '../lib/BrandProvider.js';
 
 /**
- * The brand's logo: its square mark (the brand's SVG when it has one, else a square in the brand colour
- * with the initial), then the logo text.
+ * The brand's logo: its uploaded image at the header's height in its own proportions (square or wide), else
+ * a square in the brand colour with the initial; then the logo text.
  */
 export function BrandLogo() {
   const brand = useBrand();
@@ -11,7 +11,7 @@ export function BrandLogo() {
   return (
     <span className="ob-logo">
       {logoUrl ? (
-        <img className="ob-logo-img" src={logoUrl} alt="" width={32} height={32} />
+        <img className="ob-logo-img" src={logoUrl} alt="" height={32} data-testid="brand-logo-img" />
       ) : (
         <span className="ob-logo-mark" aria-hidden="true">
           {text.charAt(0).toUpperCase()}

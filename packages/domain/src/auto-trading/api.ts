@@ -1,5 +1,5 @@
 /**
- * Auto-trading over the wire (issue 16): the client area's answers, one zod schema each (decision 0014). Routes
+ * Auto-trading over the wire: the client area's answers, one zod schema each (decision 0014). Routes
  * (all POST with the client's token, like the spec's client calls):
  * - POST /api/autoTrading/overview {token} → AutoTradingOverview
  * - POST /api/autoTrading/settings {token, settings} → AutoTradingOverview (validated with the brand's offer)

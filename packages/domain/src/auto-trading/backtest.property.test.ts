@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandQuote, type QuoteTerms, tickSizeOf } from '../brand-quote.js';
+import { DEFAULT_MARKUP, type Markup } from '../costs.js';
 import { isWholeCents } from '../money.js';
 import { backtest } from './backtest.js';
 import { defaultParams } from './offers.js';
+import { timeframeMs } from './strategies.js';
 import { HOUR, T0 } from './test-factories.js';
 import type { BacktestInput, StrategyCandle, StrategyParams } from './types.js';
 
@@ -49,29 +52,46 @@ const paramsArb: fc.Arbitrary<StrategyParams> = fc.oneof(
     .map(({ rsi, atr }) => ({ ...defaultParams('meanReversion'), rsiPeriod: rsi, atrPeriod: atr })),
 );
 
-const inputArb: fc.Arbitrary<BacktestInput> = fc.record({
-  symbol: fc.constant('XYZ'),
-  precision: fc.integer({ min: 1, max: 5 }),
-  settings: fc.record({
-    params: paramsArb,
-    limits: fc.record({
-      symbols: fc.constant(['XYZ']),
-      amount: fc.oneof(
-        fc.integer({ min: 100, max: 50_000 }).map((c) => ({ mode: 'fixed' as const, value: c / 100 })),
-        fc.integer({ min: 10, max: 10_000 }).map((bp) => ({ mode: 'percent' as const, value: bp / 100 })),
-      ),
-      maxPositions: fc.integer({ min: 1, max: 3 }),
-      maxLeverage: fc.integer({ min: 1, max: 100 }),
-      dailyLossLimit: fc.integer({ min: 100, max: 100_000 }).map((c) => c / 100),
-      drawdownLimit: fc.integer({ min: 100, max: 300_000 }).map((c) => c / 100),
-      closeOnLimit: fc.boolean(),
+/** A brand's markup: the spec's ± 0.025 %, a percentage up to 0.5 %, or up to 20 pips of 0.0001. */
+const markupArb: fc.Arbitrary<Markup> = fc.oneof(
+  fc.constant(DEFAULT_MARKUP),
+  fc.integer({ min: 0, max: 500 }).map((n) => ({ unit: 'percent' as const, value: n / 1000 })),
+  fc.integer({ min: 0, max: 200 }).map((n) => ({ unit: 'pips' as const, value: n / 10 })),
+);
+
+const inputArb: fc.Arbitrary<BacktestInput> = fc
+  .record({
+    symbol: fc.constant('XYZ'),
+    precision: fc.integer({ min: 1, max: 5 }),
+    settings: fc.record({
+      params: paramsArb,
+      limits: fc.record({
+        symbols: fc.constant(['XYZ']),
+        amount: fc.oneof(
+          fc.integer({ min: 100, max: 50_000 }).map((c) => ({ mode: 'fixed' as const, value: c / 100 })),
+          fc.integer({ min: 10, max: 10_000 }).map((bp) => ({ mode: 'percent' as const, value: bp / 100 })),
+        ),
+        maxPositions: fc.integer({ min: 1, max: 3 }),
+        maxLeverage: fc.integer({ min: 1, max: 100 }),
+        dailyLossLimit: fc.integer({ min: 100, max: 100_000 }).map((c) => c / 100),
+        drawdownLimit: fc.integer({ min: 100, max: 300_000 }).map((c) => c / 100),
+        closeOnLimit: fc.boolean(),
+      }),
     }),
-  }),
-  candles: candlesArb,
-  startBalance: fc.integer({ min: 10_000, max: 10_000_000 }).map((c) => c / 100),
-  halfSpread: fc.double({ min: 0, max: 0.05, noNaN: true }),
-  leverages: fc.constant([1, 2, 5, 10, 20, 30]),
-});
+    candles: candlesArb,
+    startBalance: fc.integer({ min: 10_000, max: 10_000_000 }).map((c) => c / 100),
+    halfFeedSpread: fc.double({ min: 0, max: 0.05, noNaN: true }),
+    markup: markupArb,
+    leverages: fc.constant([1, 2, 5, 10, 20, 30]),
+  })
+  // the brand's terms on the instrument's tick (10^−precision), as the server builds them
+  .map(
+    ({ markup, ...input }): BacktestInput => ({
+      ...input,
+      settings: { ...input.settings, limits: { ...input.settings.limits, symbols: ['XYZ'] } },
+      terms: { markup, pipSize: 0.0001, tick: tickSizeOf(input.precision) } satisfies QuoteTerms,
+    }),
+  );
 
 const cents = (value: number) => Math.round(value * 100);
 
@@ -118,6 +138,28 @@ describe('backtest (property)', () => {
         }
       }),
       { numRuns: 30 },
+    );
+  });
+
+  it('opens at the brand quote of the close (brandQuote, on the tick) and measures the stops from it', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const { tradesList } = backtest(input);
+        const tick = input.terms.tick ?? 1;
+        const candleMs = timeframeMs(input.settings.params.timeframe);
+        for (const t of tradesList) {
+          // a position opens at the end of the candle whose close it was decided on
+          const candle = input.candles.find((c) => c.time + candleMs === t.openTime);
+          expect(candle).toBeDefined();
+          if (!candle) continue;
+          const half = input.halfFeedSpread;
+          const quote = brandQuote({ buy: candle.close + half, sell: candle.close - half }, input.terms);
+          expect(t.openRate).toBe(t.direction === 'buy' ? quote.buy : quote.sell);
+          // on the tick
+          expect(Math.abs(t.openRate / tick - Math.round(t.openRate / tick))).toBeLessThan(1e-6);
+        }
+      }),
+      { numRuns: 20 },
     );
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_QUOTE_TERMS } from '../brand-quote.js';
 import { backtest, downsampleEquity } from './backtest.js';
 import { evaluateStrategy } from './decide.js';
 import { defaultParams } from './offers.js';
@@ -7,8 +8,9 @@ import type { AutoLimits, BacktestInput, StrategyCandle, StrategyParams } from '
 
 /*
  * A hand-worked backtest: the trend follower of strategies.test.ts (fast 2, slow 5, ATR 5, stop 1 × ATR, target
- * 2 × ATR) on 4-hour candles, start balance € 1000, 10 % of the free margin per trade, leverage 10, no spread
- * (quote = close; the dealing prices are close × 1.00025 to buy and close × 0.99975 to sell, spec §5), 2 decimals.
+ * 2 × ATR) on 4-hour candles, start balance € 1000, 10 % of the free margin per trade, leverage 10, no feed spread
+ * (feed quote = close), the spec's terms on a tick of 0.01 (the brand quote, `brandQuote`, as the engine
+ * deals: buy = close × 1.00025 rounded UP to the tick, sell = close × 0.99975 rounded DOWN), 2 decimals.
  * Candles: high = close + 0.5, low = close − 0.5, open = the previous close, except where shown.
  *
  *   i      0    1    2    3    4    5   6   7    8    9               10   11   12
@@ -17,23 +19,26 @@ import type { AutoLimits, BacktestInput, StrategyCandle, StrategyParams } from '
  *
  * i5–i7: the fast average stays below the slow one (i7: 98.5 against 99.4).
  * i8: fast (99 + 101) / 2 = 100 crosses above slow (100 + 99 + 98 + 99 + 101) / 5 = 99.4 → buy € 100.00 (10 % of
- *     1000) × 10 at 101 × 1.00025 = 101.02525. ATR = (1.5 + 1.5 + 1.5 + 1.5 + 2.5) / 5 = 1.7 (true ranges of i4–i8)
- *     → SL 101.02525 − 1.7 = 99.32525 → 99.33, TP 101.02525 + 3.4 = 104.42525 → 104.43.
- *     Equity at the close: valued at 101 × 0.99975 = 100.97475: (100.97475 − 101.02525) × 1000 ÷ 101.02525 = −0.50.
- * i9: the high 105 is valued 104.97375 ≥ TP 104.43 (the open 101 is below it) → closed at 104.43:
- *     (104.43 − 101.02525) × 100 × 10 ÷ 101.02525 = +33.70 → balance 1033.70. Fast 101.5 > slow 99.8: no signal.
+ *     1000) × 10 at the brand buy 101 × 1.00025 = 101.02525 → up to 101.03. ATR = (1.5 + 1.5 + 1.5 + 1.5 + 2.5) / 5
+ *     = 1.7 (true ranges of i4–i8) → SL 101.03 − 1.7 = 99.33, TP 101.03 + 3.4 = 104.43 (measured from 101.03, the
+ *     `dealing` price decide gets).
+ *     Equity at the close: valued at the brand sell 101 × 0.99975 = 100.97475 → down 100.97:
+ *     (100.97 − 101.03) × 1000 ÷ 101.03 = −0.5939 → −0.59.
+ * i9: the high 105 is valued 104.97375 → 104.97 ≥ TP 104.43 (the open 101 → 100.97 is below it) → closed at 104.43:
+ *     (104.43 − 101.03) × 100 × 10 ÷ 101.03 = +33.6534 → +33.65 → balance 1033.65. Fast 101.5 > slow 99.8: no signal.
  * i10: fast (102 + 97) / 2 = 99.5, slow (98 + 99 + 101 + 102 + 97) / 5 = 99.4: still above.
  * i11: fast (97 + 95) / 2 = 96, slow (99 + 101 + 102 + 97 + 95) / 5 = 98.8 → crossed below → sell
- *     € 103.37 (10 % of 1033.70) × 10 at 95 × 0.99975 = 94.97625.
+ *     € 103.36 (10 % of 1033.65 = 103.365, rounded down) × 10 at the brand sell 95 × 0.99975 = 94.97625 → 94.97.
  *     ATR = (1.5 + 2.5 + 4.5 + 5.5 + 2.5) / 5 = 3.3 (true ranges of i7–i11; i9: 105 − 100.5, i10: 102 − 96.5)
- *     → SL 94.97625 + 3.3 = 98.27625 → 98.28, TP 94.97625 − 6.6 = 88.37625 → 88.38.
- *     Equity: valued at 95 × 1.00025 = 95.02375: −(95.02375 − 94.97625) × 1033.7 ÷ 94.97625 = −0.52 → 1033.18.
- * i12: the high 99 is valued 99.02475 ≥ SL 98.28 → closed at 98.28:
- *     −(98.28 − 94.97625) × 1033.7 ÷ 94.97625 = −35.96 → balance 997.74.
+ *     → SL 94.97 + 3.3 = 98.27, TP 94.97 − 6.6 = 88.37.
+ *     Equity: valued at the brand buy 95 × 1.00025 = 95.02375 → up 95.03: −(95.03 − 94.97) × 1033.6 ÷ 94.97
+ *     = −0.6530 → −0.65 → 1033.00.
+ * i12: the high 99 is valued 99.02475 → 99.03 ≥ SL 98.27 (the open 95 → 95.03 is below it) → closed at 98.27:
+ *     −(98.27 − 94.97) × 1033.6 ÷ 94.97 = −35.9153 → −35.92 → balance 997.73.
  *
- * Figures: 2 trades, 1 win (50 %), profit factor 33.70 ÷ 35.96 = 0.94, net −2.26, end balance 997.74;
- * largest fall from a peak: 1033.70 → 997.74 = 35.96, 3.48 % of the peak; days: Jan 6 ±0, Jan 7 +33.18 (1000 →
- * 1033.18), Jan 8 −35.44 (1033.18 → 997.74) → worst day Jan 8, −35.44.
+ * Figures: 2 trades, 1 win (50 %), profit factor 33.65 ÷ 35.92 = 0.9368 → 0.94, net −2.27, end balance 997.73;
+ * largest fall from a peak: 1033.65 → 997.73 = 35.92, 3.4751 % → 3.48 % of the peak; days: Jan 6 ±0, Jan 7 +33.00
+ * (1000 → 1033.00), Jan 8 −35.27 (1033.00 → 997.73) → worst day Jan 8, −35.27.
  */
 const STEP = 4 * HOUR;
 const CLOSES = [104, 103, 102, 101, 100, 99, 98, 99, 101, 102, 97, 95, 96];
@@ -51,7 +56,8 @@ function run(own: Partial<AutoLimits> = {}, candles = candlesFrom(CLOSES, SHAPE,
     settings: settings({ ...TREND, timeframe: '4h' }, own),
     candles,
     startBalance: 1000,
-    halfSpread: 0,
+    halfFeedSpread: 0,
+    terms: { ...SPEC_QUOTE_TERMS, tick: 0.01 },
     leverages: [1, 5, 10, 20],
   };
   return backtest(input);
@@ -65,23 +71,23 @@ describe('backtest on a hand-worked series', () => {
       {
         direction: 'buy',
         openTime: closeOf(8),
-        openRate: 101.02525,
+        openRate: 101.03,
         closeTime: closeOf(9),
         closeRate: 104.43,
         amount: 100,
         leverage: 10,
-        profit: 33.7,
+        profit: 33.65,
         exit: 'takeProfit',
       },
       {
         direction: 'sell',
         openTime: closeOf(11),
-        openRate: 94.97625,
+        openRate: 94.97,
         closeTime: closeOf(12),
-        closeRate: 98.28,
-        amount: 103.37,
+        closeRate: 98.27,
+        amount: 103.36,
         leverage: 10,
-        profit: -35.96,
+        profit: -35.92,
         exit: 'stopLoss',
       },
     ]);
@@ -92,12 +98,12 @@ describe('backtest on a hand-worked series', () => {
       trades: 2,
       winRate: 50,
       profitFactor: 0.94,
-      maxDrawdown: 35.96,
+      maxDrawdown: 35.92,
       maxDrawdownPercent: 3.48,
-      worstDay: { day: '2025-01-08', result: -35.44 },
-      netProfit: -2.26,
+      worstDay: { day: '2025-01-08', result: -35.27 },
+      netProfit: -2.27,
       startBalance: 1000,
-      endBalance: 997.74,
+      endBalance: 997.73,
       stoppedBy: null,
     });
   });
@@ -105,7 +111,7 @@ describe('backtest on a hand-worked series', () => {
   it('draws the equity after every candle, open positions valued at the close', () => {
     expect(result.equity.map((p) => p.time)).toEqual(CLOSES.map((_, i) => closeOf(i)));
     expect(result.equity.map((p) => p.equity)).toEqual([
-      1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 999.5, 1033.7, 1033.7, 1033.18, 997.74,
+      1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 999.41, 1033.65, 1033.65, 1033, 997.73,
     ]);
   });
 
@@ -123,11 +129,12 @@ describe('backtest on a hand-worked series', () => {
     });
     expect(result.decisions[1]).toMatchObject({
       direction: 'sell',
-      amount: 103.37,
-      stopLoss: 98.28,
-      takeProfit: 88.38,
+      amount: 103.36,
+      stopLoss: 98.27,
+      takeProfit: 88.37,
     });
-    // the live path on candle 8, with the account as it was then, decides the same
+    // the live path on candle 8, with the account as it was then, decides the same: without `dealing`, decide
+    // prices the quote with the spec's terms on the tick of the precision, the backtest's terms here
     const candles = candlesFrom(CLOSES, SHAPE, STEP).slice(0, 9);
     const live = evaluateStrategy({
       symbol: 'XYZ',
@@ -155,7 +162,7 @@ describe('backtest on a hand-worked series', () => {
 
 describe('backtest: limits and exits', () => {
   it('switches off at the daily loss limit and stops deciding', () => {
-    // Jan 8: the stop loss lost 35.96, beyond a daily limit of 30; more candles after it change nothing
+    // Jan 8: the stop loss lost 35.92, beyond a daily limit of 30; more candles after it change nothing
     const more = [...CLOSES, 90, 100, 110, 120, 130, 140];
     const result = run({ dailyLossLimit: 30 }, candlesFrom(more, SHAPE, STEP));
     expect(result.figures.stoppedBy).toEqual({ limit: 'daily', time: closeOf(12) });
@@ -165,8 +172,9 @@ describe('backtest: limits and exits', () => {
 
   it('closes the open positions at the limit when the client chose it', () => {
     /*
-     * Candle 12 closes at 97.5 (high 98, below the SL): the sell is valued at 97.5 × 1.00025 = 97.524375,
-     * −(97.524375 − 94.97625) × 1033.7 ÷ 94.97625 = −27.73 today, beyond a daily limit of 20 → closed at that price.
+     * Candle 12 closes at 97.5 (high 98 → brand buy 98.0245 → 98.03, below the SL 98.27): the sell is valued at the
+     * brand buy 97.5 × 1.00025 = 97.524375 → up to 97.53, −(97.53 − 94.97) × 1033.6 ÷ 94.97 = −27.8617 → −27.86
+     * today, beyond a daily limit of 20 → closed at that price.
      */
     const candles = candlesFrom(
       [...CLOSES.slice(0, 12), 97.5],
@@ -174,10 +182,10 @@ describe('backtest: limits and exits', () => {
       STEP,
     );
     const kept = run({ dailyLossLimit: 20 }, candles);
-    expect(kept.tradesList.at(-1)).toMatchObject({ exit: 'end', profit: -27.73 });
+    expect(kept.tradesList.at(-1)).toMatchObject({ exit: 'end', closeRate: 97.53, profit: -27.86 });
     const closed = run({ dailyLossLimit: 20, closeOnLimit: true }, candles);
     expect(closed.figures.stoppedBy).toEqual({ limit: 'daily', time: closeOf(12) });
-    expect(closed.tradesList.at(-1)).toMatchObject({ exit: 'limit', closeRate: 97.524375, profit: -27.73 });
+    expect(closed.tradesList.at(-1)).toMatchObject({ exit: 'limit', closeRate: 97.53, profit: -27.86 });
     expect(closed.decisions.at(-1)).toMatchObject({
       kind: 'close',
       reason: { key: 'auto.journal.limitClose' },
@@ -185,25 +193,26 @@ describe('backtest: limits and exits', () => {
   });
 
   it('takes the stop loss when a candle reaches both levels', () => {
-    // candle 9 reaches the TP (high 105) and the SL (low 98 → 97.9755 ≤ 99.33): SL, at the level
-    // (99.33 − 101.02525) × 1000 ÷ 101.02525 = −16.78
+    // candle 9 reaches the TP (high 105) and the SL (low 98 → brand sell 97.9755 → 97.97 ≤ 99.33): SL, at the level
+    // (99.33 − 101.03) × 1000 ÷ 101.03 = −16.8267 → −16.83
     const result = run({}, candlesFrom(CLOSES, { ...SHAPE, 9: { open: 101, high: 105, low: 98 } }, STEP));
-    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 99.33, profit: -16.78 });
+    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 99.33, profit: -16.83 });
   });
 
   it('fills at the open when a candle gaps beyond the stop', () => {
-    // candle 9 opens at 95: valued 95 × 0.99975 = 94.97625, already below the SL 99.33 → filled there
+    // candle 9 opens at 95: valued at the brand sell 95 × 0.99975 = 94.97625 → down 94.97, already below the SL
+    // 99.33 → filled there: (94.97 − 101.03) × 1000 ÷ 101.03 = −59.9822 → −59.98
     const result = run({}, candlesFrom(CLOSES, { ...SHAPE, 9: { open: 95, high: 96, low: 94 } }, STEP));
-    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 94.97625 });
+    expect(result.tradesList[0]).toMatchObject({ exit: 'stopLoss', closeRate: 94.97, profit: -59.98 });
   });
 
   it('values a position still open at the end at the last close', () => {
     const result = run({}, candlesFrom(CLOSES.slice(0, 9), {}, STEP));
-    // the buy of candle 8 is still open: (100.97475 − 101.02525) × 1000 ÷ 101.02525 = −0.50
+    // the buy of candle 8 is still open: valued at the brand sell 100.97, (100.97 − 101.03) × 1000 ÷ 101.03 = −0.59
     expect(result.tradesList).toEqual([
-      expect.objectContaining({ exit: 'end', closeRate: 100.97475, profit: -0.5 }),
+      expect.objectContaining({ exit: 'end', openRate: 101.03, closeRate: 100.97, profit: -0.59 }),
     ]);
-    expect(result.figures).toMatchObject({ trades: 1, winRate: 0, profitFactor: 0, endBalance: 999.5 });
+    expect(result.figures).toMatchObject({ trades: 1, winRate: 0, profitFactor: 0, endBalance: 999.41 });
   });
 
   it('shows nothing for a range too short to warm up', () => {
@@ -251,7 +260,9 @@ describe('backtest speed', () => {
       settings: settings(params, { drawdownLimit: 1_000_000, dailyLossLimit: 1_000_000 }),
       candles,
       startBalance: 10_000,
-      halfSpread: 0.01,
+      halfFeedSpread: 0.01,
+      // the spec's markup on the tick of 3 decimals
+      terms: { ...SPEC_QUOTE_TERMS, tick: 0.001 },
       leverages: [1, 5, 10],
     });
     const used = process.cpuUsage(started);

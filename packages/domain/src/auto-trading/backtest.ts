@@ -1,12 +1,13 @@
 /**
- * The backtest (issue 16): the live path's `evaluateStrategy` replayed on each closed candle of a range, with a
+ * The backtest: the live path's `evaluateStrategy` replayed on each closed candle of a range, with a
  * simulated account, so a client sees what the same code would have done. Money is kept in integer cents; a
  * position's profit is the platform's own formula (`positionProfit`, spec §9).
  */
 import Decimal from 'decimal.js';
+import { type BrandQuote, brandQuote, type QuoteTerms } from '../brand-quote.js';
 import { positionProfitFast } from '../fast-valuation.js';
 import { Dec, moneyFromCents } from '../money.js';
-import { buyPrice, type Direction, sellPrice } from '../pricing.js';
+import type { Direction } from '../pricing.js';
 import { evaluateStrategy } from './decide.js';
 import { lossLimitCloses, lossLimitHit } from './limits.js';
 import { lookback, timeframeMs } from './strategies.js';
@@ -43,33 +44,51 @@ const round2 = (value: Decimal.Value) =>
 /** The UTC day of an instant, as 'YYYY-MM-DD'. */
 const dayString = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** The dealing prices (spec §5) of a candle's quote at its open, high, low and close, computed once when needed. */
+type CandlePoint = 'open' | 'high' | 'low' | 'close';
+
+/**
+ * The brand quote (`brandQuote`, the engine's prices: the brand's markup, the buy rounded up and the sell down to the
+ * tick) of the feed quote {x + halfFeedSpread, x − halfFeedSpread} at a candle's open, high, low and close, computed
+ * once per point when first needed.
+ */
 class CandlePrices {
-  #sell: Partial<Record<'open' | 'high' | 'low' | 'close', number>> = {};
-  #buy: Partial<Record<'open' | 'high' | 'low' | 'close', number>> = {};
+  #quotes: Partial<Record<CandlePoint, BrandQuote>> = {};
   constructor(
     private readonly candle: StrategyCandle,
-    private readonly halfSpread: number,
+    private readonly halfFeedSpread: number,
+    private readonly terms: QuoteTerms,
   ) {}
+  /** The feed quote at a point of the candle ({buy: ask, sell: bid}). */
+  feed(at: CandlePoint): AutoQuote {
+    const x = this.candle[at];
+    return { buy: x + this.halfFeedSpread, sell: x - this.halfFeedSpread };
+  }
+  /** The brand quote at a point of the candle. */
+  quote(at: CandlePoint): BrandQuote {
+    let found = this.#quotes[at];
+    if (found === undefined) {
+      found = brandQuote(this.feed(at), this.terms);
+      this.#quotes[at] = found;
+    }
+    return found;
+  }
   /** The sell price at a point of the candle: what a buy is valued and closed at (spec §4). */
-  sell(at: 'open' | 'high' | 'low' | 'close'): number {
-    this.#sell[at] ??= sellPrice(this.candle[at] - this.halfSpread);
-    return this.#sell[at];
+  sell(at: CandlePoint): number {
+    return this.quote(at).sell;
   }
   /** The buy price at a point of the candle: what a sell is valued and closed at. */
-  buy(at: 'open' | 'high' | 'low' | 'close'): number {
-    this.#buy[at] ??= buyPrice(this.candle[at] + this.halfSpread);
-    return this.#buy[at];
+  buy(at: CandlePoint): number {
+    return this.quote(at).buy;
   }
   /** The price a position closes at, at a point of the candle. */
-  closing(direction: Direction, at: 'open' | 'high' | 'low' | 'close'): number {
+  closing(direction: Direction, at: CandlePoint): number {
     return direction === 'buy' ? this.sell(at) : this.buy(at);
   }
 }
 
 /**
  * Whether the candle reached the position's stop loss or take profit, and at which rate: the valuation price (a buy
- * at the sell price, a sell at the buy price, spec §4) of the candle's low and high with the half spread. Stop loss
+ * at the sell price, a sell at the buy price, spec §4) of the brand quotes at the candle's low and high. Stop loss
  * first when the candle reached both (we cannot know the order inside it, so the worse one). A candle that opens
  * beyond a level fills at its open (a gap), else at the level.
  */
@@ -102,13 +121,14 @@ const profitAt = (p: SimPosition, rate: number) =>
 
 /**
  * Replays `evaluateStrategy` on every closed candle once `lookback` candles are there (passing exactly the last
- * `lookback`), on an account that starts with `startBalance` and trades only this instrument. Opens and signal
- * closes fill at the candle's close (the quote close ± halfSpread, at its dealing prices); SL/TP are checked inside
- * each later candle by its high and low. A loss limit reached at a candle's close switches the strategy off (and
+ * `lookback`), on an account that starts with `startBalance` and trades only this instrument. The strategy gets the
+ * feed quote close ± halfFeedSpread as `quote` and its brand quote (`brandQuote` with `terms`, as the live engine and
+ * runner) as `dealing`; opens and signal closes fill at that brand quote; SL/TP are checked inside each later candle
+ * by the brand quotes at its high and low (and its open for a gap). A loss limit reached at a candle's close switches the strategy off (and
  * closes its positions when `closeOnLimit`); positions still open at the end are valued at the last close ('end').
  */
 export function backtest(input: BacktestInput): BacktestResult {
-  const { settings, candles, halfSpread } = input;
+  const { settings, candles, halfFeedSpread, terms } = input;
   const { limits } = settings;
   const need = lookback(settings.params);
   const candleMs = timeframeMs(settings.params.timeframe);
@@ -147,8 +167,7 @@ export function backtest(input: BacktestInput): BacktestResult {
     const c = candles[i] as StrategyCandle;
     const time = c.time + candleMs;
     const day = Math.floor(c.time / DAY_MS);
-    const quote: AutoQuote = { buy: c.close + halfSpread, sell: c.close - halfSpread };
-    const prices = new CandlePrices(c, halfSpread);
+    const prices = new CandlePrices(c, halfFeedSpread, terms);
 
     for (const p of [...open]) {
       const hit = levelHit(p, prices);
@@ -194,7 +213,12 @@ export function backtest(input: BacktestInput): BacktestResult {
           settings,
           candles: candles.slice(i + 1 - need, i + 1),
           account,
-          quote,
+          quote: prices.feed('close'),
+          // the prices the position opens at, which the stops are measured from and rounded on (as live); a getter,
+          // as decide reads it only on the rare candle that opens, and most candles need no close price otherwise
+          get dealing() {
+            return prices.quote('close');
+          },
         });
         for (const d of made) {
           if (d.kind === 'close') {
@@ -226,7 +250,7 @@ export function backtest(input: BacktestInput): BacktestResult {
 
   const last = candles.at(-1);
   if (last) {
-    const prices = new CandlePrices(last, halfSpread);
+    const prices = new CandlePrices(last, halfFeedSpread, terms);
     const day = Math.floor(last.time / DAY_MS);
     for (const p of [...open])
       close(p, prices.closing(p.direction, 'close'), 'end', last.time + candleMs, day);

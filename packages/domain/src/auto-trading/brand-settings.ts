@@ -1,5 +1,5 @@
 /**
- * A brand's auto-trading settings as staff save them (issue 16, back office): which strategies clients may pick,
+ * A brand's auto-trading settings as staff save them (back office): which strategies clients may pick,
  * on which timeframes, within which parameter ranges, and the brand's leverage cap. A brand may only narrow the
  * product's offer (DEFAULT_STRATEGY_OFFERS): the defaults are the ranges the strategies are documented and tested
  * for. The kill switch is not part of this: it has its own audited action (killed, killedAt, killedReason).

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalPlaces } from '../bounds.js';
+import { brandQuote, SPEC_QUOTE_TERMS, tickSizeOf } from '../brand-quote.js';
 import type { MessageKey } from '../messages.js';
 import { isWholeCents, toDecimal } from '../money.js';
-import { dealingQuote } from '../pricing.js';
 import { triggersValid, validateStopLossTakeProfit } from '../triggers.js';
 import { decide } from './decide.js';
 import type { AutoDecision, AutoLimits, AutoPosition, EvaluateInput, StrategySignal } from './types.js';
@@ -182,14 +182,17 @@ function checkLimits(
         .toNumber(),
     );
 
-  // spec §5: the engine's own SL/TP rule, against the quote it checks with
-  const errors = validateStopLossTakeProfit({
-    direction: open.direction,
-    stop_lost: open.stopLoss,
-    take_profit: open.takeProfit,
-    quote: engineQuote,
-  });
-  expect(triggersValid(errors)).toBe(true);
+  // spec §5: the engine's own SL/TP rule, against the brand quote it checks with (the spec's pricing of
+  // the feed quote on the instrument's tick, the default profile's), and against the spec's pricing without a tick
+  for (const tick of [tickSizeOf(input.precision), null]) {
+    const errors = validateStopLossTakeProfit({
+      direction: open.direction,
+      stop_lost: open.stopLoss,
+      take_profit: open.takeProfit,
+      quote: brandQuote(engineQuote, { ...SPEC_QUOTE_TERMS, tick }),
+    });
+    expect(triggersValid(errors)).toBe(true);
+  }
   expect(decimalPlaces(open.stopLoss)).toBeLessThanOrEqual(input.precision);
   expect(decimalPlaces(open.takeProfit)).toBeLessThanOrEqual(input.precision);
 }
@@ -207,7 +210,8 @@ describe('decide never proposes a trade that breaks the client’s limits (prope
   it('keeps the engine’s SL/TP rule also when the dealing prices are passed as the quote', () => {
     fc.assert(
       fc.property(caseArb, ({ signal, input }) => {
-        const dealing = { ...input, quote: dealingQuote(input.quote) };
+        const brand = brandQuote(input.quote, SPEC_QUOTE_TERMS);
+        const dealing = { ...input, quote: { buy: Number(brand.buy), sell: Number(brand.sell) } };
         checkLimits(signal, dealing, decide(signal, dealing), input.quote);
       }),
       { numRuns: 500 },

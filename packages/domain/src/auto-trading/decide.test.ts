@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brandQuote, SPEC_QUOTE_TERMS } from '../brand-quote.js';
 import { triggersValid, validateStopLossTakeProfit } from '../triggers.js';
 import { autoAmount, autoLeverage, autoStops, decide, evaluateStrategy } from './decide.js';
 import { analyse } from './strategies.js';
@@ -40,8 +41,9 @@ describe('decide: opening on a trend crossover', () => {
   it('buys 10 % of the free margin at the highest allowed leverage with ATR stops rounded to the price decimals', () => {
     /*
      * amount: 10 % of € 1000.00 = € 100.00; leverage: the highest of 1, 5, 10, 20 not above 10 = 10.
-     * The buy opens at the dealing buy price 101.01 × 1.00025 = 101.0352525 (spec §5).
-     * stop loss = 101.0352525 − 1 × 1.6 = 99.4352525 → 99.44; take profit = 101.0352525 + 2 × 1.6 = 104.2352525 → 104.24
+     * No `dealing` given: the buy opens at the brand quote of the spec's terms on the tick 0.01, the buy
+     * 101.01 × 1.00025 = 101.0352525 rounded up to 101.04.
+     * stop loss = 101.04 − 1 × 1.6 = 99.44; take profit = 101.04 + 2 × 1.6 = 104.24
      */
     const decisions = decide(buySignal, input());
     expect(decisions).toEqual([
@@ -73,8 +75,8 @@ describe('decide: opening on a trend crossover', () => {
 
   it('closes the buy and sells on the opposite crossover, closes first', () => {
     /*
-     * The sell opens at the dealing sell price 95.99 × 0.99975 = 95.9660025.
-     * stop loss = 95.9660025 + 1 × 2.2 = 98.1660025 → 98.17; take profit = 95.9660025 − 2 × 2.2 = 91.5660025 → 91.57
+     * The sell opens at the brand sell price 95.99 × 0.99975 = 95.9660025 rounded down to the tick, 95.96.
+     * stop loss = 95.96 + 1 × 2.2 = 98.16; take profit = 95.96 − 2 × 2.2 = 91.56
      * Two auto positions are open, the close frees one place: 2 − 1 + 1 = 2 ≤ maxPositions 2.
      * amount: 10 % of the free margin € 812.34 = € 81.234 → € 81.23 (rounded down)
      */
@@ -104,8 +106,8 @@ describe('decide: opening on a trend crossover', () => {
       direction: 'sell',
       amount: 81.23,
       leverage: 10,
-      stopLoss: 98.17,
-      takeProfit: 91.57,
+      stopLoss: 98.16,
+      takeProfit: 91.56,
       reason: { key: 'auto.reason.trend.crossDown' },
     });
   });
@@ -284,15 +286,26 @@ describe('amount, leverage and stops', () => {
 
   it('moves a stop inside the spread to one price step beyond the closing price', () => {
     /*
-     * ATR 0.001: the buy's raw stop 101.0352525 − 0.001 = 101.0342525 would be above the price the buy closes at,
-     * the dealing sell price 100.99 × 0.99975 = 100.9647475; it becomes the last step under it, 100.96. The take
-     * profit 101.0352525 + 0.002 = 101.0372525 → 101.04 is above the quote's sell side 100.99 already.
+     * ATR 0.001: the buy opens at the brand buy 101.01 × 1.00025 = 101.0352525 → up to 101.04 (the spec's terms on
+     * the tick 0.01); its raw stop 101.04 − 0.001 = 101.039 → 101.04 would be above the price the buy closes at, the
+     * brand sell 100.99 × 0.99975 = 100.9647475 → down to 100.96; it becomes the last step under that, 100.95. The
+     * take profit 101.04 + 0.002 = 101.042 → 101.04 is above the quote's sell side 100.99 already.
      */
     const quote = { buy: 101.01, sell: 100.99 };
     const stops = autoStops('buy', quote, 0.001, { stopAtr: 1, takeProfitAtr: 2 }, 2);
-    expect(stops).toEqual({ stopLoss: 100.96, takeProfit: 101.04, entry: 101.0352525 });
+    expect(stops).toEqual({ stopLoss: 100.95, takeProfit: 101.04, entry: 101.04 });
     const levels = { stop_lost: stops?.stopLoss, take_profit: stops?.takeProfit };
-    expect(triggersValid(validateStopLossTakeProfit({ direction: 'buy', ...levels, quote }))).toBe(true);
+    // validated against the brand quote the engine checks with (the spec's pricing of the feed on the
+    // instrument's tick), and against the spec's pricing without a tick
+    const brand = brandQuote(quote, { ...SPEC_QUOTE_TERMS, tick: 0.01 });
+    expect(brand).toEqual({ buy: 101.04, sell: 100.96 });
+    expect(triggersValid(validateStopLossTakeProfit({ direction: 'buy', ...levels, quote: brand }))).toBe(
+      true,
+    );
+    const unticked = brandQuote(quote, SPEC_QUOTE_TERMS);
+    expect(triggersValid(validateStopLossTakeProfit({ direction: 'buy', ...levels, quote: unticked }))).toBe(
+      true,
+    );
   });
 
   it("measures the stops from the account's dealing prices (its brand's markup) when they are given", () => {
@@ -300,7 +313,7 @@ describe('amount, leverage and stops', () => {
      * Feed 60,000 / 60,020; a brand with a 0.3 % markup deals at buy 60,020 × 1.003 = 60,200.06 and sell
      * 60,000 × 0.997 = 59,820. ATR 500, stop 5 × ATR, take profit 10 × ATR: a buy opens at 60,200.06, so its stop is
      * 60,200.06 − 2,500 = 57,700.06 and its take profit 60,200.06 + 5,000 = 65,200.06 — not measured from the spec's
-     * 0.025 % price of the feed (60,035.005).
+     * 0.025 % price of the feed on the tick (60,020 × 1.00025 = 60,035.005 → up to 60,035.01).
      */
     const quote = { buy: 60_020, sell: 60_000 };
     const dealing = { buy: 60_200.06, sell: 59_820 };
@@ -308,7 +321,7 @@ describe('amount, leverage and stops', () => {
     expect(stops).toEqual({ stopLoss: 57_700.06, takeProfit: 65_200.06, entry: 60_200.06 });
     const sell = autoStops('sell', quote, 500, { stopAtr: 5, takeProfitAtr: 10 }, 2, dealing);
     expect(sell).toEqual({ stopLoss: 62_320, takeProfit: 54_820, entry: 59_820 });
-    expect(autoStops('buy', quote, 500, { stopAtr: 5, takeProfitAtr: 10 }, 2)?.entry).toBe(60_035.005);
+    expect(autoStops('buy', quote, 500, { stopAtr: 5, takeProfitAtr: 10 }, 2)?.entry).toBe(60_035.01);
   });
 
   it('gives no stops when the stop loss would be at or below zero', () => {

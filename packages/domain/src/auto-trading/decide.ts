@@ -1,16 +1,16 @@
 /**
- * From a strategy's signal to one account's decisions (issue 16): the client's limits and the account's state are
+ * From a strategy's signal to one account's decisions: the client's limits and the account's state are
  * applied here, per account, so this must stay cheap — no indicator work (that is `analyse`, once per instrument),
  * and decimal arithmetic only on the rare candle that opens a position.
  */
 import Decimal from 'decimal.js';
 import { PRICE_MAX_DECIMALS } from '../bounds.js';
+import { brandQuote, SPEC_QUOTE_TERMS } from '../brand-quote.js';
 import { AMOUNT_MIN } from '../constants.js';
 import { formatPrice } from '../format.js';
 import type { Message, MessageKey } from '../messages.js';
-import { Dec, formatMoney, type Money, moneyFromCents, toDecimal } from '../money.js';
-import { valuationPrice } from '../position.js';
-import { type Direction, isQuoteAvailable, openingPrice } from '../pricing.js';
+import { Dec, formatMoney, type Money, moneyFromCents, price, toDecimal } from '../money.js';
+import { type Direction, isQuoteAvailable } from '../pricing.js';
 import { triggersValid, validateStopLossTakeProfit } from '../triggers.js';
 import { lossLimitHit, lossLimitHoldReason } from './limits.js';
 import { analyse } from './strategies.js';
@@ -111,8 +111,10 @@ const pow10 = (decimals: number) => new Dec(10).pow(-decimals);
  * SL/TP `stopAtr` × ATR and `takeProfitAtr` × ATR away from the opening price, rounded (half-up) to `precision`
  * decimals (at most 10), and — when the ATR is smaller than the spread — moved one price step beyond the price the
  * position would close at, so they always keep the engine's rule (`validateStopLossTakeProfit`, spec §5) against
- * `quote`. Both the feed quote and its dealing prices may be given as `quote`: the levels keep the rule against
- * either. null when no valid levels exist (a level at or below 0, or beyond the price bounds).
+ * `quote`. The prices the position opens at are `dealing` (the account's brand quote of `quote`, `brandQuote`), or
+ * without it the spec's markup of `quote` on the tick of `precision`. Both the feed quote and its brand quote may be
+ * given as `quote`: the levels keep the rule against either. null when no valid levels exist (a level at or below
+ * 0, or beyond the price bounds).
  */
 export function autoStops(
   direction: Direction,
@@ -127,13 +129,13 @@ export function autoStops(
     Math.max(0, Math.floor(Number.isFinite(precision) ? precision : 0)),
   );
   const tick = pow10(decimals);
-  // the account's own dealing prices (its brand's markup) when the caller knows them, else the spec's markup of `quote`
-  const entry = dealing ? (direction === 'buy' ? dealing.buy : dealing.sell) : openingPrice(direction, quote);
-  const reference = dealing
-    ? direction === 'buy'
-      ? dealing.sell
-      : dealing.buy
-    : valuationPrice(direction, quote);
+  // the account's own brand quote when the caller knows it (the live runner, the backtest), else the spec's pricing
+  // of `quote` on the instrument's tick: the default profile's brand quote
+  const brand = dealing
+    ? { buy: price(dealing.buy), sell: price(dealing.sell) }
+    : brandQuote({ buy: quote.buy, sell: quote.sell }, { ...SPEC_QUOTE_TERMS, tick: tick.toNumber() });
+  const entry = direction === 'buy' ? brand.buy : brand.sell;
+  const reference = direction === 'buy' ? brand.sell : brand.buy;
   const side = direction === 'buy' ? quote.sell : quote.buy;
   // the rule's reference is the closing price of the quote; stay beyond both it and the quote's own side
   const low = toDecimal(Math.min(reference, side));
@@ -158,7 +160,7 @@ export function autoStops(
     direction,
     stop_lost: levels.stopLoss,
     take_profit: levels.takeProfit,
-    quote,
+    quote: brand,
   });
   if (!triggersValid(errors) || !(levels.stopLoss > 0) || !(levels.takeProfit > 0)) return null;
   const sideOk =

@@ -1,5 +1,4 @@
-/** Auto-trading (issue 16): strategies, limits and the backtest, pure; see types.ts and docs/auto-trading.md. */
-export * from './admin.js';
+/** Auto-trading: strategies, limits and the backtest, pure; see types.ts and docs/auto-trading.md. */
 export * from './api.js';
 export * from './backtest.js';
 export * from './brand-settings.js';

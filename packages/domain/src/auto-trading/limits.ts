@@ -1,5 +1,5 @@
 /**
- * The client's loss limits (issue 16): when auto-trading must switch itself off, and the words for it. Results and
+ * The client's loss limits: when auto-trading must switch itself off, and the words for it. Results and
  * limits are money in the account's currency (whole cents); the comparison is done in integer cents, exactly.
  */
 import type { Message } from '../messages.js';

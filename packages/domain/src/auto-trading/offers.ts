@@ -1,5 +1,5 @@
 /**
- * What the product offers of each strategy by default (issue 16), and a brand's narrowing of it
+ * What the product offers of each strategy by default, and a brand's narrowing of it
  * (`brands.settings.autoTrading`). A brand can switch a strategy off, allow fewer timeframes and narrow a range; it
  * can never widen a range beyond these defaults (the defaults are the ranges the strategies are documented and
  * tested for).

@@ -1,5 +1,5 @@
 /**
- * The check of a client's auto-trading settings (issue 16) against the brand's offer, the brand's leverage cap and
+ * The check of a client's auto-trading settings against the brand's offer, the brand's leverage cap and
  * the instruments the account may trade: every value in range and on its step, or a field message at its path
  * (`params.fastPeriod`, `limits.symbols.2`, `limits.amount.value`, …) — the same check in the form and on the server.
  */

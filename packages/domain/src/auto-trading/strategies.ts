@@ -1,5 +1,5 @@
 /**
- * The two built-in strategies (issue 16): what each reads from closed candles alone. `analyse` is shared by every
+ * The two built-in strategies: what each reads from closed candles alone. `analyse` is shared by every
  * account on the same instrument and parameters (the server memoises it per symbol and params); the account and its
  * limits come in later, in `decide`. Indicators are the `trading-signals` library's, never our own arithmetic.
  *

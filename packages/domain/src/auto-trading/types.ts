@@ -1,9 +1,10 @@
 /**
- * Auto-trading (issue 16, architecture §6b): the shared contract. A strategy is a pure function of closed candles of
+ * Auto-trading (architecture §6b): the shared contract. A strategy is a pure function of closed candles of
  * one instrument, the account's state and its parameters; the live runner (server, on each closed candle) and the
  * backtest (domain, the client area and the CLI) call the same functions, so the same candles give the same
  * decisions. No I/O, no clock, no randomness anywhere under `auto-trading/`.
  */
+import type { QuoteTerms } from '../brand-quote.js';
 import type { Message } from '../messages.js';
 import type { Direction } from '../pricing.js';
 
@@ -192,7 +193,7 @@ export type AutoDecision =
   | (DecisionBase & { kind: 'hold' } & HoldDetails);
 
 /**
- * Added by the domain helper (issue 16): what a hold that skipped an open was about — the direction the strategy
+ * Added by the domain helper: what a hold that skipped an open was about — the direction the strategy
  * wanted and its signal's reason (the hold's own `reason` says why it was not opened, e.g. the maximum of positions).
  */
 export interface HoldDetails {
@@ -201,7 +202,7 @@ export interface HoldDetails {
 }
 
 /**
- * Added by the domain helper (issue 16): an open decision's stop loss and take profit in words (the ATR multiples
+ * Added by the domain helper: an open decision's stop loss and take profit in words (the ATR multiples
  * and the price they were measured from); `decide` always sets it.
  */
 export interface OpenDetails {
@@ -219,8 +220,9 @@ export interface EvaluateInput {
   account: AutoAccountState;
   quote: AutoQuote;
   /**
-   * The account's dealing prices of `quote` (its brand's markup), which the position will open at; when given, SL/TP
-   * are measured from them. Absent: from the spec's markup of `quote` (the backtest, the default profile).
+   * The account's brand quote of `quote` (`brandQuote`: its brand's markup, on the instrument's tick), which the
+   * position will open at; SL/TP are measured from it. The live runner and the backtest always pass it. Absent: the
+   * spec's markup of `quote` on the tick of `precision` (the default profile's prices).
    */
   dealing?: AutoQuote;
 }
@@ -271,11 +273,16 @@ export interface BacktestInput {
   candles: readonly StrategyCandle[];
   startBalance: number;
   /**
-   * Half the spread in price units: buys fill at close + halfSpread, sells at close − halfSpread (the quote the
-   * backtest gives the strategy is {buy: close + halfSpread, sell: close − halfSpread}; fills, SL/TP checks and
-   * valuations then use the platform's dealing prices of that quote, spec §5 ± 0.025 %, as the engine does).
+   * Half the feed's typical spread in price units: the feed quote at a candle's price x is {buy: x + halfFeedSpread,
+   * sell: x − halfFeedSpread} (what the strategy is given as `quote`, like the live feed's ask and bid).
    */
-  halfSpread: number;
+  halfFeedSpread: number;
+  /**
+   * The brand's quote terms on the instrument (its group's markup, pip and tick: `quoteTermsFor`). Fills, SL/TP
+   * checks inside a candle and valuations are at `brandQuote(feed quote, terms)` — the prices the live engine deals
+   * at — and `decide` gets that quote as `dealing`, so the stops are measured and rounded as on the live path.
+   */
+  terms: QuoteTerms;
   leverages: readonly number[];
 }
 

@@ -87,6 +87,16 @@ describe('affiliate password change (spec §5 new password rules)', () => {
     ).toEqual([['new_password', 'New password has minimum 8 characters']]);
   });
 
+  it('refuses a new password equal to the current one', () => {
+    expect(
+      texts(AffiliatePasswordInput, {
+        ...change,
+        new_password: 'old secret',
+        confirm_password: 'old secret',
+      }),
+    ).toEqual([['new_password', 'The new password must be different from your current password']]);
+  });
+
   it("says 'The passwords do not match' when the confirmation differs", () => {
     expect(texts(AffiliatePasswordInput, { ...change, confirm_password: 'other secret' })).toEqual([
       ['confirm_password', 'The passwords do not match'],

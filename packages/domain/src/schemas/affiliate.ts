@@ -1,7 +1,7 @@
 /** Affiliate panel schemas (spec §5, §7). */
 import type { z } from 'zod';
 import { AFFILIATE_MAX_RANGE_DAYS, daysInRange } from '../affiliates.js';
-import { PasswordChangeInput } from './auth.js';
+import { differsFromCurrent, PasswordChangeInput } from './auth.js';
 import {
   choiceField,
   dateField,
@@ -58,11 +58,14 @@ export const AffiliatePasswordInput = formObject({
   password: passwordField('password'),
   new_password,
   confirm_password,
-}).refine((v) => v.new_password === v.confirm_password, {
-  // spec §5: confirm must equal it, else 'The passwords do not match'
-  message: 'password.mismatch',
-  path: ['confirm_password'],
-});
+})
+  // the new password must differ from the current one
+  .refine((v) => v.new_password !== v.password, differsFromCurrent('password'))
+  .refine((v) => v.new_password === v.confirm_password, {
+    // spec §5: confirm must equal it, else 'The passwords do not match'
+    message: 'password.mismatch',
+    path: ['confirm_password'],
+  });
 export type AffiliatePasswordInput = z.infer<typeof AffiliatePasswordInput>;
 
 /**

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { formatMessage } from '../messages.js';
-import {
-  ForgotPasswordInput,
-  LoginInput,
-  PasswordChangeInput,
-  RegisterInput,
-  ResetPasswordInput,
-} from './auth.js';
+import { ForgotPasswordInput, LoginInput, PasswordChangeInput, ResetPasswordInput } from './auth.js';
 import { validateInput } from './issues.js';
+import { RegisterInput } from './register.js';
 
 const texts = (schema: z.ZodType, input: unknown) => {
   const result = validateInput(schema, input);
@@ -165,6 +160,25 @@ describe('spec §5 new password', () => {
     expect(texts(PasswordChangeInput, { new_password: '12345678', confirm_password: '12345678' })).toEqual([
       ['current_password', 'Current password is required'],
     ]);
+  });
+  it('a new password equal to the current one shows that it must be different', () => {
+    expect(
+      texts(PasswordChangeInput, { ...current, new_password: 'old-secret', confirm_password: 'old-secret' }),
+    ).toEqual([['new_password', 'The new password must be different from your current password']]);
+    // also next to another problem, so the form shows both at once
+    expect(
+      texts(PasswordChangeInput, { ...current, new_password: 'old-secret', confirm_password: 'old-secreT' }),
+    ).toEqual([
+      ['new_password', 'The new password must be different from your current password'],
+      ['confirm_password', 'The passwords do not match'],
+    ]);
+  });
+
+  it('a new password that differs only in case or spaces counts as different', () => {
+    for (const next of ['OLD-SECRET', ' old-secret'])
+      expect(
+        PasswordChangeInput.safeParse({ ...current, new_password: next, confirm_password: next }).success,
+      ).toBe(true);
   });
 
   it('a reset needs the mail token as well', () => {

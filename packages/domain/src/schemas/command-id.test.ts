@@ -16,7 +16,7 @@ const texts = (schema: z.ZodType, input: unknown) => {
   return result.ok ? [] : result.errors.map((e) => [e.path, e.key, formatMessage(e)]);
 };
 
-/** A valid payload of every trading command, as the spec (and issue 14) send them: no commandId. */
+/** A valid payload of every trading command, as the spec (and the pending orders) send them: no commandId. */
 const payloads: [string, z.ZodType, Record<string, unknown>][] = [
   [
     'openPosition',
@@ -42,7 +42,7 @@ const payloads: [string, z.ZodType, Record<string, unknown>][] = [
   ['cancelOrder', CancelOrderInput, { id: 8 }],
 ];
 
-describe('issue 17: an optional client command id on every trading command', () => {
+describe('an optional client command id on every trading command', () => {
   it.each(payloads)(
     '%s: valid without one (the output has none), and with one (kept as sent)',
     (_, schema, payload) => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { formatMessage } from '../messages.js';
-import { RegisterInput } from './auth.js';
 import { PlatformContactInput, PublicContactInput } from './contact.js';
 import { UploadFileInput } from './documents.js';
 import { validateInput } from './issues.js';
 import { TransactionCreateInput, WithdrawInput } from './payments.js';
 import { ProfileUpdateInput } from './profile.js';
+import { RegisterInput } from './register.js';
 
-// Issue 12: a NUL byte answered 500 (PostgreSQL refuses it); it is the field's own message now.
+// A NUL byte answered 500 (PostgreSQL refuses it); it is the field's own message now.
 const texts = (schema: z.ZodType, input: unknown) => {
   const result = validateInput(schema, input);
   return result.ok ? [] : result.errors.map((e) => [e.path, formatMessage(e)]);

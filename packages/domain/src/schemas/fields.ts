@@ -259,11 +259,11 @@ export function choiceField<const T extends readonly [string, ...string[]]>(fiel
     .transform((v) => v as T[number]);
 }
 
-/** A client command id (issue 17): 1 to 64 letters, digits, '_' or '-'. */
+/** A client command id: 1 to 64 letters, digits, '_' or '-'. */
 export const COMMAND_ID_PATTERN: RegExp = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The optional id a client gives a trading command (issue 17), unique per account: a command re-sent with an id
+ * The optional id a client gives a trading command, unique per account: a command re-sent with an id
  * already executed is answered with what it did, not executed again. Anything else is '{title} is not valid' (the
  * title from the field's name: 'Command id').
  */

@@ -6,5 +6,6 @@ export * from './fields.js';
 export * from './issues.js';
 export * from './payments.js';
 export * from './profile.js';
+export * from './register.js';
 export * from './responses.js';
 export * from './trading.js';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { formatMessage } from '../messages.js';
 import { validateInput } from './issues.js';
-import { DepositInput, depositInputFor, TransactionCreateInput, WithdrawInput } from './payments.js';
+import {
+  DepositInput,
+  depositInputFor,
+  TransactionCancelInput,
+  TransactionCreateInput,
+  WithdrawInput,
+} from './payments.js';
 
 const texts = (schema: z.ZodType, input: unknown) => {
   const result = validateInput(schema, input);
@@ -83,7 +89,7 @@ describe('spec §7 transaction create', () => {
   });
 });
 
-describe('amount bounds (issue 12: nothing the NUMERIC(20,2) columns cannot hold exactly)', () => {
+describe('amount bounds (nothing the NUMERIC(20,2) columns cannot hold exactly)', () => {
   it('refuses 1e300 and an overflowing digit string on every payment payload', () => {
     expect(texts(TransactionCreateInput, { amount: 1e300, method: 2 })).toEqual([
       ['amount', 'Amount can be at most 1000000000000'],
@@ -97,5 +103,23 @@ describe('amount bounds (issue 12: nothing the NUMERIC(20,2) columns cannot hold
     expect(texts(DepositInput, { amount: `1${'0'.repeat(400)}`, method: 2 })).toEqual([
       ['amount', 'Amount is not valid'],
     ]);
+  });
+});
+
+describe('withdrawal cancel', () => {
+  it('takes the public transaction id, trimmed', () => {
+    expect(TransactionCancelInput.parse({ transaction_id: ' TX-7K3M9Q2P4A ' })).toEqual({
+      transaction_id: 'TX-7K3M9Q2P4A',
+    });
+  });
+
+  it.each([
+    [{}, 'Transaction id is required'],
+    [{ transaction_id: '' }, 'Transaction id is required'],
+    [{ transaction_id: 42 }, 'Transaction id is not valid'],
+    [{ transaction_id: "TX-1' or 1=1" }, 'Transaction id is not valid'],
+    [{ transaction_id: `TX-${'A'.repeat(40)}` }, 'Transaction id has maximum 32 characters'],
+  ])('refuses %j', (input, text) => {
+    expect(texts(TransactionCancelInput, input)).toEqual([['transaction_id', text]]);
   });
 });

@@ -107,3 +107,15 @@ export const TransactionCreateInput = formObject({
     });
 });
 export type TransactionCreateInput = z.infer<typeof TransactionCreateInput>;
+
+/**
+ * POST /api/transactions/cancel {transaction_id}: a client cancels a pending withdrawal of their own;
+ * `transaction_id` is the public id the transaction list shows ('TX-…').
+ */
+export const TransactionCancelInput = formObject({
+  transaction_id: requiredText('transaction_id', { max: 32 }).refine((v) => /^[A-Za-z0-9_-]+$/.test(v), {
+    message: 'field.invalid',
+    params: { title: titleFor('transaction_id') },
+  }),
+});
+export type TransactionCancelInput = z.infer<typeof TransactionCancelInput>;

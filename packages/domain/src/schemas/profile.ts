@@ -1,8 +1,8 @@
 /** POST /api/accounts/update: every profile field is required (spec §5). */
 import { z } from 'zod';
 import { checkBirthDate } from '../profile.js';
-import { phoneField } from './auth.js';
 import { dateField, formObject, idField, isIsoDate, MAX_LENGTH, requiredText } from './fields.js';
+import { phoneField } from './register.js';
 
 // spec §5: first_name, last_name, phone (valid), birth_date, country_id, state, city, street, zip_code all required.
 export const ProfileUpdateInput = formObject({

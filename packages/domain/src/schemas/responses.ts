@@ -93,7 +93,7 @@ export const PositionDto = z.object({
   protected: Flag,
   /** spec §3: 0 Manually, 1 Stop Loss, 2 Take Profit, 3 Low Margin, 4 AI Trade; null while open. */
   closingReason: z.literal(Object.values(CLOSING_REASON)).nullable(),
-  // issue 14 additions, optional so every spec §7 client keeps working:
+  // pending orders and explained closes, optional so every spec §7 client keeps working:
   /** Trailing stop distance in price units; null: none. */
   trailing_stop: z.number().nullable().optional(),
   /** Commission charged for it (≥ 0). */
@@ -110,7 +110,7 @@ export const PositionDto = z.object({
       equity: z.number().optional(),
       usedMargin: z.number().optional(),
       marginLevel: z.number().optional(),
-      /** A broker's close (issue 15): by staff, with the reason the client is shown. */
+      /** A broker's close: by staff, with the reason the client is shown. */
       by: z.enum(['staff', 'strategy']).optional(),
       reason: z.string().max(500).optional(),
     })
@@ -118,7 +118,7 @@ export const PositionDto = z.object({
     .optional(),
   /** For the closed part of a partially closed position: the position it was cut from. */
   part_of: z.number().int().nullable().optional(),
-  /** Issue 16: who opened it: 'auto' for the client's auto-trading strategy (the platform's AI badge), else 'client'. */
+  /** Who opened it: 'auto' for the client's auto-trading strategy (the platform's AI badge), else 'client'. */
   origin: z.enum(['client', 'auto']).optional(),
 });
 export type PositionDto = z.infer<typeof PositionDto>;
@@ -128,7 +128,7 @@ export const PositionsPayload = z.object({ open: z.array(PositionDto), history: 
 export type PositionsPayload = z.infer<typeof PositionsPayload>;
 
 /**
- * Issue 17, `positionsChanged` (a `/trading` client that opted in with `auth.deltas`): only the positions a change
+ * `positionsChanged` (a `/trading` client that opted in with `auth.deltas`): only the positions a change
  * touched. `open` rows replace (or add) the open position of the same id; `closed` rows leave the open list and go
  * to the top of the history (a partial close: the reduced original in `open`, its closed part in `closed`).
  */
@@ -211,7 +211,7 @@ export const PaymentOptions = z.object({
   methods: z.array(PaymentMethodDto),
   /** The brand's minimum deposit (spec §9: 250). */
   minDeposit: z.number(),
-  /** The brand's largest single deposit (issue 12; default 1,000,000). */
+  /** The brand's largest single deposit (default 1,000,000). */
   maxDeposit: z.number(),
   currency: z.string(),
   currencySymbol: z.string(),
@@ -272,7 +272,7 @@ export const TransactionDto = z.object({
   created_at: Instant,
   /** A payment method id (spec §9), or the type id of a transaction staff booked. */
   method: z.number().int(),
-  /** Why staff declined it (issue 13); absent when there is no note. */
+  /** Why staff declined it; absent when there is no note. */
   status_note: z.string().optional(),
 });
 export type TransactionDto = z.infer<typeof TransactionDto>;
@@ -281,7 +281,7 @@ export type TransactionDto = z.infer<typeof TransactionDto>;
 export const TransactionList = z.array(TransactionDto);
 export type TransactionList = z.infer<typeof TransactionList>;
 
-// ------------------------------------------------------------------------ trading socket (issue 14)
+// ------------------------------------------------------------------------ trading socket
 
 const OrderExpirySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gtc') }),
@@ -328,7 +328,7 @@ export const OrdersPayload = z.object({ open: z.array(OrderDto), history: z.arra
 export type OrdersPayload = z.infer<typeof OrdersPayload>;
 
 /**
- * Issue 17, `ordersChanged` (opted-in `/trading` clients): only the orders a change touched. `open` rows replace (or
+ * `ordersChanged` (opted-in `/trading` clients): only the orders a change touched. `open` rows replace (or
  * add) the open order of the same id; `closed` rows (filled, cancelled, rejected, expired) leave the open list and go
  * to the top of the history.
  */
@@ -338,7 +338,7 @@ export type OrdersDeltaPayload = z.infer<typeof OrdersDeltaPayload>;
 const NoticeBase = { id: z.string(), at: Instant };
 
 /**
- * The `notice` push (issue 14): something the client must hear about at once. `closed`: a position closed by a
+ * The `notice` push: something the client must hear about at once. `closed`: a position closed by a
  * level, a low margin, an AI trade or the broker, with the quote and (stop-out) the account at that moment;
  * `marginCall`: the margin level fell below the brand's margin-call level; order*: a pending order filled,
  * was rejected when it fired, or expired.
@@ -375,7 +375,7 @@ export const NoticePayload = z.discriminatedUnion('kind', [
     order: OrderDto,
     message: SentMessage.optional(),
   }),
-  /** Issue 16: the server switched the client's auto-trading off (a loss limit, or the broker's kill switch). */
+  /** The server switched the client's auto-trading off (a loss limit, or the broker's kill switch). */
   z.object({
     ...NoticeBase,
     kind: z.literal('autoTradingStopped'),

@@ -73,7 +73,7 @@ describe('spec §7 closePosition and updatePosition', () => {
   });
 });
 
-describe('numeric bounds on the socket payloads (issue 12)', () => {
+describe('numeric bounds on the socket payloads', () => {
   const open = { direction: 'buy', amount: 100, leverage: 10, price: 1.1, symbol: 'EURUSD' };
 
   it('refuses a take profit of 1e20 with the maximum, and a stop loss of 1e-300 instead of storing 0', () => {

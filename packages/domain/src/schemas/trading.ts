@@ -36,7 +36,7 @@ export const OpenPositionInput = formObject({
   // PRICE_MAX and PRICE_MAX_DECIMALS (bounds.ts), so 1e20 is refused, not an overflow, and 1e-300 not stored as 0
   stop_lost: optionalPositiveNumber('stop_lost').optional(),
   take_profit: optionalPositiveNumber('take_profit').optional(),
-  // issue 17: a re-sent command with this id is answered, not executed again
+  // a re-sent command with this id is answered, not executed again
   commandId: commandIdField(),
 });
 export type OpenPositionInput = z.infer<typeof OpenPositionInput>;

@@ -18,6 +18,7 @@ import {
   subpages,
   text,
 } from './components.js';
+import { licenceDe } from './site-chrome.js';
 
 /** About us (slug `about`) and its two subpages, `about/regulation` and `about/security`. */
 export const aboutPages: PageModule = (ctx, lang) => {
@@ -151,7 +152,7 @@ function regulation(ctx: PageContext, lang: SeedLang): PageSeed {
       text(
         de
           ? paragraphs(
-              `${facts.legalName} ist eingetragen unter ${facts.registration} und verfügt über eine ${facts.licence}.`,
+              `${facts.legalName} ist eingetragen unter ${facts.registration} und verfügt über eine ${licenceDe(facts.licence)}.`,
               'Wir halten die europäischen Regeln für Privatkunden ein: Hebelgrenzen, Margin-Closeout bei 50 %, Schutz vor negativem Saldo und standardisierte Risikohinweise.',
               'Diese Website ist eine Demonstration; Lizenz- und Registernummern sind fiktiv.',
             )

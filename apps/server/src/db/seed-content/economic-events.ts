@@ -68,7 +68,7 @@ const isWeekend = (dayStart: number) => {
 
 /**
  * The UTC midnight `offset` trading days (Monday to Friday) from `today`: markets publish and central banks
- * decide on weekdays only (issue 14: rate decisions were listed on Saturdays). A weekend `today` counts as the
+ * decide on weekdays only (rate decisions were listed on Saturdays). A weekend `today` counts as the
  * Monday after it; negative offsets count back over weekdays.
  */
 export function weekdayFrom(today: number, offset: number): number {

@@ -12,6 +12,7 @@ import { economicCalendarPage } from './economic-calendar.js';
 import { indexPage } from './index-page.js';
 import { kycPage } from './kyc-policy.js';
 import { privacyPage } from './privacy-policy.js';
+import { chromeDictionary, siteChrome } from './site-chrome.js';
 import { termsPage } from './terms-conditions.js';
 
 export type { PageSeed } from './components.js';
@@ -45,33 +46,32 @@ export function brandPages(facts: BrandFacts, settings: BrandSettings): PageSeed
   return PAGE_MODULES.flatMap((build) => SEED_LANGS.flatMap((lang) => build(ctx, lang) ?? []));
 }
 
-/** The brand's site settings singleton (spec §3: platform components, copyright). */
-export function siteSettings(facts: BrandFacts, settings: BrandSettings): SiteSettings {
+/**
+ * The brand's site settings singleton (spec §3: platform components, copyright), its header menu, footer links
+ * and legal texts in English with their German in `translations.de` (site-chrome.ts).
+ */
+export function siteSettings(
+  facts: BrandFacts,
+  settings: BrandSettings,
+): SiteSettings & { translations: Record<string, Record<string, string>> } {
   const { features } = settings;
-  const menu = [
-    { title: 'Home', url: '/' },
-    { title: 'About', url: '/about' },
-    { title: 'Account levels', url: '/account-levels' },
-    ...(features.economics ? [{ title: 'Economic calendar', url: '/economic-calendar' }] : []),
-    { title: 'Contact', url: '/contact-us' },
-  ];
-  return {
+  const options = {
     copyright: settings.copyright,
+    economics: features.economics,
+    retailLoss: settings.trading?.retailLossPercent !== undefined,
+  };
+  const english = siteChrome(facts, options, 'en');
+  return {
+    copyright: english.copyright,
     legal_name: settings.legalName,
-    legal_text: `${facts.legalName} is registered under ${facts.registration} and holds an ${facts.licence}. Registered office: ${facts.address}. Demo data: the licence and register numbers are fictitious.`,
-    risk_warning: `CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage.${settings.trading?.retailLossPercent !== undefined ? ' {{retailLoss}}% of retail investor accounts lose money when trading CFDs with this provider.' : ''} You should consider whether you understand how CFDs work and whether you can afford to take the high risk of losing your money.`,
+    legal_text: english.legal_text,
+    risk_warning: english.risk_warning,
     support_email: settings.supportEmail,
     phone: facts.phone,
     address: facts.address,
     mapTileUrl: settings.mapTileUrl ?? '',
-    menu,
-    footer_links: [
-      { title: 'Terms and conditions', url: '/terms-conditions' },
-      { title: 'Privacy policy', url: '/privacy-policy' },
-      { title: 'Cookie policy', url: '/cookies-policy' },
-      { title: 'AML policy', url: '/aml-policy' },
-      { title: 'KYC policy', url: '/kyc-policy' },
-    ],
+    menu: english.menu,
+    footer_links: english.footer_links,
     platform_components: {
       economics: features.economics,
       referrals: !features.restrictedMode,
@@ -80,5 +80,6 @@ export function siteSettings(facts: BrandFacts, settings: BrandSettings): SiteSe
     },
     features,
     widgets: settings.widgets ?? ['market-quotes'],
+    translations: { de: chromeDictionary(english, siteChrome(facts, options, 'de')) },
   };
 }

@@ -1,5 +1,6 @@
 import { bullets, type PageModule, paragraphs as p } from './components.js';
 import { legalPage } from './legal.js';
+import { licenceDe } from './site-chrome.js';
 
 /** Terms and conditions (slug `terms-conditions`), linked from registration (spec §2). */
 export const termsPage: PageModule = (ctx, lang) => {
@@ -16,7 +17,7 @@ export const termsPage: PageModule = (ctx, lang) => {
         [
           'Unsere Leistungen',
           p(
-            `Wir bieten die Ausführung von Differenzkontrakten (CFDs) auf Devisen, Aktien, Kryptowährungen, Rohstoffe und Indizes an. Wir erbringen keine Anlageberatung; alle Entscheidungen treffen Sie selbst. ${facts.legalName} ist eingetragen unter ${facts.registration} und verfügt über eine ${facts.licence}.`,
+            `Wir bieten die Ausführung von Differenzkontrakten (CFDs) auf Devisen, Aktien, Kryptowährungen, Rohstoffe und Indizes an. Wir erbringen keine Anlageberatung; alle Entscheidungen treffen Sie selbst. ${facts.legalName} ist eingetragen unter ${facts.registration} und verfügt über eine ${licenceDe(facts.licence)}.`,
           ),
         ],
         [

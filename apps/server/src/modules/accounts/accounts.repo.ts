@@ -22,7 +22,7 @@ export type UserChanges = Partial<
   >
 >;
 
-/** Whom a referral code belongs to: an affiliate's tracking code or a client's uniqid (issue 7). */
+/** Whom a referral code belongs to: an affiliate's tracking code or a client's uniqid. */
 export type ReferralOwner = { affiliateId: number } | { referrerId: number };
 
 /** Name of the unique index that keeps one account per e-mail and brand (schema.ts). */

@@ -82,7 +82,7 @@ export class AccountsService {
     if (await this.repo.findByEmail(brand.id, input.email)) throw emailTaken();
     const countryId = await this.reference.countryIdOf(input.country);
     const passwordHash = await hashPassword(input.password);
-    // Attribution (issue 7): the code the browser stored on its first visit through a link decides,
+    // Attribution: the code the browser stored on its first visit through a link decides,
     // once, whether an affiliate or a client brought this account; codes of other brands count for nothing.
     const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
     const user = await this.insertWithFreshCodes({
@@ -172,7 +172,7 @@ export class AccountsService {
   }
 
   /**
-   * spec §7 updatePassword, after checking the current password (issue 12: a stolen token alone must
+   * spec §7 updatePassword, after checking the current password (a stolen token alone must
    * not take the account); a wrong one changes nothing. Every other session of the client ends; this
    * one stays.
    */

@@ -42,7 +42,7 @@ describe(`client-area calls refuse requests without a live session (${testDbKind
     }),
     'POST /api/accounts/autoTrading': json('/api/accounts/autoTrading', { auto_trading: 1 }),
     'POST /api/accounts/popups': json('/api/accounts/popups', {}),
-    // issue 16: the client area's auto-trading calls
+    // the client area's auto-trading calls
     'POST /api/autoTrading/overview': json('/api/autoTrading/overview', {}),
     'POST /api/autoTrading/settings': json('/api/autoTrading/settings', {
       settings: trendSettings(['BTCUSD']),

@@ -221,7 +221,7 @@ describe(`login rate limit (${testDbKind})`, async () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
-  // issue 12 item 6: the limit per e-mail alone let anyone lock its owner out for a minute.
+  // The limit per e-mail alone let anyone lock its owner out for a minute.
   it("wrong passwords from other addresses never lock the owner out of the owner's own address", async () => {
     const attempt = (password: string, address: string) =>
       app.inject({

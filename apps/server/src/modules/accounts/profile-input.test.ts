@@ -4,7 +4,7 @@ import { countries, users } from '../../db/schema.js';
 import { registerClient, registrationForm } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
-// Issue 12: NUL bytes answered 500, and the profile took a birth date of 2099-12-31 or a minor's.
+// NUL bytes answered 500, and the profile took a birth date of 2099-12-31 or a minor's.
 describe(`profile and registration input checks (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { db } = runtime.ctx.database;

@@ -64,8 +64,8 @@ export async function profileRoutes(app: App, ctx: AppContext) {
         tags: ['accounts'],
         summary:
           'Sets a new password after checking the current one (`current_password`, required: ' +
-          "'The current password is not correct'); new_password min 8, confirm must match " +
-          "('The passwords do not match'). Ends the client's other sessions, keeps this one; answers the user. " +
+          "'The current password is not correct'); new_password min 8 and not the current one " +
+          "('password.sameAsCurrent'), confirm must match ('The passwords do not match'). Ends the client's other sessions, keeps this one; answers the user. " +
           '429 RATE_LIMITED with retry-after after repeated wrong current passwords',
         security: [{ bearer: [] }],
         body: PasswordChangeInput.safeExtend(tokenField),
@@ -101,11 +101,11 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user, token, brand } = await auth(request);
-      // issue 15: a brand whose site settings switch the auto-trading screen off lets nobody switch it on (off stays
+      // a brand whose site settings switch the auto-trading screen off lets nobody switch it on (off stays
       // possible, so a client is never held in a strategy the brand stopped offering)
       if (request.body.auto_trading === 1 && !(await ctx.content.platformComponents(brand)).auto_trading)
         throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
-      // issue 16: the switch runs the strategy, so it goes through the auto-trading service's checks and journal
+      // the switch runs the strategy, so it goes through the auto-trading service's checks and journal
       const updated = await ctx.gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
       return { status: true as const, data: presentUser(updated, token) };
     },

@@ -229,7 +229,7 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
       expect(errorsOf(res)).toContainEqual(expect.objectContaining({ path: 'new_password', key }));
     });
 
-    // issue 12 item 4: a stolen session token alone must not take the account for good.
+    // A stolen session token alone must not take the account for good.
     it('refuses a change without the current password, as older clients sent it, and changes nothing', async () => {
       const client = await registerClient(app);
       const res = await post('/api/accounts/updatePassword', {
@@ -246,6 +246,29 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
         }),
       ]);
       expect(await loginToken(app, client.email, client.password)).toBeTruthy();
+    });
+    it('refuses the current password as the new one with a clear message, changing nothing', async () => {
+      const client = await registerClient(app);
+      const otherDevice = await loginToken(app, client.email, client.password);
+      const [before] = await db.select().from(users).where(eq(users.email, client.email));
+      const res = await post('/api/accounts/updatePassword', {
+        token: client.token,
+        current_password: client.password,
+        new_password: client.password,
+        confirm_password: client.password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorsOf(res)).toEqual([
+        expect.objectContaining({
+          path: 'new_password',
+          key: 'password.sameAsCurrent',
+          message: 'The new password must be different from your current password',
+        }),
+      ]);
+      const [after] = await db.select().from(users).where(eq(users.email, client.email));
+      expect(after?.passwordHash).toBe(before?.passwordHash);
+      // no session ended: nothing happened
+      expect((await post('/api/accounts/get', { token: otherDevice })).statusCode).toBe(200);
     });
 
     it("refuses a wrong current password with 'The current password is not correct', changing nothing", async () => {
@@ -303,7 +326,7 @@ describe(`profile, password and auto-trading of a logged-in client (${testDbKind
 
   describe('autoTrading', () => {
     it('turns auto-trading on with 1 and off with 0 (spec §4), answering the updated user', async () => {
-      // issue 16: switching on needs a verified account and saved settings
+      // switching on needs a verified account and saved settings
       const client = await autoClient(server);
       const saved = await post('/api/autoTrading/settings', {
         token: client.token,

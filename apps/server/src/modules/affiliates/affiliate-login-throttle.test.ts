@@ -3,7 +3,7 @@ import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { buildAffiliate } from './affiliates.factories.js';
 
-// issue 12 item 6, as for clients: wrong passwords slow down per e-mail and address together.
+// As for clients: wrong passwords slow down per e-mail and address together.
 describe(`affiliate login throttling per e-mail and address (${testDbKind})`, async () => {
   // The default limit per address (10 a minute), as shipped.
   const { app, runtime } = await createTestServer();

@@ -129,7 +129,8 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['affiliate'],
         summary:
-          'Changes the password: the current one (`password`), then `new_password` (min 8) and `confirm_password` ' +
+          'Changes the password: the current one (`password`), then `new_password` (min 8, not the current one: ' +
+          "'password.sameAsCurrent') and `confirm_password` " +
           "(must match: 'The passwords do not match'); ends the affiliate's other sessions, keeps this one",
         security: [{ bearer: [] }],
         body: AffiliatePasswordInput.safeExtend(tokenField),

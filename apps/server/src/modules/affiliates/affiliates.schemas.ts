@@ -1,3 +1,4 @@
+import { AffiliateFunnel } from '@openbroker/domain';
 import { z } from 'zod';
 import { ok } from '../../http.js';
 
@@ -39,20 +40,5 @@ export const AffiliateAccountsAnswer = z.object({
   totals: AccountTotalsDto,
 });
 
-export const FunnelAnswer = ok(
-  z.object({
-    days: z.array(
-      z.object({
-        day: z.string(),
-        clicks: z.number(),
-        registrations: z.number(),
-        first_deposits: z.number(),
-      }),
-    ),
-    clicks: z.number(),
-    registrations: z.number(),
-    first_deposits: z.number(),
-    registration_rate: z.number().nullable(),
-    deposit_rate: z.number().nullable(),
-  }),
-);
+/** The affiliate panel's funnel: the same contract the back office's affiliate page reads. */
+export const FunnelAnswer = ok(AffiliateFunnel);

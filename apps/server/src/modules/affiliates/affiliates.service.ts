@@ -75,7 +75,7 @@ export class AffiliatesService {
   async login(brand: Brand, input: { email: string; password: string }, meta: SessionMeta) {
     const affiliate = await this.repo.findByEmail(brand.id, input.email);
     const matches = await verifyPassword(affiliate?.passwordHash ?? (await decoyHash), input.password);
-    // A disabled affiliate (issue 15) is refused with the same answer: nothing tells a guesser the password was right.
+    // A disabled affiliate is refused with the same answer: nothing tells a guesser the password was right.
     if (!affiliate || !matches || affiliate.disabledAt) throw invalidCredentials();
     const { token } = await this.sessions.issue('affiliate', affiliate.id, meta);
     return { affiliate, token };

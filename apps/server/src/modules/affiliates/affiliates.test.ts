@@ -170,6 +170,21 @@ describe(`affiliates (${testDbKind})`, async () => {
         confirm_password: 'long enough 2',
       });
       expect(mismatch.json().errors[0].message).toBe('The passwords do not match');
+      // the new password must differ from the current one
+      const same = await change({
+        password: partner.password,
+        new_password: partner.password,
+        confirm_password: partner.password,
+      });
+      expect(same.statusCode).toBe(400);
+      expect(same.json().errors).toEqual([
+        expect.objectContaining({
+          path: 'new_password',
+          key: 'password.sameAsCurrent',
+          message: 'The new password must be different from your current password',
+        }),
+      ]);
+      expect((await post('/api/affiliate/me', { token: other })).statusCode).toBe(200);
       const wrong = await change({
         password: 'not it',
         new_password: 'new secret 1',

@@ -1,7 +1,7 @@
 import { type AuditListQuery, BACKOFFICE_PAGE_SIZE, type BrandScope } from '@openbroker/domain';
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, brands, staffUsers } from '../../db/schema.js';
+import { auditLog, brands, staffUsers, users } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
 
 /** An audit row as the back office shows it (AuditRow of the API contract). */
@@ -14,6 +14,9 @@ export interface AuditRowDto {
   brandId: number | null;
   brandSlug: string | null;
   userId: number | null;
+  /** The client's name (their e-mail when they have none), for rows about a client. */
+  clientName: string | null;
+  clientEmail: string | null;
   action: string;
   subject: string;
   before: Record<string, unknown> | null;
@@ -33,6 +36,8 @@ export const AUDIT_CSV_COLUMNS = [
   'brandId',
   'brandSlug',
   'userId',
+  'clientName',
+  'clientEmail',
   'action',
   'subject',
   'reason',
@@ -63,6 +68,18 @@ export function auditWhere(scope: BrandScope, query: AuditListQuery): SQL | unde
       or(eq(auditLog.userId, query.clientId), eq(auditLog.subject, `user:${query.clientId}`)) as SQL,
     );
   }
+  if (query.client !== undefined) {
+    // a name or e-mail, in part and in any case; a number is the client's id
+    const text = query.client;
+    const id = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+    const pattern = `%${likeLiteral(text)}%`;
+    const matching = sql`(select ${users.id} from ${users} where ${or(
+      ilike(users.email, pattern),
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      ...(id === undefined ? [] : [eq(users.id, id)]),
+    )})`;
+    conditions.push(inArray(auditLog.userId, matching));
+  }
   if (query.action !== undefined) {
     conditions.push(
       or(
@@ -76,9 +93,17 @@ export function auditWhere(scope: BrandScope, query: AuditListQuery): SQL | unde
   return conditions.length ? and(...conditions) : undefined;
 }
 
-type JoinedRow = { row: typeof auditLog.$inferSelect; staffName: string | null; brandSlug: string | null };
+type JoinedRow = {
+  row: typeof auditLog.$inferSelect;
+  staffName: string | null;
+  brandSlug: string | null;
+  clientFirstName: string | null;
+  clientLastName: string | null;
+  clientEmail: string | null;
+};
 
-function present({ row, staffName, brandSlug }: JoinedRow): AuditRowDto {
+function present({ row, staffName, brandSlug, ...client }: JoinedRow): AuditRowDto {
+  const name = `${client.clientFirstName ?? ''} ${client.clientLastName ?? ''}`.trim();
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -88,6 +113,8 @@ function present({ row, staffName, brandSlug }: JoinedRow): AuditRowDto {
     brandId: row.brandId,
     brandSlug,
     userId: row.userId,
+    clientName: name || client.clientEmail,
+    clientEmail: client.clientEmail,
     action: row.action,
     subject: row.subject,
     before: row.before,
@@ -98,16 +125,24 @@ function present({ row, staffName, brandSlug }: JoinedRow): AuditRowDto {
   };
 }
 
-/** Reads the audit log for the back office's audit screen (issue 13): filtered, scoped, newest first. */
+/** Reads the audit log for the back office's audit screen: filtered, scoped, newest first. */
 export class AuditQuery {
   constructor(private readonly db: Db) {}
 
   private rows(where: SQL | undefined) {
     return this.db
-      .select({ row: auditLog, staffName: staffUsers.name, brandSlug: brands.slug })
+      .select({
+        row: auditLog,
+        staffName: staffUsers.name,
+        brandSlug: brands.slug,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+        clientEmail: users.email,
+      })
       .from(auditLog)
       .leftJoin(staffUsers, sql`${auditLog.actor} = 'staff:' || ${staffUsers.id}`)
       .leftJoin(brands, eq(brands.id, auditLog.brandId))
+      .leftJoin(users, eq(users.id, auditLog.userId))
       .where(where)
       .orderBy(desc(auditLog.id));
   }

@@ -13,7 +13,7 @@ import {
 } from './auto-trading.kit.js';
 
 /**
- * Issue 16 / docs/auto-trading.md: "The strategy skips a trade, and the journal says why". A crossover the client's
+ * docs/auto-trading.md: "The strategy skips a trade, and the journal says why". A crossover the client's
  * own limits hold back (the amount, the maximum of open auto positions, …) is one 'skipped' line: what the strategy
  * wanted in words, why it did not open, the indicator values and the quote. Candles without a signal write nothing.
  */

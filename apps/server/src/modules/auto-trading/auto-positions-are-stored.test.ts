@@ -5,7 +5,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { TradingRepo } from '../trading/trading.repo.js';
 import { autoClient, plainPricing } from './auto-trading.kit.js';
 
-/** Issue 16: the strategy's positions are stored as such, so a restart and the history keep the AI badge. */
+/** The strategy's positions are stored as such, so a restart and the history keep the AI badge. */
 describe(`auto positions in the database (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { ctx } = server.runtime;

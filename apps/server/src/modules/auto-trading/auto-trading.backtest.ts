@@ -1,27 +1,27 @@
 /**
- * The backtest as the client area and the CLI run it (issue 16): the domain's `backtest` (the same
+ * The backtest as the client area and the CLI run it: the domain's `backtest` (the same
  * `evaluateStrategy` the live runner uses) on the closed candles of the strategy's timeframe the server's candle
- * store holds over the range (12 months by default, or as far back as the store keeps that timeframe), with the
- * spread of the instrument and the brand's markup, and the leverages the account (or the brand) may use.
+ * store holds over the range (12 months by default, or as far back as the store keeps that timeframe), priced as the
+ * live engine prices: the brand quote (`brandQuote`: the brand's markup, on the instrument's tick) of the feed's
+ * typical spread around each candle's prices, with the leverages the account (or the brand) may use.
  */
 import {
   type AutoTradingSettings,
   type BacktestDto,
   type BacktestResult,
   backtest,
-  DEFAULT_MARKUP,
   downsampleEquity,
-  groupCosts,
-  type InstrumentGroup,
   lookback,
   type Message,
-  pipSize,
+  type QuoteTerms,
+  quoteTermsFor,
   type TradingProfile,
 } from '@openbroker/domain';
 import type { CandleStore } from '../../market/candle-store.js';
 import { bucketStart } from '../../market/candles.js';
 import { historyStart } from '../../market/history.js';
 import type { Instrument } from '../../market/instruments.js';
+import { groupOf, pipSizeOf, tickOf } from '../market/instrument-terms.js';
 
 /** Trades listed with a backtest (the newest). */
 const TRADES_SHOWN = 50;
@@ -40,7 +40,7 @@ export interface BacktestRequest {
 export interface BacktestEnv {
   candles: Pick<CandleStore, 'candlesBetween'>;
   instrument: Instrument;
-  /** The brand's trading profile (its markup widens the spread). */
+  /** The brand's trading profile (its group's markup gives the brand quote the backtest deals at). */
   profile: TradingProfile;
   /** Leverages the strategy may use on the instrument, ascending. */
   leverages: readonly number[];
@@ -53,19 +53,19 @@ export type BacktestAnswer =
   | { ok: false; error: Message };
 
 /**
- * Half the spread the backtest deals at, in price units: half the instrument's typical feed spread, plus how much
- * the brand's markup exceeds the platform's own ± 0.025 % (which the domain backtest applies itself, like the
- * engine), at the price `mid`. Never below 0.
+ * How the backtest prices an instrument for a brand, as the live engine does: the brand's quote terms (its group's
+ * markup, the instrument's pip and tick — `quoteTermsFor`, the terms the engine and the price socket use) and half
+ * the instrument's typical feed spread. The markup is applied by `brandQuote` inside the backtest, not folded into
+ * the spread.
  */
-export function backtestHalfSpread(instrument: Instrument, profile: TradingProfile, mid: number): number {
-  const group = instrument.category as InstrumentGroup;
-  const markup = groupCosts(profile, group).markup;
-  const brandSide =
-    markup.unit === 'percent'
-      ? (mid * markup.value) / 100
-      : markup.value * pipSize(instrument.symbol, group, instrument.precision);
-  const platformSide = (mid * DEFAULT_MARKUP.value) / 100;
-  return Math.max(0, instrument.spread / 2 + brandSide - platformSide);
+export function backtestPricing(
+  instrument: Instrument,
+  profile: TradingProfile,
+): { terms: QuoteTerms; halfFeedSpread: number } {
+  return {
+    terms: quoteTermsFor(profile, groupOf(instrument), pipSizeOf(instrument), tickOf(instrument)),
+    halfFeedSpread: Math.max(0, instrument.spread / 2),
+  };
 }
 
 /** Runs the backtest; refuses when the range has too few closed candles for one signal. */
@@ -81,14 +81,13 @@ export function runBacktest(env: BacktestEnv, request: BacktestRequest): Backtes
       ok: false,
       error: { key: 'auto.error.noCandles', params: { symbol: request.symbol, timeframe } },
     };
-  const last = candles.at(-1)?.close ?? env.instrument.referencePrice;
   const result = backtest({
     symbol: request.symbol,
     precision: env.instrument.precision,
     settings: request.settings,
     candles,
     startBalance: request.startBalance,
-    halfSpread: backtestHalfSpread(env.instrument, env.profile, last),
+    ...backtestPricing(env.instrument, env.profile),
     leverages: env.leverages,
   });
   const iso = (ms: number) => new Date(ms).toISOString();

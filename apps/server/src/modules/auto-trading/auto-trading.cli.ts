@@ -1,9 +1,9 @@
 /**
- * `npm run cli -- backtest …` (issue 16): the client area's backtest from the terminal — the same domain backtest
- * through the same `runBacktest`, on the same candles when the server runs (the CLI then runs it inside the server,
- * on the server's candle store: the generated history and the live candles since). Without a running server the
- * CLI has no live candles: for the simulated market it generates the history itself from MARKET_SEED, ending at
- * `--to`, and says so — a reproducible series, but not the one a running server holds (docs/auto-trading-operations.md).
+ * `npm run cli -- backtest …`: the client area's backtest from the terminal — the same domain backtest through the
+ * same `runBacktest`, on the same candles. When the server runs, the CLI runs it inside the server, on the server's
+ * candle store (the generated history and the live candles since). Without a running server it rebuilds those
+ * candles for the simulated market from what the server recorded in DATA_DIR (MARKET_SEED and its start), so the
+ * figures are the same either way (docs/auto-trading-operations.md).
  */
 import { parseArgs } from 'node:util';
 import {
@@ -22,14 +22,37 @@ import {
   validateAutoTradingSettings,
 } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
+import { simulateQuotes } from '../../feeds/simulated-feed.js';
 import { MemoryCandleStore } from '../../market/candle-store.js';
+import { CandleBuilder, RESOLUTIONS } from '../../market/candles.js';
 import { instrumentHistory } from '../../market/history.js';
+import type { Instrument } from '../../market/instruments.js';
+import { readServerAddress } from '../../server-address.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
 import type { Brand } from '../brands/brands.service.js';
 import { TradingRepo } from '../trading/trading.repo.js';
 import { formatBacktest, runBacktest } from './auto-trading.backtest.js';
 
 const DAY = 86_400_000;
+
+/**
+ * The candles a server holding the simulated market had for `instrument` at `until`: the history it generated at
+ * start (ending at `start`), then the candles its live walk built from then on — the same walk, from the same
+ * seed and start, fed to the same candle builder.
+ */
+function serverCandles(
+  instrument: Instrument,
+  market: { seed: number; start: number },
+  until: number,
+): MemoryCandleStore {
+  const store = new MemoryCandleStore({ precisionOf: () => instrument.precision });
+  const series = instrumentHistory(instrument, { seed: market.seed, end: market.start });
+  for (const resolution of RESOLUTIONS) store.load(instrument.symbol, resolution, series[resolution]);
+  const builder = new CandleBuilder(store, [instrument]);
+  for (const quote of simulateQuotes(instrument, { seed: market.seed, startTime: market.start, until }))
+    builder.onQuote(quote);
+  return store;
+}
 
 export const BACKTEST_USAGE =
   'backtest --strategy trend|meanReversion --symbol EURUSD --from 2026-01-01 --to 2026-06-30 [--timeframe 1h] ' +
@@ -169,7 +192,9 @@ export async function backtestCommand(
   const settings = settingsOf(values, instrument.symbol, leverages, brand);
   const timeframe = settings.params.timeframe;
 
-  // the server's candles when it runs this (the page's); else the simulated market's history, generated here
+  // The server's candles when it runs this (the client area's); else, for the simulated market, those candles
+  // rebuilt here: the server's history and live walk are a pure function of MARKET_SEED and the instant it started,
+  // which it recorded in DATA_DIR (server-address.ts), so the figures are the same whether the server runs or not.
   let candles: Pick<MemoryCandleStore, 'candlesBetween'> = ctx.market.candles;
   let source = `from the server's candle store (the same candles as the client area's backtest)`;
   let now = ctx.market.clock.now();
@@ -179,15 +204,28 @@ export async function backtestCommand(
         `No server answered, and with MARKET_FEED=${ctx.config.marketFeed} candles exist only in a running server. ` +
           'Start the server (npm start) and run this again.',
       );
-    const end = to ?? now;
-    const store = new MemoryCandleStore({ precisionOf: () => instrument.precision });
-    const series = instrumentHistory(instrument, { seed: ctx.config.marketSeed, end });
-    store.load(instrument.symbol, timeframe, series[timeframe]);
-    candles = store;
-    now = end;
-    source =
-      `generated here from MARKET_SEED=${ctx.config.marketSeed} ending ${new Date(end).toISOString()} ` +
-      '(no server answered: not the series a running server holds, whose history ends where it started)';
+    const server = await readServerAddress(ctx.config.dataDir);
+    const recorded = server?.market;
+    if (recorded && recorded.seed === ctx.config.marketSeed) {
+      // the live walk until the server stopped (or until --to, or now, should it have died without a word)
+      const stopped = Date.parse(server?.stoppedAt ?? '') || now;
+      const until = Math.min(to ?? now, stopped, now);
+      candles = serverCandles(instrument, recorded, until);
+      now = until;
+      source =
+        `the server's candles rebuilt here (no server answered): its history from MARKET_SEED=${recorded.seed} ` +
+        `ending ${new Date(recorded.start).toISOString()} and its simulated market until ${new Date(until).toISOString()}`;
+    } else {
+      const end = to ?? now;
+      const store = new MemoryCandleStore({ precisionOf: () => instrument.precision });
+      const series = instrumentHistory(instrument, { seed: ctx.config.marketSeed, end });
+      store.load(instrument.symbol, timeframe, series[timeframe]);
+      candles = store;
+      now = end;
+      source =
+        `generated here from MARKET_SEED=${ctx.config.marketSeed} ending ${new Date(end).toISOString()} ` +
+        '(no server answered, and none has run on this DATA_DIR with this MARKET_SEED: there are no server candles to rebuild)';
+    }
   }
   const answer = runBacktest(
     { candles, instrument, profile, leverages, now },

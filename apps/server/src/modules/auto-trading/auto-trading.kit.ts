@@ -1,5 +1,5 @@
 /**
- * Test factories of the auto-trading scenarios (issue 16): clients with the account state a scenario needs,
+ * Test factories of the auto-trading scenarios: clients with the account state a scenario needs,
  * settings within the default offer, and candles replayed through the live market (MarketService.ingest) so the
  * candle builder, the runner and the engine see them exactly as they would see a feed.
  */

@@ -71,7 +71,7 @@ const toValues = (line: JournalLine) => ({
   outcome: (line.outcome ?? null) as Record<string, unknown> | null,
 });
 
-/** SQL of auto-trading (issue 16): the clients' settings, the on/off switch, the journal and the strategy's results. */
+/** SQL of auto-trading: the clients' settings, the on/off switch, the journal and the strategy's results. */
 export class AutoTradingRepo {
   constructor(private readonly db: Db) {}
 

@@ -11,7 +11,7 @@ import { brands, users } from '../../db/schema.js';
 import { bucketStart } from '../../market/candles.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffSession } from '../../test/staff-kit.js';
-import { backtestHalfSpread } from './auto-trading.backtest.js';
+import { backtestPricing } from './auto-trading.backtest.js';
 import {
   autoClient,
   clientCall,
@@ -230,11 +230,8 @@ describe(`the client area's auto-trading calls (${testDbKind})`, async () => {
         settings,
         candles,
         startBalance: 10_000,
-        halfSpread: backtestHalfSpread(
-          ctx.market.catalogue.require('BTCUSD'),
-          ctx.trading.profileOf(client.id),
-          candles.at(-1)?.close ?? 0,
-        ),
+        // the brand's terms on BTCUSD (markup of its crypto group, tick 0.01) and half the typical feed spread
+        ...backtestPricing(ctx.market.catalogue.require('BTCUSD'), ctx.trading.profileOf(client.id)),
         leverages: ctx.trading.tradingTerms(client.id, 'BTCUSD')?.leverages ?? [],
       });
       expect(dto.figures.trades).toBe(expected.figures.trades);

@@ -38,14 +38,14 @@ const tags = ['auto-trading'];
 const security = [{ bearer: [] }];
 
 /**
- * The client area's auto-trading (issue 16; routes and answers: domain `auto-trading/api.ts`). Thin: a client
+ * The client area's auto-trading (routes and answers: domain `auto-trading/api.ts`). Thin: a client
  * session of this brand (staff and affiliate tokens are refused like on every client call), the caller's own data
  * only, the body checked by its schema and then by the domain against the brand's offer; the service does the rest.
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).
  */
 export async function autoTradingRoutes(app: App, ctx: AppContext) {
   const signedIn = clientAuthenticator(ctx);
-  /** A client of a brand whose site settings offer the auto-trading screen (issue 15's switch); else 403. */
+  /** A client of a brand whose site settings offer the auto-trading screen (the site settings' switch); else 403. */
   const auth = async (request: Parameters<typeof signedIn>[0]) => {
     const found = await signedIn(request);
     if (!(await ctx.content.platformComponents(found.brand)).auto_trading)

@@ -1,5 +1,5 @@
 /**
- * The live auto-trading runner (issue 16, architecture §6b). On each closed candle of a strategy timeframe it
+ * The live auto-trading runner (architecture §6b). On each closed candle of a strategy timeframe it
  * evaluates every account with auto-trading on that trades the symbol at that timeframe: the signal is read once
  * per distinct (symbol, parameters) from exactly the last `lookback(params)` closed candles (domain `analyse`), then
  * each account decides on its own state and limits (domain `decide`, the same code the backtest runs), and the

@@ -1,5 +1,5 @@
 /**
- * Auto-trading for the clients who switch it on (issue 16, architecture §6b): their settings, the on/off switch
+ * Auto-trading for the clients who switch it on (architecture §6b): their settings, the on/off switch
  * (spec §7 POST /api/accounts/autoTrading), the live runner on closed candles, the loss-limit monitor, the brand's
  * kill switch, the backtest and the journal. Decisions are the domain's (`analyse`/`decide`, `lossLimitHit`); this
  * service connects them to the market, the trading engine and the database.
@@ -59,7 +59,7 @@ export interface AutoTradingOptions {
   clock: Clock;
   log: { error(obj: object, msg: string): void };
   runner?: RunnerOptions;
-  /** Issue 17, a cluster node: whether it owns the account's engine shard (strategies run where the book is). */
+  /** A cluster node: whether it owns the account's engine shard (strategies run where the book is). */
   owns?: (accountId: number) => boolean;
 }
 
@@ -153,12 +153,12 @@ export class AutoTradingService {
    * loss-limit monitor. Call after the trading engine started.
    */
   async start(): Promise<void> {
-    // a cluster node (issue 17) runs the strategies of the shards it owns only, each from `adopt`
+    // a cluster node runs the strategies of the shards it owns only, each from `adopt`
     await this.load(this.options.owns ? () => false : () => true);
     this.listen();
   }
 
-  /** Issue 17: a cluster node took over an engine shard; its accounts with auto-trading on run here from now on. */
+  /** A cluster node took over an engine shard; its accounts with auto-trading on run here from now on. */
   adopt(shard: number, shards: number): Promise<void> {
     return this.load((id) => id % shards === shard);
   }
@@ -198,7 +198,7 @@ export class AutoTradingService {
             this.book(accountId, event.closedPart.profit, event.closedPart.closedAt);
         }
       }),
-      // every node, not only the one the staff member used (issue 17): the kill switch and the resume reach each
+      // every node, not only the one the staff member used: the kill switch and the resume reach each
       // node's runner over the brand broadcast (BrandCacheSync); one node without Redis hears its own change
       this.brands.onChangedOnAnyNode((brandId) => {
         this.brandChanged(brandId).catch((err: unknown) =>
@@ -344,7 +344,7 @@ export class AutoTradingService {
    * instruments (nothing changes on a refusal); while auto-trading is on, they apply from the next closed candle.
    */
   /**
-   * Runs `task` after every earlier switch, save, limit or kill step of the same account (review of issue 16: a
+   * Runs `task` after every earlier switch, save, limit or kill step of the same account (a
    * double-click on the switch must not leave the runner trading while the database says off).
    */
   private exclusive<T>(accountId: number, task: () => Promise<T>): Promise<T> {
@@ -414,7 +414,7 @@ export class AutoTradingService {
       const today = await this.repo.realisedSince(userId, new Date(day));
       // today's auto trades already reached the daily loss limit: it would only hold until midnight UTC, silently
       if (today.profit <= -checked.value.limits.dailyLossLimit) throw dailyLimitReached();
-      // also when the spec's flag was on without a strategy (stored before issue 16): now it runs one
+      // also when the spec's flag was on without a strategy (stored before strategies existed): now it runs one
       await this.repo.switchOn(userId, at, {
         userId,
         at,

@@ -9,7 +9,7 @@ import { autoClient, clientCall, trendSettings, waveCandles } from './auto-tradi
 const HOUR = 3_600_000;
 
 /**
- * Issue 16: "The same backtest runs from the CLI (`npm run cli -- backtest --strategy ... --symbol ... --from ...
+ * "The same backtest runs from the CLI (`npm run cli -- backtest --strategy ... --symbol ... --from ...
  * --to ...`) and prints the same figures." Run inside the server (the operator API, as `npm run cli` does when the
  * server answers), it reads the server's candles, so its figures are the client area's.
  */

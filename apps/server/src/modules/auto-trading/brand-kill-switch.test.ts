@@ -5,7 +5,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { autoClient, clientCall, journalOf, switchOn, trendSettings } from './auto-trading.kit.js';
 
 /**
- * Issue 16: "Per brand (staff, back office): … a kill switch that stops all auto-trading of the brand at once". The
+ * "Per brand (staff, back office): … a kill switch that stops all auto-trading of the brand at once". The
  * back office stores `killed: true` (audited there) and calls `stopBrand`; every client of the brand with
  * auto-trading on is switched off, told why, and cannot switch it on again until the broker resumes.
  */

@@ -63,7 +63,7 @@ function memoryPubSub(): Redis {
 }
 
 /**
- * Issue 16 and 17 (decision 0022): in a cluster each node runs the strategies of its own accounts, but staff stop a
+ * Auto-trading in a cluster (decision 0022): in a cluster each node runs the strategies of its own accounts, but staff stop a
  * brand on whichever node serves them. The kill switch and the resume travel with the brand broadcast
  * (BrandCacheSync over Redis), so a second node drops the brand's accounts from its runner at once and does not
  * trade for them again after a resume. Two AutoTradingServices over one database and one engine stand for the

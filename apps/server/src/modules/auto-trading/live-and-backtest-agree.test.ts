@@ -1,6 +1,7 @@
-import { type AutoDecision, backtest, type JournalEntryDto } from '@openbroker/domain';
+import { type AutoDecision, backtest, type JournalEntryDto, SPEC_QUOTE_TERMS } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { backtestPricing } from './auto-trading.backtest.js';
 import {
   autoClient,
   nextMinute,
@@ -11,7 +12,7 @@ import {
 } from './auto-trading.kit.js';
 
 /**
- * Issue 16: "the backtest and the live path produce the same decisions for the same candles". Candles are replayed
+ * "the backtest and the live path produce the same decisions for the same candles". Candles are replayed
  * through the live market (MarketService.ingest: candle builder → candle closed → runner → engine), then the domain
  * backtest runs on the candles the store built; the journal's opens and closes must be its decisions, one for one.
  */
@@ -41,13 +42,18 @@ describe(`the live path and the backtest decide the same on the same candles (${
     );
 
     const terms = ctx.trading.tradingTerms(client.id, 'BTCUSD');
+    const pricing = backtestPricing(ctx.market.catalogue.require('BTCUSD'), ctx.trading.profileOf(client.id));
+    expect(pricing.terms).toEqual({ ...SPEC_QUOTE_TERMS, pipSize: pricing.terms.pipSize, tick: 0.01 });
     const result = backtest({
       symbol: 'BTCUSD',
       precision: 2,
       settings,
       candles: stored,
       startBalance: 10_000,
-      halfSpread: spread / 2,
+      // the replayed feed's half spread, and the brand's terms on BTCUSD as the client area's backtest builds them
+      // (the plain profile's markup, the spec's, on the tick 0.01 of BTCUSD's 2 decimals)
+      halfFeedSpread: spread / 2,
+      terms: pricing.terms,
       leverages: terms?.leverages ?? [],
     });
     const acted = (d: AutoDecision) =>

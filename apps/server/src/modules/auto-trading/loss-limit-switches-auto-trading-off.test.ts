@@ -16,7 +16,7 @@ import {
 } from './auto-trading.kit.js';
 
 /**
- * Issue 16: "Hitting a loss limit switches auto-trading off, closes nothing by itself unless the client chose that,
+ * "Hitting a loss limit switches auto-trading off, closes nothing by itself unless the client chose that,
  * and tells the client why (a pop-up notice and a line in the journal)."
  */
 describe(`a loss limit switches auto-trading off (${testDbKind})`, async () => {

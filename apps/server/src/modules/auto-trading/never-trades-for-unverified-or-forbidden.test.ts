@@ -16,7 +16,7 @@ import {
 } from './auto-trading.kit.js';
 
 /**
- * Issue 16: "an unverified account or a forbidden category is never traded for". The switch refuses what it can
+ * "an unverified account or a forbidden category is never traded for". The switch refuses what it can
  * see; what changes later (staff take the verification or the category away) is refused by the engine itself,
  * because every decision takes the client's own path, and the refusal is journaled once, not at every candle.
  */

@@ -5,7 +5,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { autoClient, clientCall, journalOf, trendSettings } from './auto-trading.kit.js';
 
 /**
- * Issue 16 review: switches are applied one at a time per account, so a double-click never leaves the strategy
+ * Switches are applied one at a time per account, so a double-click never leaves the strategy
  * trading while the database says off, and switching on is refused when it could only hold.
  */
 describe(`the auto-trading switch under a double-click, and after today's loss limit (${testDbKind})`, async () => {

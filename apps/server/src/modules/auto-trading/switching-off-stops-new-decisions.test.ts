@@ -12,7 +12,7 @@ import {
   waveFor,
 } from './auto-trading.kit.js';
 
-/** Issue 16: "Switching off stops new decisions at once; open auto positions stay, with their SL and TP." */
+/** "Switching off stops new decisions at once; open auto positions stay, with their SL and TP." */
 describe(`switching auto-trading off (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { ctx } = server.runtime;

@@ -1,12 +1,8 @@
 import type { PaymentProviderInput } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
+import type { PaymentProviderSetting } from '../../db/schema.js';
 import { SecretBox } from '../../lib/secret-box.js';
-import {
-  mergeProviders,
-  openProviderSecrets,
-  providerView,
-  type StoredProvider,
-} from './brand-admin-settings.js';
+import { mergeProviders, openProviderSecrets, providerView } from './brand-admin-settings.js';
 
 const box = new SecretBox('brand-secrets-key-of-this-unit-test-0123456789');
 const card = (secrets: Partial<PaymentProviderInput>): PaymentProviderInput =>
@@ -21,17 +17,21 @@ describe('payment provider secrets in brand settings', () => {
     );
     expect(first?.secrets?.apiKey).toMatch(/^v1:/);
     expect(JSON.stringify(first)).not.toContain('sk_live');
-    expect(openProviderSecrets(first as StoredProvider, box)).toEqual({
+    expect(openProviderSecrets(first as PaymentProviderSetting, box)).toEqual({
       apiKey: 'sk_live_abcdefghijkl1234',
       webhookSecret: 'whsec_zyxwvutsrq9876',
     });
     const [kept] = mergeProviders(
-      [first as StoredProvider],
+      [first as PaymentProviderSetting],
       [card({ apiKey: '', webhookSecret: null })],
       box,
     );
     expect(kept?.secrets).toEqual({ apiKey: first?.secrets?.apiKey });
-    const [renamed] = mergeProviders([first as StoredProvider], [{ ...card({}), key: 'card-9' }], box);
+    const [renamed] = mergeProviders(
+      [first as PaymentProviderSetting],
+      [{ ...card({}), key: 'card-9' }],
+      box,
+    );
     // secrets belong to the provider key: a new key starts without them
     expect(renamed?.secrets).toBeUndefined();
   });
@@ -42,15 +42,15 @@ describe('payment provider secrets in brand settings', () => {
       [card({ apiKey: 'sk_live_abcdefghijkl1234', webhookSecret: 'short' })],
       box,
     );
-    expect(providerView(stored as StoredProvider, box).secretHints).toEqual({
+    expect(providerView(stored as PaymentProviderSetting, box).secretHints).toEqual({
       apiKey: '••••1234',
       webhookSecret: '••••',
     });
     const other = new SecretBox('another-brand-secrets-key-0123456789abcdef');
-    expect(providerView(stored as StoredProvider, other).secretHints).toEqual({
+    expect(providerView(stored as PaymentProviderSetting, other).secretHints).toEqual({
       apiKey: '••••?',
       webhookSecret: '••••?',
     });
-    expect(openProviderSecrets(stored as StoredProvider, other)).toEqual({});
+    expect(openProviderSecrets(stored as PaymentProviderSetting, other)).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The brand editor's view of `brands.settings` (issue 15): the sections staff edit (theme, client area,
+ * The brand editor's view of `brands.settings`: the sections staff edit (theme, client area,
  * legal, payments, back-office rules, risk warning), how a change is merged into the stored settings, and
  * how payment provider secrets are sealed (SecretBox, AES-256-GCM under BRAND_SECRETS_KEY) and answered
  * only as hints. Nothing here touches the database.
@@ -11,14 +11,15 @@ import {
   type BrandAdminView,
   type BrandCreateInput,
   type BrandCurrency,
+  type BrandPaymentProviderView,
   type BrandUpdateInput,
   type ClientAreaInput,
   type LegalInput,
   maskSecret,
   PALETTE_KEYS,
   type PaymentProviderInput,
-  type PaymentProviderView,
   PROVIDER_SECRET_FIELDS,
+  type ProviderSecretField,
   type ThemeInput,
 } from '@openbroker/domain';
 import type { BrandSettings, PaymentProviderSetting } from '../../db/schema.js';
@@ -27,17 +28,9 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../payments/payments.defaults.js';
 import { FONT_STACKS, logoMark, palettes, publicTheme } from './brand-theme.js';
 
-/** A stored payment provider with the editor's additions: a merchant id and sealed secrets. */
-export type StoredProvider = PaymentProviderSetting & {
-  merchantId?: string;
-  /** AES-GCM sealed values (SecretBox), never plain. */
-  secrets?: Partial<Record<(typeof PROVIDER_SECRET_FIELDS)[number], string>>;
-};
-
-/** `brands.settings` as the editor writes it (theme files and provider secrets on top of BrandSettings). */
-export type EditableSettings = Omit<BrandSettings, 'theme' | 'payments'> & {
+/** `brands.settings` as the editor writes it (theme files on top of BrandSettings). */
+export type EditableSettings = Omit<BrandSettings, 'theme'> & {
   theme: BrandSettings['theme'] & { logoUrl?: string; faviconUrl?: string };
-  payments?: StoredProvider[];
 };
 
 export const editable = (settings: BrandSettings): EditableSettings => settings as EditableSettings;
@@ -85,13 +78,15 @@ export function backofficeView(settings: EditableSettings): BackofficeRulesInput
     defaultLeverage: rules.defaultLeverage ?? null,
     fourEyesAbove: rules.fourEyesAbove ?? BACKOFFICE_DEFAULTS.fourEyesAbove,
     bonusWithdrawable: rules.bonusWithdrawable ?? false,
+    withdrawalsNeedVerification:
+      rules.withdrawalsNeedVerification ?? BACKOFFICE_DEFAULTS.withdrawalsNeedVerification,
   };
 }
 
 /** A provider as the browser may see it: everything but the secrets, which are hints only. */
-export function providerView(provider: StoredProvider, box: SecretBox): PaymentProviderView {
+export function providerView(provider: PaymentProviderSetting, box: SecretBox): BrandPaymentProviderView {
   const { secrets, ...rest } = provider;
-  const secretHints: PaymentProviderView['secretHints'] = {};
+  const secretHints: BrandPaymentProviderView['secretHints'] = {};
   for (const field of PROVIDER_SECRET_FIELDS) {
     const sealed = secrets?.[field];
     if (!sealed) continue;
@@ -102,11 +97,18 @@ export function providerView(provider: StoredProvider, box: SecretBox): PaymentP
       secretHints[field] = '••••?';
     }
   }
-  return { ...rest, secretHints } as PaymentProviderView;
+  return { ...rest, secretHints } as BrandPaymentProviderView;
 }
 
 export function brandView(
-  row: { id: number; slug: string; name: string; hosts: string[]; settings: BrandSettings },
+  row: {
+    id: number;
+    slug: string;
+    name: string;
+    hosts: string[];
+    settings: BrandSettings;
+    status: 'draft' | 'published';
+  },
   box: SecretBox,
   categories: BrandAdminView['categories'],
 ): BrandAdminView {
@@ -115,6 +117,7 @@ export function brandView(
     id: row.id,
     slug: row.slug,
     name: row.name,
+    status: row.status,
     hosts: row.hosts,
     theme: themeView(settings),
     clientArea: clientAreaView(settings),
@@ -133,16 +136,16 @@ export function brandView(
  * stored value of the provider with the same key, null removes it.
  */
 export function mergeProviders(
-  before: StoredProvider[],
+  before: PaymentProviderSetting[],
   input: PaymentProviderInput[],
   box: SecretBox,
-): StoredProvider[] {
+): PaymentProviderSetting[] {
   const previous = new Map(before.map((p) => [p.key, p]));
   return input.map((entry) => {
     const { apiKey, webhookSecret, merchantId, ...rest } = entry;
     const sent = { apiKey, webhookSecret };
     const kept = previous.get(entry.key)?.secrets ?? {};
-    const secrets: StoredProvider['secrets'] = {};
+    const secrets: PaymentProviderSetting['secrets'] = {};
     for (const field of PROVIDER_SECRET_FIELDS) {
       const value = sent[field];
       if (value === null) continue;
@@ -204,6 +207,7 @@ export function applyUpdate(
       verification: rules.verification,
       fourEyesAbove: rules.fourEyesAbove,
       bonusWithdrawable: rules.bonusWithdrawable,
+      withdrawalsNeedVerification: rules.withdrawalsNeedVerification,
     };
     if (rules.defaultPermissions === null) delete next.backoffice.defaultPermissions;
     else next.backoffice.defaultPermissions = rules.defaultPermissions;
@@ -281,10 +285,10 @@ export const PALETTE_FIELDS = PALETTE_KEYS;
  * to a browser). A secret sealed under another key is left out (it must be entered again).
  */
 export function openProviderSecrets(
-  provider: Pick<StoredProvider, 'secrets'>,
+  provider: Pick<PaymentProviderSetting, 'secrets'>,
   box: SecretBox,
-): Partial<Record<(typeof PROVIDER_SECRET_FIELDS)[number], string>> {
-  const open: Partial<Record<(typeof PROVIDER_SECRET_FIELDS)[number], string>> = {};
+): Partial<Record<ProviderSecretField, string>> {
+  const open: Partial<Record<ProviderSecretField, string>> = {};
   for (const field of PROVIDER_SECRET_FIELDS) {
     const sealed = provider.secrets?.[field];
     if (!sealed) continue;

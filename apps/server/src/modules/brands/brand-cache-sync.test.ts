@@ -8,7 +8,7 @@ import { BrandsRepo } from './brands.repo.js';
 import { BrandsService } from './brands.service.js';
 
 /**
- * A brand changed on one node reaches every node within seconds (issue 15). This node's cache is dropped
+ * A brand changed on one node reaches every node within seconds. This node's cache is dropped
  * at once; another node (a second BrandsService over the same database, as a second server process has)
  * hears it over Redis where REDIS_URL is configured (CI and the postgres project), and without Redis there
  * is one node: the change listeners are the whole path, and another node would only see it on expiry.

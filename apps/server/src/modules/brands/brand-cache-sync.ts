@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { BrandsService } from './brands.service.js';
 
 /**
- * Keeps every node's brand cache fresh (issue 15): a brand changed on one node (BrandsService.changed) is
+ * Keeps every node's brand cache fresh: a brand changed on one node (BrandsService.changed) is
  * published on the Redis channel `<REDIS_PREFIX>brands:changed`; every other node drops its cached brands
  * and hands the new trading profile to its engine (BrandsService.changedElsewhere). Without Redis there is
  * one node and the local invalidation is all there is (cached entries also expire after 30 seconds).

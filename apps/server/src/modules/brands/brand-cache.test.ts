@@ -22,7 +22,7 @@ function fakeRepo() {
   return { repo, queries };
 }
 
-// issue 12: the brand cache was keyed by the raw Host header and grew with every distinct one.
+// the brand cache was keyed by the raw Host header and grew with every distinct one.
 describe('brand cache by Host header', () => {
   it('stays bounded after 10,000 distinct unknown hosts, which all get the default brand', async () => {
     const { repo } = fakeRepo();

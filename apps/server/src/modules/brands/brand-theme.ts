@@ -172,7 +172,7 @@ export function publicTheme(
     fonts: theme.fonts ?? fallbackFonts,
     radius: theme.radius ?? 8,
     logoSvg: theme.logoSvg ?? logoMark('chart', derived.light.heroFrom, theme.primary, 14),
-    // an uploaded logo or favicon (issue 15: /media/<id>/<name>), else the brand's SVG mark
+    // an uploaded logo or favicon (/media/<id>/<name>), else the brand's SVG mark
     logoUrl: theme.logoUrl ?? '/logo.svg',
     faviconUrl: theme.faviconUrl ?? theme.logoUrl ?? '/favicon.svg',
   };

@@ -1,4 +1,11 @@
-import { dealingQuoteWith, pipSize, type Quote, type TradingProfile } from '@openbroker/domain';
+import {
+  brandQuote,
+  pipSize,
+  type Quote,
+  quoteTermsFor,
+  type TradingProfile,
+  tickSizeOf,
+} from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../db/schema.js';
@@ -40,10 +47,11 @@ describe(`brand trading conditions through the API (${testDbKind})`, async () =>
       retailLossPercent: 74,
     });
     expect(demo.trading.groups.forex.markup).toEqual({ unit: 'pips', value: 0.4 });
-    // the web prices with the domain function from this payload, as the engine does
+    // the web prices with the domain function from this payload, as the engine does (brandQuote)
     const profile = demo.trading as TradingProfile;
     const feed = { buy: 1.16506, sell: 1.16494 } as Quote;
-    const dealing = dealingQuoteWith(feed, profile.groups.forex.markup, pipSize('EURUSD', 'forex', 5));
+    const terms = quoteTermsFor(profile, 'forex', pipSize('EURUSD', 'forex', 5), tickSizeOf(5));
+    const dealing = brandQuote(feed, terms);
     expect(Number(dealing.buy) - Number(dealing.sell)).toBeCloseTo(0.0002, 10);
     const pro = await brandOf(PRO);
     expect(pro.trading).toMatchObject({ preset: 'professional', leverageCaps: null, stopOutLevel: 0.3 });
@@ -60,12 +68,18 @@ describe(`brand trading conditions through the API (${testDbKind})`, async () =>
       group: 'forex',
       precision: 5,
       pipSize: 0.0001,
-      spreadPips: 2,
+      // the typical spread of the brand quote in the instrument's unit (forex: pips), and its tick
+      tick: 0.00001,
+      unit: 'pip',
+      spread: 2,
       leverages: [1, 3, 5, 10, 15, 20, 30],
       leverageCap: 30,
     });
     expect(bySymbol.get('USDZAR')).toMatchObject({ leverages: [1, 3, 5, 10, 15, 20], leverageCap: 20 });
     expect(bySymbol.get('BTCUSD')).toMatchObject({ leverages: [1, 2], open: true, nextOpen: null });
+    // crypto counts in points (one price unit): the 0.3 % markup a side on the feed's typical spread (25 around
+    // 95,000): 95,012.5 × 1.003 = 95,297.5375 → 95,297.54 and 94,987.5 × 0.997 = 94,702.5375 → 94,702.53
+    expect(bySymbol.get('BTCUSD')).toMatchObject({ tick: 0.01, unit: 'point', spread: 595.01 });
     const now = runtime.ctx.market.clock.now();
     for (const instrument of bySymbol.values()) {
       if (instrument.open) expect(instrument.nextOpen).toBeNull();
@@ -76,8 +90,39 @@ describe(`brand trading conditions through the API (${testDbKind})`, async () =>
         .json()
         .data.map((i: Record<string, unknown>) => [i.symbol, i]),
     );
-    expect(pro.get('EURUSD')).toMatchObject({ spreadPips: 1.4, leverageCap: null });
+    expect(pro.get('EURUSD')).toMatchObject({ unit: 'pip', spread: 1.4, leverageCap: null });
     expect(pro.get('USDZAR')).toMatchObject({ leverages: [1, 3, 5, 10, 15, 20, 30] });
+    // every instrument carries the brand quote of its last price (closed markets show it greyed): the
+    // last feed quote, or for a market without one since the start its last minute's close ± the typical half spread
+    for (const instrument of bySymbol.values()) {
+      const last = instrument.last as { buy: number; sell: number } | null;
+      if (last) expect(last.buy, String(instrument.symbol)).toBeGreaterThan(last.sell);
+    }
+    const feed = runtime.ctx.market.book.last('BTCUSD');
+    if (feed) {
+      const expected = brandQuote(
+        { buy: feed.ask, sell: feed.bid },
+        { markup: { unit: 'percent', value: 0.3 }, pipSize: 0.01, tick: 0.01 },
+      );
+      expect(bySymbol.get('BTCUSD')?.last).toEqual({ buy: expected.buy, sell: expected.sell });
+    }
+  });
+
+  it("a market without a quote since the start shows its last candle's close as the brand's last quote", async () => {
+    if (runtime.ctx.market.book.last('EURUSD')) return; // a live EURUSD quote stands for itself (checked above)
+    const time = Math.floor(runtime.ctx.market.clock.now() / 60_000) * 60_000;
+    runtime.ctx.market.candles.upsert('EURUSD', '1m', {
+      time,
+      open: 1.08,
+      high: 1.081,
+      low: 1.079,
+      close: 1.08,
+      volume: 1,
+    });
+    const res = await get('/api/market/instruments', DEMO);
+    const eurusd = res.json().data.find((i: { symbol: string }) => i.symbol === 'EURUSD');
+    // the feed's typical spread 0.00012 around 1.08, 0.4 pip a side, on the 0.00001 tick: 1.08010 / 1.07990
+    expect(eurusd.last).toEqual({ buy: 1.0801, sell: 1.0799 });
   });
 
   it('the site advertises the spreads and leverage the terminal gives', async () => {

@@ -6,8 +6,8 @@ import { staffCall, staffSession } from '../../test/staff-kit.js';
 
 /** When true, the next audit row cannot be written (a database error at the worst moment). */
 const failAudit = vi.hoisted(() => ({ next: false }));
-vi.mock('../backoffice/staff-audit.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../backoffice/staff-audit.js')>();
+vi.mock('../staff/staff-audit.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../staff/staff-audit.js')>();
   return {
     ...original,
     auditStaffAction: (...args: Parameters<typeof original.auditStaffAction>) => {
@@ -21,7 +21,7 @@ vi.mock('../backoffice/staff-audit.js', async (importOriginal) => {
 });
 
 /**
- * Review of issue 14: a brand's trading conditions and their audit row are one change. If the audit row cannot be
+ * a brand's trading conditions and their audit row are one change. If the audit row cannot be
  * written, the settings stay as they were and the engine hears nothing; a staff member scoped to another brand
  * gets 404; the row has the before and after.
  */

@@ -1,5 +1,5 @@
 /**
- * A brand's trading conditions (issue 14): a jurisdiction preset plus the broker's overrides, kept in
+ * A brand's trading conditions: a jurisdiction preset plus the broker's overrides, kept in
  * `brands.settings.trading`. `tradingProfileOf` turns them into the domain TradingProfile the engine,
  * the terminal and the public site all use, so the price a client is quoted, the figure the site
  * advertises and the leverage the ticket offers come from one place.

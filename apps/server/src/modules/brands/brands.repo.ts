@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, type BrandSettings, brands, users } from '../../db/schema.js';
+import {
+  assetCategories,
+  type BrandSettings,
+  brands,
+  contentPages,
+  contentSingletons,
+  users,
+} from '../../db/schema.js';
+import type { TemplatePage } from './brand-template.js';
 import type { BrandTradingSettings } from './brand-trading.js';
 
 export type BrandRow = typeof brands.$inferSelect;
@@ -67,6 +75,8 @@ export class BrandsRepo {
         name: brands.name,
         hosts: brands.hosts,
         settings: brands.settings,
+        status: brands.status,
+        publishedAt: brands.publishedAt,
         createdAt: brands.createdAt,
         clients,
       })
@@ -118,7 +128,13 @@ export class BrandsRepo {
 
   async insert(
     tx: Db,
-    row: { slug: string; name: string; hosts: string[]; settings: BrandSettings },
+    row: {
+      slug: string;
+      name: string;
+      hosts: string[];
+      settings: BrandSettings;
+      status?: 'draft' | 'published';
+    },
   ): Promise<BrandRow> {
     const [created] = await tx.insert(brands).values(row).returning();
     if (!created) throw new Error('brand insert returned nothing');
@@ -133,6 +149,71 @@ export class BrandsRepo {
   /** The brand row, locked for the rest of the transaction. */
   async lockById(tx: Db, id: number): Promise<BrandRow | undefined> {
     const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+    return row;
+  }
+
+  /** A brand's content pages (every language, published or not) and its site settings document, for a copy. */
+  async contentOf(
+    tx: Db,
+    brandId: number,
+  ): Promise<{ pages: TemplatePage[]; siteSettings: Record<string, unknown> | undefined }> {
+    const pages = await tx
+      .select({
+        slug: contentPages.slug,
+        lang: contentPages.lang,
+        title: contentPages.title,
+        description: contentPages.description,
+        published: contentPages.published,
+        components: contentPages.components,
+      })
+      .from(contentPages)
+      .where(eq(contentPages.brandId, brandId))
+      .orderBy(asc(contentPages.id));
+    const [site] = await tx
+      .select({ data: contentSingletons.data })
+      .from(contentSingletons)
+      .where(and(eq(contentSingletons.brandId, brandId), eq(contentSingletons.name, 'settings')));
+    return { pages, siteSettings: site?.data };
+  }
+
+  /** Writes a new brand's pages and its site settings document. */
+  async insertContent(
+    tx: Db,
+    brandId: number,
+    pages: readonly TemplatePage[],
+    siteSettings: Record<string, unknown>,
+  ): Promise<void> {
+    if (pages.length > 0) await tx.insert(contentPages).values(pages.map((page) => ({ ...page, brandId })));
+    await tx.insert(contentSingletons).values({ brandId, name: 'settings', data: siteSettings });
+  }
+
+  /** What the publish checklist reads: the published English page slugs and the site settings' risk warning. */
+  async publishFacts(brandId: number): Promise<{ publishedSlugs: string[]; riskWarning: string }> {
+    const pages = await this.db
+      .select({ slug: contentPages.slug })
+      .from(contentPages)
+      .where(
+        and(eq(contentPages.brandId, brandId), eq(contentPages.lang, 'en'), eq(contentPages.published, true)),
+      );
+    const [site] = await this.db
+      .select({ data: contentSingletons.data })
+      .from(contentSingletons)
+      .where(and(eq(contentSingletons.brandId, brandId), eq(contentSingletons.name, 'settings')));
+    const warning = site?.data.risk_warning;
+    return {
+      publishedSlugs: pages.map((p) => p.slug),
+      riskWarning: typeof warning === 'string' ? warning : '',
+    };
+  }
+
+  /** Publishes (sets published_at) or returns a brand to draft, in the caller's transaction. */
+  async setStatus(tx: Db, id: number, status: 'draft' | 'published'): Promise<BrandRow> {
+    const [row] = await tx
+      .update(brands)
+      .set(status === 'published' ? { status, publishedAt: new Date() } : { status })
+      .where(eq(brands.id, id))
+      .returning();
+    if (!row) throw new Error(`brand ${id} vanished while its status changed`);
     return row;
   }
 

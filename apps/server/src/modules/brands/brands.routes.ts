@@ -1,4 +1,5 @@
 import {
+  BrandTradingView,
   type PublicBrand as PublicBrandData,
   type TradingProfile,
   TradingProfileSchema,
@@ -7,8 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
-import { assertBrandInScope, staffOf, withPolicy } from '../backoffice/policy.js';
-import { auditStaffAction } from '../backoffice/staff-audit.js';
+import { assertBrandInScope, staffOf, withPolicy } from '../staff/policy.js';
+import { auditStaffAction } from '../staff/staff-audit.js';
 import { publicTheme } from './brand-theme.js';
 import { type BrandTradingSettings, tradingProfileOf } from './brand-trading.js';
 import { type Brand, brandMinAge } from './brands.service.js';
@@ -67,7 +68,7 @@ const PublicBrand = z.object({
 });
 
 /**
- * The client-facing trading conditions of a brand (issue 14): its resolved TradingProfile (markups,
+ * The client-facing trading conditions of a brand: its resolved TradingProfile (markups,
  * commission, swaps, margin-call and stop-out levels, leverage caps, preset) and the retail-loss share
  * of its risk warning. The web computes dealing prices from these with the domain's dealingQuoteWith,
  * exactly as the engine does. Nothing here is secret.
@@ -136,10 +137,6 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
   const policy = { permission: 'staff.manage', brandScoped: true } as const;
   const tags = ['backoffice: brands'];
   const BrandIdParams = z.object({ id: z.coerce.number().int().positive() });
-  const TradingDto = z.object({
-    settings: z.record(z.string(), z.unknown()).nullable(),
-    profile: TradingProfileSchema,
-  });
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
   app.get(
@@ -148,7 +145,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
       tags,
       summary: "The brand's trading settings (preset and overrides) and the profile they resolve to",
       params: BrandIdParams,
-      response: { 200: ok(TradingDto), ...errors },
+      response: { 200: ok(BrandTradingView), ...errors },
     }),
     async (request) => {
       assertBrandInScope(staffOf(request), request.params.id);
@@ -169,7 +166,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
         "Replaces the brand's trading settings: preset ('esma', 'asic', 'professional', 'custom') and overrides. A bad value answers 400 with a message per field and changes nothing",
       params: BrandIdParams,
       body: z.record(z.string(), z.unknown()),
-      response: { 200: ok(TradingDto), ...errors },
+      response: { 200: ok(BrandTradingView), ...errors },
     }),
     async (request) => {
       const auth = staffOf(request);

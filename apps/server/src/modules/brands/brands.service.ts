@@ -2,6 +2,7 @@ import { MIN_AGE_DEFAULT, type TradingProfile, type ValidationResult } from '@op
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { BrandSettings } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import {
   type BrandTradingSettings,
   brandProfileKey,
@@ -17,6 +18,11 @@ export interface Brand {
   /** Host names that resolve to this brand, lower-case, without port (brandPublicUrl picks from them). */
   hosts: string[];
   settings: BrandSettings;
+  /**
+   * 'draft' brands are not served on their hosts (resolve refuses them) until an administrator publishes them;
+   * left out where a brand is read without it (it is then one a request reached, i.e. published).
+   */
+  status?: 'draft' | 'published';
 }
 
 /** Thrown when neither the Host header nor DEFAULT_BRAND names an existing brand. */
@@ -37,7 +43,7 @@ const MAX_HOST_LENGTH = 253;
  * configured default brand. Lookups are cached briefly: every request needs its brand.
  */
 export class BrandsService {
-  // Both bounded (issue 12): every request names a Host, and anyone can send a new one each time.
+  // Both bounded: every request names a Host, and anyone can send a new one each time.
   // Unknown hosts keep no brand of their own; they share the default brand's entry.
   private readonly cache = new LRUCache<string, { brand: Brand | undefined; until: number }>({
     max: BRAND_CACHE_MAX,
@@ -54,7 +60,19 @@ export class BrandsService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * The brand a public request is for. A draft brand (not published yet) is refused with 404
+   * BRAND_NOT_AVAILABLE, a neutral answer naming no brand: its site, API, registration and client logins
+   * are not served until it is published.
+   */
   async resolve(hostHeader: string | undefined): Promise<Brand> {
+    const brand = await this.resolveAny(hostHeader);
+    if (brand.status === 'draft') throw brandNotAvailable();
+    return brand;
+  }
+
+  /** The brand of a Host header, draft or published (default brand as fallback). */
+  private async resolveAny(hostHeader: string | undefined): Promise<Brand> {
     const host = normalizeHost(hostHeader);
     const byHost = host ? await this.byHost(host) : undefined;
     if (byHost) return byHost;
@@ -212,11 +230,15 @@ export class BrandsService {
       name: row.name,
       hosts: row.hosts,
       settings: row.settings,
+      status: row.status,
     };
     this.cache.set(key, { brand, until: this.now() + CACHE_MS });
     return brand;
   }
 }
+
+/** What a draft brand's hosts answer: 404 with a neutral "This site is not available." */
+export const brandNotAvailable = () => new AppError(404, 'BRAND_NOT_AVAILABLE', 'brand.notAvailable');
 
 /** 'Example.COM:3000' → 'example.com'; IPv6 literals keep their brackets off. */
 export function normalizeHost(hostHeader: string | undefined): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
-// Issue 12: a NUL byte in a contact form (or anywhere else) answered 500: PostgreSQL refuses it.
+// A NUL byte in a contact form (or anywhere else) answered 500: PostgreSQL refuses it.
 describe(`contact forms refuse control characters (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { db } = runtime.ctx.database;

@@ -24,6 +24,9 @@ const isPublicForm = (name: string): name is PublicForm => (PUBLIC_FORMS as read
 
 const DAY_MS = 86_400_000;
 
+/** The singleton call's query: the token, and the visitor's language for the site settings' texts. */
+const SingletonQuery = TokenQuery.extend({ lang: z.string().max(10).optional() });
+
 /** The e-mail a form is sent from, for the per-sender rate limit. */
 const senderOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown; form?: { email?: unknown } } | undefined;
@@ -87,16 +90,17 @@ export async function contentRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['content'],
-        summary: "A named settings document of this host's brand, e.g. 'settings' (spec §3 Site settings)",
+        summary:
+          "A named settings document of this host's brand, e.g. 'settings' (spec §3 Site settings); its menu, footer links and legal texts in `lang` where translated, else as written",
         params: z.object({ name: z.string().max(64) }),
-        querystring: TokenQuery,
+        querystring: SingletonQuery,
         response: { 200: ok(z.record(z.string(), z.unknown())), 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const brand = await brandOf(request);
       content.assertContentToken(brand, request.query.token);
-      const data = await content.singleton(brand, request.params.name);
+      const data = await content.singleton(brand, request.params.name, request.query.lang);
       if (!data) throw notFound();
       return { status: true as const, data };
     },

@@ -26,6 +26,7 @@ import {
   siteRetailLossPercent,
   withoutRetailLossSentences,
 } from './site-figures.js';
+import { localizeSiteSettings } from './site-language.js';
 
 /** A wrong or missing content or forms token (spec §7: the token in the query is required). */
 export const contentTokenInvalid = () => new AppError(401, 'CONTENT_TOKEN_INVALID', 'error.forbidden');
@@ -97,7 +98,7 @@ export class ContentService {
   constructor(
     private readonly repo: ContentRepo,
     private readonly mail: MailService,
-    /** Typical feed spreads for the site's figures (issue 14): the bundled catalogue the market serves. */
+    /** Typical feed spreads for the site's figures: the bundled catalogue the market serves. */
     private readonly catalogue: Catalogue = loadCatalogue(),
   ) {}
 
@@ -118,7 +119,7 @@ export class ContentService {
   }
 
   /**
-   * A page's tree sanitised on render (architecture §8, issue 15): the HTML was cleaned on save, but a tree
+   * A page's tree sanitised on render (architecture §8): the HTML was cleaned on save, but a tree
    * written straight into the database (an import, an old row, a hand-made fix) must not reach a visitor with a
    * script either. Cleaned trees are kept per row and change time, so a page is sanitised once per change.
    */
@@ -157,6 +158,11 @@ export class ContentService {
     const page = presentPage(row);
     page.components = await this.cleanTree(row);
     return this.withFigures(brand, page);
+  }
+
+  /** Whether the brand has published a page with this slug in any language (else the page load is a 404). */
+  async isPublished(brand: Brand, slug: string): Promise<boolean> {
+    return (await this.repo.publishedPage(brand.id, slug, [...LANGUAGES])).length > 0;
   }
 
   /** Published pages under a slug prefix ('blog/', 'about/'), one per slug in `lang` or 'en'. */
@@ -213,18 +219,25 @@ export class ContentService {
     return platformComponentsOf(stored?.platform_components, brand.settings.features);
   }
 
-  /** A settings document of the brand; figure placeholders (the risk warning's retail-loss share) filled in. */
-  async singleton(brand: Brand, name: string): Promise<Record<string, unknown> | undefined> {
+  /**
+   * A settings document of the brand; figure placeholders (the risk warning's retail-loss share) filled in. The
+   * site settings come in the visitor's `lang` (site-language.ts): the chrome texts translated where
+   * the document has their translation, each text's figures formatted for the language it is in.
+   */
+  async singleton(brand: Brand, name: string, lang?: unknown): Promise<Record<string, unknown> | undefined> {
     const found = await this.repo.singleton(brand.id, name);
     if (!found) return found;
     // spec §3 platform components as the client area applies them (the economic calendar is the brand's flag)
-    const stored =
+    const { data: stored, languageOf } =
       name === 'settings'
-        ? {
-            ...found,
-            platform_components: platformComponentsOf(found.platform_components, brand.settings.features),
-          }
-        : found;
+        ? localizeSiteSettings(
+            {
+              ...found,
+              platform_components: platformComponentsOf(found.platform_components, brand.settings.features),
+            },
+            normalizeLang(lang),
+          )
+        : { data: found, languageOf: () => FALLBACK_LANGUAGE };
     if (!hasFigures(stored)) return stored;
     const retailLossPercent = await siteRetailLossPercent(this.repo.db, brand);
     // a risk warning whose retail-loss share is not known leaves that sentence out instead of the placeholder
@@ -232,7 +245,7 @@ export class ContentService {
       retailLossPercent === undefined && typeof stored.risk_warning === 'string'
         ? { ...stored, risk_warning: withoutRetailLossSentences(stored.risk_warning) }
         : stored;
-    return renderFigures(data, {
+    const source = {
       profile: tradingProfileOf(brand.settings),
       catalogue: this.catalogue,
       categoryLeverage: (needsLeverage(data) ? await this.repo.categoryLeverages() : new Map()) as Map<
@@ -240,8 +253,13 @@ export class ContentService {
         string
       >,
       retailLossPercent,
-      lang: FALLBACK_LANGUAGE,
-    });
+    };
+    return Object.fromEntries(
+      Object.entries(data).map(([field, value]) => [
+        field,
+        renderFigures(value, { ...source, lang: languageOf(field) }),
+      ]),
+    );
   }
 
   /**

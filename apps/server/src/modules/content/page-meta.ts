@@ -9,31 +9,6 @@ export interface HeadMeta {
   faviconUrl: string;
 }
 
-/** Routes of the client area and the SPA's own screens: not content slugs. */
-const APP_ROUTES = new Set([
-  'login',
-  'register',
-  'password',
-  'autoLogin',
-  'my-account',
-  'referrals',
-  'transactions',
-  'platform',
-  'payment',
-  'affiliate',
-  '404',
-]);
-
-/** The content slug a path shows, if it is a content page: '/' → the home slug, '/about' → 'about'. */
-export function contentSlugOf(urlPath: string, homeSlug: string): string | undefined {
-  const trimmed = urlPath.replace(/^\/+|\/+$/g, '');
-  if (trimmed === '') return homeSlug;
-  const first = trimmed.split('/')[0] ?? '';
-  if (APP_ROUTES.has(first)) return undefined;
-  if (!/^[a-z0-9][a-z0-9/_-]{0,119}$/i.test(trimmed)) return undefined;
-  return trimmed;
-}
-
 /** Icon types by file extension: an uploaded favicon may be any of the media module's image types. */
 const ICON_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',

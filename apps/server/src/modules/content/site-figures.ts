@@ -1,5 +1,5 @@
 /**
- * The public site's trading figures, filled in when a page is served (issue 14), so marketing says
+ * The public site's trading figures, filled in when a page is served, so marketing says
  * what the terminal does. Pages hold placeholders; the brand's trading profile and the catalogue's
  * typical feed spreads give the values:
  *
@@ -15,7 +15,7 @@
 import { INSTRUMENT_GROUPS, type InstrumentGroup, type TradingProfile } from '@openbroker/domain';
 import type { Catalogue, Instrument } from '../../market/instruments.js';
 import { offeredLeverages } from '../brands/brand-trading.js';
-import { groupOf, typicalSpreadPips } from '../market/instrument-terms.js';
+import { groupOf, typicalSpread } from '../market/instrument-terms.js';
 
 const PLACEHOLDER =
   /\{\{\s*(spread|leverage|retailLoss|stopOut|marginCall)(?::([A-Za-z0-9._-]{1,32}))?\s*\}\}/g;
@@ -65,7 +65,7 @@ export function figure(kind: string, arg: string | undefined, source: FigureSour
   const instruments = instrumentsFor(arg, source.catalogue);
   if (instruments.length === 0) return undefined;
   if (kind === 'spread') {
-    const lowest = Math.min(...instruments.map((i) => typicalSpreadPips(i, source.profile)));
+    const lowest = Math.min(...instruments.map((i) => typicalSpread(i, source.profile).spread));
     return lowest.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
   const highest = Math.max(
@@ -124,7 +124,7 @@ export interface RetailLossBrand {
 /** Computes a brand's retail-loss percentage (null: no retail account traded in the period). */
 export type RetailLossCompute = (brandId: number) => Promise<{ percent: number | null }>;
 
-/** How long a computed figure is served before it is computed again (issue 15: at most every 10 minutes). */
+/** How long a computed figure is served before it is computed again (at most every 10 minutes). */
 export const RETAIL_LOSS_TTL_MS = 10 * 60_000;
 
 /**
@@ -165,7 +165,7 @@ export class SiteRetailLoss {
 /** The computed figures per database: the reports module provides them when the server's routes register. */
 const providers = new WeakMap<object, SiteRetailLoss>();
 
-/** Makes `source` the retail-loss figures of the site served from `db` (reports.routes.ts). */
+/** Makes `source` the retail-loss figures of the site served from `db` (reports/reports.routes.ts). */
 export function provideSiteRetailLoss(db: object, source: SiteRetailLoss): void {
   providers.set(db, source);
 }

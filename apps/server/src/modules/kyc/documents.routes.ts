@@ -19,7 +19,8 @@ interface UploadForm {
 
 /**
  * Reads the upload form, in any field order. The file is read into memory only up to the 2 MB
- * limit: beyond it the multipart parser stops and marks the file truncated (spec §5: at most 2MB).
+ * limit: beyond it the multipart parser stops and marks the file truncated (spec §5: at most 2MB),
+ * which the service answers with 'File is too large'.
  */
 async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   const fields: Record<string, string> = {};
@@ -68,7 +69,8 @@ export async function documentsRoutes(app: App, ctx: AppContext) {
         tags: ['accounts'],
         summary:
           'Uploads a verification document (multipart fields token, type = doc_passport | doc_address | ' +
-          "doc_funding_front | doc_funding_back, file field files). Real JPEG or PDF content, at most 2 MB, else 400 'File not supported'; " +
+          "doc_funding_front | doc_funding_back, file field files). Real JPEG or PDF content, else 400 'File not supported'; " +
+          "at most 2 MB, else 413 FILE_TOO_LARGE 'File is too large: at most 2 MB'; " +
           'the document then shows as Processing (status 1). Answers the updated user',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],

@@ -7,6 +7,7 @@ import {
   titleFor,
   UPLOAD_MAX_BYTES,
   UploadFileInput,
+  uploadTooLarge,
   validateInput,
   verifiesAutomatically,
 } from '@openbroker/domain';
@@ -30,6 +31,11 @@ export interface UploadedFile {
 export const fileNotSupported = (message: Message = { key: 'document.notSupported' }) =>
   new AppError(400, 'FILE_NOT_SUPPORTED', message.key, message.params, [
     { path: 'files', ...message, message: formatMessage(message) },
+  ]);
+/** a file over the 2 MB limit says so ('File is too large: at most 2 MB'), on the file field. */
+export const fileTooLarge = () =>
+  new AppError(413, 'FILE_TOO_LARGE', 'document.tooLarge', undefined, [
+    { path: 'files', ...uploadTooLarge(), message: formatMessage(uploadTooLarge()) },
   ]);
 export const documentApproved = () => new AppError(400, 'DOCUMENT_APPROVED', 'document.alreadyApproved');
 
@@ -60,7 +66,7 @@ export class DocumentsService {
 
   /**
    * Stores an upload and shows the document as Processing (spec §4). Only real JPEG or PDF
-   * content up to 2 MB is accepted, named with a matching extension, with no markup in an image
+   * content up to 2 MB is accepted (a bigger file: 413 'File is too large: at most 2 MB'), named with a matching extension, with no markup in an image
    * and no scripts, actions, embedded files or encryption in a PDF (architecture §8, decision
    * 0013); an approved document stays as it is.
    */
@@ -69,7 +75,7 @@ export class DocumentsService {
     if (!file || (file.content.length === 0 && !file.truncated)) {
       throw invalidFields([{ path: 'files', key: 'field.required', params: { title: titleFor('file') } }]);
     }
-    if (file.truncated || file.content.length > UPLOAD_MAX_BYTES) throw fileNotSupported();
+    if (file.truncated || file.content.length > UPLOAD_MAX_BYTES) throw fileTooLarge();
     // the client's name is kept for staff: control characters are refused, never sent to SQL
     const name = validateInput(UploadFileInput, { files: file.originalName });
     if (!name.ok) throw invalidFields(name.errors);
@@ -119,7 +125,7 @@ export class DocumentsService {
 
   /**
    * A decision on a client's latest document of a type: Approved ('2') or Rejected ('3') with a note
-   * the client sees (spec §4). When the brand verifies automatically (issue 13, the default) and the
+   * the client sees (spec §4). When the brand verifies automatically (the default) and the
    * passport and address proof are now both approved, the client is verified in the same
    * transaction and gets the brand's default permissions and leverages (unless compliance set
    * others). Back office and CLI both come here. The caller reloads the trading account afterwards.

@@ -145,7 +145,7 @@ const catalogAnd = (...objects: PdfObject[]): PdfObject[] => [
   ...objects,
 ];
 
-describe('PDF check cannot be walked around (issue 12 item 8 review, decision 0013)', () => {
+describe('PDF check cannot be walked around (decision 0013)', () => {
   it('accepts a text PDF as a bank writes it: Flate page content, a web link, an object stream, XMP metadata', async () => {
     const info = packObjects([[9, '<< /Producer (Statement service) /CreationDate (D:20250101120000Z) >>']]);
     const statement = buildPdf(

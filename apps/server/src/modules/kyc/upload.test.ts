@@ -35,6 +35,13 @@ const NOT_SUPPORTED = {
   message: 'File not supported',
 };
 
+const TOO_LARGE = {
+  status: false,
+  code: 'FILE_TOO_LARGE',
+  key: 'document.tooLarge',
+  message: 'File is too large: at most 2 MB',
+};
+
 describe(`verification document upload (${testDbKind})`, async () => {
   const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const { db } = runtime.ctx.database;
@@ -137,7 +144,7 @@ describe(`verification document upload (${testDbKind})`, async () => {
     ]);
   });
 
-  describe('content that could run is refused (issue 12 probes, decision 0013)', () => {
+  describe('content that could run is refused (decision 0013)', () => {
     const refusedWith = async (file: MultipartFile, key: string, message: string) => {
       const client = await registerClient(app);
       const res = await upload([['token', client.token], ['type', 'doc_passport'], file]);
@@ -257,7 +264,7 @@ describe(`verification document upload (${testDbKind})`, async () => {
       ));
   });
 
-  it('refuses a file name with a NUL byte with its message instead of failing in SQL (issue 12)', async () => {
+  it('refuses a file name with a NUL byte with its message instead of failing in SQL', async () => {
     const client = await registerClient(app);
     const res = await upload([
       ['token', client.token],
@@ -308,17 +315,22 @@ describe(`verification document upload (${testDbKind})`, async () => {
     expect((await userRow(client.email))?.docPassport.status).toBe('0');
   });
 
-  it("refuses a file over 2 MB with 'File not supported' and stores nothing", async () => {
+  // the size has its own message, on the file field, not 'File not supported'
+  it("refuses a file over 2 MB with 'File is too large: at most 2 MB' and stores nothing", async () => {
     const client = await registerClient(app);
     const res = await upload([
       ['token', client.token],
       ['type', 'doc_passport'],
       jpeg(jpegBytes(UPLOAD_MAX_BYTES + 1)),
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject(NOT_SUPPORTED);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      ...TOO_LARGE,
+      errors: [{ path: 'files', key: 'document.tooLarge', message: 'File is too large: at most 2 MB' }],
+    });
     expect(await documentsOf(client.email)).toEqual([]);
     expect(await filesOf(client.email)).toEqual([]);
+    expect((await userRow(client.email))?.docPassport.status).toBe('0');
   });
 
   it('refuses a much bigger file the same way (the parser stops reading at 2 MB)', async () => {
@@ -328,8 +340,20 @@ describe(`verification document upload (${testDbKind})`, async () => {
       ['type', 'doc_passport'],
       jpeg(jpegBytes(8 * 1024 * 1024)),
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject(NOT_SUPPORTED);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject(TOO_LARGE);
+    expect(await documentsOf(client.email)).toEqual([]);
+  });
+
+  it('says the size also for a big file of a type it would refuse anyway (only the first 2 MB are read)', async () => {
+    const client = await registerClient(app);
+    const res = await upload([
+      ['token', client.token],
+      ['type', 'doc_passport'],
+      { filename: 'film.pdf', contentType: 'application/pdf', content: Buffer.alloc(3 * 1024 * 1024, 0x41) },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject(TOO_LARGE);
   });
 
   it('accepts a file of exactly 2 MB', async () => {

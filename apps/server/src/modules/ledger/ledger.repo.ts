@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { SEED_ENTRIES } from './seed-entries.js';
 
 /** An entry to append; amounts are NUMERIC text (exact). */
@@ -27,7 +27,7 @@ export class LedgerRepo {
   }
 
   /**
-   * Issue 17: several entries of one account (a close with its negative balance protection) in ONE statement: the
+   * Several entries of one account (a close with its negative balance protection) in ONE statement: the
    * balance moves by their sum and each entry is appended, in the given order, with the balance after it (the
    * running balance, exactly as one `append` after the other would give). Undefined when the account does not exist
    * (nothing written).
@@ -169,7 +169,7 @@ export class LedgerRepo {
   }
 
   /**
-   * Positions (open or closed) whose charges disagree with their entries (issue 14): the commission column is
+   * Positions (open or closed) whose charges disagree with their entries: the commission column is
    * −Σ commission entries (at most one), the swap column Σ swap entries, each swap entry's reference names its
    * own position ('swap:<position>:<day>'), and every charge is on the position's own account.
    */
@@ -320,8 +320,9 @@ export class LedgerRepo {
   }
 
   /**
-   * Bonus, credit and adjustment entries whose cause is missing. A bonus or credit is caused by an approved
-   * transaction of its kind (spec §9 bonus and credit type ids) on the same account and of the same amount
+   * Bonus, credit and adjustment entries whose cause is missing. A bonus, credit or correction is caused by an
+   * approved transaction of its kind (spec §9 bonus and credit type ids, our correction type) on the same
+   * account and of the same amount
    * ('tx:TX-…'); any of the three by a staff action ('staff:<audit row id>': the audit_log row recording it, about
    * this account, 'user:<id>'). Anything else — a staff reference no audit row backs, a pending or declined
    * transaction, no reference — is without a verifiable cause.
@@ -329,6 +330,7 @@ export class LedgerRepo {
   adjustmentEntriesWithoutCause(db: Db) {
     const bonuses = inList(TRANSACTION_TABS.bonuses);
     const credits = inList(TRANSACTION_TABS.credits);
+    const corrections = inList(TRANSACTION_TABS.corrections);
     return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
       db,
       sql`
@@ -340,7 +342,8 @@ export class LedgerRepo {
           where t.user_id = l.user_id and l.reference = 'tx:' || t.reference
             and t.status_id = ${TRANSACTION_STATUS.approved} and t.amount = l.amount
             and ((l.kind = 'bonus' and t.type_id in (${bonuses}))
-              or (l.kind = 'credit' and t.type_id in (${credits}))))
+              or (l.kind = 'credit' and t.type_id in (${credits}))
+              or (l.kind = 'adjustment' and t.type_id in (${corrections}))))
         and not exists (
           select 1 from audit_log a
           where l.reference = 'staff:' || a.id::text and a.subject = 'user:' || l.user_id::text)

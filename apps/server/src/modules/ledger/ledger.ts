@@ -16,7 +16,7 @@ export { SEED_ENTRIES, type SeedCause } from './seed-entries.js';
 /**
  * One booking: the account, the signed amount, its kind and its cause. Kinds and causes come in pairs:
  * - `realised_pnl` (any sign) and `negative_balance_protection` (> 0): a position's close;
- * - `commission` (< 0): charged once when a position opens (issue 14), on the open position;
+ * - `commission` (< 0): charged once when a position opens, on the open position;
  * - `swap` (≠ 0): overnight financing of an open position at a daily rollover, once per position and rollover day
  *   (reference 'swap:<position>:<YYYY-MM-DD>');
  * - `deposit` (> 0), `withdrawal` (< 0), `withdrawal_reversal` (> 0): a payment transaction ('TX-…');
@@ -121,7 +121,7 @@ export class Ledger {
   }
 
   /**
-   * Issue 17: books several entries of ONE account inside `tx`, in order, in one statement (a close's realised P&L
+   * Books several entries of ONE account inside `tx`, in order, in one statement (a close's realised P&L
    * and its negative balance protection): the same entries, balances after and checks as `book` one after the other.
    */
   async bookAll(tx: Db, bookings: readonly Booking[]): Promise<BookedEntry[]> {

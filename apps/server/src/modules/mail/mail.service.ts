@@ -42,7 +42,7 @@ export interface MailServiceOptions extends Omit<OutboxWorkerOptions, 'now'> {
   /**
    * Log the link of a mail kept without SMTP (demo mode only): the log is how a demo's forgot
    * password works offline. Elsewhere a reset link in the log would hand accounts to whoever reads
-   * the logs (issue 12), so only the outbox id and the kind of mail are logged.
+   * the logs, so only the outbox id and the kind of mail are logged.
    */
   logLinks?: boolean;
 }

@@ -1,4 +1,4 @@
-import { formatMessage } from '@openbroker/domain';
+import { formatMessage, MESSAGES_EN, type MessageKey } from '@openbroker/domain';
 import type { Brand } from '../brands/brands.service.js';
 import type { Mail } from './mail.service.js';
 
@@ -10,7 +10,64 @@ export function escapeHtml(value: string): string {
   );
 }
 
+/**
+ * The languages mails are written in: English and German, the site's full languages (spec §1). A
+ * client's mail is in the language asked for when it is one of these, else in the brand's first language, else
+ * in English.
+ */
+export type MailLanguage = 'en' | 'de';
+
+export function mailLanguage(brand: Brand, wanted?: string): MailLanguage {
+  const offered = (lang: unknown): lang is MailLanguage => lang === 'en' || lang === 'de';
+  const short = wanted?.trim().toLowerCase().slice(0, 2);
+  if (offered(short)) return short;
+  const first = brand.settings.languages?.[0];
+  return offered(first) ? first : 'en';
+}
+
+/** The German of the catalogue's mail texts (the web's German of the same keys, notices.ts). */
+const MAIL_DE: Partial<Record<MessageKey, string>> = {
+  'notice.marginCall.mail.subject': 'Margin Call auf Ihrem {{brand}}-Konto',
+  'notice.marginCall.mail.body':
+    'Ihr Margin-Level ist auf {{marginLevel}} % gefallen, unter das Margin-Call-Level von {{level}} %. Eigenkapital: {{equity}}; genutzte Margin: {{usedMargin}}. Fällt es auf das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
+  'notice.marginCall.mail.link': 'Plattform öffnen',
+};
+
+/**
+ * A figure of a mail ('€1234.50', '123.45', '50') as the language writes it ('1.234,50 €', '123,45'); English
+ * figures stay as they are, anything else too.
+ */
+export function mailFigure(text: string, lang: MailLanguage): string {
+  if (lang === 'en') return text;
+  const money = /^(-?)€\s?(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  const plain = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  const parts = money
+    ? { negative: money[1] === '-' || money[2] === '-', whole: money[3], fraction: money[4] }
+    : plain
+      ? { negative: plain[1] === '-', whole: plain[2], fraction: plain[3] }
+      : undefined;
+  if (!parts) return text;
+  const decimals = parts.fraction?.length ?? 0;
+  const value = `${parts.negative ? '-' : ''}${parts.whole}${parts.fraction ? `.${parts.fraction}` : ''}`;
+  const format = new Intl.NumberFormat('de-DE', {
+    ...(money ? { style: 'currency', currency: 'EUR' } : {}),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3); the types only know numbers
+  return format.format(value as unknown as number);
+}
+
+/** Texts of the mail frame per language. */
+const FRAME: Record<MailLanguage, { buttonFallback: string }> = {
+  en: { buttonFallback: 'If the button does not work, copy this address into your browser:' },
+  de: {
+    buttonFallback: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+  },
+};
+
 interface MailBody {
+  lang: MailLanguage;
   /** Paragraphs before the link. */
   intro: string[];
   link: { href: string; label: string };
@@ -35,35 +92,55 @@ function simpleHtml(brand: Brand, body: MailBody): string {
   const href = escapeHtml(body.link.href);
   const colour = escapeHtml(brand.settings.theme.primary);
   return `<!doctype html>
-<html><body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
+<html lang="${body.lang}"><body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #222;">
 <h2>${name}</h2>
 ${paragraphs(body.intro)}
 <p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: ${colour}; color: #fff; text-decoration: none; border-radius: 4px;">${escapeHtml(body.link.label)}</a></p>
-<p style="font-size: 13px; color: #555;">If the button does not work, copy this address into your browser:<br>${href}</p>
+<p style="font-size: 13px; color: #555;">${escapeHtml(FRAME[body.lang].buttonFallback)}<br>${href}</p>
 ${paragraphs(body.outro)}
 <p style="font-size: 12px; color: #777;">${name} · ${escapeHtml(brand.settings.supportEmail)}</p>
 </body></html>`;
 }
 
-/** The forgot-password mail: a single-use link valid for `validMinutes`. */
+/**
+ * The forgot-password mail: a single-use link valid for `validMinutes`, in `lang` (see `mailLanguage`: the
+ * language the client asked in, else the brand's first language).
+ */
 export function passwordResetMail(
   brand: Brand,
   to: { email: string; firstName: string },
   link: string,
   validMinutes: number,
+  lang: string = mailLanguage(brand),
 ): Mail {
-  const body: MailBody = {
-    intro: [
-      `Hello ${to.firstName || to.email},`,
-      `Someone, hopefully you, asked to reset the password of your ${brand.name} account. ` +
-        `Open the link below within ${validMinutes} minutes to choose a new password. It works once.`,
-    ],
-    link: { href: link, label: 'Choose a new password' },
-    outro: ['If you did not ask for this, ignore this mail: your password stays as it is.'],
-  };
+  const name = to.firstName || to.email;
+  const de = mailLanguage(brand, lang) === 'de';
+  const body: MailBody = de
+    ? {
+        lang: 'de',
+        intro: [
+          `Hallo ${name},`,
+          `jemand, hoffentlich Sie, hat das Zurücksetzen des Passworts Ihres ${brand.name}-Kontos angefordert. ` +
+            `Öffnen Sie den folgenden Link innerhalb von ${validMinutes} Minuten, um ein neues Passwort zu wählen. Er funktioniert einmal.`,
+        ],
+        link: { href: link, label: 'Neues Passwort wählen' },
+        outro: [
+          'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+        ],
+      }
+    : {
+        lang: 'en',
+        intro: [
+          `Hello ${name},`,
+          `Someone, hopefully you, asked to reset the password of your ${brand.name} account. ` +
+            `Open the link below within ${validMinutes} minutes to choose a new password. It works once.`,
+        ],
+        link: { href: link, label: 'Choose a new password' },
+        outro: ['If you did not ask for this, ignore this mail: your password stays as it is.'],
+      };
   return {
     to: to.email,
-    subject: `Reset your ${brand.name} password`,
+    subject: de ? `${brand.name}: Passwort zurücksetzen` : `Reset your ${brand.name} password`,
     template: 'password-reset',
     link,
     text: plainText(brand, body),
@@ -71,24 +148,38 @@ export function passwordResetMail(
   };
 }
 
-/** The margin-call mail (issue 14): the margin level and what to do; one per margin call. */
+/**
+ * The margin-call mail: the margin level and what to do; one per margin call. In `lang` (see
+ * `mailLanguage`), its figures written as that language writes numbers and money.
+ */
 export function marginCallMail(
   brand: Brand,
   to: { email: string; firstName: string },
   figures: { marginLevel: string; level: string; equity: string; usedMargin: string },
   link: string,
+  lang: string = mailLanguage(brand),
 ): Mail {
+  const language = mailLanguage(brand, lang);
+  const templates: Record<string, string> =
+    language === 'de' ? (MAIL_DE as Record<string, string>) : MESSAGES_EN;
+  const params = Object.fromEntries(
+    Object.entries(figures).map(([name, value]) => [name, mailFigure(value, language)]),
+  );
   const body: MailBody = {
+    lang: language,
     intro: [
-      `Hello ${to.firstName || to.email},`,
-      formatMessage({ key: 'notice.marginCall.mail.body', params: figures }),
+      `${language === 'de' ? 'Hallo' : 'Hello'} ${to.firstName || to.email},`,
+      formatMessage({ key: 'notice.marginCall.mail.body', params }, templates),
     ],
-    link: { href: link, label: formatMessage({ key: 'notice.marginCall.mail.link' }) },
+    link: { href: link, label: formatMessage({ key: 'notice.marginCall.mail.link' }, templates) },
     outro: [],
   };
   return {
     to: to.email,
-    subject: formatMessage({ key: 'notice.marginCall.mail.subject', params: { brand: brand.name } }),
+    subject: formatMessage(
+      { key: 'notice.marginCall.mail.subject', params: { brand: brand.name } },
+      templates,
+    ),
     text: plainText(brand, body),
     html: simpleHtml(brand, body),
     template: 'margin-call',

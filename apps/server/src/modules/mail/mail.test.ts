@@ -64,7 +64,7 @@ describe(`mail without SMTP (${testDbKind})`, async () => {
   });
 });
 
-// Review of issue 12: without SMTP the reset link (a password-reset token) went to the info log in
+// without SMTP the reset link (a password-reset token) went to the info log in
 // production too, where whoever reads the logs could take the account.
 describe(`mail without SMTP outside demo mode (${testDbKind})`, async () => {
   const { runtime } = await createTestServer({

@@ -4,7 +4,7 @@ import { MarketService } from './market.service.js';
 
 const T0 = Date.parse('2026-11-18T15:00:00Z');
 
-describe('MarketService.onCandleClosed (issue 16)', () => {
+describe('MarketService.onCandleClosed', () => {
   it('tells a closed candle after the quote that closed it reached the quote listeners', () => {
     const market = new MarketService({
       catalogue: loadCatalogue(),

@@ -4,7 +4,7 @@ import { type App, ErrorBody, ok } from '../../http.js';
 import { notFound } from '../../lib/errors.js';
 import { RESOLUTIONS } from '../../market/candles.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
-import { instrumentTerms } from './instrument-terms.js';
+import { instrumentTerms, lastBrandQuote } from './instrument-terms.js';
 
 const Instrument = z.object({
   symbol: z.string(),
@@ -14,14 +14,18 @@ const Instrument = z.object({
   categoryId: z.number(),
   precision: z.number(),
   available: z.boolean(),
-  /** Taken off trading for this brand by a dealer (issue 15): "Temporarily unavailable"; closing stays possible. */
+  /** Taken off trading for this brand by a dealer: "Temporarily unavailable"; closing stays possible. */
   halted: z.boolean(),
-  // issue 14, for the requesting host's brand:
+  // for the requesting host's brand:
   group: z.enum(['forex', 'stocks', 'crypto', 'commodities', 'index']),
   /** Price size of one pip (0.0001 forex, 0.01 JPY pairs, 1 index point, else 10^−precision). */
   pipSize: z.number(),
-  /** Typical dealing spread in pips: the feed's typical spread plus the brand's markup. */
-  spreadPips: z.number(),
+  /** Smallest price step (10^−precision): prices and levels are on it; null when unknown. */
+  tick: z.number().nullable(),
+  /** How the instrument's moves are counted: pips (forex) or points of one price unit (everything else). */
+  unit: z.enum(['pip', 'point']),
+  /** Typical spread of the brand's quote, in `unit`s: the feed's typical spread plus the brand's markup. */
+  spread: z.number(),
   /** Leverages a client may pick: the category's list capped by the brand's preset. */
   leverages: z.array(z.number()),
   leverageCap: z.number().nullable(),
@@ -29,6 +33,11 @@ const Instrument = z.object({
   open: z.boolean(),
   /** When a closed market opens next, ISO 8601 UTC; null when open or never closed. */
   nextOpen: z.string().nullable(),
+  /**
+   * The brand's quote of the last feed price, shown greyed while the market is closed or the feed stale;
+   * null when there has been none since the server started.
+   */
+  last: z.object({ buy: z.number(), sell: z.number() }).nullable(),
 });
 
 const Candle = z.object({
@@ -76,6 +85,12 @@ export async function marketRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const now = ctx.market.clock.now();
+      // a market closed since before this server started has no last quote: its last minute's close, with the
+      // instrument's typical feed spread around it, stands for it
+      const lastFromCandles = (i: (typeof ctx.market.catalogue.instruments)[number]) => {
+        const close = ctx.market.candles.latest(i.symbol, '1m')?.close;
+        return close === undefined ? undefined : { bid: close - i.spread / 2, ask: close + i.spread / 2 };
+      };
       const brand = await ctx.brands.resolve(request.headers.host);
       const profile = tradingProfileOf(brand.settings);
       const leverageOf = new Map((await ctx.reference.assets()).map((a) => [a.symbol, a.categoryLeverage]));
@@ -92,6 +107,7 @@ export async function marketRoutes(app: App, ctx: AppContext) {
           available: !halted.has(i.symbol) && ctx.market.book.get(i.symbol, now) !== undefined,
           halted: halted.has(i.symbol),
           ...instrumentTerms(i, profile, leverageOf.get(i.symbol), now),
+          last: lastBrandQuote(i, profile, ctx.market.book.last(i.symbol) ?? lastFromCandles(i)),
         })),
       };
     },

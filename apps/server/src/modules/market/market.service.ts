@@ -56,6 +56,11 @@ export class MarketService {
     return this.options.catalogue;
   }
 
+  /** Where the generated history ends and the simulated live walk starts (its seed's series), when there is one. */
+  get history(): { seed: number; end: number } | undefined {
+    return this.options.history;
+  }
+
   async start(): Promise<void> {
     const { history, feed } = this.options;
     if (history) {
@@ -82,7 +87,7 @@ export class MarketService {
     this.options.metrics?.quotesAccepted.inc();
     this.builder.onQuote(quote);
     for (const listener of this.listeners) listener(quote);
-    // issue 16: a closed candle is told after the quote that closed it reached the engine, so what a listener
+    // a closed candle is told after the quote that closed it reached the engine, so what a listener
     // reads (dealing prices, open positions) is as of that quote
     if (this.closing.length > 0) {
       const closed = this.closing.splice(0);

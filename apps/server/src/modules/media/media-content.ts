@@ -1,5 +1,5 @@
 /**
- * What an uploaded brand file really is (issue 15): the type comes from the bytes (file-type's magic
+ * What an uploaded brand file really is: the type comes from the bytes (file-type's magic
  * numbers), never from the name or the browser's claim. Raster images (PNG, JPEG, WebP, GIF, ICO) must
  * hold no HTML or script (a polyglot a sniffing browser would run: the KYC upload's check); SVG, which is
  * text, is recognised by its root element and sanitised with DOMPurify's SVG profile (scripts, event

@@ -6,10 +6,10 @@ import { MediaService } from './media.service.js';
 const Params = z.object({ id: z.string().max(12), name: z.string().max(130) });
 
 /**
- * Uploaded brand files (issue 15), served publicly at /media/:id/:name with the type found in their
+ * Uploaded brand files, served publicly at /media/:id/:name with the type found in their
  * bytes, never sniffed, an SVG in a sandbox (no script runs even if one slipped through), cached for a
  * year (a new upload gets a new id). Staff upload them through the brand editor
- * (POST /api/backoffice/brands/:id/media, backoffice/brands-admin.routes.ts).
+ * (POST /api/backoffice/brands/:id/media, brands/brands-admin.routes.ts).
  */
 export async function mediaRoutes(app: App, ctx: AppContext) {
   const files = new MediaService(ctx.database.db);

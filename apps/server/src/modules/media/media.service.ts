@@ -32,7 +32,7 @@ export interface StoreInput {
 export const mediaUrl = (id: number, name: string) => `/media/${id}/${name}`;
 
 /**
- * Brand files (issue 15: logos, favicons, content images), kept in the database so every node serves
+ * Brand files (logos, favicons, content images), kept in the database so every node serves
  * them. `store` checks the content (media-content.ts), writes the row and runs `audit` in the same
  * transaction; the content editor calls it the same way for its images.
  */

@@ -62,7 +62,7 @@ const TOKEN_REQUIRED =
 /**
  * GET /metrics in the Prometheus text format, on the main port. Answered to callers with
  * `Authorization: Bearer <METRICS_TOKEN>`; in demo mode also to loopback callers without one.
- * Outside demo mode loopback is not enough (issue 12): a reverse proxy on the same machine that
+ * Outside demo mode loopback is not enough: a reverse proxy on the same machine that
  * forwards without X-Forwarded-For makes every visitor look local. So with no METRICS_TOKEN set,
  * /metrics is closed there (403 saying to set it); a wrong or missing token is 401.
  */

@@ -139,7 +139,7 @@ describe(`GET /metrics (${testDbKind})`, async () => {
   });
 });
 
-// Review of issue 12: outside demo mode a loopback peer is no proof of a local caller (a reverse
+// outside demo mode a loopback peer is no proof of a local caller (a reverse
 // proxy on the same machine that forwards without X-Forwarded-For makes every visitor one).
 const PRODUCTION = {
   DEMO: 'false',

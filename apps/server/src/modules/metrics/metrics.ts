@@ -53,9 +53,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
   }
 
   const socketSources = new Map<string, SocketCounter>();
-  // issue 17: /prices sockets that subscribed to symbols, per namespace, read at every scrape
+  // /prices sockets that subscribed to symbols, per namespace, read at every scrape
   const subscriptionSources = new Map<string, SocketCounter & { readonly subscribed: number }>();
-  // issue 17: this node's engine shards and its part in the price feed, read at every scrape (cluster nodes only)
+  // this node's engine shards and its part in the price feed, read at every scrape (cluster nodes only)
   const cluster: { shards?: ClusterShardsSource; leader?: FeedLeaderSource } = {};
 
   return {
@@ -92,7 +92,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     }),
 
     /**
-     * Issue 17: a `/trading` command's round trip on the server, from receiving it to acknowledging it (session
+     * A `/trading` command's round trip on the server, from receiving it to acknowledging it (session
      * check, validation, engine, transaction, pushes), by command and answer (ok, or the refusal's code).
      */
     tradeCommandSeconds: new Histogram({
@@ -142,7 +142,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       registers,
     }),
 
-    // ------------------------------------------------------------------ price fan-out (issue 17)
+    // ------------------------------------------------------------------ price fan-out
     /** How long one price flush took to hand its payloads to every socket (all forms). */
     priceFlushSeconds: new Histogram({
       name: 'openbroker_price_flush_duration_seconds',
@@ -209,7 +209,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       },
     }),
 
-    /** Reads the node's shards and feed leadership at every scrape (issue 17; set once by the runtime). */
+    /** Reads the node's shards and feed leadership at every scrape (set once by the runtime). */
     watchCluster(sources: { shards?: ClusterShardsSource; leader?: FeedLeaderSource }): void {
       cluster.shards = sources.shards;
       cluster.leader = sources.leader;

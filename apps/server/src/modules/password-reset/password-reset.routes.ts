@@ -7,7 +7,7 @@ import { addressKey } from '../../lib/client-address.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 
 /**
- * The e-mail asked for together with the asking address (issue 12): counted per e-mail alone,
+ * The e-mail asked for together with the asking address: counted per e-mail alone,
  * requests from anywhere could keep the owner from getting a reset link, the lockout the login
  * throttle avoids the same way. The validated body's e-mail is already trimmed and lower-cased.
  */
@@ -30,21 +30,21 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['accounts'],
         summary:
-          'Mails a single-use reset link (<site>/password/reset/<token>, valid 1 hour). ' +
-          "404 EMAIL_NOT_FOUND 'Email is not exist.'; rate-limited per address and per e-mail from one address",
+          'Mails a single-use reset link (<site>/password/reset/<token>, valid 1 hour) when the e-mail has an ' +
+          'account. Answers 200 {status: true, data: {}} for every valid e-mail, at once: the lookup and the mail ' +
+          'happen after the answer, so neither the answer nor its time tells whether an account exists. ' +
+          'Rate-limited per address and per e-mail from one address',
         body: ForgotPasswordInput,
         response: {
           200: ok(z.object({})),
           400: ErrorBody,
-          404: ErrorBody,
           429: ErrorBody,
-          503: ErrorBody,
         },
       },
     },
     async (request) => {
       const brand = await ctx.brands.resolve(request.headers.host);
-      await ctx.passwordReset.forgot(brand, request.body.email, { ip: request.ip, log: request.log });
+      ctx.passwordReset.request(brand, request.body.email, { ip: request.ip, log: request.log });
       return { status: true as const, data: {} };
     },
   );
@@ -57,7 +57,8 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
         tags: ['accounts'],
         summary:
           'Sets a new password with the token from the reset mail and ends all sessions of the client. ' +
-          "400 RESET_INVALID 'password.resetInvalid' when the token is used, expired or unknown",
+          "400 RESET_INVALID 'password.resetInvalid' when the token is used, expired or unknown; " +
+          "400 with 'password.sameAsCurrent' on new_password when it is the current password (the link stays usable)",
         body: ResetPasswordInput,
         response: { 200: ok(z.object({})), 400: ErrorBody, 429: ErrorBody },
       },

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { brands, passwordResets, users } from '../../db/schema.js';
 import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
 import { hashToken } from '../../lib/random.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { closedPort, startFakeSmtp } from '../../test/fake-smtp.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { captureLog } from '../../test/log-capture.js';
+import { AccountsRepo } from '../accounts/accounts.repo.js';
 
 const RESET_INVALID = {
   status: false,
@@ -15,7 +17,11 @@ const RESET_INVALID = {
 };
 
 describe(`forgot password and reset (${testDbKind})`, async () => {
-  const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const log = captureLog();
+  const { app, runtime, config } = await createTestServer(
+    { AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn' },
+    { logStream: log.stream },
+  );
   const { db } = runtime.ctx.database;
   const forgot = (email: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/api/get/forgotPassword', payload: { email }, headers });
@@ -26,9 +32,12 @@ describe(`forgot password and reset (${testDbKind})`, async () => {
     new_password: password,
     confirm_password: password,
   });
+  /** The reset and its mail are stored after the answer: wait for that work to finish. */
+  const settled = () => runtime.ctx.passwordReset.idle();
   /** Asks for a reset and reads the link from the outbox, as a person reads their mail. */
   const requestLink = async (email: string) => {
     expect((await forgot(email)).statusCode).toBe(200);
+    await settled();
     const [mail] = await runtime.ctx.mail.outbox.latest({ to: email, limit: 1 });
     const link = /https?:\/\/\S+\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
     if (!link?.[1]) throw new Error(`no reset link in ${mail?.text}`);
@@ -41,6 +50,7 @@ describe(`forgot password and reset (${testDbKind})`, async () => {
     const res = await forgot(client.email.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, data: {} });
+    await settled();
     const [mail] = await runtime.ctx.mail.outbox.latest({ to: client.email, limit: 5 });
     expect(mail).toMatchObject({
       to: client.email,
@@ -69,16 +79,76 @@ describe(`forgot password and reset (${testDbKind})`, async () => {
     ).toEqual([]);
   });
 
-  it("answers an unknown e-mail with 404 'Email is not exist.' and mails nothing", async () => {
-    const res = await forgot('nobody-here@example.com');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
-      status: false,
-      code: 'EMAIL_NOT_FOUND',
-      key: 'auth.emailNotExist',
-      message: 'Email is not exist.',
-    });
+  // the answer must not tell whether an e-mail has an account
+  it('answers an unknown e-mail exactly as a registered one, and mails and stores nothing', async () => {
+    const client = await registerClient(app);
+    const resetsBefore = (await db.select().from(passwordResets)).length;
+    const known = await forgot(client.email);
+    const unknown = await forgot('nobody-here@example.com');
+    await settled();
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.json()).toEqual({ status: true, data: {} });
+    const headersOf = (res: typeof known) => {
+      const { date: _date, 'content-length': _length, ...rest } = res.headers;
+      return rest;
+    };
+    expect(headersOf(unknown)).toEqual(headersOf(known));
     expect(await runtime.ctx.mail.outbox.latest({ to: 'nobody-here@example.com' })).toEqual([]);
+    // the registered client's reset was stored, and nothing else
+    expect((await db.select().from(passwordResets)).length).toBe(resetsBefore + 1);
+    expect(await runtime.ctx.mail.outbox.latest({ to: client.email })).toHaveLength(1);
+  });
+
+  it('answers before looking the e-mail up, so the time of the answer says nothing either', async () => {
+    const client = await registerClient(app);
+    // hold every account lookup until the answers are in
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lookUp = AccountsRepo.prototype.findByEmail;
+    const lookups = vi.spyOn(AccountsRepo.prototype, 'findByEmail').mockImplementation(async function (
+      this: AccountsRepo,
+      ...args
+    ) {
+      await held;
+      return lookUp.apply(this, args);
+    });
+    try {
+      const [known, unknown] = await Promise.all([forgot(client.email), forgot('nobody-at-all@example.com')]);
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      expect(known.body).toBe(unknown.body);
+      // answered while both lookups were still waiting: nothing stored or mailed yet
+      expect(await runtime.ctx.mail.outbox.latest({ to: client.email })).toEqual([]);
+    } finally {
+      release();
+      lookups.mockRestore();
+    }
+    await settled();
+    expect(await runtime.ctx.mail.outbox.latest({ to: client.email })).toHaveLength(1);
+    expect(await runtime.ctx.mail.outbox.latest({ to: 'nobody-at-all@example.com' })).toEqual([]);
+  });
+
+  it('logs a failure after the answer without the e-mail, and the client can ask again', async () => {
+    const client = await registerClient(app);
+    // a failed query names its parameters in its message, as the database driver words it
+    const failure = Object.assign(
+      new Error(`Failed query: select * from users where email = $1\nparams: ${client.email}`),
+      { query: 'select * from users where email = $1', params: [client.email] },
+    );
+    const failing = vi.spyOn(AccountsRepo.prototype, 'findByEmail').mockRejectedValueOnce(failure);
+    try {
+      expect((await forgot(client.email)).statusCode).toBe(200);
+      await settled();
+      expect(await runtime.ctx.mail.outbox.latest({ to: client.email })).toEqual([]);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(log.entries().some((entry) => entry.msg === 'password reset request failed')).toBe(true);
+    expect(log.text()).not.toContain(client.email);
+    const { token } = await requestLink(client.email);
+    expect(token).toBeTruthy();
   });
 
   it.each([['not-an-email'], [''], [42], [`${'a'.repeat(250)}@example.com`]])(
@@ -145,6 +215,22 @@ describe(`forgot password and reset (${testDbKind})`, async () => {
     },
   );
 
+  it('refuses the current password as the new one and keeps the link usable', async () => {
+    const client = await registerClient(app);
+    const { token } = await requestLink(client.email);
+    const same = await reset(newPassword(token, client.password));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([
+      expect.objectContaining({
+        path: 'new_password',
+        key: 'password.sameAsCurrent',
+        message: 'The new password must be different from your current password',
+      }),
+    ]);
+    expect(await loginToken(app, client.email, client.password)).toBeTruthy();
+    expect((await reset(newPassword(token))).statusCode).toBe(200);
+  });
+
   it("ends the client's other open reset links once one of them is used", async () => {
     const client = await registerClient(app);
     const first = await requestLink(client.email);
@@ -200,11 +286,14 @@ describe(`forgot password and reset (${testDbKind})`, async () => {
     });
     const client = await registerClient(app, {}, { host: 'sister.example.com' });
     expect((await forgot(client.email, { host: 'sister.example.com' })).statusCode).toBe(200);
+    await settled();
     const [mail] = await runtime.ctx.mail.outbox.latest({ to: client.email, limit: 1 });
     expect(mail?.subject).toBe('Reset your Sister Markets password');
     expect(mail?.text).toMatch(/https:\/\/trade\.sister\.example\.com\/password\/reset\/[A-Za-z0-9_-]{43}/);
-    // The same e-mail is unknown on the demo brand.
-    expect((await forgot(client.email)).statusCode).toBe(404);
+    // The same e-mail is unknown on the demo brand: answered alike, and nothing more is mailed.
+    expect((await forgot(client.email)).statusCode).toBe(200);
+    await settled();
+    expect(await runtime.ctx.mail.outbox.latest({ to: client.email, limit: 5 })).toHaveLength(1);
   });
 
   it('stores nothing but the password hash change on the user', async () => {
@@ -277,7 +366,7 @@ describe(`forgot password rate limits (${testDbKind})`, async () => {
 
   it('stops e-mail enumeration from one address: the 4th request in a minute is 429 with retry-after', async () => {
     for (let i = 0; i < 3; i++)
-      expect((await forgot(`probe${i}@example.com`, '10.4.0.1')).statusCode).toBe(404);
+      expect((await forgot(`probe${i}@example.com`, '10.4.0.1')).statusCode).toBe(200);
     const limited = await forgot('probe9@example.com', '10.4.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
@@ -287,7 +376,7 @@ describe(`forgot password rate limits (${testDbKind})`, async () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  // Review of issue 12: counted per e-mail alone, a few requests from anywhere kept the owner from
+  // counted per e-mail alone, a few requests from anywhere kept the owner from
   // getting a reset link for a minute, again and again (the lockout the login throttle avoids).
   it("lets the owner get a link however many requests others make for the owner's e-mail", async () => {
     for (let i = 0; i < 5; i++)

@@ -5,7 +5,7 @@ import type { App } from '../../http.js';
 export const EXPIRY_SWEEP_MS = 60_000;
 
 /**
- * Expires abandoned card, e-wallet and cashier deposits once a minute (issue 14), for as long as the app
+ * Expires abandoned card, e-wallet and cashier deposits once a minute, for as long as the app
  * runs: PAYMENT_PENDING_EXPIRY_MINUTES after they were created they go Pending → Cancelled with an
  * "expired" note (PaymentsService.expireAbandoned). A client's own list expires theirs at once as well,
  * so nobody sees a stale Pending between two sweeps. The timer never keeps the process alive.

@@ -6,14 +6,21 @@
  */
 import type { Db } from '../../db/client.js';
 import type { AuditEntry } from '../audit/audit.repo.js';
+import type { RequestDecision } from './money-requests.repo.js';
 import type { NewTransaction, Transition, WebhookRecord } from './payments.repo.js';
 
 /**
- * A payment effect, and the audit row of the decision or staff action behind it (issue 13: written in the same
+ * A payment effect, and the audit row of the decision or staff action behind it (written in the same
  * database transaction). `staff.action` is a staff booking without a transaction (a correction): only its audit row.
  */
 export type PaymentEffect =
-  | { type: 'transaction.insert'; row: NewTransaction; audit?: AuditEntry }
+  | {
+      type: 'transaction.insert';
+      row: NewTransaction;
+      audit?: AuditEntry;
+      /** The staff money request this booking approves: decided once, in the booking's transaction. */
+      decision?: RequestDecision;
+    }
   | { type: 'transaction.transition'; transition: Transition; webhook?: WebhookRecord; audit?: AuditEntry }
   | { type: 'staff.action'; audit: AuditEntry };
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
+import { MoneyRequestsRepo } from './money-requests.repo.js';
 import {
   type PaymentEffect,
   type PaymentEffectStore,
@@ -35,6 +36,9 @@ export class PaymentsRepo implements PaymentEffectStore {
   async storeEffect(tx: Db, effect: PaymentEffect): Promise<StoredEffect> {
     switch (effect.type) {
       case 'transaction.insert':
+        // a staff money request is approved once: a second approval matches no pending row and rolls back
+        if (effect.decision && !(await new MoneyRequestsRepo(tx).decide(effect.decision, tx)))
+          throw new TransactionAlreadyDecided();
         await this.insert(effect.row, tx);
         break;
       case 'transaction.transition':

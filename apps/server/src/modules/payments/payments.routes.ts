@@ -2,8 +2,10 @@ import {
   IDEMPOTENCY_HEADER,
   PaymentOptions,
   PostedForm,
+  TransactionCancelInput,
   TransactionCreated,
   TransactionCreateInput,
+  TransactionDto,
   TransactionList,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
@@ -125,6 +127,38 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  app.post(
+    '/api/transactions/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'cancels a pending withdrawal of the caller ({transaction_id}: the id the transaction list ' +
+          'shows). The reserved amount goes back to the balance on the ledger, with the status Cancelled, in one ' +
+          "commit. 404 'withdraw.cancelNotFound' for an id that is not the caller's withdrawal; 409 " +
+          "'withdraw.notCancellable' once it is paid, declined or cancelled. Answers the cancelled transaction",
+        security: [{ bearer: [] }],
+        body: TransactionCancelInput.safeExtend(tokenField),
+        response: {
+          200: ok(TransactionDto),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { brand, user } = await auth(request);
+      const data = await ctx.payments.cancelWithdrawal(
+        { brand, user },
+        request.body.transaction_id,
+        request.ip,
+      );
+      return { status: true as const, data };
+    },
+  );
+
   app.get(
     '/api/transactions/get/:token',
     {
@@ -137,7 +171,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request, request.params.token);
-      // issue 14: the client never sees a deposit Pending past its expiry, whenever the last sweep ran
+      // the client never sees a deposit Pending past its expiry, whenever the last sweep ran
       await ctx.payments.expireAbandoned(ctx.config.paymentPendingExpiryMs, { userId: user.id });
       return { status: true as const, data: await ctx.payments.list(user) };
     },

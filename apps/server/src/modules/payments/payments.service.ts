@@ -152,7 +152,7 @@ export class PaymentsService {
 
   constructor(
     private readonly repo: PaymentsRepo,
-    /** Issue 17: the account's book, on whichever cluster node owns it. */
+    /** The account's book, on whichever cluster node owns it. */
     private readonly trading: TradingGateway,
     private readonly options: PaymentsOptions,
   ) {
@@ -180,7 +180,7 @@ export class PaymentsService {
 
   /**
    * What the client may withdraw now: the free margin less the bonus and credit money booked to the account,
-   * unless the brand lets it be withdrawn (issue 13); with how much of the free margin that holds back.
+   * unless the brand lets it be withdrawn; with how much of the free margin that holds back.
    */
   async withdrawable(brand: Brand, userId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
     const view = await this.trading.view(userId);
@@ -252,7 +252,7 @@ export class PaymentsService {
       amount: input.amount,
       method: input.method,
       minDeposit: brand.settings.minDeposit,
-      // Every method goes through here, pending bank wires included (issue 12).
+      // Every method goes through here, pending bank wires included.
       maxDeposit: brand.settings.maxDeposit,
       currencySymbol: brand.settings.currencySymbol,
       profileComplete: isProfileComplete(profileOf(user)),
@@ -287,6 +287,11 @@ export class PaymentsService {
     keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
+    const needsVerification =
+      brand.settings.backoffice?.withdrawalsNeedVerification ??
+      BACKOFFICE_DEFAULTS.withdrawalsNeedVerification;
+    if (needsVerification && !user.verifiedAccount)
+      throw new AppError(403, 'NOT_VERIFIED', 'withdraw.notVerified');
     const { freeMargin, withdrawable } = await this.withdrawable(brand, user.id);
     const check = validateWithdraw({
       amount: -input.amount,
@@ -299,7 +304,7 @@ export class PaymentsService {
       const limitHit = check.errors.some(
         (e) => e.path === FORM_PATH || e.key === 'withdraw.maximum' || e.key === 'withdraw.noBalance',
       );
-      // issue 13: bonus and credit money stays in the account; say so rather than "no balance"
+      // bonus and credit money stays in the account; say so rather than "no balance"
       if (limited && limitHit)
         throw invalidFields([
           fieldMessage('amount', 'withdraw.bonusNotWithdrawable', {
@@ -585,7 +590,64 @@ export class PaymentsService {
   }
 
   /**
-   * Expires card, e-wallet and cashier deposits still Pending `maxAgeMs` after they were created (issue 14: the
+   * A client cancels their own pending withdrawal (POST /api/transactions/cancel): the reservation
+   * goes back through the path a staff rejection takes — one `withdrawal_reversal` ledger entry through the
+   * account's queue, committed with the move Pending → Cancelled and its audit row (actor `client:<id>`) —
+   * so it is decided once: a second cancel, a staff decision or a payment that came first leaves it as it is.
+   * Another client's, another brand's or a deposit's id is 404 'withdraw.cancelNotFound'; anything no longer
+   * pending is 409 'withdraw.notCancellable'.
+   */
+  async cancelWithdrawal(
+    who: Pick<PaymentRequester, 'brand' | 'user'>,
+    reference: string,
+    ip: string,
+  ): Promise<TransactionDto> {
+    const { brand, user } = who;
+    const row = await this.repo.byReference(reference);
+    if (!row || row.userId !== user.id || row.brandId !== brand.id || row.method !== PAYMENT_METHOD.withdraw)
+      throw new AppError(404, 'TRANSACTION_NOT_FOUND', 'withdraw.cancelNotFound');
+    if (row.statusId !== TRANSACTION_STATUS.pending)
+      throw new AppError(409, 'TRANSACTION_FINAL', 'withdraw.notCancellable');
+    const actor = `client:${user.id}`;
+    const transition: Transition = {
+      id: row.id,
+      from: TRANSACTION_STATUS.pending,
+      to: TRANSACTION_STATUS.cancelled,
+      decidedBy: actor,
+    };
+    const audit: AuditEntry = {
+      actor,
+      action: 'transaction.withdrawal.cancel',
+      subject: `transaction:${row.reference}`,
+      brandId: row.brandId,
+      userId: row.userId,
+      before: { status: transactionStatusName(TRANSACTION_STATUS.pending) },
+      after: { status: transactionStatusName(TRANSACTION_STATUS.cancelled) },
+      reason: null,
+      ip: ip.slice(0, 64),
+      details: { amount: row.amount, currency: row.currency },
+    };
+    try {
+      // the reservation was the (negative) amount; the refund gives exactly that back
+      await this.bookDecision(
+        row,
+        negateMoney(parseMoney(row.amount)),
+        { kind: 'withdrawal_reversal', cause: { transaction: row.reference } },
+        transition,
+        audit,
+      );
+    } catch (error) {
+      // decided meanwhile (a second cancel, staff): nothing was booked
+      if (error instanceof AppError && error.code === 'TRANSACTION_FINAL')
+        throw new AppError(409, 'TRANSACTION_FINAL', 'withdraw.notCancellable');
+      throw error;
+    }
+    this.queueChanged(row);
+    return presentTransaction(await this.reload(reference));
+  }
+
+  /**
+   * Expires card, e-wallet and cashier deposits still Pending `maxAgeMs` after they were created (the
    * client left the provider's page and they stayed Pending for ever). Each goes Pending → Cancelled through the
    * status machine, decided once, with the "expired" note the client reads, decided by EXPIRY_ACTOR and audited
    * in the same database transaction; nothing is booked, since nothing was credited. A provider's success that
@@ -796,7 +858,7 @@ export function presentTransaction(row: TransactionRow): TransactionDto {
     transaction_id: row.reference,
     created_at: row.createdAt.toISOString(),
     method: row.method,
-    // issue 13: why staff declined it, shown to the client
+    // why staff declined it, shown to the client
     ...(row.statusNote ? { status_note: row.statusNote } : {}),
   };
 }

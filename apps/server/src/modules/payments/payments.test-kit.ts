@@ -12,31 +12,49 @@ export function paymentKit(app: App, db: Db, masterSecret: string) {
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload, headers });
 
-  /** A registered client whose profile is complete (spec §5: deposits need it). */
-  const client = async () => {
-    const registered = await registerClient(app);
+  /**
+   * A registered client whose profile is complete (spec §5: deposits need it) and, unless `verified` is false,
+   * whose account is verified; `headers` pick the brand's host.
+   */
+  const client = async (headers: Record<string, string> = {}, { verified = true } = {}) => {
+    const registered = await registerClient(app, {}, headers);
     const [germany] = await db.select().from(countries).where(eq(countries.alpha2, 'DE'));
-    const res = await post('/api/accounts/update', {
-      token: registered.token,
-      first_name: 'Dana',
-      last_name: 'Deposit',
-      phone: '+49 151 2345 6789',
-      birth_date: '1988-02-03',
-      country_id: germany?.id,
-      state: 'Berlin',
-      city: 'Berlin',
-      street: 'Unter den Linden 1',
-      zip_code: '10117',
-    });
+    const res = await post(
+      '/api/accounts/update',
+      {
+        token: registered.token,
+        first_name: 'Dana',
+        last_name: 'Deposit',
+        phone: '+49 151 2345 6789',
+        birth_date: '1988-02-03',
+        country_id: germany?.id,
+        state: 'Berlin',
+        city: 'Berlin',
+        street: 'Unter den Linden 1',
+        zip_code: '10117',
+      },
+      headers,
+    );
     if (res.statusCode !== 200) throw new Error(`profile update failed: ${res.body}`);
     const [row] = await db.select().from(users).where(eq(users.email, registered.email));
     if (!row) throw new Error('client not stored');
+    // verified, as compliance leaves a client whose documents it approved: brands pay out to verified accounts only
+    if (verified) await db.update(users).set({ verifiedAccount: true }).where(eq(users.id, row.id));
     return { ...registered, id: row.id };
   };
 
   /** POST /api/transactions/create with an idempotency key (a fresh one unless given). */
-  const create = (token: string, body: Record<string, unknown>, key: string | null = randomUUID()) =>
-    post('/api/transactions/create', { token, ...body }, key === null ? {} : { 'idempotency-key': key });
+  const create = (
+    token: string,
+    body: Record<string, unknown>,
+    key: string | null = randomUUID(),
+    headers: Record<string, string> = {},
+  ) =>
+    post(
+      '/api/transactions/create',
+      { token, ...body },
+      key === null ? headers : { ...headers, 'idempotency-key': key },
+    );
 
   const balanceOf = async (userId: number) => {
     const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));

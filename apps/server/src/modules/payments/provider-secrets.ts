@@ -5,7 +5,7 @@ import type { Brand } from '../brands/brands.service.js';
 import { providerSecret } from './signing.js';
 
 /**
- * Where a payment provider's credentials come from (issue 15): the secrets an admin entered in the brand
+ * Where a payment provider's credentials come from: the secrets an admin entered in the brand
  * editor, sealed under BRAND_SECRETS_KEY (`settings.payments[].secrets`), opened with the same box. Only a
  * built-in sandbox provider without a stored secret falls back to the secret derived from
  * PAYMENT_SANDBOX_SECRET (decision 0009), so a demo works without any entry; once a secret is stored,

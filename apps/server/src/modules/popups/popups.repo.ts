@@ -35,7 +35,7 @@ export class PopupsRepo {
         and(
           eq(popups.brandId, brandId),
           eq(popups.active, true),
-          // a client's own notice (issue 14: a margin call) is shown to that client only
+          // a client's own notice (a margin call) is shown to that client only
           or(isNull(popups.userId), eq(popups.userId, userId)),
           or(
             eq(popups.audience, 'all'),

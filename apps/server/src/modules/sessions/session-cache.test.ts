@@ -64,7 +64,7 @@ function memoryRedis(bus = new EventEmitter()) {
   return { client: client as unknown as Redis, bus };
 }
 
-describe('session cache (issue 17)', () => {
+describe('session cache', () => {
   it('answers repeated checks from memory for a few seconds, then reads again', async () => {
     let now = new Date('2026-11-25T10:00:00Z');
     const { repo, add, reads } = memoryRepo();

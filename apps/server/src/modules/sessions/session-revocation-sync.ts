@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { SessionsService } from './sessions.service.js';
 
 /**
- * Keeps every node's session cache honest (issue 17): the sessions this node revokes (logout, revocation, password
+ * Keeps every node's session cache honest: the sessions this node revokes (logout, revocation, password
  * change: `SessionsService.onRevoked`) are published on the Redis channel `<REDIS_PREFIX>sessions:revoked`, and every
  * other node drops them from its cache at once (`SessionsService.forget`), so a command arriving there is refused
  * UNAUTHORIZED instead of answered from memory. The sockets of those sessions are hung up on by the trading

@@ -9,7 +9,7 @@ const TOUCH_EVERY_MS = 30_000;
 /** Session ids read per query by `liveAmong`. */
 const LIVENESS_CHUNK = 500;
 /**
- * How long `authenticateCached` trusts a session it read (issue 17): the trading socket's commands re-check the
+ * How long `authenticateCached` trusts a session it read: the trading socket's commands re-check the
  * session from memory instead of the database. Logout, revocation and password change drop the entry at once
  * (`revoke`, `revokeAll`; other nodes through SessionRevocationSync), so only the idle clock can be this late.
  */
@@ -39,13 +39,19 @@ export class SessionsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /**
+   * Starts a session. `options.idleMs` gives it its own idle limit (a staff member's role limit) instead of the
+   * limit of its kind.
+   */
   async issue(
     subjectType: SubjectType,
     subjectId: number,
     meta: { info: string; ip: string },
+    options: { idleMs?: number } = {},
   ): Promise<IssuedSession> {
     const token = newToken();
     const now = this.now();
+    const idleMs = options.idleMs ?? this.idleMs;
     const session = await this.repo.create({
       subjectType,
       subjectId,
@@ -54,29 +60,51 @@ export class SessionsService {
       ip: meta.ip.slice(0, 64),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.idleMs),
+      expiresAt: new Date(now.getTime() + idleMs),
+      idleMs: options.idleMs ?? null,
     });
     return { token, session };
   }
 
-  /** The live session of that kind for a token, its idle clock restarted; undefined when ended. */
-  async authenticate(token: string, subjectType: SubjectType): Promise<SessionRow | undefined> {
+  /**
+   * The live session of that kind for a token, its idle clock restarted; undefined when ended. `lastInputAt`
+   * is when the person last used the screen, when the caller knows it (the back office tells it with each
+   * call): the idle clock then restarts from that moment, not from the call, so a screen that only refreshes
+   * data still ends at the idle limit.
+   */
+  async authenticate(
+    token: string,
+    subjectType: SubjectType,
+    lastInputAt?: Date,
+  ): Promise<SessionRow | undefined> {
     if (!token || token.length > 200) return undefined;
     const session = await this.repo.findActiveByHash(hashToken(token));
     if (!session || session.subjectType !== subjectType) return undefined;
     const now = this.now();
     const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
     if (!this.isLive(session, now)) return undefined;
-    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      const expiresAt = new Date(Math.min(now.getTime() + this.idleMs, hardEnd));
-      await this.repo.touch(session.id, now, expiresAt);
-      return { ...session, lastSeenAt: now, expiresAt };
+    const seen = Math.min(now.getTime(), lastInputAt?.getTime() ?? now.getTime());
+    if (seen - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      const lastSeenAt = new Date(seen);
+      const expiresAt = new Date(Math.min(seen + this.idleOf(session), hardEnd));
+      await this.repo.touch(session.id, lastSeenAt, expiresAt);
+      return { ...session, lastSeenAt, expiresAt };
     }
     return session;
   }
 
+  /** The idle limit of this kind of session when a session has none of its own. */
+  get defaultIdleMs(): number {
+    return this.idleMs;
+  }
+
+  /** A session's idle limit: its own (a staff role's), else the limit of its kind. */
+  idleOf(session: Pick<SessionRow, 'idleMs'>): number {
+    return session.idleMs ?? this.idleMs;
+  }
+
   /**
-   * `authenticate` for frequent re-checks (the trading socket's commands, issue 17): the session as read at most
+   * `authenticate` for frequent re-checks (the trading socket's commands): the session as read at most
    * SESSION_CACHE_MS ago, still checked against the clock (idle end, maximum age), else read again. A revoked
    * session is never answered from memory: revocation drops its entry before it is told (`forget`).
    */
@@ -147,7 +175,7 @@ export class SessionsService {
 
   /** When (epoch ms) a session ends without further activity: idle limit or maximum age, whichever first. */
   endOf(session: SessionRow): number {
-    const idleEnd = session.lastSeenAt.getTime() + this.idleMs;
+    const idleEnd = session.lastSeenAt.getTime() + this.idleOf(session);
     const hardEnd = session.createdAt.getTime() + SESSION_MAX_AGE_MS;
     return Math.min(idleEnd, hardEnd);
   }

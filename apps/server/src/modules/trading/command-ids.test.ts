@@ -16,7 +16,7 @@ import {
 import { TradingService } from './trading.service.js';
 
 /**
- * Issue 17: nothing acknowledged is done twice across a failover. A client command with an id is stored in
+ * Nothing acknowledged is done twice across a failover. A client command with an id is stored in
  * trade_commands in the same transaction as its effects, so a second copy — re-sent after a lost answer, or racing
  * the first on another engine of the same database — is refused by the commit (nothing of it stored) and the
  * stored row says what the first one did. The same on PGlite and on PostgreSQL (there with a second connection

@@ -12,5 +12,5 @@ export type {
 
 export type PositionRecordX = PositionRecord;
 export type ClosedPositionRecordX = ClosedPositionRecord;
-/** Balance causes added by issue 14: charges booked on an open position. */
+/** Balance causes added by charges booked on an open position. */
 export type ChargeCause = Extract<BalanceCause, { kind: 'commission' | 'swap' }>;

@@ -24,7 +24,7 @@ class FlakyRepo extends TradingRepo {
 }
 
 /**
- * Issue 12: "a triggered close could not be stored" went to stdout and vanished at LOG_LEVEL=warn. It is an
+ * "a triggered close could not be stored" went to stdout and vanished at LOG_LEVEL=warn. It is an
  * error-level line of the app's pino logger, which an operator running at warn still sees.
  */
 describe(`engine errors are logged at error level (${testDbKind})`, async () => {

@@ -7,7 +7,7 @@ import { MARGIN_CALL_POPUP, MarginCallRepo } from './margin-call.repo.js';
 import { TradingJobs } from './trading.jobs.js';
 
 /**
- * Review of issue 14: a margin call whose popup could not be stored (a database error) is tried again on the next
+ * a margin call whose popup could not be stored (a database error) is tried again on the next
  * round; it is not lost until the level recovers. The error line names no client data.
  */
 describe(`margin call after a failed popup (${testDbKind})`, async () => {

@@ -13,7 +13,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { MARGIN_CALL_POPUP } from './margin-call.repo.js';
 
 /**
- * Issue 14: when the margin level falls below the brand's margin-call level (default 100 %) the client hears it at
+ * When the margin level falls below the brand's margin-call level (default 100 %) the client hears it at
  * once on the socket, gets a popup that stays until read and one mail. While that popup is unread, a new crossing
  * warns on the socket only; the warning re-arms when the level is back above.
  */

@@ -1,5 +1,5 @@
 /**
- * The `notice` push (issue 14) from the engine's events: what the client must hear at once. A position closed by
+ * The `notice` push from the engine's events: what the client must hear at once. A position closed by
  * a level, a low margin, an AI trade or the broker (not one the client closed: closingReason 0 with cause manual);
  * an order that filled, was rejected when it fired, or expired. Each carries what it happened at.
  */
@@ -97,7 +97,7 @@ export function noticesOf(events: readonly EngineEvent[], source: NoticeSource):
 }
 
 /**
- * The notice when the server switched a client's auto-trading off (issue 16): a loss limit ('daily', 'drawdown') or
+ * The notice when the server switched a client's auto-trading off: a loss limit ('daily', 'drawdown') or
  * the broker's kill switch ('brand'), with the journal line's message. Checked against the domain's NoticePayload
  * (its 'autoTradingStopped' kind): undefined only for a message that does not fit it (the client still gets its popup).
  */

@@ -11,7 +11,7 @@ import { users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /**
- * Review of issue 14 (an attacker's view of the order commands): another client's order ids answer exactly like
+ * An attacker's view of the order commands: another client's order ids answer exactly like
  * ids that do not exist, bad numbers and dates are refused with field messages, the leverage cap holds on orders.
  */
 describe(`order commands against a hostile client (${testDbKind})`, async () => {

@@ -8,7 +8,7 @@ import { verifyLedger } from '../ledger/ledger.verify.js';
 import { TradingRepo } from './trading.repo.js';
 
 /**
- * The adapter stores what the engine decides (issue 14), each batch in one transaction: an order placed and
+ * The adapter stores what the engine decides, each batch in one transaction: an order placed and
  * filled, the position it opened with its commission, a partial close booked like a full close, a trailed stop,
  * two nights of swaps, and the final close with what it saw. The books then verify clean, and a restart loads
  * the open orders and the positions with their charges. The batches are the engine's events as it emits them.

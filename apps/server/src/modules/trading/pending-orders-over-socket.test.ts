@@ -1,4 +1,5 @@
 import {
+  brandQuote,
   type CommandAck,
   DEFAULT_TRADING_PROFILE,
   type NoticePayload,
@@ -6,7 +7,10 @@ import {
   type OrderCommandAck,
   type OrdersPayload,
   type PositionsPayload,
+  pipSize,
+  quoteTermsFor,
   type TradingProfile,
+  tickSizeOf,
 } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
@@ -17,7 +21,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
 
 /**
- * Issue 14 over the /trading socket: a limit order placed, listed and filled by a quote (never at a client's
+ * Pending orders over the /trading socket: a limit order placed, listed and filled by a quote (never at a client's
  * price), another cancelled; the position it opened pays its commission; a partial close booked like a full one;
  * a stop loss closing with a notice that says at what; the nightly swap; the books verify clean throughout.
  */
@@ -58,6 +62,15 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
     },
   };
   ctx.trading.setProfile(`brand:${demo?.brandId}`, profile);
+  // the engine deals and triggers at the brand quote of the feed: this profile's markup on EURUSD's tick
+  const eurusd = ctx.market.catalogue.get('EURUSD');
+  const terms = quoteTermsFor(
+    profile,
+    'forex',
+    pipSize('EURUSD', 'forex', eurusd?.precision ?? 5),
+    tickSizeOf(eurusd?.precision),
+  );
+  const dealt = (bid: number) => brandQuote({ buy: bid + 0.0002, sell: bid }, terms);
 
   const notices: NoticePayload[] = [];
   let lastOrders: OrdersPayload = { open: [], history: [] };
@@ -134,8 +147,8 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
     expect(row?.status).toBe('cancelled');
   });
 
-  it('fills at the dealing price when a quote reaches the level, with a notice and its commission', async () => {
-    // buy dealing price = 1.0747 × 1.00025 ≈ 1.07497 ≤ 1.075
+  it("fills at the brand quote's buy price when it reaches the level, with a notice and its commission", async () => {
+    // buy dealing price = 1.0747 × 1.00025 = 1.074968675, up to the 0.00001 tick: 1.07497 ≤ 1.075
     quote(1.0745);
     await vi.waitFor(() => expect(notices.find((n) => n.kind === 'orderFilled')).toBeDefined(), {
       timeout: 5_000,
@@ -148,7 +161,8 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
       timeout: 5_000,
     });
     const position = lastPositions.open.find((p) => p.id === positionId);
-    expect(position?.open_rate).toBeCloseTo(1.0747 * 1.00025, 6);
+    expect(position?.open_rate).toBe(dealt(1.0745).buy);
+    expect(position?.open_rate).toBe(1.07497);
     // 1,000 × 30 = 30,000 of notional = 0.3 lot × 3.50
     expect(position?.commission).toBe(1.05);
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -156,15 +170,19 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
     expect(await verifyLedger(db)).toEqual([]);
   });
 
-  it('closes part of the position, booked through the ledger like a full close', async () => {
+  it('closes part of the position at the sell price the socket shows, booked through the ledger like a full close', async () => {
     quote(1.078);
-    const ack = await send('closePosition', { id: positionId, price: 1.078, amount: 400 });
+    // the client sends the brand quote's sell as the price socket showed it: 1.078 × 0.99975 = 1.0777305, down to the tick
+    const sell = dealt(1.078).sell;
+    expect(sell).toBe(1.07773);
+    const ack = await send('closePosition', { id: positionId, price: sell, amount: 400 });
     expect(ack.status ? ack.data.amount : ack.message).toBe(600);
     await vi.waitFor(
       () => expect(lastPositions.history.find((p) => p.part_of === positionId)?.amount).toBe(400),
       { timeout: 5_000 },
     );
     const part = lastPositions.history.find((p) => p.part_of === positionId);
+    expect(part?.closed_rate).toBe(sell);
     expect(part?.profit).toBeGreaterThan(0);
     const pnl = await db
       .select()
@@ -176,15 +194,18 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
 
   it('tells the client at once when a stop loss closes a position, with the quote and the level', async () => {
     quote(1.078);
+    // the client sends the brand quote's buy as the price socket showed it: 1.0782 × 1.00025 = 1.07846955, up to the tick
+    const buy = dealt(1.078).buy;
+    expect(buy).toBe(1.07847);
     const opened = await send('openPosition', {
       direction: 'buy',
       amount: 100,
       leverage: 10,
-      price: 1.0782 * 1.00025,
+      price: buy,
       symbol: 'EURUSD',
       stop_lost: 1.076,
     });
-    expect(opened.status).toBe(true);
+    expect(opened.status ? opened.data.open_rate : opened.message).toBe(buy);
     if (!opened.status) return;
     stoppedId = opened.data.id;
     quote(1.0755);
@@ -195,7 +216,9 @@ describe(`pending orders, partial close and charges over the socket (${testDbKin
     if (closed?.kind !== 'closed') return;
     expect(closed).toMatchObject({ cause: 'stop_loss', reason: 1, level: 1.076 });
     expect(closed.position.id).toBe(opened.data.id);
-    expect(closed.quote?.sell).toBeCloseTo(1.0755 * 0.99975, 6);
+    // the brand quote's sell: 1.0755 × 0.99975 = 1.075231125, down to the tick
+    expect(closed.quote?.sell).toBe(dealt(1.0755).sell);
+    expect(closed.quote?.sell).toBe(1.07523);
     expect(await verifyLedger(db)).toEqual([]);
     expect(demoId).toBeGreaterThan(0);
   });

@@ -11,7 +11,7 @@ import { TradingRepo } from './trading.repo.js';
 import { TradingService } from './trading.service.js';
 
 /**
- * Position ids come from the database (issue 12: two nodes on one database minted the same id and 10 of
+ * Position ids come from the database (two nodes on one database minted the same id and 10 of
  * 11 opens failed). Two trading engines on one database — each with its own repo, as two processes
  * would have; on PostgreSQL each over its own connection pool — never allocate the same id, however
  * their opens interleave and however often their small blocks run out.

@@ -44,8 +44,8 @@ const commandIdOf = (input: { commandId?: string | undefined }) =>
   input.commandId === undefined ? {} : { commandId: input.commandId };
 
 /**
- * The `/trading` commands of spec §7 and issue 14, from validated input to the engine command. They run on the node
- * that owns the account's shard (issue 17): there directly, from any other node over Redis (cluster/rpc.ts).
+ * The `/trading` commands of spec §7 and the pending orders, from validated input to the engine command. They run on the node
+ * that owns the account's shard: there directly, from any other node over Redis (cluster/rpc.ts).
  */
 export const TRADE_COMMANDS = {
   openPosition: define({
@@ -74,7 +74,7 @@ export const TRADE_COMMANDS = {
         now,
         positionId: input.id,
         price: input.price,
-        // issue 14: an amount closes only that part of the position
+        // an amount closes only that part of the position
         ...(input.amount === undefined ? {} : { amount: input.amount }),
         ...commandIdOf(input),
       }),
@@ -93,7 +93,7 @@ export const TRADE_COMMANDS = {
         ...commandIdOf(input),
       }),
   }),
-  // issue 14: pending orders. The level is the client's, the fill price the server's (never the client's).
+  // pending orders. The level is the client's, the fill price the server's (never the client's).
   placeOrder: define({
     schema: PlaceOrderInput,
     answers: 'order',

@@ -19,7 +19,7 @@ import { SessionsRepo } from '../sessions/sessions.repo.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 
 /**
- * Issue 17: a `/trading` client that opts in (`auth.deltas`) gets the full lists once on connect, then only the
+ * A `/trading` client that opts in (`auth.deltas`) gets the full lists once on connect, then only the
  * positions and orders a change touched (`positionsChanged`, `ordersChanged`) and the balance; a client that does not
  * keeps spec §7 (the whole lists on every change). Commands check the session from the sessions' short cache, which
  * a logout or revocation empties at once.

@@ -6,7 +6,7 @@ import { positions, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { captureLog } from '../../test/log-capture.js';
 
-// Issue 12: a take profit of 1e20 answered INTERNAL and logged nothing; a stop loss of 1e-300 was stored as 0.
+// A take profit of 1e20 answered INTERNAL and logged nothing; a stop loss of 1e-300 was stored as 0.
 describe(`numeric bounds on the /trading socket (${testDbKind})`, async () => {
   const log = captureLog();
   const { app, runtime, url } = await createTestServer(
@@ -93,13 +93,21 @@ describe(`numeric bounds on the /trading socket (${testDbKind})`, async () => {
     expect(row && [Number(row.stopLoss), row.takeProfit]).toEqual([60_000, null]);
   });
 
-  it('keeps a stop loss with 10 decimals exactly as sent', async () => {
+  // a level is put on the instrument's tick (BTCUSD 0.01, nearest step) before it is validated and stored,
+  // so a stop loss sent with 10 decimals is stored as the level the client is shown, exactly (no longer as sent)
+  it('stores a stop loss sent with 10 decimals exactly as the level on the tick the client is shown', async () => {
     const socket = await connect();
-    const opened = await send(socket, 'openPosition', buy({ stop_lost: 63_000.0000000001 }));
-    expect(opened.status, JSON.stringify(opened)).toBe(true);
-    if (!opened.status) return;
-    const [row] = await db.select().from(positions).where(eq(positions.id, opened.data.id));
-    expect(row?.stopLoss).toBe('63000.0000000001');
+    for (const [sent, level, column] of [
+      [63_000.0000000001, 63_000, '63000.0000000000'],
+      [63_000.0061, 63_000.01, '63000.0100000000'],
+    ] as const) {
+      const opened = await send(socket, 'openPosition', buy({ stop_lost: sent }));
+      expect(opened.status, JSON.stringify(opened)).toBe(true);
+      if (!opened.status) return;
+      expect(opened.data.stop_lost).toBe(level);
+      const [row] = await db.select().from(positions).where(eq(positions.id, opened.data.id));
+      expect(row?.stopLoss).toBe(column);
+    }
   });
 
   it('logs an unexpected INTERNAL answer at error level, without the payload', async () => {

@@ -1,5 +1,5 @@
 /**
- * The trading jobs that run on the market clock (issue 14): the margin-call monitor (once a second), order
+ * The trading jobs that run on the market clock: the margin-call monitor (once a second), order
  * expiry (once a second), trailed stops' flush, and the daily swap rollover at 22:00 UTC. `tick(now)` runs one
  * round; the timer calls it every second, tests call it with the time they want.
  */

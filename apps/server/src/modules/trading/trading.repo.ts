@@ -56,7 +56,7 @@ function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
     customLeverage: row.customLeverage,
     tradingEnabled: row.tradingEnabled,
     balance: parseMoney(row.balance),
-    // the brand's costs, stop-out and margin-call levels (issue 14; brands.tradingProfiles registers them)
+    // the brand's costs, stop-out and margin-call levels (brands.tradingProfiles registers them)
     profile: brandProfileKey(row.brandId),
   };
 }
@@ -171,7 +171,7 @@ export class LedgerMismatchError extends Error {
 }
 
 /**
- * A client command whose id its account already used (issue 17): its batch was not stored (the transaction rolled
+ * A client command whose id its account already used: its batch was not stored (the transaction rolled
  * back), and the engine refuses the command with an EngineCommitError wrapping this (`isDuplicateCommand`).
  */
 export class DuplicateCommandError extends Error {
@@ -184,7 +184,7 @@ export class DuplicateCommandError extends Error {
   }
 }
 
-/** What a client command executed under its id is answered from (issue 17, table trade_commands). */
+/** What a client command executed under its id is answered from (table trade_commands). */
 export interface StoredCommand {
   /** The engine command type: open, close, update, adjust, place_order, update_order, cancel_order. */
   type: string;
@@ -198,7 +198,7 @@ export interface StoredCommand {
 const TRADE_COMMANDS_KEY = 'trade_commands_account_id_command_id_pk';
 
 /**
- * Whether a command failed because its command id was executed already (issue 17): an EngineCommitError (what
+ * Whether a command failed because its command id was executed already: an EngineCommitError (what
  * `Engine.submit` rejects with) wrapping a DuplicateCommandError, or — from any other path — the unique violation
  * (SQLSTATE 23505) of trade_commands' key itself, as PostgreSQL (node-postgres) and PGlite both report it. Looks
  * through `reason` and `cause` chains (drizzle wraps a driver error in its own with `cause`).
@@ -280,7 +280,7 @@ export class TradingRepo implements EnginePersistence {
 
   async commit(batch: CommitBatch): Promise<void> {
     const booked: LedgerKind[] = [];
-    // issue 17, one statement per table per command: an open's commission is written with the position's row
+    // one statement per table per command: an open's commission is written with the position's row
     const charged = new Map<PositionId, string>();
     const opened = new Set<PositionId>();
     for (const event of batch.events) {
@@ -294,7 +294,7 @@ export class TradingRepo implements EnginePersistence {
     const { command } = batch;
     await this.db.transaction(async (tx) => {
       if (command) {
-        // issue 17: first, so a second copy of the command waits here for the first's transaction and then, once it
+        // first, so a second copy of the command waits here for the first's transaction and then, once it
         // committed, finds the key taken — and stores nothing (the whole transaction rolls back)
         const stored = await tx
           .insert(tradeCommands)
@@ -438,7 +438,7 @@ export class TradingRepo implements EnginePersistence {
   }
 
   /**
-   * Books a commission or a night's swap on its position (issue 14) and keeps the position's running total in
+   * Books a commission or a night's swap on its position and keeps the position's running total in
    * step with its entries (ledger:verify compares them).
    */
   private async bookCharge(
@@ -500,7 +500,7 @@ export class TradingRepo implements EnginePersistence {
     } else if (cause.kind === 'position') {
       const position = { positionId: cause.positionId };
       // negative balance protection (architecture §5): the broker books the shortfall back, audited in the ledger;
-      // both entries in one statement (issue 17)
+      // both entries in one statement
       const closeEntries = await this.ledger.bookAll(tx, [
         { accountId, kind: 'realised_pnl', amount: cause.profit, cause: position },
         ...(cause.shortfall > 0
@@ -563,7 +563,7 @@ export class TradingRepo implements EnginePersistence {
    */
   /**
    * The engine's book as the database holds it: every account with its open positions and pending orders, or with
-   * `shard` (issue 17) only the accounts of that engine shard (`id % shards = shard`).
+   * `shard` only the accounts of that engine shard (`id % shards = shard`).
    */
   async loadSnapshot(shard?: { shard: number; shards: number }): Promise<EngineSnapshot> {
     const inShard = (column: typeof users.id | typeof positions.userId | typeof orders.userId) =>
@@ -580,7 +580,7 @@ export class TradingRepo implements EnginePersistence {
     const snapshot: EngineSnapshot = {
       accounts: accountRows.map(accountOf),
       positions: openRows.map(openRecord),
-      // pending orders are restored with the book (issue 14)
+      // pending orders are restored with the book
       orders: orderRows.map(orderRecord),
     };
     return snapshot;
@@ -598,7 +598,7 @@ export class TradingRepo implements EnginePersistence {
   }
 
   /**
-   * An account's trading charges (issue 14): commission and swap entries with their position, newest first.
+   * An account's trading charges: commission and swap entries with their position, newest first.
    */
   async charges(
     userId: number,
@@ -631,7 +631,7 @@ export class TradingRepo implements EnginePersistence {
       .limit(limit);
   }
 
-  /** The command an account executed under this id (issue 17), or undefined when it executed none. */
+  /** The command an account executed under this id, or undefined when it executed none. */
   async storedCommand(accountId: number, commandId: string): Promise<StoredCommand | undefined> {
     const [row] = await this.db
       .select({
@@ -649,7 +649,7 @@ export class TradingRepo implements EnginePersistence {
     return row && accountOf(row);
   }
 
-  /** The symbols staff halted for a brand (issue 15: `brands.settings.haltedSymbols`), upper-case. */
+  /** The symbols staff halted for a brand (`brands.settings.haltedSymbols`), upper-case. */
   async haltedSymbols(brandId: number): Promise<string[]> {
     const [row] = await this.db
       .select({ settings: brands.settings })

@@ -8,7 +8,7 @@ import { clientAuthenticator } from '../accounts/auth.js';
 /** spec §7 getBalance answer (contract in the domain: positions with live profit, plus the summary). */
 const BalanceAnswer = ok(BalanceData);
 
-/** The client's trading charges, newest first (issue 14). */
+/** The client's trading charges, newest first. */
 const ChargesAnswer = ok(z.array(ChargeDto));
 
 /** spec §7 getBalance: the balance and the positions with live profit (the trading socket pushes the same). */
@@ -28,7 +28,7 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request);
-      // issue 17: read from the account's book, on this node or on its cluster shard's owner
+      // read from the account's book, on this node or on its cluster shard's owner
       const view = await ctx.gateway.view(user.id);
       if (!view) throw new Error(`account ${user.id} has no book`);
       return {
@@ -46,7 +46,7 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
         summary:
           "The client's trading charges, newest first (at most 200): each commission (charged at the open) and each " +
           "night's swap (the daily rollover at 22:00 UTC; negative: paid, positive: received) with its position and " +
-          'the balance after it (issue 14)',
+          'the balance after it',
         security: [{ bearer: [] }],
         body: TokenBody,
         response: { 200: ChargesAnswer, 401: ErrorBody },

@@ -8,8 +8,10 @@ import {
   type PositionDto,
   type PositionsDeltaPayload,
   type PositionsPayload,
+  pipSize,
   positionProfitFast,
   type TradingProfile,
+  tickSizeOf,
 } from '@openbroker/domain';
 import {
   type AccountId,
@@ -41,7 +43,7 @@ import type { TradingRepo } from './trading.repo.js';
 const HISTORY_LIMIT = 200;
 const DAY_MS = 86_400_000;
 /**
- * How long a brand's halted symbols are trusted before they are read again (issue 15): a halt staff set on another
+ * How long a brand's halted symbols are trusted before they are read again: a halt staff set on another
  * node reaches this one within this time; on this node `forgetHalts` makes it immediate.
  */
 const HALTS_TTL_MS = 2_000;
@@ -60,7 +62,7 @@ export interface TradingOptions {
   /** Command latency by kind (GET /metrics). */
   metrics?: Pick<Metrics, 'engineCommandSeconds'>;
   /**
-   * Issue 17, a cluster node: whether this node owns the account's engine shard. The engine then starts empty and
+   * A cluster node: whether this node owns the account's engine shard. The engine then starts empty and
    * takes accounts only through `adopt` and, for owned shards, `ensureAccount`; an account of another node's shard
    * is never loaded here (two engines on one account would both trade it).
    */
@@ -84,7 +86,7 @@ export interface MarginFigures {
   marginLevel: number | null;
 }
 
-/** An open position the auto-trading strategy opened (issue 16), with its live profit (null before a quote). */
+/** An open position the auto-trading strategy opened, with its live profit (null before a quote). */
 export interface AutoPositionView {
   id: PositionId;
   symbol: string;
@@ -96,7 +98,7 @@ export interface AutoPositionView {
 }
 
 /**
- * What an open of this account on this symbol is checked against (issue 16): the latest feed quote (buy = ask,
+ * What an open of this account on this symbol is checked against: the latest feed quote (buy = ask,
  * sell = bid; the SL/TP rule's reference), the account's dealing prices of it (its brand's markup; what it would
  * open at), both null before a quote, and the leverages it may use there (the category's list, its custom_leverage,
  * the brand's cap), ascending.
@@ -122,23 +124,23 @@ export class TradingService {
   /** Registered trading profiles by key, and each account's key (the margin-call monitor reads them). */
   private readonly profiles = new Map<string, TradingProfile>();
   private readonly profileKeys = new Map<AccountId, string>();
-  /** Each brand's halted symbols as last read, and until when (issue 15). */
+  /** Each brand's halted symbols as last read, and until when. */
   private readonly halts = new Map<number, { symbols: ReadonlySet<string>; until: number }>();
   /**
-   * Issue 16, the strategy's read model of the engine's committed books, kept from the snapshot and the published
+   * The strategy's read model of the engine's committed books, kept from the snapshot and the published
    * events (as `withPositions` is), so a candle close reads an account in constant time, without building views:
    * each account's booked balance, margin in use and open positions (cents), and the open positions the strategy
    * opened. The engine stays the one that decides; these only feed the strategy's decisions.
    */
   private readonly books = new Map<AccountId, { balance: number; margin: number; open: number }>();
   private readonly autoOpen = new Map<AccountId, Map<PositionId, AutoRecord>>();
-  /** The settings each known account was given to the engine with (its leverages for the strategy, issue 16). */
+  /** The settings each known account was given to the engine with (its leverages for the strategy). */
   private readonly accountSettings = new Map<AccountId, AccountSettings>();
-  /** The engine's instruments by symbol (issue 16: the instruments an account may give the strategy). */
+  /** The engine's instruments by symbol (the instruments an account may give the strategy). */
   private readonly instruments = new Map<string, EngineInstrument>();
   /** Leverages per account and symbol (cleared when the account's settings or a profile change). */
   private readonly leverageCache = new Map<AccountId, Map<string, number[]>>();
-  /** Dealing quotes per profile key and symbol, for the feed quote they were read at (issue 16: one per brand, not per account). */
+  /** Dealing quotes per profile key and symbol, for the feed quote they were read at (one per brand, not per account). */
   private readonly dealing = new Map<string, Map<string, DealingEntry>>();
 
   constructor(
@@ -158,6 +160,9 @@ export class TradingService {
         categoryName: category?.name ?? i.category,
         leverage: category?.leverage ?? '1',
         staleAfterMs: i.stalenessMs,
+        // the pip and tick the price socket and the backtest price with (one quote per brand)
+        pipSize: pipSize(i.symbol, i.category, i.precision),
+        tick: tickSizeOf(i.precision),
       };
     });
     for (const instrument of instruments) this.instruments.set(instrument.symbol, instrument);
@@ -203,7 +208,7 @@ export class TradingService {
   }
 
   /**
-   * Issue 17: loads the accounts of an engine shard this node has just locked (their open positions and pending
+   * Loads the accounts of an engine shard this node has just locked (their open positions and pending
    * orders, armed against the next quote). The shard's commands reach this node only after this resolves.
    */
   async adopt(shard: number, shards: number): Promise<number> {
@@ -347,7 +352,7 @@ export class TradingService {
   }
 
   /**
-   * Issue 15: a symbol staff halted for the account's brand refuses new exposure — opens, pending orders and
+   * A symbol staff halted for the account's brand refuses new exposure — opens, pending orders and
    * their changes, SL/TP changes — with 'Temporarily unavailable'; closing and cancelling stay possible.
    */
   private async haltRefusal(
@@ -405,7 +410,7 @@ export class TradingService {
     return timeEngineCommand(this.options.metrics, 'adjust_balance', () => this.live.adjustBalance(...args));
   }
 
-  /** Places a pending order (issue 14); the engine checks it against the current dealing price. */
+  /** Places a pending order; the engine checks it against the current dealing price. */
   async placeOrder(command: Without<PlaceOrderCommand, 'type'>): Promise<CommandOutcome> {
     const refused = await this.haltRefusal(command, 'place_order', command.symbol);
     if (refused) return refused;
@@ -497,7 +502,7 @@ export class TradingService {
     await this.live.whenIdle();
   }
 
-  /** Registers (or replaces) a trading profile the accounts name by key (brand settings; issue 14). */
+  /** Registers (or replaces) a trading profile the accounts name by key (brand settings). */
   setProfile(key: string, profile: TradingProfile): void {
     this.profiles.set(key, profile);
     this.leverageCache.clear();
@@ -555,7 +560,7 @@ export class TradingService {
   }
 
   /**
-   * Issue 17: what a batch of events changed for the account, as the opted-in `/trading` clients get it
+   * What a batch of events changed for the account, as the opted-in `/trading` clients get it
    * (`positionsChanged`, `ordersChanged`): only the positions and orders the events name, each as it is now (a closed
    * one with its close data), without building the lists. Undefined where nothing of that kind changed.
    */
@@ -626,7 +631,7 @@ export class TradingService {
     return this.live.stats();
   }
 
-  // ------------------------------------------------------------------------------ auto-trading (issue 16)
+  // ------------------------------------------------------------------------------ auto-trading
 
   private known(account: AccountSnapshot): void {
     this.accountSettings.set(account.id, account);
@@ -796,7 +801,7 @@ export class TradingService {
   }
 
   /**
-   * The command an account executed under this client command id (issue 17: stored with its effects, in the same
+   * The command an account executed under this client command id (stored with its effects, in the same
    * transaction), or undefined when it executed none: a re-sent command is answered from it, not executed again.
    */
   storedCommand(accountId: AccountId, commandId: string): ReturnType<TradingRepo['storedCommand']> {

@@ -1,9 +1,19 @@
-import { type CommandAck, DEFAULT_TRADING_PROFILE, type PositionsPayload } from '@openbroker/domain';
+import {
+  brandQuote,
+  type CommandAck,
+  DEFAULT_TRADING_PROFILE,
+  type PositionsPayload,
+  pipSize,
+  quoteTermsFor,
+  SPEC_QUOTE_TERMS,
+  tickSizeOf,
+} from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { tradingProfileOf } from '../brands/brand-trading.js';
 import { TradingRepo } from './trading.repo.js';
 
 describe(`trading over the /trading socket (${testDbKind})`, async () => {
@@ -52,11 +62,17 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
   const [demoRow] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
   const demoId = demoRow?.id ?? 0;
   // these scenarios are spec §5 pricing (0.025 % a side, no commission, no swaps, no leverage caps): the demo
-  // brand's own trading conditions (issue 14) are covered by the scenario files beside this one
+  // brand's own trading conditions are covered by the scenario files beside this one
   ctx.trading.setProfile(`brand:${demoRow?.brandId}`, {
     ...DEFAULT_TRADING_PROFILE,
     stopOutLevel: ctx.config.stopOutLevel,
   });
+  // the engine deals at the brand quote of the feed, here the spec's markup on the instrument's tick
+  const dealt = (symbol: string, bid: number, ask: number) =>
+    brandQuote(
+      { buy: ask, sell: bid },
+      { ...SPEC_QUOTE_TERMS, tick: tickSizeOf(ctx.market.catalogue.get(symbol)?.precision) },
+    );
   // Fresh quotes before every test: a quote older than the instrument's staleness limit is unusable.
   beforeEach(() => {
     quote('BTCUSD', 64_000, 64_010);
@@ -83,7 +99,9 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
       leverage: 2,
       closingReason: null,
     });
-    expect(ack.data.open_rate).toBeCloseTo(64_010 * 1.00025, 6);
+    // 64,010 × 1.00025 = 64,026.0025, up to the 0.01 tick
+    expect(ack.data.open_rate).toBe(dealt('BTCUSD', 64_000, 64_010).buy);
+    expect(ack.data.open_rate).toBe(64_026.01);
     expect((await pushed).open.map((p) => p.id)).toContain(ack.data.id);
   });
 
@@ -153,9 +171,13 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
     expect(closed.status).toBe(true);
     if (!closed.status) return;
     expect(closed.data.closingReason).toBe(0);
-    expect(closed.data.closed_rate).toBeCloseTo(3_100 * 0.99975, 6);
-    const expectedProfit =
-      Math.round((((3_100 * 0.99975 - 3_001 * 1.00025) * 200 * 1) / (3_001 * 1.00025)) * 100) / 100;
+    // 3,100 × 0.99975 = 3,099.225, down to the 0.01 tick
+    const closeRate = dealt('ETHUSD', 3_100, 3_101).sell;
+    const openRate = dealt('ETHUSD', 3_000, 3_001).buy;
+    expect(closed.data.closed_rate).toBe(closeRate);
+    expect(closed.data.closed_rate).toBe(3_099.22);
+    expect(opened.data.open_rate).toBe(openRate);
+    const expectedProfit = Math.round((((closeRate - openRate) * 200 * 1) / openRate) * 100) / 100;
     expect(closed.data.profit).toBeCloseTo(expectedProfit, 2);
     const [row] = await db.select().from(users).where(eq(users.id, demoId));
     expect(Number(row?.balance)).toBeCloseTo(await ledgerSum(demoId), 2);
@@ -183,7 +205,9 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
     await new Promise((r) => setTimeout(r, 100));
     const closed = ctx.trading.positions(demoId).history.find((p) => p.id === opened.data.id);
     expect(closed).toMatchObject({ closingReason: 1 });
-    expect(closed?.closed_rate).toBeCloseTo(2_940 * 0.99975, 6);
+    // 2,940 × 0.99975 = 2,939.265, down to the 0.01 tick
+    expect(closed?.closed_rate).toBe(dealt('ETHUSD', 2_940, 2_941).sell);
+    expect(closed?.closed_rate).toBe(2_939.26);
   });
 
   it("rejects SL/TP on the wrong side with the spec's message", async () => {
@@ -300,13 +324,25 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
       payload: {
         token: current.access_token,
         current_password: 'Demo1234!',
-        new_password: 'Demo1234!',
-        confirm_password: 'Demo1234!',
+        new_password: 'Changed1234!',
+        confirm_password: 'Changed1234!',
       },
     });
     expect(res.statusCode).toBe(200);
     expect(await disconnected).toBe('io server disconnect');
     expect(currentSocket.connected).toBe(true);
+    // back to the demo password (a new password must differ from the current one), for the tests below
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/updatePassword',
+      payload: {
+        token: current.access_token,
+        current_password: 'Changed1234!',
+        new_password: 'Demo1234!',
+        confirm_password: 'Demo1234!',
+      },
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('answers getBalance with the balance, positions with live profit and the spec §9 summary', async () => {
@@ -336,12 +372,25 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
 describe(`the /prices socket (${testDbKind})`, async () => {
   const { runtime, url } = await createTestServer({}, { sockets: true });
 
-  it('sends the map of current prices on connect, buy = ask and sell = bid', async () => {
-    runtime.ctx.market.ingest({ symbol: 'BTCUSD', bid: 64_000, ask: 64_010, ts: Date.now() });
+  // decision 0023: the values are the host brand's quote of the feed (buy from the ask, sell from the
+  // bid), no longer the raw feed: here the default brand's 0.3 % crypto markup on BTCUSD's 0.01 tick
+  it("sends the map of current prices on connect, the host brand's quote of buy = ask and sell = bid", async () => {
+    const { ctx } = runtime;
+    ctx.market.ingest({ symbol: 'BTCUSD', bid: 64_000, ask: 64_010, ts: Date.now() });
     const socket = io(`${url}/prices`, { transports: ['websocket'], reconnection: false });
     const map = await new Promise<Record<string, unknown>>((resolve) => socket.once('prices', resolve));
     socket.disconnect();
-    expect(map.BTCUSD).toEqual({ buy: 64_010, sell: 64_000 });
+    const brand = await ctx.brands.resolve(undefined);
+    const btc = ctx.market.catalogue.get('BTCUSD');
+    const terms = quoteTermsFor(
+      tradingProfileOf(brand.settings),
+      'crypto',
+      pipSize('BTCUSD', 'crypto', btc?.precision ?? 2),
+      tickSizeOf(btc?.precision),
+    );
+    expect(map.BTCUSD).toEqual(brandQuote({ buy: 64_010, sell: 64_000 }, terms));
+    // 64,010 × 1.003 = 64,202.03 and 64,000 × 0.997 = 63,808
+    expect(map.BTCUSD).toEqual({ buy: 64_202.03, sell: 63_808 });
   });
 });
 

@@ -1,4 +1,11 @@
-import { type CommandAck, DEFAULT_TRADING_PROFILE, type NoticePayload } from '@openbroker/domain';
+import {
+  brandQuote,
+  type CommandAck,
+  DEFAULT_TRADING_PROFILE,
+  type NoticePayload,
+  SPEC_QUOTE_TERMS,
+  tickSizeOf,
+} from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +14,7 @@ import { createTestServer, testDbKind } from '../../test/harness.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
 
 /**
- * Issue 14: a trailing stop set over the socket follows the price in the client's favour only, is stored by the
+ * A trailing stop set over the socket follows the price in the client's favour only, is stored by the
  * jobs' once-a-second flush, and closes the position with a notice when the price turns back to it.
  */
 describe(`trailing stop over the socket (${testDbKind})`, async () => {
@@ -62,9 +69,12 @@ describe(`trailing stop over the socket (${testDbKind})`, async () => {
     expect(set.status ? set.data.trailing_stop : set.message).toBeCloseTo(0.002, 10);
     expect(Number((await stored(id))?.trailingDistance)).toBeCloseTo(0.002, 10);
 
-    // up 50 pips: the stop follows to 20 pips under the closing (sell) price
+    // up 50 pips: the stop follows to 20 pips under the closing (sell) price, the brand quote's sell (
+    // 1.085 × 0.99975 = 1.08472875, down to the 0.00001 tick)
     quote(1.085);
-    const sell = 1.085 * 0.99975;
+    const tick = tickSizeOf(ctx.market.catalogue.get('EURUSD')?.precision);
+    const sell = brandQuote({ buy: 1.085 + 0.0002, sell: 1.085 }, { ...SPEC_QUOTE_TERMS, tick }).sell;
+    expect(sell).toBe(1.08472);
     await vi.waitFor(() =>
       expect(ctx.trading.position(demo?.id ?? 0, id)?.stop_lost).toBeCloseTo(sell - 0.002, 5),
     );

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { classifySitePath, type SitePath } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { publicTheme } from '../brands/brand-theme.js';
-import { contentSlugOf, withHead } from '../content/page-meta.js';
+import type { Brand } from '../brands/brands.service.js';
+import { withHead } from '../content/page-meta.js';
 import { PER_BRAND_FILES } from '../content/site.routes.js';
 
 /** The built single-page app, if there is one: its index.html and the hashes of its inline scripts. */
@@ -72,31 +74,73 @@ async function compressedShell(html: string, encoding: 'br' | 'gzip'): Promise<B
   return body;
 }
 
+/** What a draft brand's hosts answer instead of the site (404): neutral, no brand name, no script. */
+export const NOT_AVAILABLE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Not available</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;background:#f6f7f9;color:#1f2933}main{text-align:center;padding:2rem}h1{font-size:1.5rem;font-weight:600;margin:0 0 .5rem}p{margin:0;color:#52606d}</style>
+</head><body><main><h1>This site is not available.</h1><p>Please check the address.</p></main></body></html>
+`;
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
 
 /**
  * Serves the built web app with an SPA fallback: any GET that is not an API call and not a file
  * gets index.html, so deep links such as /platform/EURUSD work on reload. API misses get the
- * JSON error envelope.
+ * JSON error envelope. where the app shows its 404 page (an unknown path or content slug,
+ * /404, an unknown symbol, a screen the brand does not have), the same index.html is answered
+ * with HTTP 404, so search engines and link checkers see a missing page as missing.
  */
 export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | undefined) {
-  /** index.html with the host brand's title, description, colours and favicon (per content page). */
-  const shellFor = async (request: FastifyRequest, indexHtml: string): Promise<string> => {
+  /** Whether the app shows a page at this path for this brand (domain `classifySitePath`), else its 404 page. */
+  const found = async (brand: Brand, path: SitePath, pageFound: boolean): Promise<boolean> => {
+    switch (path.kind) {
+      case 'screen':
+        return true;
+      case 'notFound':
+        return false;
+      case 'content':
+        // a page published in another language than English is shown in it (the web asks in its language)
+        return pageFound || (await ctx.content.isPublished(brand, path.slug));
+      case 'platform':
+        return ctx.market.catalogue.get(path.symbol) !== undefined;
+      case 'economics':
+        return brand.settings.features.economics;
+      case 'referrals':
+        return !brand.settings.features.restrictedMode;
+    }
+  };
+
+  /**
+   * index.html with the host brand's title, description, colours and favicon (per content page), and
+   * whether the path shows a page or the 404 page.
+   */
+  const shellFor = async (
+    request: FastifyRequest,
+    indexHtml: string,
+  ): Promise<{ html: string; found: boolean }> => {
     const brand = await ctx.brands.resolve(request.headers.host);
     const theme = publicTheme(brand.settings.theme);
-    const slug = contentSlugOf(request.url.split('?')[0] ?? '/', brand.settings.homeSlug);
+    const path = classifySitePath(request.url.split('?')[0] ?? '/');
+    const slug =
+      path.kind === 'content'
+        ? path.slug
+        : request.url.split('?')[0] === '/'
+          ? brand.settings.homeSlug
+          : undefined;
     const page = slug ? await ctx.content.page(brand, slug, 'en') : undefined;
     const title = !page
       ? brand.name
       : slug === brand.settings.homeSlug
         ? page.title
         : `${page.title} · ${brand.name}`;
-    return withHead(indexHtml, {
+    const html = withHead(indexHtml, {
       title,
       description: page?.description || brand.settings.tagline || brand.name,
       themeColor: { light: theme.light.primary, dark: theme.dark.background },
       faviconUrl: theme.faviconUrl,
     });
+    return { html, found: await found(brand, path, page !== undefined) };
   };
 
   if (build) {
@@ -106,7 +150,7 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
       index: false,
       cacheControl: false,
       // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts): sent as they are
-      // to clients that accept them, never compressed per request (issue 17).
+      // to clients that accept them, never compressed per request.
       preCompressed: true,
       // robots.txt, sitemap.xml and the icons are the host brand's (content/site.routes.ts).
       globIgnore: [...PER_BRAND_FILES],
@@ -130,9 +174,24 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
       const error = notFound();
       return reply.code(error.statusCode).send(error.toBody());
     }
+    // a draft brand's host: a neutral page naming no brand, no app, nothing to sign in to
+    const available = await ctx.brands.resolve(request.headers.host).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'BRAND_NOT_AVAILABLE') return false;
+        throw error;
+      },
+    );
+    if (!available)
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_AVAILABLE_PAGE);
     if (build) {
-      const html = await shellFor(request, build.indexHtml);
+      const { html, found } = await shellFor(request, build.indexHtml);
       reply
+        .code(found ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding');

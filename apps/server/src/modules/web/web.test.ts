@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { brands, contentPages } from '../../db/schema.js';
+import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme=localStorage.getItem('ob.theme')||'light'";
@@ -29,7 +31,7 @@ describe(`serving the built web app (${testDbKind})`, async () => {
   const dir = fakeWebBuild();
   const { app } = await createTestServer({ WEB_DIST_DIR: dir });
 
-  it.each(['/', '/platform/EURUSD', '/my-account/documents', '/some-content-page'])(
+  it.each(['/', '/platform/EURUSD', '/my-account/documents', '/about'])(
     'answers the deep link %s with the app shell, so a reload keeps the screen',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
@@ -47,7 +49,7 @@ describe(`serving the built web app (${testDbKind})`, async () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  describe('compression (issue 17)', () => {
+  describe('compression', () => {
     const decode = {
       br: (body: Buffer) => zlib.brotliDecompressSync(body).toString('utf8'),
       gzip: (body: Buffer) => zlib.gunzipSync(body).toString('utf8'),
@@ -141,6 +143,127 @@ describe(`serving the built web app (${testDbKind})`, async () => {
     });
     expect([400, 404]).toContain(res.statusCode);
     expect(res.json().status).toBe(false);
+  });
+});
+
+// an unknown /{slug} was answered 200; where the app shows its 404 page, the status says so too.
+describe(`the status of a page load (${testDbKind})`, async () => {
+  const dir = fakeWebBuild();
+  const { app, runtime } = await createTestServer({ WEB_DIST_DIR: dir });
+  const { db } = runtime.ctx.database;
+  const demo = await runtime.ctx.brands.resolve(undefined);
+  const page = (slug: string, lang: string, published = true) => ({
+    brandId: demo.id,
+    slug,
+    lang,
+    title: `Page ${slug}`,
+    published,
+    components: [],
+  });
+  await db
+    .insert(contentPages)
+    .values([page('issue-23/listed', 'en'), page('nur-deutsch', 'de'), page('draft-only', 'en', false)]);
+  const OFF = { host: 'quiet.example.com' };
+  await db.insert(brands).values({
+    slug: 'quiet',
+    name: 'Quiet Markets',
+    hosts: [OFF.host],
+    settings: {
+      ...DEMO_BRAND_SETTINGS,
+      features: { ...DEMO_BRAND_SETTINGS.features, economics: false, restrictedMode: true },
+    },
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/password/request',
+    '/password/reset/a-token',
+    '/autoLogin/a-code',
+    '/affiliate',
+    '/contact-us',
+    '/my-account',
+    '/my-account/no-such-tab',
+    '/transactions/withdrawals',
+    '/transactions/everything',
+    '/payment',
+    '/payment/withdraw',
+    '/platform',
+    '/platform/EURUSD',
+    '/platform/btcusd',
+    '/referrals',
+    '/auto-trading',
+    '/economic-calendar',
+    '/backoffice',
+    '/backoffice/clients/7',
+    '/about',
+    '/issue-23/listed',
+    '/nur-deutsch',
+    '/about?utm_source=mail',
+  ])('answers %s, a screen or a published page, with 200', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it.each([
+    '/some-content-page',
+    '/404',
+    '/draft-only',
+    '/About',
+    '/issue-23',
+    '/issue-23/listed/more',
+    '/a/b/c',
+    '/platform/NOSUCHSYMBOL',
+    '/platform/BTCUSD/chart',
+    '/autoLogin',
+    '/%C3%A9t%C3%A9',
+  ])('answers %s with 404 and the app, which shows its 404 page', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>OpenBroker Demo</title>');
+  });
+
+  it("answers the screens a brand does not have with 404: no economics, restricted mode's referrals", async () => {
+    for (const url of ['/economic-calendar', '/referrals']) {
+      expect((await get(url, OFF)).statusCode).toBe(404);
+      expect((await get(url)).statusCode).toBe(200);
+    }
+    expect((await get('/', OFF)).statusCode).toBe(200);
+  });
+
+  it('sends the 404 compressed like any shell', async () => {
+    const res = await get('/no-such-page', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+  });
+
+  it('answers a page as soon as it is published, and 404 again once it is a draft', async () => {
+    await db.insert(contentPages).values(page('later', 'en', false));
+    expect((await get('/later')).statusCode).toBe(404);
+    await runtime.ctx.content.savePage(demo.id, {
+      slug: 'later',
+      lang: 'en',
+      title: 'Later',
+      published: true,
+      components: [],
+    });
+    expect((await get('/later')).statusCode).toBe(200);
+  });
+
+  it('keeps files and API misses as they were', async () => {
+    expect((await get('/assets/app-abc123.js')).statusCode).toBe(200);
+    expect((await get('/assets/missing.js')).statusCode).toBe(404);
+    const api = await get('/api/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Issue 16: texts of the client area's auto-trading page, the platform's switch and AI badge. German is complete by type: a key missing from AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-auto-trading.ts) get their German here too. */
+/** Texts of the client area's auto-trading page, the platform's switch and AI badge. German is complete by type: a key missing from AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-auto-trading.ts) get their German here too. */
 export const AUTO_TRADING_EN = {
   'at.title': 'Auto-trading',
   'at.nav': 'Auto-trading',

@@ -4,7 +4,7 @@ import type { MessageKey } from '@openbroker/domain';
 type AutoTradingMessageKey = Extract<MessageKey, `auto.${string}`>;
 
 /**
- * Issue 16: German for the domain's auto-trading messages (strategy reasons, journal lines, limits, refusals;
+ * German for the domain's auto-trading messages (strategy reasons, journal lines, limits, refusals;
  * domain messages-auto-trading.ts). Complete by type: an `auto.*` key missing here is a compile error. The back
  * office's `boAuto.*` keys may be added here too (optional).
  */

@@ -2,7 +2,7 @@ import type { MessageKey } from '@openbroker/domain';
 
 /**
  * Back-office texts: money queues, approvals, adjustments, dealing, audit and staff management
- * (issue 13). German is complete by type: a key missing from BACKOFFICE_MONEY_DE is a compile error.
+ *. German is complete by type: a key missing from BACKOFFICE_MONEY_DE is a compile error.
  * Keys of these screens start with `bom.` so they never collide with the shell's `bo.` texts.
  */
 export const BACKOFFICE_MONEY_EN = {
@@ -153,7 +153,7 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.audit.filter.anyStaff': 'Any staff member',
   'bom.audit.filter.staffId': 'Staff ID',
   'bom.audit.filter.client': 'Client',
-  'bom.audit.filter.clientId': 'Client ID',
+  'bom.audit.filter.clientId': 'Name or e-mail',
   'bom.audit.filter.action': 'Action',
   'bom.audit.filter.from': 'From',
   'bom.audit.filter.to': 'To',
@@ -393,7 +393,7 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.audit.filter.anyStaff': 'Alle Mitarbeiter',
   'bom.audit.filter.staffId': 'Mitarbeiter-ID',
   'bom.audit.filter.client': 'Kunde',
-  'bom.audit.filter.clientId': 'Kunden-ID',
+  'bom.audit.filter.clientId': 'Name oder E-Mail',
   'bom.audit.filter.action': 'Aktion',
   'bom.audit.filter.from': 'Von',
   'bom.audit.filter.to': 'Bis',

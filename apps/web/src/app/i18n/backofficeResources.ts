@@ -6,10 +6,12 @@ import { BO_BRANDS_DE, BO_BRANDS_EN } from './boBrands.js';
 import { BO_CONTENT_DE, BO_CONTENT_EN } from './boContent.js';
 import { BO_EDITOR_DE, BO_EDITOR_EN } from './boEditor.js';
 import { BO_ENGAGE_DE, BO_ENGAGE_EN } from './boEngage.js';
+import { BO_MONEY_REQUESTS_DE, BO_MONEY_REQUESTS_EN } from './boMoneyRequests.js';
 import { BO_REPORTS_DE, BO_REPORTS_EN } from './boReports.js';
+import { BO_STAFF_CREDENTIALS_DE, BO_STAFF_CREDENTIALS_EN } from './boStaffCredentials.js';
 
 /**
- * The back office's texts (issue 17): they load with the back office's own chunk, not with the public
+ * The back office's texts: they load with the back office's own chunk, not with the public
  * site, and are added to the running i18next instance when the back office first renders.
  */
 export const BACKOFFICE_EN = {
@@ -21,6 +23,8 @@ export const BACKOFFICE_EN = {
   ...BO_REPORTS_EN,
   ...BO_EDITOR_EN,
   ...BO_AUTO_TRADING_EN,
+  ...BO_STAFF_CREDENTIALS_EN,
+  ...BO_MONEY_REQUESTS_EN,
 } as const;
 
 export const BACKOFFICE_DE = {
@@ -32,6 +36,8 @@ export const BACKOFFICE_DE = {
   ...BO_REPORTS_DE,
   ...BO_EDITOR_DE,
   ...BO_AUTO_TRADING_DE,
+  ...BO_STAFF_CREDENTIALS_DE,
+  ...BO_MONEY_REQUESTS_DE,
 };
 
 const withBackoffice = new WeakSet<I18n>();

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@openbroker/domain';
 
 /**
- * Back-office texts: the shell (sign-in, enrolment, menu), the dashboard, clients and KYC (issue 13).
+ * Back-office texts: the shell (sign-in, enrolment, menu), the dashboard, clients and KYC.
  * German is complete by type: a key missing from BACKOFFICE_SHELL_DE is a compile error.
  */
 export const BACKOFFICE_SHELL_EN = {

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Issue 16: texts of the back office's auto-trading settings per brand and the kill switch. German is complete by type: a key missing from BO_AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-bo-auto-trading.ts, `boAuto.*`) get their German here too. */
+/** Texts of the back office's auto-trading settings per brand and the kill switch. German is complete by type: a key missing from BO_AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-bo-auto-trading.ts, `boAuto.*`) get their German here too. */
 export const BO_AUTO_TRADING_EN = {
   'boat.title': 'Auto-trading',
   'boat.lead':

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II (issue 15) texts of this area. German is complete by type: a key missing from BO_BRANDS_DE is a compile error. */
+/** Back office II texts of this area. German is complete by type: a key missing from BO_BRANDS_DE is a compile error. */
 export const BO_BRANDS_EN = {
   'bob.list.title': 'Brands',
   'bob.list.lead':
@@ -14,7 +14,43 @@ export const BO_BRANDS_EN = {
   'bob.col.clients': 'Clients',
   'bob.create.title': 'New brand',
   'bob.create.lead':
-    'The brand works on its host name as soon as it is created, with a theme derived from its two colours. Everything else can be edited afterwards.',
+    'The brand starts as a draft: its host name shows nothing until you publish it after the checklist on its page. Everything can be edited before that.',
+  'bob.create.template': 'Start from',
+  'bob.create.templateStarter': 'Starter pages (home, about, legal pages in English and German)',
+  'bob.create.templateCopy': 'Copy of {{name}}',
+  'bob.create.templateHint':
+    'A copy takes the brand’s settings, pages, menus, legal pages and payment methods; never its clients, staff or payment secrets. Its theme is kept, so the two colours below apply to the starter only.',
+  'bob.col.status': 'Status',
+  'bob.status.draft': 'Draft',
+  'bob.status.published': 'Published',
+  'bob.publish.title': 'Publishing',
+  'bob.publish.leadDraft':
+    'A draft is not served: its host names answer “not available”, nobody can register or sign in. Publish once every item is green.',
+  'bob.publish.leadPublished': 'The brand is live on its host names.',
+  'bob.publish.publish': 'Publish brand',
+  'bob.publish.unpublish': 'Return to draft',
+  'bob.publish.publishTitle': 'Publish {{name}}?',
+  'bob.publish.publishBody':
+    'The site, registration and client sign-in open on {{host}} and the brand’s other host names at once. This is recorded in the audit trail.',
+  'bob.publish.publishConfirm': 'Publish now',
+  'bob.publish.unpublishTitle': 'Return {{name}} to draft?',
+  'bob.publish.unpublishBody':
+    '{{host}} and the brand’s other host names stop serving the site at once; its clients cannot sign in until it is published again. This is recorded in the audit trail.',
+  'bob.publish.unpublishConfirm': 'Return to draft',
+  'bob.publish.failed': 'The change could not be saved. Try again.',
+  'bob.publish.checking': 'Checking…',
+  'bob.published': 'Brand published.',
+  'bob.unpublished': 'Brand returned to draft.',
+  'bob.check.legalPages': 'Legal pages published (terms, privacy, cookies, AML, KYC)',
+  'bob.check.supportEmail': 'Support e-mail address set',
+  'bob.check.paymentMethod': 'At least one payment method',
+  'bob.check.riskWarning': 'Risk warning set',
+  'bob.check.ok': 'Done',
+  'bob.check.missing': 'Missing',
+  'bob.check.missingPages': 'missing: {{pages}}',
+  'bob.check.fix': 'Fix',
+  'bob.check.review': 'Review',
+  'bob.check.progress': '{{done}} of {{total}} ready',
   'bob.create.submit': 'Create brand',
   'bob.create.needsAll': 'Creating a brand needs access to all brands.',
   'bob.created': 'Brand created.',
@@ -206,7 +242,43 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'bob.col.clients': 'Kunden',
   'bob.create.title': 'Neue Marke',
   'bob.create.lead':
-    'Die Marke ist sofort nach dem Anlegen unter ihrem Hostnamen erreichbar, mit einem aus ihren zwei Farben abgeleiteten Design. Alles Weitere lässt sich danach bearbeiten.',
+    'Die Marke beginnt als Entwurf: Ihr Hostname zeigt nichts, bis Sie sie nach der Checkliste auf ihrer Seite veröffentlichen. Bis dahin lässt sich alles bearbeiten.',
+  'bob.create.template': 'Vorlage',
+  'bob.create.templateStarter': 'Startseiten (Startseite, Über uns, Rechtstexte auf Englisch und Deutsch)',
+  'bob.create.templateCopy': 'Kopie von {{name}}',
+  'bob.create.templateHint':
+    'Eine Kopie übernimmt Einstellungen, Seiten, Menüs, Rechtstexte und Zahlungsarten der Marke, nie ihre Kunden, Mitarbeiter oder Zahlungsgeheimnisse. Ihr Design bleibt erhalten; die zwei Farben unten gelten nur für die Startseiten.',
+  'bob.col.status': 'Status',
+  'bob.status.draft': 'Entwurf',
+  'bob.status.published': 'Veröffentlicht',
+  'bob.publish.title': 'Veröffentlichung',
+  'bob.publish.leadDraft':
+    'Ein Entwurf wird nicht ausgeliefert: Seine Hostnamen antworten „nicht verfügbar“, niemand kann sich registrieren oder anmelden. Veröffentlichen Sie, sobald jeder Punkt grün ist.',
+  'bob.publish.leadPublished': 'Die Marke ist unter ihren Hostnamen online.',
+  'bob.publish.publish': 'Marke veröffentlichen',
+  'bob.publish.unpublish': 'Zurück zum Entwurf',
+  'bob.publish.publishTitle': '{{name}} veröffentlichen?',
+  'bob.publish.publishBody':
+    'Website, Registrierung und Kundenanmeldung öffnen sofort unter {{host}} und den weiteren Hostnamen der Marke. Dies wird im Prüfprotokoll festgehalten.',
+  'bob.publish.publishConfirm': 'Jetzt veröffentlichen',
+  'bob.publish.unpublishTitle': '{{name}} zurück zum Entwurf?',
+  'bob.publish.unpublishBody':
+    '{{host}} und die weiteren Hostnamen der Marke liefern die Website sofort nicht mehr aus; ihre Kunden können sich erst nach erneuter Veröffentlichung anmelden. Dies wird im Prüfprotokoll festgehalten.',
+  'bob.publish.unpublishConfirm': 'Zurück zum Entwurf',
+  'bob.publish.failed': 'Die Änderung konnte nicht gespeichert werden. Bitte erneut versuchen.',
+  'bob.publish.checking': 'Wird geprüft…',
+  'bob.published': 'Marke veröffentlicht.',
+  'bob.unpublished': 'Marke zurück im Entwurf.',
+  'bob.check.legalPages': 'Rechtstexte veröffentlicht (AGB, Datenschutz, Cookies, AML, KYC)',
+  'bob.check.supportEmail': 'Support-E-Mail-Adresse angegeben',
+  'bob.check.paymentMethod': 'Mindestens eine Zahlungsart',
+  'bob.check.riskWarning': 'Risikohinweis angegeben',
+  'bob.check.ok': 'Erledigt',
+  'bob.check.missing': 'Fehlt',
+  'bob.check.missingPages': 'fehlt: {{pages}}',
+  'bob.check.fix': 'Beheben',
+  'bob.check.review': 'Ansehen',
+  'bob.check.progress': '{{done}} von {{total}} erledigt',
   'bob.create.submit': 'Marke anlegen',
   'bob.create.needsAll': 'Zum Anlegen einer Marke ist Zugriff auf alle Marken nötig.',
   'bob.created': 'Marke angelegt.',
@@ -388,6 +460,9 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'bob.group.index': 'Indizes',
   // server messages of the brand editor
   'boBrands.colour': '{{title}} muss eine Farbe in der Form #0b5cff sein',
+  'boBrands.templateUnknown': 'Es gibt in Ihrem Bereich keine Marke mit dieser ID zum Kopieren.',
+  'boBrands.checklistIncomplete':
+    'Die Marke kann noch nicht veröffentlicht werden: Erledigen Sie zuerst jeden Punkt der Checkliste.',
   'boBrands.host':
     '{{title}}: „{{host}}“ ist kein gültiger Hostname (Buchstaben, Ziffern, Punkte und Bindestriche, ohne Port)',
   'boBrands.hostTaken': 'Der Hostname {{host}} wird bereits von einer anderen Marke verwendet.',

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II (issue 15) texts of this area. German is complete by type: a key missing from BO_CONTENT_DE is a compile error. */
+/** Back office II texts of this area. German is complete by type: a key missing from BO_CONTENT_DE is a compile error. */
 export const BO_CONTENT_EN = {
   // site settings
   'bos.site.title': 'Site settings',

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II (issue 15) texts of this area. German is complete by type: a key missing from BO_DEALING_DE is a compile error. */
+/** Back office II texts of this area. German is complete by type: a key missing from BO_DEALING_DE is a compile error. */
 export const BO_DEALING_EN = {
   'bod.title': 'Dealing desk',
   'bod.lead': 'The book against your clients, live: exposure, accounts near stop-out and every close.',
@@ -70,6 +70,26 @@ export const BO_DEALING_EN = {
   'bod.halts.resume': 'Resume {{symbol}}',
   'bod.halts.toast.halted': '{{symbol}} halted for {{brand}}.',
   'bod.halts.toast.resumed': '{{symbol}} is tradable again for {{brand}}.',
+  'bod.halts.confirmTitle': 'Halt {{symbol}} for {{brand}}?',
+  'bod.halts.confirmBody':
+    'Every client of {{brand}} sees it at once: the trade ticket shows “Temporarily unavailable” and its buy and sell buttons are disabled. Open positions can still be closed.',
+  'bod.halts.confirmHalt': 'Halt {{symbol}}',
+  'bod.halts.keepTrading': 'Keep trading',
+  'bod.halts.resumeTitle': 'Resume {{symbol}} for {{brand}}?',
+  'bod.halts.resumeBody': 'Clients of {{brand}} can trade it again at once.',
+  'bod.halts.confirmResume': 'Resume {{symbol}}',
+  'bod.halts.keepHalted': 'Keep halted',
+  'bod.halts.reason': 'Reason (required, kept in the audit trail)',
+  'bod.halts.reasonHint': 'For example: “Exchange halted trading” or “Feed back to normal”.',
+  'bod.close.confirm': 'Close position #{{id}}',
+  'bod.close.keep': 'Keep position',
+  'bod.converted.title': 'Whole book in {{currency}}',
+  'bo.ccy.reportIn': 'Report in',
+  'bo.ccy.rateLive': '{{pair}} {{rate}} (mid, {{time}})',
+  'bo.ccy.rateLast': '{{pair}} {{rate}} (mid, last price {{time}}, market closed)',
+  'bo.ccy.noRate': 'No rate for {{from}} → {{to}}: the feed has no price for the pair, so there is no total.',
+  'bo.ccy.noRateShort': 'no rate',
+  'bo.ccy.noConversion': 'All in one currency: no conversion.',
 } as const;
 
 export const BO_DEALING_DE: Record<keyof typeof BO_DEALING_EN, string> & Partial<Record<MessageKey, string>> =
@@ -142,6 +162,27 @@ export const BO_DEALING_DE: Record<keyof typeof BO_DEALING_EN, string> & Partial
     'bod.halts.resume': '{{symbol}} freigeben',
     'bod.halts.toast.halted': '{{symbol}} für {{brand}} gesperrt.',
     'bod.halts.toast.resumed': '{{symbol}} ist für {{brand}} wieder handelbar.',
+    'bod.halts.confirmTitle': '{{symbol}} für {{brand}} sperren?',
+    'bod.halts.confirmBody':
+      'Alle Kunden von {{brand}} sehen es sofort: Das Handelsticket zeigt „Vorübergehend nicht verfügbar“, Kauf- und Verkaufsschaltfläche sind deaktiviert. Offene Positionen können weiter geschlossen werden.',
+    'bod.halts.confirmHalt': '{{symbol}} sperren',
+    'bod.halts.keepTrading': 'Handel fortsetzen',
+    'bod.halts.resumeTitle': '{{symbol}} für {{brand}} freigeben?',
+    'bod.halts.resumeBody': 'Kunden von {{brand}} können es sofort wieder handeln.',
+    'bod.halts.confirmResume': '{{symbol}} freigeben',
+    'bod.halts.keepHalted': 'Gesperrt lassen',
+    'bod.halts.reason': 'Begründung (Pflicht, wird im Prüfprotokoll festgehalten)',
+    'bod.halts.reasonHint': 'Zum Beispiel: „Börse hat den Handel ausgesetzt“ oder „Kursdaten wieder normal“.',
+    'bod.close.confirm': 'Position #{{id}} schließen',
+    'bod.close.keep': 'Position behalten',
+    'bod.converted.title': 'Gesamtes Buch in {{currency}}',
+    'bo.ccy.reportIn': 'Anzeigen in',
+    'bo.ccy.rateLive': '{{pair}} {{rate}} (Mittelkurs, {{time}})',
+    'bo.ccy.rateLast': '{{pair}} {{rate}} (Mittelkurs, letzter Kurs {{time}}, Markt geschlossen)',
+    'bo.ccy.noRate':
+      'Kein Kurs für {{from}} → {{to}}: Der Preisfeed hat keinen Preis für das Paar, daher gibt es keine Summe.',
+    'bo.ccy.noRateShort': 'kein Kurs',
+    'bo.ccy.noConversion': 'Alles in einer Währung: keine Umrechnung.',
     // server messages of this area (packages/domain/src/messages-bo-dealing.ts)
     'dealing.unknownSymbol': 'Dieses Instrument gibt es nicht.',
     'dealing.tooManyHalted': 'Für eine Marke können höchstens {{max}} Instrumente gesperrt werden.',

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II (issue 15) texts of this area. German is complete by type: a key missing from BO_REPORTS_DE is a compile error. */
+/** Back office II texts of this area. German is complete by type: a key missing from BO_REPORTS_DE is a compile error. */
 export const BO_REPORTS_EN = {
   'bor.title': 'Reports',
   'bor.lead': 'Key figures per day for a brand or every brand in your scope.',
@@ -59,6 +59,10 @@ export const BO_REPORTS_EN = {
   'bor.retail.sentence':
     '{{percent}} % of retail investor accounts lose money when trading CFDs with this provider.',
   'bor.retail.period': 'Last 12 months: {{from}} – {{until}}',
+  'bor.retail.sample_one': 'Based on {{n}} account that traded in the period.',
+  'bor.retail.sample_other': 'Based on {{n}} accounts that traded in the period.',
+  'bor.retail.smallSample':
+    'Not yet meaningful: fewer than {{minimum}} accounts traded, so one account more or less moves the figure by several points. Keep the hand-written figure on the public risk warning until more accounts have traded.',
   'bor.method.title': 'How the retail-loss figure is computed',
   'bor.method.text':
     'As ESMA describes it: the percentage of CFD retail accounts that lost money over 12 months, per account the sum of realised and unrealised net profit and loss, including all fees and charges. Accounts that held a position at any time in the period count; realised results, commission and swaps booked in the period plus the floating result of positions still open. The public risk warning uses it where the brand enables it, updated every 10 minutes.',
@@ -128,6 +132,10 @@ export const BO_REPORTS_DE: Record<keyof typeof BO_REPORTS_EN, string> & Partial
     'bor.retail.sentence':
       '{{percent}} % der Privatkundenkonten verlieren Geld, wenn sie mit diesem Anbieter CFDs handeln.',
     'bor.retail.period': 'Letzte 12 Monate: {{from}} – {{until}}',
+    'bor.retail.sample_one': 'Grundlage: {{n}} Konto mit Handel im Zeitraum.',
+    'bor.retail.sample_other': 'Grundlage: {{n}} Konten mit Handel im Zeitraum.',
+    'bor.retail.smallSample':
+      'Noch nicht aussagekräftig: Weniger als {{minimum}} Konten haben gehandelt, ein Konto mehr oder weniger verschiebt den Wert um mehrere Punkte. Behalten Sie den von Hand eingetragenen Wert im öffentlichen Risikohinweis, bis mehr Konten gehandelt haben.',
     'bor.method.title': 'So wird der Verlustanteil berechnet',
     'bor.method.text':
       'Wie von der ESMA beschrieben: der Prozentsatz der CFD-Privatkundenkonten, die über 12 Monate Geld verloren haben, je Konto die Summe aus realisiertem und nicht realisiertem Nettogewinn und -verlust einschließlich aller Gebühren und Entgelte. Es zählen Konten, die im Zeitraum zu irgendeinem Zeitpunkt eine Position hielten; realisierte Ergebnisse, Kommissionen und Swaps im Zeitraum plus das schwebende Ergebnis noch offener Positionen. Der öffentliche Risikohinweis verwendet ihn, wo die Marke es einschaltet, alle 10 Minuten aktualisiert.',

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Client-area walkthrough fixes (issue 14). German is complete by type: a key missing from CLIENT_FIXES_DE is a compile error. */
+/** Client-area walkthrough fixes. German is complete by type: a key missing from CLIENT_FIXES_DE is a compile error. */
 export const CLIENT_FIXES_EN = {
   // window titles ('Page · Brand', app/useDocumentTitle.ts)
   'fix.title.login': 'Log in',

@@ -23,9 +23,11 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'register.agreeRequired': 'Sie müssen den Allgemeinen Geschäftsbedingungen zustimmen',
   'phone.invalid': 'Telefonnummer ungültig',
   'url.invalid': 'URL ungültig',
-  'deposit.minimum': 'Mindesteinzahlung {{currency}} {{min}}',
-  'deposit.maximum': 'Höchsteinzahlung {{currency}} {{max}}',
+  'deposit.minimum': 'Mindesteinzahlung {{min}} {{currency}}',
+  'deposit.maximum': 'Höchsteinzahlung {{max}} {{currency}}',
   'withdraw.maximum': 'Die maximale Auszahlung beträgt {{max}}',
+  'withdraw.notVerified':
+    'Auszahlungen gehen nur an verifizierte Konten. Laden Sie Ihre Dokumente unter „Mein Konto“ hoch, um verifiziert zu werden.',
   'withdraw.noBalance': 'Sie haben kein Guthaben zum Auszahlen',
   'trigger.cantBeLower': 'Darf nicht niedriger sein als {{value}}',
   'trigger.cantBeHigher': 'Darf nicht höher sein als {{value}}',
@@ -39,6 +41,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'auth.emailTaken': 'Diese E-Mail-Adresse ist bereits registriert',
   'document.notSupported': 'Datei wird nicht unterstützt',
   'price.unavailable': 'Bald wieder verfügbar',
+  'price.closed': 'Markt geschlossen: letzter Kurs',
   'trade.temporarilyUnavailable': 'Vorübergehend nicht verfügbar',
   'trade.temporarilyUnavailableLower': 'vorübergehend nicht verfügbar',
   'trade.created': 'Die neue Position wurde erfolgreich eröffnet',
@@ -100,6 +103,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'error.unauthorized': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   'error.forbidden': 'Sie haben keinen Zugriff',
   'error.notFound': 'Die angeforderte Ressource wurde nicht gefunden.',
+  'brand.notAvailable': 'Diese Website ist nicht verfügbar.',
   'error.rateLimited': 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   'error.internal': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.',
   'error.tradingUnavailable':
@@ -110,6 +114,49 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'mail.sendFailed':
     'Wir konnten die E-Mail gerade nicht senden. Bitte versuchen Sie es in ein paar Minuten erneut.',
   'document.alreadyApproved': 'Dieses Dokument ist bereits bestätigt und kann nicht ersetzt werden.',
+  // the catalogue's remaining texts, so no answer of the server shows in English
+  'operator.commandRefused': '{{message}}',
+  'payment.methodUnavailable':
+    'Diese Zahlungsmethode ist nicht verfügbar. Bitte wählen Sie eine andere oder wenden Sie sich an den Support.',
+  'payment.idempotencyConflict':
+    'Diese Anfrage wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'payment.transactionNotFound': 'Diese Transaktion wurde nicht gefunden.',
+  'payment.alreadyFinal': 'Diese Transaktion ist bereits {{status}} und kann nicht mehr geändert werden.',
+  'payment.providerFailed':
+    'Der Zahlungsanbieter war nicht erreichbar. Es wurde nichts belastet; bitte versuchen Sie es in ein paar Minuten erneut.',
+  'webhook.badSignature': 'Die Signatur des Webhooks ist ungültig.',
+  'webhook.staleTimestamp': 'Der Zeitstempel des Webhooks liegt außerhalb des erlaubten Zeitfensters.',
+  'webhook.mismatch': 'Der Webhook passt nicht zur Transaktion (Betrag oder Währung).',
+  'webhook.malformed': 'Der Inhalt des Webhooks konnte nicht gelesen werden.',
+  'staff.documentNotFound': 'Dieses Dokument wurde nicht gefunden.',
+  'staff.documentMissing': 'Der Kunde hat dieses Dokument noch nicht hochgeladen.',
+  'staff.rejectionNoteRequired':
+    'Geben Sie an, warum das Dokument abgelehnt wird: Der Kunde sieht diese Notiz.',
+  'staff.noteRequired': 'Schreiben Sie zuerst die Notiz.',
+  'staff.emailTaken': 'Ein anderer Kunde dieser Marke verwendet diese E-Mail-Adresse bereits.',
+  'staff.unknownLeverage': 'Wählen Sie Hebel, die die Kategorie {{name}} anbietet.',
+  'staff.unknownCategory': 'Es gibt keine Anlagekategorie mit der ID {{id}}.',
+  'account.tradingDisabled':
+    'Der Handel ist für dieses Konto abgeschaltet. Bitte wenden Sie sich an den Support, um neue Trades zu eröffnen.',
+  'engineOrder.notFound':
+    'Diese Order wurde nicht gefunden. Möglicherweise wurde sie bereits ausgeführt, storniert oder ist abgelaufen.',
+  'engineOrder.tooMany':
+    'Sie können höchstens {{max}} offene Orders haben. Stornieren Sie eine, bevor Sie eine weitere platzieren.',
+  'engineOrder.leverageCapped':
+    'Ein Hebel über 1:{{max}} ist für dieses Instrument auf Ihrem Konto nicht verfügbar.',
+  'engineOrder.commissionExceedsFreeMargin':
+    'Der Betrag zuzüglich der Kommission von {{commission}} übersteigt Ihre freie Margin. Wählen Sie einen kleineren Betrag.',
+  'engineOrder.rejectedFreeMargin':
+    'Ihre Order konnte nicht ausgeführt werden: Das Konto hatte beim Erreichen des Kurses nicht genug freie Margin.',
+  'engineOrder.rejectedStopOut':
+    'Ihre Order konnte nicht ausgeführt werden: Ihre Eröffnung hätte das Konto auf sein Stop-out-Niveau gebracht.',
+  'engineOrder.rejectedNotAllowed':
+    'Ihre Order konnte nicht ausgeführt werden: Der Handel mit diesem Instrument und diesen Einstellungen ist auf Ihrem Konto nicht mehr erlaubt.',
+  'engineOrder.rejectedUnavailable':
+    'Ihre Order konnte nicht ausgeführt werden, weil das Instrument in diesem Moment nicht handelbar war. Bitte platzieren Sie sie erneut.',
+  'engineOrder.trailingInvalid': 'Geben Sie einen Trailing-Abstand größer als 0 ein.',
+  'engineOrder.trailingTooClose':
+    'Der Trailing-Abstand muss größer sein als der aktuelle Spread ({{spread}}). Wählen Sie einen größeren Abstand.',
 
   // web app texts (UI_EN keys)
   'app.loading': 'Wird geladen…',
@@ -280,6 +327,7 @@ export const DE: Record<UiKey, string> & Partial<Record<MessageKey, string>> = {
   'transactions.tab.withdrawals': 'Auszahlungen',
   'transactions.tab.bonuses': 'Boni',
   'transactions.tab.credits': 'Gutschriften',
+  'transactions.tab.corrections': 'Korrekturen',
   'transactions.col.number': 'Nr.',
   'transactions.col.amount': 'Betrag',
   'transactions.col.type': 'Art',

@@ -26,5 +26,5 @@ export const ES: Partial<Record<TranslationKey, string>> = {
   'summary.balance': 'Saldo',
   'trade.buy': 'Comprar',
   'trade.sell': 'Vender',
-  'deposit.maximum': 'Depósito máximo {{currency}} {{max}}',
+  'deposit.maximum': 'Depósito máximo {{max}} {{currency}}',
 };

@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type KeyValueStorage, readItem, writeItem } from '../../lib/storage.js';
 import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
+import { installMessageRules } from './messageRules.js';
 import { RESOURCES } from './resources.js';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -17,6 +18,8 @@ export function initialLanguage(storage?: KeyValueStorage): Language {
 /**
  * Creates and initialises an i18next instance with the app's resources. Missing keys of the partial
  * languages (it, es) fall back to English. Resources are bundled, so initialisation is synchronous.
+ * Texts with values follow the message rules (messageRules.ts): one language per message, and
+ * numbers, money and dates formatted for that language.
  */
 export function createI18n(language: Language = initialLanguage()): I18n {
   const instance = i18next.createInstance();
@@ -33,6 +36,7 @@ export function createI18n(language: Language = initialLanguage()): I18n {
     returnNull: false,
     initAsync: false,
   });
+  installMessageRules(instance);
   return instance;
 }
 

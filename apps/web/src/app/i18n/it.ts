@@ -26,5 +26,5 @@ export const IT: Partial<Record<TranslationKey, string>> = {
   'summary.balance': 'Saldo',
   'trade.buy': 'Compra',
   'trade.sell': 'Vendi',
-  'deposit.maximum': 'Deposito massimo {{currency}} {{max}}',
+  'deposit.maximum': 'Deposito massimo {{max}} {{currency}}',
 };

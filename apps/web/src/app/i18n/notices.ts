@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Close explanations, margin-call warnings and order notices (issue 14; German of domain messages-notices.ts). German is complete by type: a key missing from NOTICES_DE is a compile error. */
+/** Close explanations, margin-call warnings and order notices (German of domain messages-notices.ts). German is complete by type: a key missing from NOTICES_DE is a compile error. */
 export const NOTICES_EN = {} as const;
 
 export const NOTICES_DE: Record<keyof typeof NOTICES_EN, string> & Partial<Record<MessageKey, string>> = {

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Orders tab, position actions (partial close, trailing stop, break-even), history explanations, costs (issue 14). German is complete by type: a key missing from ORDERS_DE is a compile error. */
+/** Orders tab, position actions (partial close, trailing stop, break-even), history explanations, costs. German is complete by type: a key missing from ORDERS_DE is a compile error. */
 export const ORDERS_EN = {
   'ord.tab': 'Orders',
   'ord.view.open': 'Pending',
@@ -15,6 +15,12 @@ export const ORDERS_EN = {
   'ord.edit': 'Edit order #{{id}}',
   'ord.edit.title': '{{type}} · #{{id}} {{symbol}}',
   'ord.edit.current': 'It fills at the current price {{price}} when the price reaches the level.',
+  'ord.closed.last': 'Last price before the close: sell {{sell}} · buy {{buy}}',
+  'ord.closed.lastPrice': 'Last price before the close',
+  'ord.closed.waits':
+    'The market is closed. Your order waits for it to open: the first price after the opening fills it if that price has reached your level — a limit order at that price or better, a stop order at that price even if it is worse.',
+  'ord.closed.chooseType':
+    'The market is closed: choose Limit or Stop to place an order that waits for the opening.',
   'ord.cancel': 'Cancel order #{{id}}',
   'ord.filledAs': 'Opened position #{{id}}',
   'ord.reason.client': 'Cancelled by you',
@@ -131,6 +137,12 @@ export const ORDERS_DE: Record<keyof typeof ORDERS_EN, string> & Partial<Record<
   'ord.edit.title': '{{type}} · #{{id}} {{symbol}}',
   'ord.edit.current':
     'Er wird zum dann aktuellen Kurs ausgeführt, wenn der Kurs das Niveau erreicht (jetzt {{price}}).',
+  'ord.closed.last': 'Letzter Kurs vor dem Handelsschluss: Verkauf {{sell}} · Kauf {{buy}}',
+  'ord.closed.lastPrice': 'Letzter Kurs vor dem Handelsschluss',
+  'ord.closed.waits':
+    'Der Markt ist geschlossen. Ihr Auftrag wartet auf die Öffnung: Der erste Kurs nach der Öffnung führt ihn aus, wenn er Ihr Niveau erreicht hat — einen Limit-Auftrag zu diesem oder einem besseren Kurs, einen Stop-Auftrag zu diesem Kurs, auch wenn er schlechter ist.',
+  'ord.closed.chooseType':
+    'Der Markt ist geschlossen: Wählen Sie Limit oder Stop, um einen Auftrag zu erteilen, der auf die Öffnung wartet.',
   'ord.cancel': 'Auftrag #{{id}} stornieren',
   'ord.filledAs': 'Position #{{id}} eröffnet',
   'ord.reason.client': 'Von Ihnen storniert',

@@ -111,11 +111,14 @@ export const PAYMENTS_EN = {
   'payments.withdraw.step3': 'The money is on its way',
   'payments.withdraw.step3Body': 'Funds may take about seven business days to reach your account.',
 
-  'transactions.lead': 'Your deposits, withdrawals, bonuses and credits with their current status.',
+  'transactions.lead':
+    'Your deposits, withdrawals, bonuses, credits and balance corrections with their current status.',
   'transactions.emptyHint.deposits': 'Deposits you make appear here with their status.',
   'transactions.emptyHint.withdrawals': 'Withdrawal requests appear here until they are paid out.',
   'transactions.emptyHint.bonuses': 'Bonuses credited to your account appear here.',
   'transactions.emptyHint.credits': 'Credits added to your account appear here.',
+  'transactions.emptyHint.corrections':
+    'Corrections of your balance by our staff appear here, with the reason they gave.',
   'transactions.status.1': 'Pending',
   'transactions.status.2': 'Approved',
   'transactions.status.3': 'Declined',
@@ -131,6 +134,7 @@ export const PAYMENTS_EN = {
   'transactions.type.9': 'Cashier Deposit',
   'transactions.type.10': 'Promotional Bonus',
   'transactions.type.11': 'Crypto Deposit',
+  'transactions.type.12': 'Balance Correction',
 } as const;
 
 export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
@@ -243,11 +247,14 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'payments.withdraw.step3': 'Das Geld ist unterwegs',
   'payments.withdraw.step3Body': 'Es kann etwa sieben Werktage dauern, bis das Geld auf Ihrem Konto ist.',
 
-  'transactions.lead': 'Ihre Einzahlungen, Auszahlungen, Boni und Gutschriften mit ihrem aktuellen Status.',
+  'transactions.lead':
+    'Ihre Einzahlungen, Auszahlungen, Boni, Gutschriften und Saldokorrekturen mit ihrem aktuellen Status.',
   'transactions.emptyHint.deposits': 'Ihre Einzahlungen erscheinen hier mit ihrem Status.',
   'transactions.emptyHint.withdrawals': 'Auszahlungsanträge erscheinen hier, bis sie ausgezahlt sind.',
   'transactions.emptyHint.bonuses': 'Ihrem Konto gutgeschriebene Boni erscheinen hier.',
   'transactions.emptyHint.credits': 'Ihrem Konto gutgeschriebene Kredite erscheinen hier.',
+  'transactions.emptyHint.corrections':
+    'Korrekturen Ihres Kontostands durch unsere Mitarbeiter erscheinen hier, mit ihrer Begründung.',
   'transactions.status.1': 'Ausstehend',
   'transactions.status.2': 'Genehmigt',
   'transactions.status.3': 'Abgelehnt',
@@ -263,4 +270,5 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'transactions.type.9': 'Einzahlung über die Kasse',
   'transactions.type.10': 'Aktionsbonus',
   'transactions.type.11': 'Krypto-Einzahlung',
+  'transactions.type.12': 'Saldokorrektur',
 };

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Brand pricing, market hours, presets (issue 14). German is complete by type: a key missing from PRICING_DE is a compile error. */
+/** Brand pricing, market hours, presets. German is complete by type: a key missing from PRICING_DE is a compile error. */
 export const PRICING_EN = {
   'pricing.web.nextOpen': 'Opens {{weekday}} {{time}} (your time)',
   'pricing.web.spreadPips': '{{pips}} pips',

@@ -12,14 +12,16 @@ import { NOTICES_DE, NOTICES_EN } from './notices.js';
 import { ORDERS_DE, ORDERS_EN } from './orders.js';
 import { PAYMENTS_DE, PAYMENTS_EN } from './payments.js';
 import { PRICING_DE, PRICING_EN } from './pricing.js';
+import { RESILIENCE_DE, RESILIENCE_EN } from './resilience.js';
 import { RISK_DE, RISK_EN } from './risk.js';
+import { SAFETY_DE, SAFETY_EN } from './safety.js';
 import { SITE_DE, SITE_EN } from './site.js';
 import { TERMINAL_DE, TERMINAL_EN } from './terminal.js';
 import { UI_EN } from './uiEn.js';
 
 /**
  * English: the domain's message catalogue itself (spec texts) plus the web app's own texts. The back
- * office's texts are not here: they load with the back office (backofficeResources.ts, issue 17).
+ * office's texts are not here: they load with the back office (backofficeResources.ts).
  */
 export const EN = {
   ...MESSAGES_EN,
@@ -35,6 +37,8 @@ export const EN = {
   ...CLIENT_FIXES_EN,
   ...BO_DEALING_EN,
   ...AUTO_TRADING_EN,
+  ...RESILIENCE_EN,
+  ...SAFETY_EN,
 } as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
@@ -52,9 +56,11 @@ export const DE = {
   ...BO_DEALING_DE,
   ...AUTO_TRADING_DE,
   ...AUTO_TRADING_MESSAGES_DE,
+  ...RESILIENCE_DE,
   // Clients meet this refusal on the withdrawal screen; the back-office money texts carry it too.
   'withdraw.bonusNotWithdrawable':
     'Bonus- und Kreditguthaben können nicht ausgezahlt werden. Sie können bis zu {{max}} auszahlen.',
+  ...SAFETY_DE,
 };
 
 /** Every text key, the back office's included (its texts are added when the back office loads). */

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Trading terminal: layout, summary, ticket, notices, keyboard (issue 14). German is complete by type: a key missing from TERMINAL_DE is a compile error. */
+/** Trading terminal: layout, summary, ticket, notices, keyboard. German is complete by type: a key missing from TERMINAL_DE is a compile error. */
 export const TERMINAL_EN = {
   'term.marginLevel': 'Margin level',
   'term.marginLevel.levels': 'Margin call at {{call}} %, stop-out at {{stopOut}} %',
@@ -16,6 +16,9 @@ export const TERMINAL_EN = {
   'term.ticket.commissionExceeds':
     'The amount plus the commission of {{commission}} is more than your free margin. Choose a smaller amount.',
   'term.ticket.pips': '{{value}} pips',
+  'term.ticket.pointValue': 'Point value',
+  'term.ticket.points_one': '{{value}} point',
+  'term.ticket.points_other': '{{value}} points',
   'term.ticket.liquidation': 'Liquidation price',
   'term.ticket.liquidation.stopOut': 'account stop-out at {{stopOut}} %',
   'term.ticket.liquidation.lossLimit': 'loss of the whole amount',
@@ -26,6 +29,8 @@ export const TERMINAL_EN = {
   'term.chart.liquidation': 'Liquidation #{{id}}',
   'term.calculator.note':
     "These moves close a position on its own. With little free margin the account's stop-out closes positions earlier: the ticket shows the liquidation price of your account.",
+  'term.calculator.none': 'No leverage can be chosen on this instrument for your account.',
+  'term.trailing.points': 'Points',
   'term.keys': 'Keyboard: B buy, S sell, Esc clear',
   'term.layout.resize': 'Drag to resize',
   'term.layout.reset': 'Reset layout',
@@ -48,6 +53,9 @@ export const TERMINAL_DE: Record<keyof typeof TERMINAL_EN, string> & Partial<Rec
   'term.ticket.commissionExceeds':
     'Der Betrag plus die Kommission von {{commission}} übersteigt Ihre freie Margin. Wählen Sie einen kleineren Betrag.',
   'term.ticket.pips': '{{value}} Pips',
+  'term.ticket.pointValue': 'Punktwert',
+  'term.ticket.points_one': '{{value}} Punkt',
+  'term.ticket.points_other': '{{value}} Punkte',
   'term.ticket.liquidation': 'Liquidationskurs',
   'term.ticket.liquidation.stopOut': 'Stop-out des Kontos bei {{stopOut}} %',
   'term.ticket.liquidation.lossLimit': 'Verlust des ganzen Betrags',
@@ -58,6 +66,8 @@ export const TERMINAL_DE: Record<keyof typeof TERMINAL_EN, string> & Partial<Rec
   'term.chart.liquidation': 'Liquidation #{{id}}',
   'term.calculator.note':
     'Diese Bewegungen schließen eine Position für sich allein. Bei wenig freier Margin schließt der Stop-out des Kontos Positionen früher: Das Ticket zeigt den Liquidationskurs Ihres Kontos.',
+  'term.calculator.none': 'Für Ihr Konto ist bei diesem Instrument kein Hebel wählbar.',
+  'term.trailing.points': 'Punkte',
   'term.keys': 'Tastatur: B Kauf, S Verkauf, Esc leeren',
   'term.layout.resize': 'Zum Ändern der Größe ziehen',
   'term.layout.reset': 'Layout zurücksetzen',

@@ -166,6 +166,7 @@ export const UI_EN = {
   'transactions.tab.withdrawals': 'Withdrawals',
   'transactions.tab.bonuses': 'Bonuses',
   'transactions.tab.credits': 'Credits',
+  'transactions.tab.corrections': 'Corrections',
   'transactions.col.number': '#',
   'transactions.col.amount': 'Amount',
   'transactions.col.type': 'Type',

@@ -3,7 +3,7 @@ import { Card, Col, Nav, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';
 import { AccountSidePanel } from './AccountSidePanel.js';

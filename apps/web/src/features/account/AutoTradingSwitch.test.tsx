@@ -27,7 +27,7 @@ function renderAccount(answer: (on: unknown) => { status: number; json: unknown 
   return { ...view, sent, user: auth.user };
 }
 
-describe('the auto-trading switch of the account panel (spec §4, issue 16)', () => {
+describe('the auto-trading switch of the account panel (spec §4)', () => {
   it('links to the auto-trading page', async () => {
     renderAccount(() => ok({}));
     const panel = await screen.findByTestId('account-panel');
@@ -66,7 +66,7 @@ describe('the auto-trading switch of the account panel (spec §4, issue 16)', ()
   });
 });
 
-describe('the switch where the brand switched the auto-trading screen off (issue 15 site settings)', () => {
+describe('the switch where the brand switched the auto-trading screen off (site settings)', () => {
   const renderSwitchedOff = (autoTrading: 0 | 1) => {
     const auth = { access_token: 'token-1', user: { ...completeUser(), auto_trading: autoTrading } };
     const sent: unknown[] = [];

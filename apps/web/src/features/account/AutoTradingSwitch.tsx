@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser, type User } from '../../api/types.js';
-import { useToast } from '../../app/ToastProvider.js';
 import { usePlatformComponents } from '../../app/usePlatformComponents.js';
 import { useMessageText } from '../../ui/forms.js';
+import { useToast } from '../../ui/ToastProvider.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { AUTO_TRADING_QUERY_KEY } from '../auto-trading/useAutoTrading.js';
 
 /**
- * spec §4: auto-trading toggles on or off, sent as 1 or 0. Issue 16: a strategy runs server-side while it is on;
+ * spec §4: auto-trading toggles on or off, sent as 1 or 0. A strategy runs server-side while it is on;
  * the switch links to the auto-trading page (strategy, limits, backtest, journal), and when the server refuses to
  * switch it on (no saved settings, unverified account, the broker stopped it) it shows the server's message there.
  */
@@ -44,7 +44,7 @@ export function AutoTradingSwitch({
   const queryClient = useQueryClient();
   const replaceUser = useReplaceUser();
   const on = shown ?? Number(user.auto_trading) === 1;
-  // issue 15: a brand whose site settings switch the auto-trading screen off offers no page and no switching on
+  // a brand whose site settings switch the auto-trading screen off offers no page and no switching on
   const offered = usePlatformComponents().auto_trading;
   const link = linkWanted && offered;
   const [refusal, setRefusal] = useState<Message | null>(null);

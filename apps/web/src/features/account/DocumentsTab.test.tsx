@@ -66,15 +66,35 @@ describe('documents tab (spec §3, §4, §5)', () => {
     expect(screen.getByTestId('account-screen').textContent).toContain(MESSAGES_EN['document.formatHint']);
   });
 
-  it('refuses a wrong type or a file over 2 MB in the browser with File not supported', async () => {
+  it('refuses a wrong type in the browser with File not supported, and a file over 2 MB as too large', async () => {
     const { calls } = renderDocuments(userFixture());
     const card = await screen.findByTestId('document-doc_passport');
     choose(card, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(within(card).getByRole('alert').textContent).toBe(MESSAGES_EN['document.notSupported']);
+    // checked before the upload, with the size in the message
     choose(card, jpeg('huge.jpg', 2 * 1024 * 1024 + 1));
-    expect(within(card).getByRole('alert').textContent).toBe(MESSAGES_EN['document.notSupported']);
+    expect(within(card).getByRole('alert').textContent).toBe('File is too large: at most 2 MB');
     fireEvent.submit(within(card).getByTestId('upload-doc_passport'));
+    expect(within(card).getByRole('alert').textContent).toBe('File is too large: at most 2 MB');
     expect(calls.some((call) => call.path === '/api/accounts/upload')).toBe(false);
+  });
+
+  it("shows the server's size refusal", async () => {
+    renderDocuments(userFixture(), {
+      '/api/accounts/upload': () => ({
+        status: 413,
+        json: {
+          status: false,
+          code: 'FILE_TOO_LARGE',
+          key: 'document.tooLarge',
+          message: 'File is too large: at most 2 MB',
+        },
+      }),
+    });
+    const card = await screen.findByTestId('document-doc_address');
+    choose(card, jpeg('bill.jpg'));
+    fireEvent.submit(within(card).getByTestId('upload-doc_address'));
+    expect((await within(card).findByRole('alert')).textContent).toBe('File is too large: at most 2 MB');
   });
 
   it('asks for a file when none is chosen', async () => {

@@ -39,6 +39,26 @@ describe('password tab (spec §5 new password)', () => {
     expect(await within(form).findByText(MESSAGES_EN['password.mismatch'])).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/accounts/updatePassword')).toBe(false);
   });
+  it('refuses the current password as the new one, in the reader’s language, before any call', async () => {
+    const { calls } = renderApp('/my-account/password', {
+      auth,
+      language: 'de',
+      api: { '/api/accounts/get': () => ok(auth) },
+    });
+    const form = await screen.findByTestId('password-form');
+    fireEvent.change(within(form).getByLabelText('Aktuelles Passwort'), {
+      target: { value: 'my old secret' },
+    });
+    fireEvent.change(within(form).getByLabelText('Neues Passwort'), { target: { value: 'my old secret' } });
+    fireEvent.change(within(form).getByLabelText('Passwort bestätigen'), {
+      target: { value: 'my old secret' },
+    });
+    fireEvent.submit(form);
+    expect(
+      await within(form).findByText('Das neue Passwort muss sich von Ihrem aktuellen Passwort unterscheiden'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/updatePassword')).toBe(false);
+  });
 
   it('changes the password with the token, says so and empties the form', async () => {
     const { calls } = renderPassword({ '/api/accounts/updatePassword': () => ok({}) });
@@ -58,7 +78,7 @@ describe('password tab (spec §5 new password)', () => {
     expect((within(form).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
-  // issue 12: a session alone must not be enough to change the password.
+  // a session alone must not be enough to change the password.
   it('asks for the current password before any call', async () => {
     const { calls } = renderPassword();
     const form = await screen.findByTestId('password-form');

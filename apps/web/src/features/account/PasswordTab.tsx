@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser } from '../../api/types.js';
-import { useToast } from '../../app/ToastProvider.js';
 import { PasswordField, SubmitButton } from '../../ui/fields.js';
 import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
+import { useToast } from '../../ui/ToastProvider.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 
 const FAILURE: Message = { key: 'error.validation' };
@@ -18,7 +18,7 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /**
  * spec §5 new password: at least 8 characters, confirmed ('The passwords do not match'), after the
- * current password (issue 12: a session alone is not enough to change it).
+ * current password (a session alone is not enough to change it).
  */
 export function PasswordTab({ token }: { token: string }) {
   const { t } = useTranslation();

@@ -115,7 +115,7 @@ describe('profile tab (spec §5)', () => {
     expect(window.localStorage.getItem(REGISTER_FLAG_KEY)).toBeNull();
   });
 
-  it('explains the birth date rule before sending: not in the future (issue 12)', async () => {
+  it('explains the birth date rule before sending: not in the future', async () => {
     const { calls } = renderProfile(userFixture(complete));
     const form = await screen.findByTestId('profile-form');
     await screen.findByTestId('country-select');

@@ -16,8 +16,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import type { User } from '../../api/types.js';
-import { useBrand } from '../../app/BrandProvider.js';
-import { useToast } from '../../app/ToastProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, FieldFeedback, FormAlert } from '../../ui/forms.js';
 import {
@@ -26,6 +25,7 @@ import {
   PhoneField,
   phoneFormResolver,
 } from '../../ui/PhoneField.js';
+import { useToast } from '../../ui/ToastProvider.js';
 import { registerFlag } from '../auth/authStore.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { type Countries, useCountries } from './useCountries.js';

@@ -14,7 +14,16 @@ import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
 
 const FAILURE: Message = { key: 'forgot_password.error_message' };
 
-/** spec §2: forgot password form; afterwards a confirmation title that the mail was sent. */
+/**
+ * A server of this API family that still tells an unknown address apart (spec §8 'Email is not exist.'): the
+ * page shows it like any other address, so it never tells whether an account exists.
+ */
+const isUnknownAddress = (error: unknown) => isApiError(error) && error.code === 'EMAIL_NOT_FOUND';
+
+/**
+ * spec §2: forgot password form; afterwards a confirmation title that the mail was sent. the
+ * confirmation is the same for every address, registered or not (the server answers them alike).
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<Message | null>(null);
@@ -25,16 +34,19 @@ export function ForgotPasswordPage() {
   const request = useMutation({
     mutationFn: accountsApi.forgotPassword,
     // spec §8: forgot password failure shows forgot_password.error_message
-    onError: (error) => setFailure(isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE),
+    onError: (error) => {
+      if (isUnknownAddress(error)) return;
+      setFailure(isApiError(error) ? applyServerError(form, error, FAILURE) : FAILURE);
+    },
   });
   const backToLogin = <Link to="/login">{t('forgot.backToLogin')}</Link>;
 
-  if (request.isSuccess) {
+  if (request.isSuccess || isUnknownAddress(request.error)) {
     return (
       <AuthCard
         icon="bi-envelope-check"
-        title={t('forgot.sentTitle')}
-        lead={t('forgot.sentBody')}
+        title={t('safety.forgot.sentTitle')}
+        lead={t('safety.forgot.sentBody')}
         footer={backToLogin}
       >
         {null}

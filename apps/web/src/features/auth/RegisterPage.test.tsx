@@ -80,6 +80,18 @@ describe('registration (spec §2, §4, §5)', () => {
     expect(body).not.toHaveProperty('phone_country');
   });
 
+  // the full phone metadata knows a German mobile number has more than six digits after 0151
+  it('refuses a German mobile number that is too short, before any call', async () => {
+    const { calls } = renderApp('/register', { brand });
+    const form = await screen.findByTestId('register-form');
+    fillForm(form);
+    fill(form, 'Phone', '0151 123456');
+    fireEvent.click(within(form).getByRole('checkbox'));
+    fireEvent.submit(form);
+    expect(await within(form).findByText(MESSAGES_EN['phone.invalid'])).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/accounts/register')).toBe(false);
+  });
+
   it('shows the translated refusal for a taken email', async () => {
     renderApp('/register', {
       brand,

@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { signClass, useMoney } from '../platform/numbers.js';
 import { useAutoPositions } from './useAutoTrading.js';
 
-/** The strategy's open positions (issue 16: "open auto positions"); the client closes or edits them on the platform. */
+/** The strategy's open positions ("open auto positions"); the client closes or edits them on the platform. */
 export function AutoPositions() {
   const { t, i18n } = useTranslation();
   const money = useMoney();

@@ -43,7 +43,7 @@ function renderPage(
   });
 }
 
-describe('the auto-trading page (issue 16)', () => {
+describe('the auto-trading page', () => {
   it('shows the state, the strategy and limits in plain words, the results and the open auto positions', async () => {
     const auto = positionFixture({
       id: 41,

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
 import { autoTradingApi } from '../../api/autoTrading.js';
 import type { User } from '../../api/types.js';
-import { useToast } from '../../app/ToastProvider.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { FormAlert, type TextMessage } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { useToast } from '../../ui/ToastProvider.js';
 import { useAuth } from '../auth/useAuth.js';
 import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { AutoPositions } from './AutoPositions.js';
@@ -31,7 +31,7 @@ import { AUTO_TRADING_QUERY_KEY, useAutoTradingOverview } from './useAutoTrading
 import './autoTrading.css';
 
 /**
- * Why switching on is not offered, in the order a client would fix it; null when it is. Issue 16: the backtest must
+ * Why switching on is not offered, in the order a client would fix it; null when it is. The backtest must
  * run before the first switch-on, on the settings the strategy will run with (the saved ones).
  */
 export function switchBlock(
@@ -217,7 +217,7 @@ function LoadingScreen() {
   );
 }
 
-/** Issue 16: the client area's auto-trading page (strategy, limits, backtest, results, journal). */
+/** The client area's auto-trading page (strategy, limits, backtest, results, journal). */
 export function AutoTradingPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('at.title'));

@@ -274,7 +274,7 @@ function BacktestResult({
 }
 
 /**
- * The backtest (issue 16): the form's settings on one instrument's last 12 months, run by the server with the same
+ * The backtest: the form's settings on one instrument's last 12 months, run by the server with the same
  * domain code that trades live; equity curve, figures and the latest trades, with the risk warning beside them.
  * `onTested` hears the key of the settings a test ran on, so the page can allow the first switch-on.
  */

@@ -144,7 +144,7 @@ function JournalRow({ entry }: { entry: JournalEntryDto }) {
   );
 }
 
-/** The journal (issue 16): every decision with time, instrument, action, reason, indicators, quote and position. */
+/** The journal: every decision with time, instrument, action, reason, indicators, quote and position. */
 export function JournalCard() {
   const { t } = useTranslation();
   const query = useJournal();

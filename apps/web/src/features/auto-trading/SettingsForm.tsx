@@ -3,8 +3,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { useId } from 'react';
 import { Alert, Button, ButtonGroup, Card, Col, Form, InputGroup, Row, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/BrandProvider.js';
 import type { TranslationKey } from '../../app/i18n/resources.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { SubmitButton } from '../../ui/fields.js';
 import { type TextMessage, useMessageText } from '../../ui/forms.js';
 import { InstrumentPicker } from './InstrumentPicker.js';
@@ -64,7 +64,7 @@ function Field({
 }
 
 /**
- * The client's choice (issue 16): a strategy the brand offers, its timeframe and parameters within the brand's
+ * The client's choice: a strategy the brand offers, its timeframe and parameters within the brand's
  * ranges, the instruments, the amount per trade and the risk limits. Messages come from the domain's check as the
  * client types (after a field is left or a save was tried) and from the server's refusal, each at its field.
  */

@@ -28,7 +28,7 @@ function Kpi({ label, value, sub, testId }: { label: string; value: number; sub:
 }
 
 /**
- * The page's head (issue 16): on/off with the spec's switch, why the server stopped it, the strategy and the limits
+ * The page's head: on/off with the spec's switch, why the server stopped it, the strategy and the limits
  * in plain words, and the results of its trades today, since it was switched on, and open now.
  */
 export function StatusCard({

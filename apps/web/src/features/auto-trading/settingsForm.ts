@@ -15,7 +15,7 @@ import {
 } from '@openbroker/domain';
 
 /**
- * The settings form's model (issue 16): what the inputs hold (numbers as typed, so a half-typed "0," is not lost),
+ * The settings form's model: what the inputs hold (numbers as typed, so a half-typed "0," is not lost),
  * how it becomes the API's `AutoTradingSettings`, and how field messages (the domain's instant check and the
  * server's refusal) find their field.
  */

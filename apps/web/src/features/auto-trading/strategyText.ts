@@ -44,7 +44,7 @@ export function useNumber(digits = 2): (value: number) => string {
 }
 
 /**
- * The strategy and limits in plain words, with the client's own figures filled in (issue 16: "the chosen strategy
+ * The strategy and limits in plain words, with the client's own figures filled in ("the chosen strategy
  * in plain words, the limits"): what makes it buy and sell, where its stops go, and when it switches itself off.
  */
 export function useStrategyWords(): {

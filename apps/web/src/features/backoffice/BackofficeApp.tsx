@@ -12,7 +12,12 @@ import { ClientPage } from './clients/ClientPage.js';
 import { ContentPagesPage, PageEditorPage } from './content/index.js';
 import { DashboardPage } from './dashboard/DashboardPage.js';
 import { DealingPage } from './dealing/index.js';
-import { DepositsQueuePage, WithdrawalsQueuePage } from './money/index.js';
+import {
+  DepositsQueuePage,
+  MoneyLimitsPage,
+  MoneyRequestsPage,
+  WithdrawalsQueuePage,
+} from './money/index.js';
 import { PopupsPage } from './popups/index.js';
 import { ReportsPage } from './reports/index.js';
 import { BackofficeLayout } from './shell/BackofficeLayout.js';
@@ -20,6 +25,7 @@ import { BoPage } from './shell/BoPage.js';
 import { EnrolPage } from './shell/EnrolPage.js';
 import { type BackofficeLocationState, LoginPage } from './shell/LoginPage.js';
 import { BACKOFFICE_BASE } from './shell/nav.js';
+import { PasswordPage } from './shell/PasswordPage.js';
 import { StaffSessionProvider, useStaffSession } from './shell/session.js';
 import { BoEmpty, SkeletonBlock } from './shell/ui.js';
 import { InboxPage, SiteSettingsPage } from './site/index.js';
@@ -35,6 +41,7 @@ function RequireSession() {
     return <Navigate to={`${BACKOFFICE_BASE}/login`} replace state={state} />;
   }
   if (status === 'enrolment') return <Navigate to={`${BACKOFFICE_BASE}/enrol`} replace />;
+  if (status === 'passwordChange') return <Navigate to={`${BACKOFFICE_BASE}/password`} replace />;
   if (status === 'loading')
     return (
       <div className="bo-boot" data-testid="bo-boot">
@@ -67,7 +74,7 @@ function BackofficeNotFound() {
   );
 }
 
-/** The back office (issue 13): its own session, layout and routes under /backoffice, a separate chunk. */
+/** The back office: its own session, layout and routes under /backoffice, a separate chunk. */
 export function BackofficeApp() {
   // The back office's texts travel in its own chunk; they join the app's translations on first render.
   addBackofficeResources(useTranslation().i18n);
@@ -76,6 +83,7 @@ export function BackofficeApp() {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="enrol" element={<EnrolPage />} />
+        <Route path="password" element={<PasswordPage />} />
         <Route element={<RequireSession />}>
           <Route index element={<DashboardPage />} />
           <Route
@@ -107,6 +115,22 @@ export function BackofficeApp() {
             element={
               <RequirePermission anyOf={['withdrawals.approve']}>
                 <WithdrawalsQueuePage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="money-requests"
+            element={
+              <RequirePermission anyOf={['adjustments.approve', 'adjustments.create']}>
+                <MoneyRequestsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="money-limits"
+            element={
+              <RequirePermission anyOf={['limits.manage']}>
+                <MoneyLimitsPage />
               </RequirePermission>
             }
           />

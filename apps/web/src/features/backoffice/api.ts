@@ -1,8 +1,10 @@
+import { STAFF_INPUT_AGE_HEADER } from '@openbroker/domain';
+import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from '../../api/ApiError.js';
 import type { Envelope } from '../../api/types.js';
 
 /**
- * Back-office API access (issue 13): every call carries the staff bearer token kept in sessionStorage
+ * Back-office API access: every call carries the staff bearer token kept in sessionStorage
  * (`ob.staff.token`, one tab's session), unwraps the `{status, data}` envelope and throws `ApiError`.
  * A 401 on a signed-in call ends the session: listeners (the session provider) send the staff member
  * back to sign-in.
@@ -45,16 +47,37 @@ export function onStaffTokenChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export interface StaffRequestOptions {
+export interface StaffRequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /**
+   * The answer's contract (packages/domain/src/contracts): `data` is parsed with it, so a screen gets exactly
+   * the typed shape and an answer that drifted fails here as a bad response, not deep in a screen.
+   */
+  schema: z.ZodType<T>;
   body?: unknown;
   signal?: AbortSignal;
   /** Use this token instead of the stored one (enrolment answers a new token). */
   token?: string | null;
 }
 
+/** When the person last used the screen (keys, pointer, touch): the session provider keeps it up to date. */
+let lastInputAt = Date.now();
+
+/** Records input on the screen (the session provider calls it on every user action). */
+export function markStaffInput(at: number = Date.now()): void {
+  lastInputAt = Math.max(lastInputAt, at);
+}
+
+/**
+ * Every call tells the server how long ago the person last used the screen, so a screen that only refreshes
+ * data (a live desk, a queue) does not keep an unattended session alive: the server measures idleness by input.
+ */
 function authHeaders(token: string | null): Record<string, string> {
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  if (!token) return {};
+  return {
+    Authorization: `Bearer ${token}`,
+    [STAFF_INPUT_AGE_HEADER]: String(Math.max(0, Math.round(Date.now() - lastInputAt))),
+  };
 }
 
 async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
@@ -72,7 +95,7 @@ function expire(token: string | null): void {
 }
 
 /** Calls a back-office route and resolves with the envelope's `data`. */
-export async function staffRequest<T>(path: string, options: StaffRequestOptions = {}): Promise<T> {
+export async function staffRequest<T>(path: string, options: StaffRequestOptions<T>): Promise<T> {
   const token = options.token === undefined ? readStaffToken() : options.token;
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
@@ -104,7 +127,14 @@ export async function staffRequest<T>(path: string, options: StaffRequestOptions
       errors: error?.errors ?? [],
     });
   }
-  return payload.data;
+  const parsed = options.schema.safeParse(payload.data);
+  if (parsed.success) return parsed.data;
+  // Field paths only: the call's path may carry ids a log should not collect.
+  const where = parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'data').join(', ');
+  throw new ApiError(response.status, {
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: `The server's answer does not match its contract at: ${where}.`,
+  });
 }
 
 /** Fetches a protected file (bytes) with the bearer token: a document to view, or an export. */
@@ -154,51 +184,4 @@ export function queryString(params: Record<string, string | number | boolean | u
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** A paged list answer of the back office (50 a page). */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** The signed-in staff member (GET /api/backoffice/me). */
-export interface StaffDto {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-  brandScope: { all: true } | { all: false; brandIds: readonly number[] };
-  permissions: string[];
-  twoFactorEnabled: boolean;
-  /** Minutes without activity after which the server ends the session (its STAFF_SESSION_IDLE_MINUTES). */
-  sessionIdleMinutes: number;
-}
-
-export interface BrandDto {
-  id: number;
-  slug: string;
-  name: string;
-  currency: string;
-  currencySymbol: string;
-  backoffice: {
-    verification: 'automatic' | 'manual';
-    fourEyesAbove: number | string;
-    bonusWithdrawable: boolean;
-    defaultPermissions: number[] | null;
-    defaultLeverage: Record<string, number[]> | null;
-  };
-}
-
-export interface ReferenceDto {
-  assetCategories: { id: number; name: string; leverages: number[] }[];
-  countries: { id: number; name: string; alpha2: string }[];
-  levels: string[];
-}
-
-/** Generic access for screens: the request helpers in one object (for hooks that prefer injection). */
-export function useStaffApi() {
-  return { request: staffRequest, download: staffDownload, blob: staffBlob };
 }

@@ -2,7 +2,7 @@ import type { PaymentMethodDto } from '@openbroker/domain';
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { useAuth } from '../auth/useAuth.js';
 import { useMoney } from '../platform/numbers.js';
 import { KIND_INFO } from './methods.js';

@@ -165,7 +165,7 @@ describe('deposit page: methods and rules (spec §2, §5, §9)', () => {
     await screen.findByTestId('payment-method-card-1');
     typeAmount('300');
     fireEvent.click(screen.getByTestId('deposit-submit'));
-    expect(await screen.findByText('Mindesteinzahlung € 500')).toBeTruthy();
+    expect(await screen.findByText('Mindesteinzahlung 500 €')).toBeTruthy();
     expect(screen.getByText(/Einige Felder sind ungültig/)).toBeTruthy();
   });
 

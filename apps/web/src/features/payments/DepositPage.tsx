@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';

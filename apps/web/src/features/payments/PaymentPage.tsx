@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { DepositPage } from './DepositPage.js';
 import { WithdrawPage } from './WithdrawPage.js';
 

@@ -2,10 +2,11 @@ import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates.js';
 import { useMoney } from '../platform/numbers.js';
+import { CancelWithdrawal } from '../transactions/CancelWithdrawal.js';
 import { StatusBadge } from '../transactions/StatusBadge.js';
 import { pendingWithdrawals, useTransactions } from '../transactions/useTransactions.js';
 
-/** The client's withdrawal requests that staff have not decided yet. */
+/** The client's withdrawal requests that staff have not decided yet; each can be cancelled. */
 export function PendingWithdrawals() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -43,7 +44,10 @@ export function PendingWithdrawals() {
                   <code className="ob-tx-id">{row.transaction_id}</code>
                 </div>
               </div>
-              <StatusBadge row={row} />
+              <div className="d-flex flex-column align-items-end gap-2">
+                <StatusBadge row={row} />
+                <CancelWithdrawal row={row} />
+              </div>
             </li>
           ))}
         </ul>

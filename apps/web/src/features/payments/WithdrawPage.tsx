@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { applyServerError, encodeMessage, FieldFeedback, FormAlert, trimOnBlur } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useAuth } from '../auth/useAuth.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 
 /** Whole amounts for quick-amount chips: '€250', '250 €' — the brand's symbol, the reader's grouping. */
 export function useWholeMoney(): (value: number) => string {

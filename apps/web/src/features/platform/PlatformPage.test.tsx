@@ -40,11 +40,14 @@ function renderPlatform(
   return { ...view, sockets };
 }
 
-/** The feed quote of spec §7: buy is the ask, sell the bid, before the terminal's 0.025 % slippage. */
+/**
+ * The brand quote as the price socket sends it: already marked up by the brand and on the tick. The
+ * terminal shows, deals, values and checks at these prices as they are; it adds no markup of its own.
+ */
 const BTC = { buy: 100_000, sell: 99_900 };
-// dealing prices (decision 0002): 100000 × 1.00025 = 100025; 99900 × 0.99975 = 99875.025 → 99875.03
-const BTC_BUY = '100025.00';
-const BTC_SELL = '99875.03';
+// shown with the tick's decimals (0.01)
+const BTC_BUY = '100000.00';
+const BTC_SELL = '99900.00';
 
 /** Waits for the screen (the market row of the map's first symbol), then plays the price socket. */
 async function withPrices(sockets: ReturnType<typeof fakeSockets>, map: Record<string, unknown>) {
@@ -73,7 +76,7 @@ const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('new-trade panel (spec §5, §6, §8)', () => {
-  it('shows the dealing prices: buy = ask + 0.025 %, sell = bid − 0.025 % (decision 0002)', async () => {
+  it('shows the brand quote as the price socket sends it, with no markup of its own', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
     expect(screen.getByTestId('trade-buy-price').textContent).toBe(BTC_BUY);
@@ -81,6 +84,12 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     const row = screen.getByTestId('market-row-BTCUSD');
     expect(row.textContent).toContain(BTC_BUY);
     expect(row.textContent).toContain(BTC_SELL);
+    // any quote on the tick is shown to the cent as sent
+    sockets.prices().push('prices', { BTCUSD: { buy: 100_012.37, sell: 99_912.29 } });
+    expect(screen.getByTestId('trade-buy-price').textContent).toBe('100012.37');
+    expect(screen.getByTestId('trade-sell-price').textContent).toBe('99912.29');
+    expect(row.textContent).toContain('100012.37');
+    expect(row.textContent).toContain('99912.29');
   });
 
   it('flashes a market price green when it rises and red when it falls', async () => {
@@ -119,9 +128,9 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     type('trade-take-profit', '99000');
     expect(panel.textContent).toContain(`Can't be higher than ${BTC_SELL}`);
     expect(panel.textContent).toContain(`Can't be lower than ${BTC_SELL}`);
-    // sell: SL above and TP below the buy price
+    // sell: SL above and TP below the buy price (a level between sell and buy is refused both ways)
     fireEvent.click(screen.getByTestId('trade-sell'));
-    type('trade-stop-loss', '100000');
+    type('trade-stop-loss', '99950');
     type('trade-take-profit', '100100');
     expect(panel.textContent).toContain(`Can't be lower than ${BTC_BUY}`);
     expect(panel.textContent).toContain(`Can't be higher than ${BTC_BUY}`);
@@ -167,7 +176,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     );
   });
 
-  it('opens a position at the dealing price with SL and TP, and says so (spec §8 toast)', async () => {
+  it('opens a position at the buy price as sent, with SL and TP, and says so (spec §8 toast)', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
     await withAccount(sockets);
@@ -198,7 +207,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
       direction: 'buy',
       amount: 250.5,
       leverage: 2,
-      price: 100_025,
+      price: 100_000,
       symbol: 'BTCUSD',
       stop_lost: 95_000,
       take_profit: 110_000,
@@ -209,7 +218,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     expect((screen.getByTestId('trade-stop-loss') as HTMLInputElement).value).toBe('');
   });
 
-  it('sends a sell at the sell dealing price, without SL/TP when they are empty', async () => {
+  it('sends a sell at the sell price as sent, without SL/TP when they are empty', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
     await withAccount(sockets);
@@ -223,7 +232,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
       direction: 'sell',
       amount: 10,
       leverage: 1,
-      price: 99_875.025,
+      price: 99_900,
       symbol: 'BTCUSD',
     });
   });
@@ -261,7 +270,10 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     type('trade-amount', '10');
     fireEvent.click(screen.getByTestId('trade-submit'));
     expect((await screen.findByTestId('trade-error')).textContent).toBe('Sie haben keinen Zugriff');
-    expect(screen.getByTestId('new-trade-panel').textContent).toContain('Betrag darf höchstens € 5.00 sein');
+    // the server's English money '€ 5.00' is written the German way
+    expect(screen.getByTestId('new-trade-panel').textContent).toContain(
+      'Betrag darf höchstens 5,00\u00a0€ sein',
+    );
   });
 
   it('explains a requote (the price moved beyond the tolerance) and keeps the form for another try', async () => {
@@ -289,7 +301,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
     type('trade-amount', '10');
     fireEvent.click(screen.getByTestId('trade-submit'));
     expect(sockets.trading().commands('openPosition')).toHaveLength(1);
-    // no answer: the same command (same id) goes once more a second later (issue 17), then the screen says so
+    // no answer: the same command (same id) goes once more a second later, then the screen says so
     await act(async () => {
       await vi.advanceTimersByTimeAsync(11_000);
     });
@@ -306,7 +318,7 @@ describe('new-trade panel (spec §5, §6, §8)', () => {
 });
 
 describe('positions and summary (spec §2, §9)', () => {
-  // a buy of 100 at 100000 with leverage 2, valued at the sell dealing price
+  // a buy of 100 at 100000 with leverage 2, valued at the brand's sell price as sent
   const open = positionFixture({ id: 7, stop_lost: 95_000, take_profit: 110_000 });
 
   it('shows open positions with live profit, and the summary follows the prices', async () => {
@@ -314,14 +326,14 @@ describe('positions and summary (spec §2, §9)', () => {
     await withPrices(sockets, { BTCUSD: BTC });
     await withAccount(sockets, [open]);
     const row = screen.getByTestId('position-row-7');
-    // (99875.025 − 100000) × 100 × 2 ÷ 100000 = −0.2499… → −0.25
-    expect(within(row).getByTestId('position-profit').textContent).toBe('−€0.25');
+    // (99900 − 100000) × 100 × 2 ÷ 100000 = −0.20
+    expect(within(row).getByTestId('position-profit').textContent).toBe('−€0.20');
     expect(within(row).getByTestId('position-current').textContent).toBe(BTC_SELL);
     sockets.prices().push('prices', { BTCUSD: { buy: 101_000, sell: 100_900 } });
-    // (100900 × 0.99975 − 100000) × 100 × 2 ÷ 100000 = 1.74955 → 1.75
-    expect(within(row).getByTestId('position-profit').textContent).toBe('+€1.75');
-    expect(screen.getByTestId('summary-profit').textContent).toBe('+€1.75');
-    expect(screen.getByTestId('summary-equity').textContent).toBe('€10,001.75');
+    // (100900 − 100000) × 100 × 2 ÷ 100000 = 1.80
+    expect(within(row).getByTestId('position-profit').textContent).toBe('+€1.80');
+    expect(screen.getByTestId('summary-profit').textContent).toBe('+€1.80');
+    expect(screen.getByTestId('summary-equity').textContent).toBe('€10,001.80');
     expect(screen.getByTestId('summary-balance').textContent).toBe('€10,000.00');
     expect(screen.getByTestId('summary-free-margin').textContent).toBe('€9,900.00');
   });
@@ -339,7 +351,7 @@ describe('positions and summary (spec §2, §9)', () => {
     expect(within(row).queryByTestId('position-profit')).toBeNull();
   });
 
-  it('closes at the opposite dealing price and lists the position in history with its reason', async () => {
+  it('closes at the opposite price as sent and lists the position in history with its reason', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
     await withAccount(sockets, [open]);
@@ -351,13 +363,13 @@ describe('positions and summary (spec §2, §9)', () => {
               ...open,
               closed_rate: Number(payload.price),
               close_date: '2026-11-21T12:00:00.000Z',
-              profit: -0.25,
+              profit: -0.2,
               closingReason: 0,
             },
           }
         : undefined;
     fireEvent.click(screen.getByTestId('position-close-7'));
-    // issue 14: closing asks for confirmation first (unless the client turned that off)
+    // closing asks for confirmation first (unless the client turned that off)
     fireEvent.click(await screen.findByTestId('position-close-confirm'));
     const [sent] = sockets.trading().commands('closePosition');
     // spec §4: a buy closes at the sell price
@@ -365,7 +377,7 @@ describe('positions and summary (spec §2, §9)', () => {
       dataUser: { token: 'token-1' },
       commandId: expect.any(String),
       id: 7,
-      price: 99_875.025,
+      price: 99_900,
     });
     await waitFor(() => expect(screen.queryByTestId('position-row-7')).toBeNull());
     expect(screen.getByTestId('positions-open').textContent).toContain(MESSAGES_EN['positions.empty']);
@@ -373,7 +385,7 @@ describe('positions and summary (spec §2, §9)', () => {
     const row = within(screen.getByTestId('positions-history')).getByTestId('position-row-7');
     expect(within(row).getByTestId('position-reason').textContent).toBe('Manually');
     expect(within(row).getByTestId('position-closed-rate').textContent).toContain(BTC_SELL);
-    expect(within(row).getByTestId('position-profit').textContent).toBe('−€0.25');
+    expect(within(row).getByTestId('position-profit').textContent).toBe('−€0.20');
   });
 
   it('names every closing reason in history (spec §3)', async () => {
@@ -412,6 +424,7 @@ describe('positions and summary (spec §2, §9)', () => {
     fireEvent.click(screen.getByTestId('position-edit-7'));
     const modal = await screen.findByTestId('position-edit-modal');
     expect((within(modal).getByTestId('position-edit-stop-loss') as HTMLInputElement).value).toBe('95000');
+    // a stop at the price the buy closes at now would fire at once: refused, naming that price
     fireEvent.change(within(modal).getByTestId('position-edit-stop-loss'), { target: { value: '99900' } });
     expect(modal.textContent).toContain(`Can't be higher than ${BTC_SELL}`);
     fireEvent.change(within(modal).getByTestId('position-edit-stop-loss'), { target: { value: '98000' } });

@@ -4,8 +4,9 @@ import { Button, Card, Col, Nav, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { PanelBoundary } from '../../ui/PanelBoundary.js';
 import { CalculatorPanel } from './CalculatorPanel.js';
 import { ChartPanel } from './chart/ChartPanel.js';
 import { TerminalLayout } from './layout/TerminalLayout.js';
@@ -93,8 +94,20 @@ function PlatformScreen({ symbol }: { symbol: string }) {
   const unknown = !!instruments.list && !instrument;
   const asset = assets.bySymbol.get(symbol);
 
+  // every panel has its own error boundary, so one that fails leaves the others (positions first) usable
   const markets = (
-    <MarketListPanel symbol={symbol} instruments={instruments.list} onSelected={() => setPhoneTab('chart')} />
+    <PanelBoundary name="markets" title={t('platform.markets')}>
+      <MarketListPanel
+        symbol={symbol}
+        instruments={instruments.list}
+        onSelected={() => setPhoneTab('chart')}
+      />
+    </PanelBoundary>
+  );
+  const positions = (
+    <PanelBoundary name="positions" title={t('platform.tab.positions')}>
+      <PositionsPanel />
+    </PanelBoundary>
   );
 
   if (instruments.isError) {
@@ -125,22 +138,29 @@ function PlatformScreen({ symbol }: { symbol: string }) {
     );
   }
 
-  const chart = <ChartPanel symbol={symbol} instrument={instrument} />;
+  const chart = (
+    <PanelBoundary name="chart" title={t('platform.chart')} resetKey={symbol}>
+      <ChartPanel symbol={symbol} instrument={instrument} />
+    </PanelBoundary>
+  );
   const ticket = (
     <div className="d-flex flex-column gap-3">
-      <NewTradePanel
-        key={symbol}
-        symbol={symbol}
-        instrument={instrument}
-        asset={asset}
-        assetsLoading={assets.isLoading}
-      />
-      <CalculatorPanel />
+      <PanelBoundary name="ticket" title={t('platform.newTrade')} resetKey={symbol}>
+        <NewTradePanel
+          key={symbol}
+          symbol={symbol}
+          instrument={instrument}
+          asset={asset}
+          assetsLoading={assets.isLoading}
+        />
+      </PanelBoundary>
+      <PanelBoundary name="calculator" title={t('platform.calculator')}>
+        <CalculatorPanel />
+      </PanelBoundary>
     </div>
   );
 
-  if (wide)
-    return <TerminalLayout markets={markets} chart={chart} positions={<PositionsPanel />} ticket={ticket} />;
+  if (wide) return <TerminalLayout markets={markets} chart={chart} positions={positions} ticket={ticket} />;
 
   return (
     <>
@@ -166,7 +186,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
             {chart}
           </Section>
           <Section tab="positions" active={phoneTab}>
-            <PositionsPanel />
+            {positions}
           </Section>
         </Col>
         <Col xs={12} md={6} xl={3} className="order-2 order-xl-3">
@@ -186,7 +206,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
 
 /**
  * spec §2 /platform/{symbol}: the trading screen. Wide screens: one screen of resizable panels (markets,
- * chart over positions, ticket; issue 14); tablets stack them; phones show one section at a time under
+ * chart over positions, ticket); tablets stack them; phones show one section at a time under
  * tabs, with the summary always on top, and the margin-call banner under it while it applies.
  */
 export function PlatformPage() {
@@ -197,12 +217,20 @@ export function PlatformPage() {
     <TradingProvider>
       <div className="container-fluid ob-platform ob-terminal" data-testid="platform-screen">
         <h1 className="visually-hidden">{t('platform.title')}</h1>
-        <ConnectionNote />
-        <SummaryBar />
-        <MarginCallBanner />
-        <MarginCallPopupLink />
+        <PanelBoundary name="notices" title={t('term.notices.title')} compact>
+          <ConnectionNote />
+        </PanelBoundary>
+        <PanelBoundary name="summary" title={t('platform.summary')} compact>
+          <SummaryBar />
+        </PanelBoundary>
+        <PanelBoundary name="margin" title={t('term.marginLevel')} compact>
+          <MarginCallBanner />
+          <MarginCallPopupLink />
+        </PanelBoundary>
         <div className="ob-terminal-body">
-          <PlatformScreen symbol={symbol} />
+          <PanelBoundary name="terminal" title={t('platform.title')} resetKey={symbol}>
+            <PlatformScreen symbol={symbol} />
+          </PanelBoundary>
         </div>
       </div>
     </TradingProvider>

@@ -2,6 +2,7 @@ import type { Message } from '@openbroker/domain';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../ui/forms.js';
+import { levelTextOnTick } from './priceOnTick.js';
 
 export interface PriceLevelFieldProps {
   /** Which level: the stop loss or the take profit (spec §5, either may be empty). */
@@ -11,10 +12,15 @@ export interface PriceLevelFieldProps {
   onChange: (value: string) => void;
   error: Message | null;
   disabled?: boolean;
+  /** The instrument's tick: leaving the field rounds the level to it; null: left as typed. */
+  tick?: number | null;
   testId: string;
 }
 
-/** An optional stop-loss or take-profit price with its live validation message. */
+/**
+ * An optional stop-loss or take-profit price with its live validation message; on leaving the field the level is
+ * put on the instrument's tick (domain `roundLevel`), as it is sent.
+ */
 export function PriceLevelField({
   name,
   controlId,
@@ -22,6 +28,7 @@ export function PriceLevelField({
   onChange,
   error,
   disabled,
+  tick = null,
   testId,
 }: PriceLevelFieldProps) {
   const { t } = useTranslation();
@@ -33,11 +40,15 @@ export function PriceLevelField({
       <Form.Control
         type="number"
         inputMode="decimal"
-        step="any"
+        step={tick ?? 'any'}
         min={0}
         placeholder={t('trade.optional')}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={() => {
+          const rounded = levelTextOnTick(value, tick);
+          if (rounded !== value) onChange(rounded);
+        }}
         isInvalid={!!error}
         disabled={disabled}
         data-testid={testId}

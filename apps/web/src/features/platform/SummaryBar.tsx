@@ -2,7 +2,7 @@ import type { BalancePayload, RiskState } from '@openbroker/domain';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../app/i18n/resources.js';
-import { ToastSlot } from '../../app/ToastProvider.js';
+import { ToastSlot } from '../../ui/ToastProvider.js';
 import { signClass, useMoney } from './numbers.js';
 import { asPercent, useMarginLevel } from './risk/useMarginLevel.js';
 import { useLiveSummary } from './trading/liveFigures.js';
@@ -56,7 +56,7 @@ function MarginLevelFigure() {
 
 /**
  * spec §2 summary: balance, equity, free margin and profit (spec §9), live: equity and profit follow
- * the prices between the server's pushes every 5 s; and the margin level (issue 14). The last cell hosts
+ * the prices between the server's pushes every 5 s; and the margin level. The last cell hosts
  * the toasts on this screen, so a toast never lies over a figure.
  */
 export function SummaryBar() {

@@ -1,7 +1,7 @@
 import { formatPrice } from '@openbroker/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 
 /**
  * Money in the brand's currency symbol, grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.

@@ -5,6 +5,7 @@ import { marketApi } from '../../api/market.js';
 import { type Asset, INSTRUMENT_CATEGORIES, type Instrument } from '../../api/types.js';
 import { useAuth } from '../auth/useAuth.js';
 import { useLogout } from '../auth/useLogout.js';
+import type { QuoteStore } from './quotes/quoteStore.js';
 
 const isInstrument = (value: unknown): value is Instrument => {
   const v = value as Partial<Instrument> | null;
@@ -25,6 +26,29 @@ export interface Instruments {
 }
 
 const INSTRUMENTS_KEY = ['instruments'] as const;
+
+/**
+ * Keeps the catalogue's `halted` flags in step with the price socket's `halts` message: a dealer's halt (or its
+ * lifting) reaches an open trade ticket at once, which disables its buttons before the client submits.
+ */
+export function useLiveHalts(store: QuoteStore): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      store.onHalts((symbols) => {
+        const halted = new Set(symbols);
+        queryClient.setQueryData<Instrument[]>(INSTRUMENTS_KEY, (list) => {
+          if (!list?.some((i) => (i.halted === true) !== halted.has(i.symbol))) return list;
+          return list.map((i) =>
+            (i.halted === true) === halted.has(i.symbol) ? i : { ...i, halted: halted.has(i.symbol) },
+          );
+        });
+        // a lifted halt: ask again whether the market itself is open now
+        void queryClient.invalidateQueries({ queryKey: INSTRUMENTS_KEY });
+      }),
+    [store, queryClient],
+  );
+}
 
 /**
  * The instrument catalogue (GET /api/market/instruments): the market list, names, categories and when a closed
@@ -50,7 +74,7 @@ export function useInstruments(): Instruments {
 }
 
 /**
- * Issue 14: a market that closes while the page is open shows when it opens next without a reload. While
+ * A market that closes while the page is open shows when it opens next without a reload. While
  * `unknown` (a closed market whose next opening the catalogue does not give, or gives already past), the
  * catalogue is fetched again once, unless it was fetched after the market was seen closed; several closed
  * markets at once share one request.

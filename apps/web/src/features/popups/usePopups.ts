@@ -4,7 +4,7 @@ import { accountsApi } from '../../api/accounts.js';
 import type { Popup } from '../../api/types.js';
 import { useAuth } from '../auth/useAuth.js';
 
-/** `Popup.kind` of the client's own margin-call notice, which the server stores when it warns (issue 14). */
+/** `Popup.kind` of the client's own margin-call notice, which the server stores when it warns. */
 export const MARGIN_CALL_POPUP_KIND = 'margin_call';
 
 const NONE: readonly Popup[] = Object.freeze([]);

@@ -4,7 +4,7 @@ import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi, type Referral } from '../../api/accounts.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { PageHeader } from '../../ui/PageHeader.js';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { siteApi } from '../../api/site.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { domainResolver, FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';

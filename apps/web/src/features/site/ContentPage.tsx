@@ -1,12 +1,16 @@
+import { isContentSlug } from '@openbroker/domain';
 import { useParams } from 'react-router';
 import { ContentView } from './ContentView.js';
 import { NotFoundPage } from './NotFoundPage.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
-
-/** spec §2 /{slug}: a content page from the content service, or the 404 page when the lookup fails. */
+/**
+ * spec §2 /{slug}: a content page from the content service, or the 404 page when the lookup fails. A slug may
+ * have parts ('blog/weekly-outlook', the pages the blog posts and subpages blocks link to); it follows the back
+ * office's slug rule, as the server's page-load status does (domain `classifySitePath`).
+ */
 export function ContentPage() {
-  const { slug = '' } = useParams();
-  if (!SLUG.test(slug)) return <NotFoundPage />;
+  const params = useParams();
+  const slug = (params.slug ?? params['*'] ?? '').replace(/\/+$/, '');
+  if (!isContentSlug(slug)) return <NotFoundPage />;
   return <ContentView key={slug} slug={slug} />;
 }

@@ -57,7 +57,7 @@ describe('economic calendar (spec §2 /economic-calendar)', () => {
     expect(shown()).toHaveLength(4);
   });
 
-  it('labels each row for the two-line phone layout and names the window after the page (issue 14)', async () => {
+  it('labels each row for the two-line phone layout and names the window after the page', async () => {
     renderApp('/economic-calendar', { api });
     await waitFor(() => expect(shown()).toHaveLength(4));
     const [row] = screen.getAllByTestId('economic-event');

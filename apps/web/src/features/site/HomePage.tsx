@@ -1,7 +1,7 @@
 import type { ContentComponent } from '@openbroker/domain';
 import { useCallback } from 'react';
 import type { HomeWidget } from '../../api/types.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { ContentView } from './ContentView.js';
 
 const widgetsIn = (components: readonly ContentComponent[]): Set<unknown> => {

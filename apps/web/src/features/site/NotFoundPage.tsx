@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 
 /** spec §8: the 404 page, with exactly the catalogue's 'page.notFound' text. */
 export function NotFoundPage() {

@@ -2,7 +2,7 @@ import type { ContentPage } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageNotFoundError, siteApi } from '../../api/site.js';
-import { useBrand } from '../../app/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
 import { readJson, removeItem, writeJson } from '../../lib/storage.js';
 
 /** localStorage key of a cached page: per brand, language and slug (spec §4 page cache per slug). */

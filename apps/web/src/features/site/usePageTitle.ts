@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useBrand } from '../../app/BrandProvider.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
+import { useBrand } from '../../lib/BrandProvider.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 
 const setMetaDescription = (content: string) => {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

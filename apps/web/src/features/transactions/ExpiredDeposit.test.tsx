@@ -11,7 +11,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-/** A card deposit the server expired (issue 14): cancelled with the expiry note it stores in English. */
+/** A card deposit the server expired: cancelled with the expiry note it stores in English. */
 const expired = {
   ...transactionFixture('TX-EXPIRED', 1, 4, 250),
   status_note: MESSAGES_EN['fix.depositExpired'],
@@ -38,7 +38,7 @@ const row = async (id: string) =>
     (r) => r.dataset.transactionId === id,
   ) as HTMLElement;
 
-describe('an abandoned card deposit in the client transactions (issue 14)', () => {
+describe('an abandoned card deposit in the client transactions', () => {
   it('shows Expired with the note that nothing was credited; a client-cancelled one stays Cancelled', async () => {
     renderTransactions('/transactions/deposits');
     const expiredRow = await row('TX-EXPIRED');

@@ -17,7 +17,7 @@ const STATUS: Readonly<Record<number, { key: TranslationKey; tone: string; icon:
 const EXPIRED = { key: 'fix.status.expired', tone: 'expired', icon: 'bi-clock-history' } as const;
 
 /**
- * A card, e-wallet or cashier deposit the server expired because nobody finished it at the provider (issue 14):
+ * A card, e-wallet or cashier deposit the server expired because nobody finished it at the provider:
  * cancelled with the expiry note, which the server stores in English and the client reads translated.
  */
 export const isExpiredDeposit = (row: Pick<TransactionDto, 'transaction_status_id' | 'status_note'>) =>

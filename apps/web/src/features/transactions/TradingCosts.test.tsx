@@ -25,7 +25,7 @@ const charge = (overrides: Partial<ChargeDto>): ChargeDto =>
     ...overrides,
   });
 
-describe('trading costs tab (issue 14: each charge tied to its position, shown in transactions)', () => {
+describe('trading costs tab (each charge tied to its position, shown in transactions)', () => {
   it('lists commissions and swaps with their position, and the totals', async () => {
     const auth = { access_token: 'token-1', user: completeUser() };
     const { calls } = renderApp('/transactions/deposits', {

@@ -8,7 +8,7 @@ import { signClass, useMoney } from '../platform/numbers.js';
 import { useCharges } from './useCharges.js';
 
 /**
- * The 'Trading costs' tab (issue 14): every commission and overnight swap booked on the client's account, each
+ * The 'Trading costs' tab: every commission and overnight swap booked on the client's account, each
  * with its position, amount (negative: paid) and the balance after it, with the totals on top.
  */
 export function TradingCosts() {

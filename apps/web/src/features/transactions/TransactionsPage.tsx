@@ -9,12 +9,13 @@ import { Button, Card, Nav, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import type { TranslationKey } from '../../app/i18n/resources.js';
-import { useDocumentTitle } from '../../app/useDocumentTitle.js';
 import { formatDate } from '../../lib/dates.js';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useMoney } from '../platform/numbers.js';
+import { CancelWithdrawal, isCancellableWithdrawal } from './CancelWithdrawal.js';
 import { isExpiredDeposit, StatusBadge } from './StatusBadge.js';
 import { TradingCosts } from './TradingCosts.js';
 import { signedAmount, transactionsForTab, useTransactions } from './useTransactions.js';
@@ -25,6 +26,7 @@ const TAB_LABELS: Record<TransactionRouteType, TranslationKey> = {
   withdrawals: 'transactions.tab.withdrawals',
   bonuses: 'transactions.tab.bonuses',
   credits: 'transactions.tab.credits',
+  corrections: 'transactions.tab.corrections',
 };
 
 const TAB_ICONS: Record<TransactionRouteType, string> = {
@@ -32,6 +34,7 @@ const TAB_ICONS: Record<TransactionRouteType, string> = {
   withdrawals: 'bi-box-arrow-up',
   bonuses: 'bi-gift',
   credits: 'bi-plus-circle',
+  corrections: 'bi-sliders',
 };
 
 /** spec §9 type ids → their name in the reader's language. */
@@ -47,6 +50,7 @@ export const TYPE_LABELS: Readonly<Record<TransactionTypeId, TranslationKey>> = 
   9: 'transactions.type.9',
   10: 'transactions.type.10',
   11: 'transactions.type.11',
+  12: 'transactions.type.12',
 };
 
 /** The type's translated name; the server's name for a type this app does not know. */
@@ -61,7 +65,8 @@ export function useTypeName(): (row: TransactionDto) => string {
 /**
  * spec §2 /transactions/{type}: tabs deposits, withdrawals, bonuses and credits, each listing the client's
  * transactions of its spec §9 type ids with number, amount, type, status, transaction id and time; below
- * them the trading costs (issue 14: commissions and swaps, each with its position).
+ * them the trading costs (commissions and swaps, each with its position). A pending withdrawal
+ * can be cancelled from its status.
  */
 export function TransactionsPage() {
   const { t, i18n } = useTranslation();
@@ -179,7 +184,7 @@ export function TransactionsPage() {
                       <td data-label={columns[3]?.header}>
                         <StatusBadge row={row} />
                         {row.status_note ? (
-                          // why staff declined it (issue 13) or why it expired (issue 14): the client reads it here
+                          // why staff declined it or why it expired: the client reads it here
                           <div
                             className="small text-body-secondary mt-1 ob-tx-note"
                             data-testid="transaction-note"
@@ -187,6 +192,11 @@ export function TransactionsPage() {
                             {isExpiredDeposit(row) ? t('fix.depositExpired') : row.status_note}
                           </div>
                         ) : null}
+                        {isCancellableWithdrawal(row) && (
+                          <div className="mt-2">
+                            <CancelWithdrawal row={row} />
+                          </div>
+                        )}
                       </td>
                       <td data-label={columns[4]?.header}>
                         <code className="ob-tx-id">{row.transaction_id}</code>

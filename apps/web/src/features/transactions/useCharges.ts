@@ -10,7 +10,7 @@ import { useLogout } from '../auth/useLogout.js';
 /** The charges list's contract: commissions and swaps, newest first. */
 const ChargeList = z.array(ChargeDto);
 
-/** POST /api/accounts/charges (issue 14): the client's trading costs, each tied to its position. */
+/** POST /api/accounts/charges: the client's trading costs, each tied to its position. */
 export const CHARGES_PATH = '/api/accounts/charges';
 
 /** The client's commission and swap charges; a 401 ends the session like everywhere else. */

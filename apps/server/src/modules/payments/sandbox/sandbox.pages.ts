@@ -54,7 +54,7 @@ export interface CardFormError {
 }
 
 /**
- * The hosted card form. After an error the holder, card number and expiry come back as typed (issue 14:
+ * The hosted card form. After an error the holder, card number and expiry come back as typed (
  * an error used to wipe every field); the security code never does: it is sensitive authentication data
  * that a payment page must not hold or echo (PCI DSS 3.2), so the client types it again.
  */
@@ -142,7 +142,7 @@ export const SANDBOX_CSS = `
 :root{color-scheme:light dark;--sp-bg:#f4f6fb;--sp-card:#fff;--sp-text:#172033;--sp-muted:#5b6478;--sp-line:#dfe3ec;--sp-accent:#4b3fe0;--sp-accent-text:#fff;--sp-error:#b42318;--sp-error-bg:#fdecea}
 @media (prefers-color-scheme:dark){:root{--sp-bg:#0f1320;--sp-card:#181d2d;--sp-text:#e8ebf3;--sp-muted:#a3abc0;--sp-line:#2c3348;--sp-accent:#8178ff;--sp-error:#ffb4ab;--sp-error-bg:#3b1d1b}}
 *{box-sizing:border-box}body{margin:0;background:var(--sp-bg);color:var(--sp-text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-/* issue 14: every box may shrink below its content's intrinsic width (inputs default to ~20 characters), so the
+/* every box may shrink below its content's intrinsic width (inputs default to ~20 characters), so the
    form fits its card at any width and the page never gets wider than a 390 px phone. */
 .sp-shell{max-width:440px;margin:0 auto;padding:24px 16px 40px;min-width:0;overflow-wrap:anywhere}
 .sp-top{display:flex;align-items:center;gap:8px;margin-bottom:20px}.sp-logo{color:var(--sp-accent);font-size:22px}.sp-name{font-weight:700;letter-spacing:.2px}

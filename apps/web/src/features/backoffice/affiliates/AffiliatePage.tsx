@@ -1,12 +1,18 @@
-import { type Funnel, lastDays, parsePathId } from '@openbroker/domain';
+import {
+  AffiliateAdminView,
+  AffiliateFunnel,
+  AffiliateWithPassword,
+  lastDays,
+  parsePathId,
+} from '@openbroker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button, Form, Modal, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { formatCount, formatRate } from '../../affiliate/format.js';
 import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
@@ -15,13 +21,13 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { SkeletonBlock, StatusBadge } from '../shell/ui.js';
 import { OneTimeSecret } from './OneTimeSecret.js';
-import { AFFILIATES_KEY, type AffiliateWithPassword, affiliateName, type BoAffiliate } from './types.js';
+import { AFFILIATES_KEY, affiliateName } from './types.js';
 import '../popups/engage.css';
 
 type Confirm = 'disable' | 'enable' | 'reset' | null;
 
 /**
- * One affiliate (issue 15, admins): details, disable or enable, reset the password (the new one shown once),
+ * One affiliate (admins): details, disable or enable, reset the password (the new one shown once),
  * and its funnel for a date range, computed by the affiliate panel's own service: the same figures.
  */
 export function AffiliatePage() {
@@ -35,17 +41,23 @@ export function AffiliatePage() {
 
   const affiliate = useQuery({
     queryKey: [...AFFILIATES_KEY, id],
-    queryFn: ({ signal }) => staffRequest<BoAffiliate>(`/api/backoffice/affiliates/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest(`/api/backoffice/affiliates/${id}`, { schema: AffiliateAdminView, signal }),
     enabled: id !== undefined,
   });
   const action = useMutation({
-    mutationFn: (kind: NonNullable<Confirm>): Promise<BoAffiliate | AffiliateWithPassword> =>
+    mutationFn: (kind: NonNullable<Confirm>): Promise<AffiliateAdminView | AffiliateWithPassword> =>
       kind === 'reset'
-        ? staffRequest<AffiliateWithPassword>(`/api/backoffice/affiliates/${id}/reset-password`, {
+        ? staffRequest(`/api/backoffice/affiliates/${id}/reset-password`, {
+            schema: AffiliateWithPassword,
             method: 'POST',
             body: {},
           })
-        : staffRequest<BoAffiliate>(`/api/backoffice/affiliates/${id}/${kind}`, { method: 'POST', body: {} }),
+        : staffRequest(`/api/backoffice/affiliates/${id}/${kind}`, {
+            schema: AffiliateAdminView,
+            method: 'POST',
+            body: {},
+          }),
     onSuccess: (answer, kind) => {
       setConfirm(null);
       if ('password' in answer) setPassword(answer.password);
@@ -240,7 +252,8 @@ function FunnelPanel({ affiliateId }: { affiliateId: number }) {
   const funnel = useQuery({
     queryKey: [...AFFILIATES_KEY, affiliateId, 'funnel', range.from, range.until],
     queryFn: ({ signal }) =>
-      staffRequest<Funnel>(`/api/backoffice/affiliates/${affiliateId}/funnel${queryString(range)}`, {
+      staffRequest(`/api/backoffice/affiliates/${affiliateId}/funnel${queryString(range)}`, {
+        schema: AffiliateFunnel,
         signal,
       }),
     enabled: valid,

@@ -1,10 +1,14 @@
-import { type Funnel, lastDays } from '@openbroker/domain';
+import {
+  type AffiliateAdminView,
+  type AffiliateFunnel,
+  type AffiliateWithPassword,
+  lastDays,
+} from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
 import { AffiliatePage, AffiliatesPage } from './index.js';
-import type { BoAffiliate } from './types.js';
 
 afterEach(() => {
   cleanup();
@@ -26,7 +30,7 @@ const admin = staffFixture({
   name: 'Ann Admin',
 });
 
-const affiliate = (overrides: Partial<BoAffiliate> = {}): BoAffiliate => ({
+const affiliate = (overrides: Partial<AffiliateAdminView> = {}): AffiliateAdminView => ({
   id: 5,
   brandId: 1,
   brandName: 'Alpha Markets',
@@ -41,7 +45,7 @@ const affiliate = (overrides: Partial<BoAffiliate> = {}): BoAffiliate => ({
   ...overrides,
 });
 
-const FUNNEL: Funnel = {
+const FUNNEL: AffiliateFunnel = {
   days: [
     { day: '2026-03-01', clicks: 7, registrations: 2, first_deposits: 0 },
     { day: '2026-03-02', clicks: 0, registrations: 0, first_deposits: 1 },
@@ -89,7 +93,7 @@ describe('affiliates list', () => {
           ok({
             affiliate: affiliate({ email: String(call.body.email), brandId: Number(call.body.brandId) }),
             password: 'x7Qa-9f2K-One-Time',
-          }),
+          } satisfies AffiliateWithPassword),
       },
     });
     expect(await screen.findByText('No affiliates yet.')).toBeTruthy();
@@ -208,13 +212,13 @@ describe('one affiliate', () => {
       path: '/backoffice/affiliates/5',
       api: {
         '/api/backoffice/affiliates/5': () => ok(current),
-        '/api/backoffice/affiliates/5/funnel': () => ok({ ...FUNNEL, days: [] }),
+        '/api/backoffice/affiliates/5/funnel': () => ok({ ...FUNNEL, days: [] } satisfies AffiliateFunnel),
         'POST /api/backoffice/affiliates/5/disable': () => {
           current = affiliate({ disabled: true, disabledAt: '2026-11-24T10:00:00Z' });
           return ok(current);
         },
         'POST /api/backoffice/affiliates/5/reset-password': () =>
-          ok({ affiliate: current, password: 'N3w-Pa55-Once' }),
+          ok({ affiliate: current, password: 'N3w-Pa55-Once' } satisfies AffiliateWithPassword),
       },
     });
     fireEvent.click(await screen.findByTestId('boe-aff-toggle'));

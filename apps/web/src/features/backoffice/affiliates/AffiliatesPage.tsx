@@ -1,10 +1,11 @@
+import { AffiliateAdminView, AffiliateWithPassword, type BackofficeBrand } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
-import { type BrandDto, queryString, staffRequest } from '../api.js';
+import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError, useErrorText } from '../money/parts.js';
 import { BoPage } from '../shell/BoPage.js';
@@ -13,10 +14,10 @@ import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { StatusBadge } from '../shell/ui.js';
 import { OneTimeSecret } from './OneTimeSecret.js';
-import { AFFILIATES_KEY, type AffiliateWithPassword, affiliateName, type BoAffiliate } from './types.js';
+import { AFFILIATES_KEY, affiliateName } from './types.js';
 import '../popups/engage.css';
 
-/** The affiliate list (issue 15, admins): name, e-mail, tracking code, brand, clients, created, status. */
+/** The affiliate list (admins): name, e-mail, tracking code, brand, clients, created, status. */
 export function AffiliatesPage() {
   const { t } = useTranslation();
   const format = useBoFormat();
@@ -26,7 +27,10 @@ export function AffiliatesPage() {
   const list = useQuery({
     queryKey: [...AFFILIATES_KEY, 'list', brandId],
     queryFn: ({ signal }) =>
-      staffRequest<BoAffiliate[]>(`/api/backoffice/affiliates${queryString({ brandId })}`, { signal }),
+      staffRequest(`/api/backoffice/affiliates${queryString({ brandId })}`, {
+        schema: AffiliateAdminView.array(),
+        signal,
+      }),
   });
   return (
     <BoPage
@@ -131,7 +135,7 @@ function CreateAffiliateDialog({
   defaultBrandId,
   onHide,
 }: {
-  brands: BrandDto[];
+  brands: BackofficeBrand[];
   defaultBrandId: number | undefined;
   onHide: () => void;
 }) {
@@ -147,7 +151,8 @@ function CreateAffiliateDialog({
   const [created, setCreated] = useState<AffiliateWithPassword | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      staffRequest<AffiliateWithPassword>('/api/backoffice/affiliates', {
+      staffRequest('/api/backoffice/affiliates', {
+        schema: AffiliateWithPassword,
         method: 'POST',
         body: { brandId, email: email.trim(), firstName: firstName.trim(), lastName: lastName.trim() },
       }),

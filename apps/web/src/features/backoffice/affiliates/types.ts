@@ -1,26 +1,8 @@
-/** The back-office affiliate API's shapes (/api/backoffice/affiliates…). */
+import type { AffiliateAdminView } from '@openbroker/domain';
 
-export interface BoAffiliate {
-  id: number;
-  brandId: number;
-  brandName: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  code: string;
-  disabled: boolean;
-  disabledAt: string | null;
-  clients: number;
-  createdAt: string;
-}
-
-/** Create and reset-password answers: the password is in this answer only. */
-export interface AffiliateWithPassword {
-  affiliate: BoAffiliate;
-  password: string;
-}
+/** The back-office affiliate screens' query key and name; the answers' shapes are the contracts (AffiliateAdminView). */
 
 export const AFFILIATES_KEY = ['bo', 'affiliates'] as const;
 
-export const affiliateName = (a: Pick<BoAffiliate, 'firstName' | 'lastName'>) =>
+export const affiliateName = (a: Pick<AffiliateAdminView, 'firstName' | 'lastName'>) =>
   `${a.firstName} ${a.lastName}`.trim();

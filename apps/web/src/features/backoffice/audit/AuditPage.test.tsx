@@ -1,9 +1,9 @@
+import type { AuditLogRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
-import type { AuditRow } from '../money/types.js';
 import { AuditPage } from './AuditPage.js';
-import { auditDiff } from './diff.js';
+import { auditDiff, showValue } from './diff.js';
 
 afterEach(() => {
   cleanup();
@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ROW: AuditRow = {
+const ROW: AuditLogRow = {
   id: 9,
   createdAt: '2026-11-21T10:00:00.000Z',
   actor: 'staff:3',
@@ -20,13 +20,15 @@ const ROW: AuditRow = {
   brandId: 1,
   brandSlug: 'alpha',
   userId: 41,
+  clientName: null,
+  clientEmail: null,
   action: 'client.verification',
   subject: 'user:41',
   before: { verified: false, level: 'Basic' },
   after: { verified: true, level: 'Basic' },
   reason: 'Documents checked',
   ip: '10.0.0.1',
-  details: null,
+  details: {},
 };
 
 const compliance = staffFixture({ id: 3, roles: ['compliance'], name: 'Clara Compliance' });
@@ -42,7 +44,7 @@ describe('audit trail', () => {
     expect([...(auditCalls(calls)[0]?.search.keys() ?? [])]).toEqual(['page']);
 
     fireEvent.change(screen.getByTestId('bo-audit-staff'), { target: { value: '3' } });
-    fireEvent.change(screen.getByTestId('bo-audit-client'), { target: { value: '41' } });
+    fireEvent.change(screen.getByTestId('bo-audit-client'), { target: { value: ' wilma@example.com ' } });
     fireEvent.change(screen.getByTestId('bo-audit-action'), { target: { value: ' client.verification ' } });
     fireEvent.change(screen.getByTestId('bo-audit-from'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByTestId('bo-audit-to'), { target: { value: '2026-11-30' } });
@@ -55,7 +57,7 @@ describe('audit trail', () => {
     await waitFor(() => expect(auditCalls(calls).length).toBeGreaterThan(1));
     const search = auditCalls(calls).at(-1)?.search as URLSearchParams;
     expect(search.get('staffId')).toBe('3');
-    expect(search.get('clientId')).toBe('41');
+    expect(search.get('client')).toBe('wilma@example.com');
     expect(search.get('action')).toBe('client.verification');
     expect(search.get('brandId')).toBe('2');
     expect(search.get('page')).toBe('1');
@@ -75,18 +77,18 @@ describe('audit trail', () => {
     });
     const { calls } = renderBo(<AuditPage />, {
       staff: compliance,
-      path: '/backoffice/audit?clientId=41&action=client.verification',
+      path: '/backoffice/audit?client=Wilma&action=client.verification',
       api: {
         '/api/backoffice/audit': () => ok({ items: [ROW], total: 1, page: 1, pageSize: 50 }),
         '/api/backoffice/audit/export.csv': () => ok('csv'),
       },
     });
     await screen.findAllByTestId('bo-audit-row');
-    expect(auditCalls(calls)[0]?.search.get('clientId')).toBe('41');
+    expect(auditCalls(calls)[0]?.search.get('client')).toBe('Wilma');
     fireEvent.click(screen.getByTestId('bo-audit-export'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const exported = calls.find((c) => c.path === '/api/backoffice/audit/export.csv');
-    expect(exported?.search.get('clientId')).toBe('41');
+    expect(exported?.search.get('client')).toBe('Wilma');
     expect(exported?.search.get('action')).toBe('client.verification');
     expect(exported?.search.has('page')).toBe(false);
   });
@@ -104,6 +106,44 @@ describe('audit trail', () => {
     const diff = await screen.findByTestId('bo-audit-diff');
     const changed = diff.querySelector('.bom-diff-changed');
     expect(changed?.textContent).toBe('verifiedfalsetrue');
+  });
+
+  it('names the client by name and e-mail, and shows before and after as words, not codes or JSON', async () => {
+    const entry = {
+      ...ROW,
+      clientName: 'Wilma Auditova',
+      clientEmail: 'wilma@example.com',
+      before: { statusId: 1, doc_passport: { status: '1', note: '' } },
+      after: { statusId: 3, doc_passport: { status: '3', note: 'Blurred' } },
+    };
+    renderBo(<AuditPage />, {
+      staff: compliance,
+      api: { '/api/backoffice/audit': () => ok({ items: [entry], total: 1, page: 1, pageSize: 50 }) },
+    });
+    const [row] = await screen.findAllByTestId('bo-audit-row');
+    const link = within(row as HTMLElement).getByRole('link', { name: 'Wilma Auditova' });
+    expect(link.getAttribute('href')).toBe('/backoffice/clients/41');
+    expect(within(row as HTMLElement).getByText('wilma@example.com')).toBeTruthy();
+    fireEvent.click(
+      within(row as HTMLElement).getByRole('button', { name: 'Show the before and after values' }),
+    );
+    const diff = await screen.findByTestId('bo-audit-diff');
+    const cells = [...diff.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['statusId', 'Pending', 'Declined'],
+      ['doc_passport', 'status: Processing; note: —', 'status: Rejected; note: Blurred'],
+    ]);
+    expect(diff.textContent).not.toContain('{');
+  });
+
+  it('shows lists as their items and nested values as field: value pairs', () => {
+    expect(showValue(['admin', 'finance'], 'roles')).toBe('admin, finance');
+    expect(showValue({ limits: { maxPositions: 3 }, active: true })).toBe(
+      'limits: maxPositions: 3; active: true',
+    );
+    expect(showValue(null)).toBe('—');
   });
 
   it('lists changed fields first', () => {

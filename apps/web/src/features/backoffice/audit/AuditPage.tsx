@@ -1,16 +1,15 @@
-import { BACKOFFICE_PAGE_SIZE } from '@openbroker/domain';
+import { AuditLogPage, type AuditLogRow, BACKOFFICE_PAGE_SIZE, StaffMemberList } from '@openbroker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import { type Paged, queryString, staffDownload, staffRequest } from '../api.js';
+import { useToast } from '../../../ui/ToastProvider.js';
+import { queryString, staffDownload, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError, NoAccess, Pager, SkeletonRows } from '../money/parts.js';
-import type { AuditRow, StaffMember } from '../money/types.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
@@ -18,7 +17,7 @@ import { auditDiff, showValue } from './diff.js';
 import '../money.css';
 
 /** The filters of the audit screen, as kept in the address (a filtered view can be shared). */
-export const AUDIT_FILTERS = ['staffId', 'clientId', 'action', 'from', 'to', 'brandId'] as const;
+export const AUDIT_FILTERS = ['staffId', 'client', 'action', 'from', 'to', 'brandId'] as const;
 type FilterName = (typeof AUDIT_FILTERS)[number];
 type Filters = Record<FilterName, string>;
 
@@ -36,7 +35,7 @@ const ACTION_GROUPS = [
 const hasDetails = (details: unknown) =>
   details != null && !(typeof details === 'object' && Object.keys(details as object).length === 0);
 
-const EMPTY: Filters = { staffId: '', clientId: '', action: '', from: '', to: '', brandId: '' };
+const EMPTY: Filters = { staffId: '', client: '', action: '', from: '', to: '', brandId: '' };
 
 /** A picked day (yyyy-mm-dd) as the instant its local day starts, or ends (inclusive `to`). */
 function dayBound(day: string, end: boolean): string | undefined {
@@ -53,7 +52,7 @@ function dayBound(day: string, end: boolean): string | undefined {
 export function auditQuery(filters: Filters, page?: number): string {
   return queryString({
     staffId: filters.staffId,
-    clientId: filters.clientId,
+    client: filters.client.trim(),
     action: filters.action.trim(),
     from: dayBound(filters.from, false),
     to: dayBound(filters.to, true),
@@ -63,7 +62,7 @@ export function auditQuery(filters: Filters, page?: number): string {
 }
 
 /**
- * The audit trail (issue 13): every staff and operator action, newest first, filtered by staff,
+ * The audit trail: every staff and operator action, newest first, filtered by staff,
  * client, action, brand and date range; each row opens its before/after values; CSV export of
  * the filtered rows.
  */
@@ -85,13 +84,13 @@ export function AuditPage() {
   const query = useQuery({
     queryKey: ['bo', 'audit', applied, page],
     queryFn: ({ signal }) =>
-      staffRequest<Paged<AuditRow>>(`/api/backoffice/audit${auditQuery(applied, page)}`, { signal }),
+      staffRequest(`/api/backoffice/audit${auditQuery(applied, page)}`, { schema: AuditLogPage, signal }),
     enabled: allowed,
     placeholderData: keepPreviousData,
   });
   const staffList = useQuery({
     queryKey: ['bo', 'staff'],
-    queryFn: ({ signal }) => staffRequest<StaffMember[]>('/api/backoffice/staff', { signal }),
+    queryFn: ({ signal }) => staffRequest('/api/backoffice/staff', { schema: StaffMemberList, signal }),
     enabled: allowed && can('staff.manage'),
     staleTime: 60_000,
   });
@@ -190,11 +189,8 @@ export function AuditPage() {
               <Form.Label className="bo-filter-label">{t('bom.audit.filter.client')}</Form.Label>
               <Form.Control
                 size="sm"
-                inputMode="numeric"
-                value={draft.clientId}
-                onChange={(event) =>
-                  setDraft((d) => ({ ...d, clientId: event.target.value.replace(/\D/g, '') }))
-                }
+                value={draft.client}
+                onChange={set('client')}
                 placeholder={t('bom.audit.filter.clientId')}
                 data-testid="bo-audit-client"
               />
@@ -339,12 +335,17 @@ export function AuditPage() {
                               </td>
                               <td className="ob-num">
                                 {row.userId ? (
-                                  <Link
-                                    to={`/backoffice/clients/${row.userId}`}
-                                    onClick={(e) => e.stopPropagation()}
-                                  >
-                                    #{row.userId}
-                                  </Link>
+                                  <>
+                                    <Link
+                                      to={`/backoffice/clients/${row.userId}`}
+                                      onClick={(e) => e.stopPropagation()}
+                                    >
+                                      {row.clientName ?? `#${row.userId}`}
+                                    </Link>
+                                    {row.clientEmail && row.clientEmail !== row.clientName && (
+                                      <div className="bom-sub">{row.clientEmail}</div>
+                                    )}
+                                  </>
                                 ) : (
                                   <span className="bom-sub">—</span>
                                 )}
@@ -418,7 +419,7 @@ export function AuditPage() {
 }
 
 /** The before/after values of one audit row, field by field, changed fields marked. */
-function AuditDetail({ row }: { row: AuditRow }) {
+function AuditDetail({ row }: { row: AuditLogRow }) {
   const { t } = useTranslation();
   const format = useBoFormat();
   const diff = auditDiff(row.before, row.after);
@@ -439,8 +440,8 @@ function AuditDetail({ row }: { row: AuditRow }) {
                 <th scope="row">
                   <code>{d.field}</code>
                 </th>
-                <td className="bom-diff-before">{showValue(d.before)}</td>
-                <td className="bom-diff-after">{showValue(d.after)}</td>
+                <td className="bom-diff-before">{showValue(d.before, d.field)}</td>
+                <td className="bom-diff-after">{showValue(d.after, d.field)}</td>
               </tr>
             ))}
           </tbody>
@@ -469,7 +470,7 @@ function AuditDetail({ row }: { row: AuditRow }) {
           <>
             <dt>{t('bom.audit.detailsField')}</dt>
             <dd>
-              <code className="bom-json">{showValue(row.details)}</code>
+              <span className="bom-json">{showValue(row.details)}</span>
             </dd>
           </>
         )}

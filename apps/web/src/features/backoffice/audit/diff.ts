@@ -1,3 +1,5 @@
+import { DOCUMENT_STATUS_LABELS, isDocumentStatus, transactionStatusName } from '@openbroker/domain';
+
 /** One field of an audited change: its value before and after, and whether it changed. */
 export interface DiffRow {
   field: string;
@@ -32,9 +34,28 @@ export function auditDiff(before: unknown, after: unknown): DiffRow[] {
   return [{ field: 'value', before, after, changed: !same(before, after) }];
 }
 
-/** A value as shown in the diff: strings as they are, anything else as JSON; '—' for nothing. */
-export function showValue(value: unknown): string {
+/** A status code as its name: a transaction's numeric status, or a document's status string. */
+function statusName(field: string, value: unknown): string | undefined {
+  if (!/status/i.test(field)) return undefined;
+  if (typeof value === 'number') return transactionStatusName(value) || undefined;
+  if (typeof value === 'string' && isDocumentStatus(value)) return DOCUMENT_STATUS_LABELS[value];
+  return undefined;
+}
+
+/**
+ * A value as shown in the diff, in words: strings as they are, status codes by their names, a list as its items,
+ * an object as `field: value` pairs (nested ones too); '—' for nothing. `field` is the value's name.
+ */
+export function showValue(value: unknown, field = ''): string {
   if (value === undefined || value === null || value === '') return '—';
+  const status = statusName(field, value);
+  if (status) return status;
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => showValue(item, field)).join(', ') : '—';
+  if (isRecord(value)) {
+    const pairs = Object.entries(value).map(([key, item]) => `${key}: ${showValue(item, key)}`);
+    return pairs.length ? pairs.join('; ') : '—';
+  }
+  return String(value);
 }

@@ -1,9 +1,14 @@
-import { DEFAULT_STRATEGY_OFFERS, resolveOffers, validateBrandAutoTrading } from '@openbroker/domain';
+import {
+  type AutoBrandDetail,
+  type AutoBrandStatus,
+  DEFAULT_STRATEGY_OFFERS,
+  resolveOffers,
+  validateBrandAutoTrading,
+} from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
 import { AutoTradingAdminPage } from './index.js';
-import type { AutoBrandDetail, AutoBrandStatus } from './types.js';
 
 afterEach(() => {
   cleanup();
@@ -255,7 +260,7 @@ describe('auto-trading per brand', () => {
     expect(row.textContent).toContain('At least 2: the product’s range does not go lower.');
     expect(within(trend).getByTestId('boat-param-trend-atrPeriod').textContent).toContain('Enter a number.');
     expect(trend.textContent).toContain('Choose at least one timeframe, or stop offering the strategy.');
-    expect(screen.getByText(/The leverage cap must be a whole number from 1 to 1000/)).toBeTruthy();
+    expect(screen.getByText(/The leverage cap must be a whole number from 1 to 1,000/)).toBeTruthy();
     expect(posts('/api/backoffice/auto-trading/brands/1')).toHaveLength(0);
   });
 

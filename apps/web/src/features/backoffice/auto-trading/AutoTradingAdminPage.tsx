@@ -1,3 +1,4 @@
+import { AutoBrandDetail, type AutoBrandStatus, AutoBrandStatusList } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,17 +10,11 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BoEmpty, SkeletonBlock, StatusBadge } from '../shell/ui.js';
 import { KillSwitchPanel } from './KillSwitchPanel.js';
 import { OfferForm } from './OfferForm.js';
-import {
-  type AutoBrandDetail,
-  type AutoBrandStatus,
-  autoBrandKey,
-  autoBrandPath,
-  autoBrandsKey,
-} from './types.js';
+import { autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
 import './autoTrading.css';
 
 /**
- * Auto-trading per brand (issue 16, permission autotrading.manage): the brands in scope with their status on the
+ * Auto-trading per brand (permission autotrading.manage): the brands in scope with their status on the
  * left (running or stopped, strategies offered, clients on, open auto positions, today's realised result); for the
  * chosen brand the kill switch, the figures, and the offer clients may choose from (`?brand=<id>` keeps the choice).
  */
@@ -29,7 +24,7 @@ export function AutoTradingAdminPage() {
   const list = useQuery({
     queryKey: autoBrandsKey,
     queryFn: ({ signal }) =>
-      staffRequest<AutoBrandStatus[]>('/api/backoffice/auto-trading/brands', { signal }),
+      staffRequest('/api/backoffice/auto-trading/brands', { schema: AutoBrandStatusList, signal }),
     refetchInterval: 30_000,
   });
   const brands = list.data ?? [];
@@ -137,7 +132,7 @@ function BrandRail({
 function BrandAutoTrading({ status }: { status: AutoBrandStatus }) {
   const query = useQuery({
     queryKey: autoBrandKey(status.id),
-    queryFn: ({ signal }) => staffRequest<AutoBrandDetail>(autoBrandPath(status.id), { signal }),
+    queryFn: ({ signal }) => staffRequest(autoBrandPath(status.id), { schema: AutoBrandDetail, signal }),
   });
   if (query.isError && !query.data)
     return <LoadError error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,17 +1,16 @@
+import { type AutoBrandDetail, AutoBrandKillSwitchAnswer } from '@openbroker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { ConfirmDialog, useErrorText } from '../shell/ui.js';
-import { type AutoBrandDetail, autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
-
-type Answer = AutoBrandDetail & { stopped: number | null };
+import { autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
 
 /**
- * The brand's kill switch (issue 16): running or stopped, who changed it when and why, and the one button that
+ * The brand's kill switch: running or stopped, who changed it when and why, and the one button that
  * stops all auto-trading of the brand (a reason is required; the server switches every account off) or lets it
  * run again (nobody is switched back on).
  */
@@ -25,7 +24,8 @@ export function KillSwitchPanel({ brand }: { brand: AutoBrandDetail }) {
   const { kill } = brand;
   const change = useMutation({
     mutationFn: (reason: string) =>
-      staffRequest<Answer>(`${autoBrandPath(brand.id)}/kill-switch`, {
+      staffRequest(`${autoBrandPath(brand.id)}/kill-switch`, {
+        schema: AutoBrandKillSwitchAnswer,
         method: 'POST',
         body: { killed: !kill.killed, reason },
       }),

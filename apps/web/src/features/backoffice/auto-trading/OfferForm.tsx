@@ -1,4 +1,5 @@
 import {
+  AutoBrandDetail,
   type Message,
   STRATEGY_IDS,
   STRATEGY_TIMEFRAMES,
@@ -12,8 +13,8 @@ import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { BoPanel } from '../shell/BoPage.js';
@@ -29,7 +30,7 @@ import {
   rangePath,
   type StrategyDraft,
 } from './offerDraft.js';
-import { type AutoBrandDetail, autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
+import { autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
 
 const BOUND_LABEL: Record<Bound, TranslationKey> = {
   min: 'boat.offer.col.min',
@@ -38,7 +39,7 @@ const BOUND_LABEL: Record<Bound, TranslationKey> = {
 };
 
 /**
- * The brand's offer (issue 16): per strategy whether clients may pick it, its timeframes and each parameter's
+ * The brand's offer: per strategy whether clients may pick it, its timeframes and each parameter's
  * lowest, default and highest value inside the product's range; then the leverage cap. Checked with the domain's
  * rules before sending (the server checks the same) and saved in one go; messages land on their fields.
  */
@@ -63,7 +64,7 @@ export function OfferForm({ brand }: { brand: AutoBrandDetail }) {
 
   const save = useMutation({
     mutationFn: (body: unknown) =>
-      staffRequest<AutoBrandDetail>(autoBrandPath(brand.id), { method: 'PUT', body }),
+      staffRequest(autoBrandPath(brand.id), { schema: AutoBrandDetail, method: 'PUT', body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(autoBrandKey(brand.id), answer);
       void queryClient.invalidateQueries({ queryKey: autoBrandsKey });

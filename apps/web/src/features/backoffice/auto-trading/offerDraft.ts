@@ -1,4 +1,5 @@
 import {
+  type AutoBrandDetail,
   type BrandAutoTradingInput,
   type FieldMessage,
   type Message,
@@ -7,7 +8,6 @@ import {
   type StrategyId,
   type StrategyTimeframe,
 } from '@openbroker/domain';
-import type { AutoBrandDetail } from './types.js';
 
 export const BOUNDS = ['min', 'default', 'max'] as const;
 export type Bound = (typeof BOUNDS)[number];

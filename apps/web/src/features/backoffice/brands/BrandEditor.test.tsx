@@ -1,4 +1,12 @@
-import type { BrandAdminView, BrandListItem } from '@openbroker/domain';
+import type {
+  BrandAdminView,
+  BrandListItem,
+  BrandPaymentProviderView,
+  BrandPublication,
+  BrandTradingView,
+  BrandUpdateInput,
+  TradingProfile,
+} from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +39,7 @@ const PALETTE = {
 function brandFixture(overrides: Partial<BrandAdminView> = {}): BrandAdminView {
   return {
     id: 3,
+    status: 'published',
     slug: 'aurora',
     name: 'Aurora Markets',
     hosts: ['aurora.example.com'],
@@ -77,6 +86,7 @@ function brandFixture(overrides: Partial<BrandAdminView> = {}): BrandAdminView {
       defaultLeverage: null,
       fourEyesAbove: 10000,
       bonusWithdrawable: false,
+      withdrawalsNeedVerification: false,
     },
     riskWarning: { computedRetailLoss: false },
     categories: [
@@ -84,6 +94,33 @@ function brandFixture(overrides: Partial<BrandAdminView> = {}): BrandAdminView {
       { id: 2, name: 'Crypto', leverages: [1, 2] },
     ],
     ...overrides,
+  };
+}
+
+/**
+ * The brand as the server answers after a change: the sections sent replace the stored ones; a provider's
+ * secrets come back only as hints (a new secret as set, one sent empty keeps the stored hint).
+ */
+function changed(stored: BrandAdminView, change: Partial<BrandUpdateInput>): BrandAdminView {
+  const { payments, ...sections } = change;
+  const next = { ...stored, ...sections } as BrandAdminView;
+  if (!payments) return next;
+  return {
+    ...next,
+    payments: payments.map(({ apiKey, webhookSecret, ...settings }): BrandPaymentProviderView => {
+      const kept = stored.payments.find((p) => p.key === settings.key)?.secretHints ?? {};
+      const hint = (sent: string | null | undefined, before: string | undefined) =>
+        sent === null ? undefined : sent ? '••••' : before;
+      const apiKeyHint = hint(apiKey, kept.apiKey);
+      const webhookHint = hint(webhookSecret, kept.webhookSecret);
+      return {
+        ...settings,
+        secretHints: {
+          ...(apiKeyHint ? { apiKey: apiKeyHint } : {}),
+          ...(webhookHint ? { webhookSecret: webhookHint } : {}),
+        },
+      };
+    }),
   };
 }
 
@@ -103,7 +140,7 @@ function renderBrand(
       api: {
         '/api/backoffice/brands/3': () => ok(stored),
         'PATCH /api/backoffice/brands/3': (call) => {
-          stored = { ...stored, ...(call.body as Partial<BrandAdminView>) } as BrandAdminView;
+          stored = changed(stored, call.body as Partial<BrandUpdateInput>);
           return ok(stored);
         },
         ...extra,
@@ -111,6 +148,68 @@ function renderBrand(
     },
   );
 }
+
+const PUBLICATION: BrandPublication = {
+  id: 3,
+  status: 'draft',
+  publishedAt: null,
+  ready: false,
+  checklist: [
+    { key: 'legalPages', ok: false, missing: ['privacy-policy'] },
+    { key: 'supportEmail', ok: true, missing: [] },
+    { key: 'paymentMethod', ok: true, missing: [] },
+    { key: 'riskWarning', ok: true, missing: [] },
+  ],
+};
+
+describe('brand publishing', () => {
+  it('shows a draft’s checklist green and red with links to fix each item; publishing waits for every item, then asks first', async () => {
+    let publication = { ...PUBLICATION };
+    const { posts } = renderBrand('general', {
+      '/api/backoffice/brands/3/publication': () => ok(publication),
+      'POST /api/backoffice/brands/3/publish': () => {
+        publication = { ...publication, status: 'published', publishedAt: '2026-01-04T10:00:00.000Z' };
+        return ok(publication);
+      },
+    });
+    const list = await screen.findByTestId('bob-checklist');
+    const legal = within(list).getByTestId('bob-check-legalPages');
+    expect(legal.getAttribute('data-ok')).toBe('false');
+    expect(legal.textContent).toContain('/privacy-policy');
+    expect(within(legal).getByRole('link', { name: 'Fix' }).getAttribute('href')).toBe(
+      '/backoffice/content?brand=3&lang=en',
+    );
+    expect(
+      within(within(list).getByTestId('bob-check-riskWarning')).getByRole('link').getAttribute('href'),
+    ).toBe('/backoffice/site?brand=3');
+    expect(screen.getByTestId('bob-status').textContent).toBe('Draft');
+    expect((screen.getByTestId('bob-publish') as HTMLButtonElement).disabled).toBe(true);
+
+    cleanup();
+    publication = {
+      ...PUBLICATION,
+      ready: true,
+      checklist: PUBLICATION.checklist.map((i) => ({ ...i, ok: true, missing: [] })),
+    };
+    const second = renderBrand('general', {
+      '/api/backoffice/brands/3/publication': () => ok(publication),
+      'POST /api/backoffice/brands/3/publish': () => {
+        publication = { ...publication, status: 'published', publishedAt: '2026-01-04T10:00:00.000Z' };
+        return ok(publication);
+      },
+    });
+    const publish = await screen.findByTestId('bob-publish');
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(publish);
+    const dialog = await screen.findByTestId('bo-confirm');
+    expect(within(dialog).getByText('Publish Aurora Markets?')).toBeTruthy();
+    expect(second.posts('/api/backoffice/brands/3/publish')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(second.posts('/api/backoffice/brands/3/publish')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('bob-status').textContent).toBe('Published'));
+    expect(posts('/api/backoffice/brands/3/publish')).toHaveLength(0);
+  });
+});
 
 describe('brand editor', () => {
   it('lists the brands in scope and creates a new one (the form refuses a bad colour first)', async () => {
@@ -122,6 +221,7 @@ describe('brand editor', () => {
         hosts: ['localhost', '127.0.0.1'],
         currency: 'EUR',
         clients: 12,
+        status: 'published',
       },
     ];
     const { posts, router } = renderBo(<BrandsPage />, {
@@ -136,6 +236,7 @@ describe('brand editor', () => {
     expect(within(rows[0] as HTMLElement).getByText('OpenBroker Demo')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('localhost')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('12')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Published')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('bob-new'));
     const dialog = await screen.findByTestId('bob-create');
@@ -154,6 +255,8 @@ describe('brand editor', () => {
     expect(posts('/api/backoffice/brands')).toHaveLength(0);
 
     fireEvent.change(colours[0] as HTMLElement, { target: { value: '#7A1FD6' } });
+    // start from a copy of the demo brand instead of the starter pages
+    fireEvent.change(field('Start from'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('bob-create-submit'));
     await waitFor(() => expect(posts('/api/backoffice/brands')).toHaveLength(1));
     expect(posts('/api/backoffice/brands')[0]?.body).toEqual({
@@ -165,6 +268,7 @@ describe('brand editor', () => {
       supportEmail: 'help@nova.example.com',
       primary: '#7a1fd6',
       accent: '#00b386',
+      template: { kind: 'brand', brandId: 1 },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/backoffice/brands/17'));
   });
@@ -272,6 +376,7 @@ describe('brand editor', () => {
         defaultLeverage: { Forex: [0, 1] },
         fourEyesAbove: 2500,
         bonusWithdrawable: false,
+        withdrawalsNeedVerification: false,
       },
     });
   });
@@ -286,8 +391,8 @@ describe('brand editor', () => {
           swap: { long: -5, short: -2, tripleDay: 3, weekends: false },
         },
       ]),
-    );
-    const profile = {
+    ) as TradingProfile['groups'];
+    const profile: TradingProfile = {
       preset: 'esma',
       marginCallLevel: 1,
       stopOutLevel: 0.5,
@@ -303,8 +408,9 @@ describe('brand editor', () => {
     };
     const { calls, posts } = renderBrand('trading', {
       '/api/backoffice/brands/3/trading': () =>
-        ok({ settings: { preset: 'esma', retailLossPercent: 74 }, profile }),
-      'PUT /api/backoffice/brands/3/trading': (call) => ok({ settings: call.body, profile }),
+        ok({ settings: { preset: 'esma', retailLossPercent: 74 }, profile } satisfies BrandTradingView),
+      'PUT /api/backoffice/brands/3/trading': (call) =>
+        ok({ settings: call.body, profile } satisfies BrandTradingView),
     });
     const stopOut = (await screen.findByLabelText('Stop-out level')) as HTMLInputElement;
     expect(stopOut.value).toBe('50');

@@ -8,6 +8,7 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { PaymentsTab } from './PaymentsTab.js';
+import { PublishPanel } from './PublishPanel.js';
 import { ClientAreaTab, GeneralTab, HostsTab, LegalTab, VerificationTab } from './SettingsTabs.js';
 import { ThemeTab } from './ThemeTab.js';
 import { TradingTab } from './TradingTab.js';
@@ -93,30 +94,33 @@ export function BrandPage() {
           <SkeletonBlock lines={8} />
         </BoPanel>
       ) : (
-        <Tab.Container
-          activeKey={active}
-          onSelect={(key) => key && setSearch({ tab: key }, { replace: true })}
-        >
-          <Nav variant="tabs" className="bob-tabs" role="tablist">
-            {TABS.map((tab) => (
-              <Nav.Item key={tab.key}>
-                <Nav.Link eventKey={tab.key} data-testid={`bob-tab-${tab.key}`}>
-                  <i className={`bi ${tab.icon} me-1`} aria-hidden="true" />
-                  {t(tab.label)}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
-          </Nav>
-          <BoPanel className="bob-tab-panel">
-            <Tab.Content>
+        <>
+          <PublishPanel brand={brand} />
+          <Tab.Container
+            activeKey={active}
+            onSelect={(key) => key && setSearch({ tab: key }, { replace: true })}
+          >
+            <Nav variant="tabs" className="bob-tabs" role="tablist">
               {TABS.map((tab) => (
-                <Tab.Pane key={tab.key} eventKey={tab.key} mountOnEnter unmountOnExit>
-                  {tab.render(brand)}
-                </Tab.Pane>
+                <Nav.Item key={tab.key}>
+                  <Nav.Link eventKey={tab.key} data-testid={`bob-tab-${tab.key}`}>
+                    <i className={`bi ${tab.icon} me-1`} aria-hidden="true" />
+                    {t(tab.label)}
+                  </Nav.Link>
+                </Nav.Item>
               ))}
-            </Tab.Content>
-          </BoPanel>
-        </Tab.Container>
+            </Nav>
+            <BoPanel className="bob-tab-panel">
+              <Tab.Content>
+                {TABS.map((tab) => (
+                  <Tab.Pane key={tab.key} eventKey={tab.key} mountOnEnter unmountOnExit>
+                    {tab.render(brand)}
+                  </Tab.Pane>
+                ))}
+              </Tab.Content>
+            </BoPanel>
+          </Tab.Container>
+        </>
       )}
     </BoPage>
   );

@@ -1,4 +1,10 @@
-import { BRAND_CURRENCIES, type BrandAdminView, BrandCreateInput, type Message } from '@openbroker/domain';
+import {
+  BRAND_CURRENCIES,
+  BrandAdminView,
+  BrandCreateInput,
+  type BrandListItem,
+  type Message,
+} from '@openbroker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Col, Form, Modal, Row, Spinner, Table } from 'react-bootstrap';
@@ -7,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { applyServerError, domainResolver, FieldFeedback, FormAlert } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
-import { BoEmpty, ErrorBlock, SkeletonRows } from '../shell/ui.js';
+import { BoEmpty, ErrorBlock, SkeletonRows, StatusBadge } from '../shell/ui.js';
 import { errorAt, TextInput } from './parts.js';
 import { BRANDS_OVERVIEW_KEY, useBrandsOverview } from './useBrandAdmin.js';
 import './brands.css';
@@ -60,6 +66,7 @@ export function BrandsPage() {
                 <tr>
                   <th scope="col">{t('bob.col.brand')}</th>
                   <th scope="col">{t('bob.col.hosts')}</th>
+                  <th scope="col">{t('bob.col.status')}</th>
                   <th scope="col">{t('bob.col.currency')}</th>
                   <th scope="col" className="text-end">
                     {t('bob.col.clients')}
@@ -67,7 +74,7 @@ export function BrandsPage() {
                 </tr>
               </thead>
               <tbody>
-                {query.isPending && <SkeletonRows cols={4} rows={6} />}
+                {query.isPending && <SkeletonRows cols={5} rows={6} />}
                 {rows.map((brand) => (
                   <tr key={brand.id} data-testid="bob-row">
                     <td>
@@ -88,6 +95,17 @@ export function BrandsPage() {
                         </span>
                       )}
                     </td>
+                    <td data-testid="bob-row-status">
+                      {brand.status === 'draft' ? (
+                        <StatusBadge tone="warning" icon="bi-pencil-square">
+                          {t('bob.status.draft')}
+                        </StatusBadge>
+                      ) : (
+                        <StatusBadge tone="success" icon="bi-broadcast">
+                          {t('bob.status.published')}
+                        </StatusBadge>
+                      )}
+                    </td>
                     <td>{brand.currency}</td>
                     <td className="text-end tabular-nums">{brand.clients.toLocaleString()}</td>
                   </tr>
@@ -98,14 +116,14 @@ export function BrandsPage() {
           </div>
         )}
       </BoPanel>
-      {creating && <CreateBrandDialog onClose={() => setCreating(false)} />}
+      {creating && <CreateBrandDialog brands={rows} onClose={() => setCreating(false)} />}
     </BoPage>
   );
 }
 
 const FAILURE: Message = { key: 'error.validation' };
 
-function CreateBrandDialog({ onClose }: { onClose: () => void }) {
+function CreateBrandDialog({ brands, onClose }: { brands: BrandListItem[]; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -124,9 +142,18 @@ function CreateBrandDialog({ onClose }: { onClose: () => void }) {
       accent: '#00b386',
     },
   });
+  // '' for the starter, else the id of the brand to copy
+  const [template, setTemplate] = useState('');
   const create = useMutation({
     mutationFn: (input: BrandCreateInput) =>
-      staffRequest<BrandAdminView>('/api/backoffice/brands', { method: 'POST', body: input }),
+      staffRequest('/api/backoffice/brands', {
+        schema: BrandAdminView,
+        method: 'POST',
+        body: {
+          ...input,
+          template: template ? { kind: 'brand', brandId: Number(template) } : { kind: 'starter' },
+        },
+      }),
     onSuccess: (brand) => {
       void queryClient.invalidateQueries({ queryKey: BRANDS_OVERVIEW_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bo', 'brands'], exact: true });
@@ -154,6 +181,22 @@ function CreateBrandDialog({ onClose }: { onClose: () => void }) {
         <Modal.Body>
           <p className="bob-lead">{t('bob.create.lead')}</p>
           <FormAlert message={failure} />
+          <Form.Group className="mb-3" controlId="bob-create-template">
+            <Form.Label>{t('bob.create.template')}</Form.Label>
+            <Form.Select
+              value={template}
+              onChange={(event) => setTemplate(event.target.value)}
+              data-testid="bob-create-template"
+            >
+              <option value="">{t('bob.create.templateStarter')}</option>
+              {brands.map((brand) => (
+                <option key={brand.id} value={String(brand.id)}>
+                  {t('bob.create.templateCopy', { name: brand.name })}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text muted>{t('bob.create.templateHint')}</Form.Text>
+          </Form.Group>
           <Row>
             <Col md={6}>
               <TextInput form={form} name="name" label={t('bob.field.name')} />

@@ -1,7 +1,7 @@
 import {
   type BrandAdminView,
+  type BrandPaymentProviderView,
   PAYMENT_PROVIDER_TYPES,
-  type PaymentProviderView,
   PaymentsInput,
   PROVIDER_SECRET_FIELDS,
 } from '@openbroker/domain';
@@ -29,7 +29,7 @@ const SECRET_LABEL: Record<(typeof PROVIDER_SECRET_FIELDS)[number], TranslationK
 };
 
 /** A provider as the form edits it: no hints, secrets empty (empty keeps the stored one). */
-function toFormProvider(view: PaymentProviderView): Record<string, unknown> {
+function toFormProvider(view: BrandPaymentProviderView): Record<string, unknown> {
   const { secretHints: _hints, ...rest } = view;
   return { merchantId: '', ...rest, apiKey: '', webhookSecret: '' };
 }

@@ -343,6 +343,14 @@ export function VerificationTab({ brand }: { brand: BrandAdminView }) {
         <Col xs={12}>
           <SwitchField form={form} name="bonusWithdrawable" label={t('bob.field.bonusWithdrawable')} />
         </Col>
+        <Col xs={12}>
+          <SwitchField
+            form={form}
+            name="withdrawalsNeedVerification"
+            label={t('bob.field.withdrawalsNeedVerification')}
+            hint={t('bob.hint.withdrawalsNeedVerification')}
+          />
+        </Col>
       </Row>
       <h3 className="bob-subhead">{t('bob.defaults.title')}</h3>
       <p className="bob-lead">{t('bob.defaults.lead')}</p>

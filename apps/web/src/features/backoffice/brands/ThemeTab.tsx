@@ -68,7 +68,7 @@ export function ThemePreview({
       <div className="bob-preview-site">
         <div className="bob-preview-header">
           {logoUrl ? (
-            <img src={logoUrl} alt="" width={16} height={16} />
+            <img className="bob-preview-logo" src={logoUrl} alt="" height={16} />
           ) : (
             <span className="bob-preview-mark" />
           )}

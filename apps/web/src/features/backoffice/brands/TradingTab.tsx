@@ -1,10 +1,10 @@
 import {
   type BrandAdminView,
+  BrandTradingView,
   INSTRUMENT_GROUPS,
   JURISDICTION_PRESETS,
   LEVERAGE_CLASSES,
   type Message,
-  type TradingProfile,
 } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,17 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { domainResolver, FieldFeedback, useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { errorAt, NumberField, SectionForm, SwitchField } from './parts.js';
 import { brandKey, tradingKey, useSaveBrand } from './useBrandAdmin.js';
-
-interface TradingDto {
-  settings: Record<string, unknown> | null;
-  profile: TradingProfile;
-}
 
 const num = z.number({ error: 'field.invalid' });
 const optionalNum = z
@@ -69,7 +64,7 @@ const DAYS: TranslationKey[] = [
   'bob.day.6',
 ];
 
-function toValues(dto: TradingDto, brand: BrandAdminView): TradingValues {
+function toValues(dto: BrandTradingView, brand: BrandAdminView): TradingValues {
   const { profile } = dto;
   const stored = (dto.settings ?? {}) as { retailLossPercent?: number };
   return {
@@ -133,14 +128,14 @@ export function TradingTab({ brand }: { brand: BrandAdminView }) {
   const query = useQuery({
     queryKey: tradingKey(brand.id),
     queryFn: ({ signal }) =>
-      staffRequest<TradingDto>(`/api/backoffice/brands/${brand.id}/trading`, { signal }),
+      staffRequest(`/api/backoffice/brands/${brand.id}/trading`, { schema: BrandTradingView, signal }),
   });
   if (query.isError) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <SkeletonBlock lines={8} />;
   return <TradingEditor brand={brand} dto={query.data} />;
 }
 
-function TradingEditor({ brand, dto }: { brand: BrandAdminView; dto: TradingDto }) {
+function TradingEditor({ brand, dto }: { brand: BrandAdminView; dto: BrandTradingView }) {
   const { t } = useTranslation();
   const text = useMessageText();
   const toast = useToast();
@@ -158,7 +153,8 @@ function TradingEditor({ brand, dto }: { brand: BrandAdminView; dto: TradingDto 
   }, [dto, brand.riskWarning.computedRetailLoss]);
   const save = useMutation({
     mutationFn: async (v: z.output<typeof TradingForm>) => {
-      const answer = await staffRequest<TradingDto>(`/api/backoffice/brands/${brand.id}/trading`, {
+      const answer = await staffRequest(`/api/backoffice/brands/${brand.id}/trading`, {
+        schema: BrandTradingView,
         method: 'PUT',
         body: toSettings(v),
       });

@@ -12,8 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { applyServerError, domainResolver, FieldFeedback, FormAlert } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { useSaveBrand } from './useBrandAdmin.js';
 
 type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, FieldValues>;

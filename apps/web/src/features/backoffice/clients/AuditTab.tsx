@@ -1,10 +1,10 @@
+import { ClientAuditRow, type ClientDetail } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { DateTime, ErrorBlock } from '../shell/ui.js';
-import type { AuditRow, ClientDetail } from './types.js';
 import { clientKeys } from './useClients.js';
 
 const show = (value: unknown): string => {
@@ -49,7 +49,7 @@ export function AuditTab({ client }: { client: ClientDetail }) {
   const audit = useQuery({
     queryKey: clientKeys.part(client.id, 'audit'),
     queryFn: ({ signal }) =>
-      staffRequest<AuditRow[]>(`/api/backoffice/clients/${client.id}/audit`, { signal }),
+      staffRequest(`/api/backoffice/clients/${client.id}/audit`, { schema: ClientAuditRow.array(), signal }),
   });
   if (audit.isError) return <ErrorBlock error={audit.error} onRetry={() => void audit.refetch()} />;
   return (

@@ -1,7 +1,7 @@
+import type { ClientRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientRow, ok, renderBackoffice, staffFixture } from '../shell/shellTestKit.js';
-import type { ClientRow } from './types.js';
 
 afterEach(() => {
   cleanup();
@@ -28,7 +28,27 @@ const listApi = (total: number) => (call: { search: URLSearchParams }) => {
 const lastListQuery = (calls: { path: string; search: URLSearchParams }[]) =>
   [...calls].reverse().find((call) => call.path === '/api/backoffice/clients')?.search;
 
-describe('client list (issue 13)', () => {
+describe('client list', () => {
+  it("shows each balance in its brand's currency", async () => {
+    renderBackoffice('/backoffice/clients', {
+      staff: support,
+      api: {
+        '/api/backoffice/clients': () =>
+          ok({
+            items: [
+              clientRow({ id: 1, brandSlug: 'demo', balance: '1000.00', currency: 'EUR' }),
+              clientRow({ id: 2, brandSlug: 'vertex', balance: '-5000.5', currency: 'USD' }),
+            ],
+            total: 2,
+            page: 1,
+            pageSize: 50,
+          }),
+      },
+    });
+    expect((await screen.findByTestId('bo-client-row-1')).textContent).toContain('€1,000.00');
+    expect(screen.getByTestId('bo-client-row-2').textContent).toContain('−$5,000.50');
+  });
+
   it('turns the filters into the query string, page back to 1', async () => {
     const { calls } = renderBackoffice('/backoffice/clients?page=3', {
       staff: support,

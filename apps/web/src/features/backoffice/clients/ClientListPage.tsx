@@ -1,4 +1,4 @@
-import { BACKOFFICE_PAGE_SIZE, type ClientSort } from '@openbroker/domain';
+import { BACKOFFICE_PAGE_SIZE, type ClientRow, type ClientSort } from '@openbroker/domain';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import {
   StatusBadge,
   useErrorText,
 } from '../shell/ui.js';
-import type { ClientFilters, ClientRow } from './types.js';
+import type { ClientFilters } from './types.js';
 import { clientListQuery, filtersFromSearch, useClientList, useReference } from './useClients.js';
 
 interface Column {
@@ -48,7 +48,7 @@ function toSearch(filters: ClientFilters): URLSearchParams {
 }
 
 /**
- * The client list (issue 13): search, filters, server-side sort and pages of 50, CSV export. Filters
+ * The client list: search, filters, server-side sort and pages of 50, CSV export. Filters
  * live in the address bar, so a filtered list can be reloaded, shared and left with the back button.
  */
 export function ClientListPage() {
@@ -182,7 +182,7 @@ export function ClientListPage() {
       label: 'bo.clients.col.balance',
       sort: 'balance',
       align: 'end',
-      cell: (row) => <Amount value={row.balance} />,
+      cell: (row) => <Amount value={row.balance} currency={row.currency} />,
     },
     {
       key: 'createdAt',

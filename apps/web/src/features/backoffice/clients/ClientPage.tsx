@@ -1,10 +1,11 @@
+import { type ClientDetail, ClientPasswordResetSent } from '@openbroker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPage } from '../shell/BoPage.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
@@ -28,7 +29,6 @@ import { ProfileTab } from './ProfileTab.js';
 import { SessionsTab } from './SessionsTab.js';
 import { TradingTab } from './TradingTab.js';
 import { TransactionsTab } from './TransactionsTab.js';
-import type { ClientDetail } from './types.js';
 import { useClient } from './useClients.js';
 
 const TABS = [
@@ -69,7 +69,7 @@ function TabBody({ tab, client }: { tab: TabId; client: ClientDetail }) {
   }
 }
 
-/** The client page (issue 13): a summary header and one tab per part of the client's account. */
+/** The client page: a summary header and one tab per part of the client's account. */
 export function ClientPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -176,7 +176,7 @@ function ClientSummary({ client }: { client: ClientDetail }) {
       <div className="bo-summary-item">
         <span className="bo-summary-label">{t('bo.client.balance')}</span>
         <span className="bo-summary-value">
-          <Amount value={client.balance} symbol={client.currencySymbol} />
+          <Amount value={client.balance} currency={client.currency} />
         </span>
       </div>
       <div className="bo-summary-item">
@@ -228,7 +228,11 @@ function PasswordResetButton({ client }: { client: ClientDetail }) {
   const [open, setOpen] = useState(false);
   const send = useMutation({
     mutationFn: () =>
-      staffRequest(`/api/backoffice/clients/${client.id}/password-reset`, { method: 'POST', body: {} }),
+      staffRequest(`/api/backoffice/clients/${client.id}/password-reset`, {
+        schema: ClientPasswordResetSent,
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: () => {
       setOpen(false);
       toast('success', { key: 'bo.client.passwordResetSent' });

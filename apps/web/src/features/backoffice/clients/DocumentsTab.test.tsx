@@ -1,7 +1,7 @@
+import type { ClientDetail } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientDetail, ok, renderBackoffice, staffFixture } from '../shell/shellTestKit.js';
-import type { ClientDetail } from './types.js';
 
 const urls: Blob[] = [];
 beforeEach(() => {
@@ -40,7 +40,7 @@ function documentsApi(client: ClientDetail, onReview?: (body: Record<string, unk
   };
 }
 
-describe('document review (issue 13)', () => {
+describe('document review', () => {
   it('shows the first file inline, fetched with the bearer token into a blob URL; a PDF in a frame', async () => {
     const { calls } = renderBackoffice('/backoffice/clients/41?tab=documents', {
       staff: compliance,

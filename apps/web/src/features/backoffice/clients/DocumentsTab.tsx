@@ -1,10 +1,10 @@
-import { DOCUMENT_TYPES, type DocumentType } from '@openbroker/domain';
+import { ClientDetail, type ClientDocument, DOCUMENT_TYPES, type DocumentType } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffBlob, staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
@@ -18,7 +18,6 @@ import {
   type Tone,
   useErrorText,
 } from '../shell/ui.js';
-import type { ClientDetail, ClientDocument } from './types.js';
 import { clientKeys } from './useClients.js';
 
 const LABELS: Record<DocumentType, { label: TranslationKey; icon: string }> = {
@@ -133,7 +132,7 @@ function Viewer({
 type Decision = { type: DocumentType; decision: 'approve' | 'reject' };
 
 /**
- * The four documents (issue 13): status, file, inline viewer for images and PDF, and approve or reject
+ * The four documents: status, file, inline viewer for images and PDF, and approve or reject
  * with a note the client sees (documents.review).
  */
 export function DocumentsTab({ client }: { client: ClientDetail }) {
@@ -149,7 +148,8 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
   const [pending, setPending] = useState<Decision | null>(null);
   const review = useMutation({
     mutationFn: ({ type, decision, note }: Decision & { note: string }) =>
-      staffRequest<ClientDetail>(`/api/backoffice/clients/${client.id}/documents/${type}/review`, {
+      staffRequest(`/api/backoffice/clients/${client.id}/documents/${type}/review`, {
+        schema: ClientDetail,
         method: 'POST',
         body: { decision, note },
       }),

@@ -1,13 +1,12 @@
-import { BACKOFFICE_PAGE_SIZE } from '@openbroker/domain';
+import { BACKOFFICE_PAGE_SIZE, type ClientDetail, ClientLedgerPage } from '@openbroker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Paged, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 import { ClientMoneyPanel } from '../money/index.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { Amount, DateTime, ErrorBlock, Pager } from '../shell/ui.js';
-import type { ClientDetail, LedgerEntry } from './types.js';
 import { clientKeys } from './useClients.js';
 
 /** Balance, the money adjustments form (finance) and the ledger entries, 50 a page. */
@@ -17,7 +16,8 @@ export function LedgerTab({ client }: { client: ClientDetail }) {
   const ledger = useQuery({
     queryKey: clientKeys.part(client.id, 'ledger', page),
     queryFn: ({ signal }) =>
-      staffRequest<Paged<LedgerEntry>>(`/api/backoffice/clients/${client.id}/ledger?page=${page}`, {
+      staffRequest(`/api/backoffice/clients/${client.id}/ledger?page=${page}`, {
+        schema: ClientLedgerPage,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -29,7 +29,7 @@ export function LedgerTab({ client }: { client: ClientDetail }) {
         title={t('bo.ledger.entries')}
         actions={
           <span className="bo-panel-figure">
-            {t('bo.ledger.balance')} <Amount value={client.balance} symbol={client.currencySymbol} />
+            {t('bo.ledger.balance')} <Amount value={client.balance} currency={client.currency} />
           </span>
         }
         flush
@@ -70,13 +70,13 @@ export function LedgerTab({ client }: { client: ClientDetail }) {
                   key: 'amount',
                   header: t('bo.ledger.col.amount'),
                   align: 'end',
-                  cell: (row) => <Amount value={row.amount} signed />,
+                  cell: (row) => <Amount value={row.amount} currency={client.currency} signed />,
                 },
                 {
                   key: 'after',
                   header: t('bo.ledger.col.balanceAfter'),
                   align: 'end',
-                  cell: (row) => <Amount value={row.balanceAfter} />,
+                  cell: (row) => <Amount value={row.balanceAfter} currency={client.currency} />,
                 },
               ]}
             />

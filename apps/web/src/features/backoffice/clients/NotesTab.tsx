@@ -1,3 +1,4 @@
+import { type ClientDetail, ClientNote } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
@@ -6,7 +7,6 @@ import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { BoEmpty, DateTime, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/ui.js';
-import type { ClientDetail, ClientNote } from './types.js';
 import { clientKeys } from './useClients.js';
 
 /** Internal notes on the client (never shown to them); writing needs notes.write. */
@@ -21,11 +21,12 @@ export function NotesTab({ client }: { client: ClientDetail }) {
   const notes = useQuery({
     queryKey: clientKeys.part(client.id, 'notes'),
     queryFn: ({ signal }) =>
-      staffRequest<ClientNote[]>(`/api/backoffice/clients/${client.id}/notes`, { signal }),
+      staffRequest(`/api/backoffice/clients/${client.id}/notes`, { schema: ClientNote.array(), signal }),
   });
   const add = useMutation({
     mutationFn: (text: string) =>
-      staffRequest<ClientNote>(`/api/backoffice/clients/${client.id}/notes`, {
+      staffRequest(`/api/backoffice/clients/${client.id}/notes`, {
+        schema: ClientNote,
         method: 'POST',
         body: { body: text },
       }),

@@ -1,11 +1,10 @@
-import { formatPrice, type PositionDto } from '@openbroker/domain';
+import { type ClientDetail, formatPrice, type PositionDto, PositionsPayload } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { type BoColumn, BoTable } from '../shell/BoTable.js';
 import { Amount, DateTime, ErrorBlock, StatusBadge } from '../shell/ui.js';
-import type { ClientDetail } from './types.js';
 import { clientKeys } from './useClients.js';
 
 /** A rate with the decimals the terminal shows (spec §9), as on the dealing screen. */
@@ -17,12 +16,7 @@ export function PositionsTab({ client }: { client: ClientDetail }) {
   const positions = useQuery({
     queryKey: clientKeys.part(client.id, 'positions'),
     queryFn: ({ signal }) =>
-      staffRequest<{ open: PositionDto[]; history: PositionDto[] }>(
-        `/api/backoffice/clients/${client.id}/positions`,
-        {
-          signal,
-        },
-      ),
+      staffRequest(`/api/backoffice/clients/${client.id}/positions`, { schema: PositionsPayload, signal }),
     refetchInterval: 15_000,
   });
   const columns = (closed: boolean): BoColumn<PositionDto>[] => [
@@ -42,7 +36,7 @@ export function PositionsTab({ client }: { client: ClientDetail }) {
       key: 'amount',
       header: t('bo.positions.col.amount'),
       align: 'end',
-      cell: (row) => <Amount value={String(row.amount)} />,
+      cell: (row) => <Amount value={String(row.amount)} currency={client.currency} />,
     },
     {
       key: 'leverage',
@@ -70,7 +64,12 @@ export function PositionsTab({ client }: { client: ClientDetail }) {
       key: 'profit',
       header: t('bo.positions.col.profit'),
       align: 'end',
-      cell: (row) => (row.profit === null ? '—' : <Amount value={row.profit.toFixed(2)} signed />),
+      cell: (row) =>
+        row.profit === null ? (
+          '—'
+        ) : (
+          <Amount value={row.profit.toFixed(2)} currency={client.currency} signed />
+        ),
     },
     {
       key: 'opened',

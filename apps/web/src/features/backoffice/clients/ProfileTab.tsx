@@ -1,4 +1,5 @@
 import {
+  ClientDetail,
   ClientProfileInput,
   type Message,
   MIN_AGE_DEFAULT,
@@ -12,7 +13,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { SubmitButton, TextField } from '../../../ui/fields.js';
 import { applyServerError, FieldFeedback, FormAlert } from '../../../ui/forms.js';
 import {
@@ -21,10 +21,10 @@ import {
   PhoneField,
   phoneFormResolver,
 } from '../../../ui/PhoneField.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
-import type { ClientDetail } from './types.js';
 import { clientKeys, useReference } from './useClients.js';
 
 type ProfileForm = z.input<typeof ClientProfileInput> & PhoneCountryValue;
@@ -55,7 +55,7 @@ export function clientProfileDefaults(
 }
 
 /**
- * The client's profile (issue 13): the same fields and domain rules as the client's own profile form
+ * The client's profile: the same fields and domain rules as the client's own profile form
  * (ProfileUpdateInput with the birth-date rule) plus the e-mail. Editable with clients.edit; read-only
  * otherwise.
  */
@@ -86,7 +86,8 @@ export function ProfileTab({ client }: { client: ClientDetail }) {
 
   const save = useMutation({
     mutationFn: (values: ProfileValues) =>
-      staffRequest<ClientDetail>(`/api/backoffice/clients/${client.id}/profile`, {
+      staffRequest(`/api/backoffice/clients/${client.id}/profile`, {
+        schema: ClientDetail,
         method: 'PATCH',
         body: values,
       }),

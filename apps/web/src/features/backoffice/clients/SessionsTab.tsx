@@ -1,14 +1,14 @@
+import { type ClientDetail, ClientSession, ClientSessionsRevoked } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { useStaffSession } from '../shell/session.js';
 import { ConfirmDialog, DateTime, ErrorBlock, useErrorText } from '../shell/ui.js';
-import type { ClientDetail, ClientSession } from './types.js';
 import { clientKeys } from './useClients.js';
 
 /** The client's active sessions, and "sign out everywhere" (clients.edit). */
@@ -22,11 +22,15 @@ export function SessionsTab({ client }: { client: ClientDetail }) {
   const sessions = useQuery({
     queryKey: clientKeys.part(client.id, 'sessions'),
     queryFn: ({ signal }) =>
-      staffRequest<ClientSession[]>(`/api/backoffice/clients/${client.id}/sessions`, { signal }),
+      staffRequest(`/api/backoffice/clients/${client.id}/sessions`, {
+        schema: ClientSession.array(),
+        signal,
+      }),
   });
   const revoke = useMutation({
     mutationFn: () =>
-      staffRequest<{ revoked: number }>(`/api/backoffice/clients/${client.id}/sessions/revoke`, {
+      staffRequest(`/api/backoffice/clients/${client.id}/sessions/revoke`, {
+        schema: ClientSessionsRevoked,
         method: 'POST',
         body: {},
       }),

@@ -1,15 +1,14 @@
-import { CLIENT_LEVELS } from '@openbroker/domain';
+import { CLIENT_LEVELS, ClientDetail } from '@openbroker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { ConfirmDialog, SkeletonBlock, StatusBadge, useErrorText } from '../shell/ui.js';
-import type { ClientDetail } from './types.js';
 import { clientKeys, useReference } from './useClients.js';
 
 interface TradingDraft {
@@ -52,7 +51,11 @@ function useClientUpdate(client: ClientDetail, path: 'verification' | 'trading',
   const toast = useToast();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      staffRequest<ClientDetail>(`/api/backoffice/clients/${client.id}/${path}`, { method: 'POST', body }),
+      staffRequest(`/api/backoffice/clients/${client.id}/${path}`, {
+        schema: ClientDetail,
+        method: 'POST',
+        body,
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(clientKeys.detail(client.id), saved);
       void queryClient.invalidateQueries({ queryKey: clientKeys.part(client.id, 'audit') });
@@ -305,7 +308,7 @@ function SettingsPanel({ client }: { client: ClientDetail }) {
   );
 }
 
-/** Verification and trading settings (issue 13), each change with a reason for the audit trail. */
+/** Verification and trading settings, each change with a reason for the audit trail. */
 export function TradingTab({ client }: { client: ClientDetail }) {
   return (
     <div className="bo-stack">

@@ -1,11 +1,10 @@
+import { type ClientDetail, StaffTransaction } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
-import type { StaffTransaction } from '../money/types.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { Amount, DateTime, ErrorBlock, StatusBadge, type Tone } from '../shell/ui.js';
-import type { ClientDetail } from './types.js';
 import { clientKeys } from './useClients.js';
 
 /** Status tone by the spec's status names (Pending, Approved, Rejected, ...). */
@@ -23,7 +22,10 @@ export function TransactionsTab({ client }: { client: ClientDetail }) {
   const list = useQuery({
     queryKey: clientKeys.part(client.id, 'transactions'),
     queryFn: ({ signal }) =>
-      staffRequest<StaffTransaction[]>(`/api/backoffice/clients/${client.id}/transactions`, { signal }),
+      staffRequest(`/api/backoffice/clients/${client.id}/transactions`, {
+        schema: StaffTransaction.array(),
+        signal,
+      }),
   });
   if (list.isError) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
   return (
@@ -47,7 +49,7 @@ export function TransactionsTab({ client }: { client: ClientDetail }) {
             key: 'amount',
             header: t('bo.tx.col.amount'),
             align: 'end',
-            cell: (row) => <Amount value={row.amount} />,
+            cell: (row) => <Amount value={row.amount} currency={client.currency} />,
           },
           {
             key: 'status',

@@ -1,7 +1,13 @@
-import { CLIENT_SORTS, type ClientSort } from '@openbroker/domain';
+import {
+  BackofficeReference,
+  CLIENT_SORTS,
+  ClientDetail,
+  ClientRowPage,
+  type ClientSort,
+} from '@openbroker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Paged, queryString, type ReferenceDto, staffRequest } from '../api.js';
-import type { ClientDetail, ClientFilters, ClientRow } from './types.js';
+import { queryString, staffRequest } from '../api.js';
+import type { ClientFilters } from './types.js';
 
 const FILTER_KEYS = [
   'q',
@@ -59,7 +65,8 @@ export function useClientList(filters: ClientFilters) {
   const query = clientListQuery(filters);
   return useQuery({
     queryKey: clientKeys.list(query),
-    queryFn: ({ signal }) => staffRequest<Paged<ClientRow>>(`/api/backoffice/clients${query}`, { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest(`/api/backoffice/clients${query}`, { schema: ClientRowPage, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -67,7 +74,7 @@ export function useClientList(filters: ClientFilters) {
 export function useClient(id: number) {
   return useQuery({
     queryKey: clientKeys.detail(id),
-    queryFn: ({ signal }) => staffRequest<ClientDetail>(`/api/backoffice/clients/${id}`, { signal }),
+    queryFn: ({ signal }) => staffRequest(`/api/backoffice/clients/${id}`, { schema: ClientDetail, signal }),
     retry: (count, error) => count < 1 && !(error as { httpStatus?: number }).httpStatus,
   });
 }
@@ -76,7 +83,8 @@ export function useClient(id: number) {
 export function useReference() {
   return useQuery({
     queryKey: ['bo', 'reference'],
-    queryFn: ({ signal }) => staffRequest<ReferenceDto>('/api/backoffice/reference', { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest('/api/backoffice/reference', { schema: BackofficeReference, signal }),
     staleTime: 10 * 60_000,
   });
 }

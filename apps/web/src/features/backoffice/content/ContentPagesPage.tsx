@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, SLUG_PATTERN } from '@openbroker/domain';
+import { CONTENT_LIMITS, type ContentPageRow, SLUG_PATTERN } from '@openbroker/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Nav, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { type BoColumn, BoTable } from '../shell/BoTable.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { BoEmpty, DateTime, ErrorBlock, StatusBadge, useErrorText } from '../shell/ui.js';
-import { CONTENT_LANGUAGES, type ContentPageRow, useCreatePage, usePages } from './api.js';
+import { CONTENT_LANGUAGES, useCreatePage, usePages } from './api.js';
 import './editor.css';
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -148,7 +148,7 @@ function NewPageDialog({
 }
 
 /**
- * Content pages (issue 15): a brand's pages per language with slug, published flag and unpublished
+ * Content pages: a brand's pages per language with slug, published flag and unpublished
  * changes; "New page" creates one and opens the editor.
  */
 export function ContentPagesPage() {

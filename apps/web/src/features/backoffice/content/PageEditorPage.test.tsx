@@ -1,3 +1,4 @@
+import type { ContentPageVersion, ContentVersionRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoApi } from '../money/boTestKit.js';
@@ -27,6 +28,13 @@ const HOME = [
     children: [{ component: 'text', settings: { text: 'Regulated and fast.' } }],
   },
 ];
+
+/** A version's answer: its row in the history with its description and tree. */
+const versionOf = (row: ContentVersionRow, components: unknown[]): ContentPageVersion => ({
+  ...row,
+  description: 'Who we are',
+  components: components as ContentPageVersion['components'],
+});
 
 async function openEditor(api: BoApi = {}, components: unknown[] = HOME) {
   const view = renderContent('/backoffice/content/5', {
@@ -299,7 +307,7 @@ describe('page editor', () => {
   });
 
   it('compares two versions per component and restores one', async () => {
-    const versions = [
+    const versions: ContentVersionRow[] = [
       {
         version: 3,
         title: 'About us',
@@ -318,18 +326,13 @@ describe('page editor', () => {
     const view = await openEditor({
       [`${PAGE}/versions`]: () => ok(versions),
       [`${PAGE}/versions/2`]: () =>
-        ok({
-          version: 2,
-          title: 'About',
-          description: 'Who we are',
-          slug: 'about',
-          components: [
+        ok(
+          versionOf(versions[1] as ContentVersionRow, [
             { component: 'hero', settings: { title: 'Trade' } },
             { component: 'button', settings: { text: 'Open an account', url: '/register' } },
-          ],
-        }),
-      [`${PAGE}/versions/3`]: () =>
-        ok({ version: 3, title: 'About us', description: 'Who we are', slug: 'about', components: HOME }),
+          ]),
+        ),
+      [`${PAGE}/versions/3`]: () => ok(versionOf(versions[0] as ContentVersionRow, HOME)),
       [`POST ${PAGE}/versions/2/restore`]: () => ok(pageDetail([], { headVersion: 4 })),
     });
     fireEvent.click(screen.getByTestId('open-versions'));

@@ -1,6 +1,8 @@
 import {
+  BrandAdminView,
   CONTENT_LIMITS,
   type ComponentType,
+  type ContentPageDetail,
   checkComponentTree,
   isMessageKey,
   SLUG_PATTERN,
@@ -12,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useParams } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
 import type { Brand } from '../../../api/types.js';
-import { brandThemeCss } from '../../../app/brandTheme.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { brandThemeCss } from '../../../lib/brandTheme.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { ContentPageBody } from '../../site/content/ContentRenderer.js';
 import '../../site/site.css';
 import { staffRequest } from '../api.js';
@@ -22,7 +24,7 @@ import { useBrands } from '../shell/BrandFilter.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
 import { ConfirmDialog, ErrorBlock, SkeletonBlock, StatusBadge, useErrorText } from '../shell/ui.js';
-import { contentApi, type PageDetail, pageKey, useInvalidateContent, usePage } from './api.js';
+import { contentApi, pageKey, useInvalidateContent, usePage } from './api.js';
 import { metaOf } from './componentMeta.js';
 import { nodeLabel } from './diff.js';
 import { PreviewFrame } from './PreviewFrame.js';
@@ -70,7 +72,7 @@ const snapshot = (doc: Doc): string =>
 const HISTORY_LIMIT = 100;
 
 /** The editor proper, for one loaded page (remounted on reload). */
-function Editor({ detail, onReload }: { detail: PageDetail; onReload: () => Promise<void> }) {
+function Editor({ detail, onReload }: { detail: ContentPageDetail; onReload: () => Promise<void> }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
@@ -86,15 +88,16 @@ function Editor({ detail, onReload }: { detail: PageDetail; onReload: () => Prom
   const brandTheme = useQuery({
     queryKey: ['bo', 'content', 'brand-theme', brandId],
     queryFn: ({ signal }) =>
-      staffRequest<{ theme?: Partial<Brand['theme']> }>(`/api/backoffice/brands/${brandId}`, { signal }),
+      staffRequest(`/api/backoffice/brands/${brandId}`, { schema: BrandAdminView, signal }),
     enabled: can('brands.manage'),
     staleTime: 5 * 60_000,
     retry: false,
   });
   const previewCss = useMemo(() => {
     const theme = brandTheme.data?.theme;
-    if (!theme?.light || !theme.dark) return undefined;
-    return brandThemeCss({ primary: theme.light.primary ?? '', logoText: '', ...theme } as Brand['theme']);
+    if (!theme) return undefined;
+    const { light, dark, radius, logoText } = theme;
+    return brandThemeCss({ primary: light.primary, logoText, light, dark, radius } as Brand['theme']);
   }, [brandTheme.data]);
 
   const initial = useMemo<Doc>(
@@ -802,7 +805,7 @@ function Editor({ detail, onReload }: { detail: PageDetail; onReload: () => Prom
 }
 
 /**
- * The page editor (issue 15): component tree on the left, the live preview with the public site's own
+ * The page editor: component tree on the left, the live preview with the public site's own
  * renderer in the middle (desktop or phone width), the selected component's settings on the right; save
  * makes a version, versions can be compared and restored, publishing is its own action.
  */
@@ -847,7 +850,7 @@ export function PageEditorPage() {
 }
 
 /** Sets the window title while the editor is open. */
-function EditorTitled({ detail, onReload }: { detail: PageDetail; onReload: () => Promise<void> }) {
+function EditorTitled({ detail, onReload }: { detail: ContentPageDetail; onReload: () => Promise<void> }) {
   const { t } = useTranslation();
   useEffect(() => {
     const before = document.title;

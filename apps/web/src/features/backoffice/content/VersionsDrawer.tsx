@@ -1,10 +1,11 @@
+import type { ContentPageVersion, ContentVersionRow } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Offcanvas, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ContentPageBody } from '../../site/content/ContentRenderer.js';
 import { BoEmpty, DateTime, ErrorBlock, SkeletonBlock, StatusBadge } from '../shell/ui.js';
-import { contentApi, type PageVersion, useVersions, type VersionRow } from './api.js';
+import { contentApi, useVersions } from './api.js';
 import { metaOf } from './componentMeta.js';
 import { type ComponentChange, diffVersions, type SettingChange } from './diff.js';
 import { PreviewFrame } from './PreviewFrame.js';
@@ -41,7 +42,7 @@ function ChangeLines({ changes }: { changes: SettingChange[] }) {
 }
 
 /** The readable difference between two versions (per component: added, removed, changed settings). */
-export function VersionCompare({ before, after }: { before: PageVersion; after: PageVersion }) {
+export function VersionCompare({ before, after }: { before: ContentPageVersion; after: ContentPageVersion }) {
   const { t } = useTranslation();
   const diff = diffVersions(before, after);
   const path = (change: ComponentChange) =>
@@ -113,7 +114,7 @@ export function VersionsDrawer({
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [restoring, setRestoring] = useState<VersionRow | null>(null);
+  const [restoring, setRestoring] = useState<ContentVersionRow | null>(null);
   const [restoreError, setRestoreError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 

@@ -1,54 +1,21 @@
-import type { ContentComponent } from '@openbroker/domain';
+import {
+  type ContentComponent,
+  ContentMediaUpload,
+  ContentPageDetail,
+  ContentPageRow,
+  ContentPageVersion,
+  ContentVersionRow,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../api/ApiError.js';
 import type { Envelope } from '../../../api/types.js';
 import { queryString, readStaffToken, staffRequest, writeStaffToken } from '../api.js';
 
-/** Content pages in the back office (issue 15): the editor's calls to /api/backoffice/content. */
+/** Content pages in the back office: the editor's calls to /api/backoffice/content. */
 
 /** The page languages (the server's CONTENT_LANGUAGES): en, de, it, es. */
 export { CONTENT_LANGUAGES } from '@openbroker/domain';
-
-export interface ContentPageRow {
-  id: number;
-  brandId: number;
-  brandSlug: string;
-  slug: string;
-  lang: string;
-  title: string;
-  published: boolean;
-  headVersion: number | null;
-  publishedVersion: number | null;
-  updatedAt: string;
-  hasUnpublishedChanges: boolean;
-}
-
-export interface PageDraft {
-  version: number;
-  title: string;
-  description: string;
-  slug: string;
-  components: ContentComponent[];
-}
-
-export interface PageDetail {
-  page: ContentPageRow;
-  draft: PageDraft;
-}
-
-export interface VersionRow {
-  version: number;
-  title: string;
-  createdAt: string;
-  createdBy: string | number | null;
-  published: boolean;
-}
-
-export interface PageVersion extends PageDraft {
-  createdAt?: string;
-  createdBy?: string | number | null;
-  published?: boolean;
-}
 
 export interface SaveBody {
   title: string;
@@ -58,17 +25,13 @@ export interface SaveBody {
   baseVersion: number;
 }
 
-export interface MediaDto {
-  id: number | string;
-  url: string;
-  contentType: string;
-  size: number;
-}
-
 const BASE = '/api/backoffice/content/pages';
 
-/** Reads an answer's envelope (or throws ApiError), as staffRequest does, for PUT and uploads. */
-async function unwrap<T>(response: Response, token: string | null): Promise<T> {
+/**
+ * Reads an answer's envelope (or throws ApiError) and parses its `data` with the answer's contract, as
+ * staffRequest does, for the page save and uploads.
+ */
+async function unwrap<T>(response: Response, token: string | null, schema: z.ZodType<T>): Promise<T> {
   let payload: Envelope<T> | undefined;
   try {
     payload = (await response.json()) as Envelope<T>;
@@ -91,10 +54,17 @@ async function unwrap<T>(response: Response, token: string | null): Promise<T> {
       errors: error?.errors ?? [],
     });
   }
-  return payload.data;
+  const parsed = schema.safeParse(payload.data);
+  if (parsed.success) return parsed.data;
+  // Field paths only: the call's path carries ids a log should not collect.
+  const where = parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'data').join(', ');
+  throw new ApiError(response.status, {
+    code: CLIENT_ERROR_CODES.badResponse,
+    message: `The server's answer does not match its contract at: ${where}.`,
+  });
 }
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+async function send<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
   const token = readStaffToken();
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -105,42 +75,53 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   } catch {
     throw new ApiError(0, { code: CLIENT_ERROR_CODES.network, message: 'The server could not be reached.' });
   }
-  return unwrap<T>(response, token);
+  return unwrap(response, token, schema);
 }
+
+const ContentPageRows = z.array(ContentPageRow);
+const ContentVersionRows = z.array(ContentVersionRow);
 
 export const contentApi = {
   list: (brandId: number, lang: string, signal?: AbortSignal) =>
-    staffRequest<ContentPageRow[]>(`${BASE}${queryString({ brandId, lang })}`, signal ? { signal } : {}),
-  create: (body: { brandId: number; slug: string; lang: string; title: string; description?: string }) =>
-    staffRequest<ContentPageRow>(BASE, { method: 'POST', body }),
-  get: (id: number, signal?: AbortSignal) =>
-    staffRequest<PageDetail>(`${BASE}/${id}`, signal ? { signal } : {}),
-  save: (id: number, body: SaveBody) =>
-    send<PageDetail>(`${BASE}/${id}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+    staffRequest(`${BASE}${queryString({ brandId, lang })}`, {
+      schema: ContentPageRows,
+      ...(signal ? { signal } : {}),
     }),
+  create: (body: { brandId: number; slug: string; lang: string; title: string; description?: string }) =>
+    staffRequest(BASE, { schema: ContentPageRow, method: 'POST', body }),
+  get: (id: number, signal?: AbortSignal) =>
+    staffRequest(`${BASE}/${id}`, { schema: ContentPageDetail, ...(signal ? { signal } : {}) }),
+  save: (id: number, body: SaveBody) =>
+    send(
+      `${BASE}/${id}`,
+      { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      ContentPageDetail,
+    ),
   versions: (id: number, signal?: AbortSignal) =>
-    staffRequest<VersionRow[]>(`${BASE}/${id}/versions`, signal ? { signal } : {}),
+    staffRequest(`${BASE}/${id}/versions`, { schema: ContentVersionRows, ...(signal ? { signal } : {}) }),
   version: (id: number, version: number, signal?: AbortSignal) =>
-    staffRequest<PageVersion>(`${BASE}/${id}/versions/${version}`, signal ? { signal } : {}),
+    staffRequest(`${BASE}/${id}/versions/${version}`, {
+      schema: ContentPageVersion,
+      ...(signal ? { signal } : {}),
+    }),
   restore: (id: number, version: number) =>
-    staffRequest<PageDetail>(`${BASE}/${id}/versions/${version}/restore`, {
+    staffRequest(`${BASE}/${id}/versions/${version}/restore`, {
+      schema: ContentPageDetail,
       method: 'POST',
       body: {},
     }),
   publish: (id: number, version: number) =>
-    staffRequest<ContentPageRow>(`${BASE}/${id}/publish`, { method: 'POST', body: { version } }),
+    staffRequest(`${BASE}/${id}/publish`, { schema: ContentPageRow, method: 'POST', body: { version } }),
   unpublish: (id: number) =>
-    staffRequest<ContentPageRow>(`${BASE}/${id}/unpublish`, { method: 'POST', body: {} }),
+    staffRequest(`${BASE}/${id}/unpublish`, { schema: ContentPageRow, method: 'POST', body: {} }),
   upload: (brandId: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return send<MediaDto>(`/api/backoffice/content/media${queryString({ brandId })}`, {
-      method: 'POST',
-      body: form,
-    });
+    return send(
+      `/api/backoffice/content/media${queryString({ brandId })}`,
+      { method: 'POST', body: form },
+      ContentMediaUpload,
+    );
   },
 };
 

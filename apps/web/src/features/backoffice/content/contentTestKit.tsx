@@ -1,19 +1,19 @@
+import type { ContentPageDetail, ContentPageRow, StaffMe } from '@openbroker/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
-import { BrandProvider } from '../../../app/BrandProvider.js';
 import { addBackofficeResources } from '../../../app/i18n/backofficeResources.js';
 import { createI18n } from '../../../app/i18n/i18n.js';
-import { ToastProvider } from '../../../app/ToastProvider.js';
+import { BrandProvider } from '../../../lib/BrandProvider.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { brandFixture } from '../../../test/renderApp.js';
-import { STAFF_TOKEN_KEY, type StaffDto } from '../api.js';
+import { ToastProvider } from '../../../ui/ToastProvider.js';
+import { STAFF_TOKEN_KEY } from '../api.js';
 import { type BoApi, type BoCall, BRANDS, ok, refuse, staffFixture } from '../money/boTestKit.js';
 import { StaffSessionProvider } from '../shell/session.js';
-import type { ContentPageRow, PageDetail } from './api.js';
 import { ContentPagesPage } from './ContentPagesPage.js';
 import { PageEditorPage } from './PageEditorPage.js';
 
@@ -43,16 +43,19 @@ export function pageRow(overrides: Partial<ContentPageRow> = {}): ContentPageRow
   };
 }
 
-export function pageDetail(components: unknown[], overrides: Partial<ContentPageRow> = {}): PageDetail {
+export function pageDetail(
+  components: unknown[],
+  overrides: Partial<ContentPageRow> = {},
+): ContentPageDetail {
   const page = pageRow(overrides);
   return {
     page,
     draft: {
-      version: page.headVersion ?? 1,
+      version: page.headVersion,
       title: page.title,
       description: 'Who we are',
       slug: page.slug,
-      components: components as PageDetail['draft']['components'],
+      components: components as ContentPageDetail['draft']['components'],
     },
   };
 }
@@ -63,7 +66,7 @@ export function pageDetail(components: unknown[], overrides: Partial<ContentPage
  */
 export function renderContent(
   path: string,
-  { api = {}, staff = EDITOR }: { api?: BoApi; staff?: StaffDto } = {},
+  { api = {}, staff = EDITOR }: { api?: BoApi; staff?: StaffMe } = {},
 ) {
   window.sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
   const calls: (BoCall & { form?: FormData })[] = [];

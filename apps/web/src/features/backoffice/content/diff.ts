@@ -1,5 +1,5 @@
 /**
- * Compare two versions of a page (issue 15): a readable list of what changed, per component — added, removed
+ * Compare two versions of a page: a readable list of what changed, per component — added, removed
  * or changed with the settings that differ — plus the page's own fields. Nodes have no ids in storage, so the
  * lists at each level are matched by component type in order (longest common subsequence); matched nodes are
  * compared setting by setting and their children level by level.

@@ -1,3 +1,3 @@
-/** Content pages and the page editor (issue 15). */
+/** Content pages and the page editor. */
 export { ContentPagesPage } from './ContentPagesPage.js';
 export { PageEditorPage } from './PageEditorPage.js';

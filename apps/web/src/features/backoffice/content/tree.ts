@@ -1,7 +1,7 @@
 import { COMPONENT_TYPES, type ComponentType, type ContentComponent, GRID_COLUMNS } from '@openbroker/domain';
 
 /**
- * The page editor's tree model (issue 15): the stored page tree (`{component, settings, columns?, children?}`,
+ * The page editor's tree model: the stored page tree (`{component, settings, columns?, children?}`,
  * packages/domain content.ts) with an id on every node so selection and React keys survive moves. Every
  * operation is a pure function that answers a new tree and leaves the old one untouched.
  *

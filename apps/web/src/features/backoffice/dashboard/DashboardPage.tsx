@@ -1,9 +1,14 @@
-import type { StaffPermission } from '@openbroker/domain';
+import {
+  ClientRowPage,
+  MoneyQueueAnswer,
+  type StaffPermission,
+  type TransactionQueue,
+} from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { type Paged, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 import { queueQueryKey, useBackofficeLive } from '../live.js';
 import { DashboardKpis } from '../reports/DashboardKpis.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
@@ -21,12 +26,14 @@ interface Tile {
   count: (signal: AbortSignal) => Promise<number>;
 }
 
-const total = async (path: string, signal: AbortSignal) =>
-  (await staffRequest<Paged<unknown>>(path, { signal })).total;
-const length = async (path: string, signal: AbortSignal) =>
-  (await staffRequest<unknown[]>(path, { signal })).length;
+/** How many clients a client-list filter finds (the client list's own contract). */
+const clientCount = async (path: string, signal: AbortSignal) =>
+  (await staffRequest(path, { schema: ClientRowPage, signal })).total;
+/** How many items wait in a money queue (the queue's own contract). */
+const queueLength = async (queue: TransactionQueue, signal: AbortSignal) =>
+  (await staffRequest(`/api/backoffice/queues/${queue}`, { schema: MoneyQueueAnswer, signal })).length;
 
-/** What needs attention, one tile per queue the staff member works (issue 13: queue counts). */
+/** What needs attention, one tile per queue the staff member works (queue counts). */
 const TILES: readonly Tile[] = [
   {
     id: 'deposits',
@@ -36,7 +43,7 @@ const TILES: readonly Tile[] = [
     permission: 'deposits.approve',
     to: `${BACKOFFICE_BASE}/deposits`,
     queryKey: [...queueQueryKey('deposits'), 'count'],
-    count: (signal) => length('/api/backoffice/queues/deposits', signal),
+    count: (signal) => queueLength('deposits', signal),
   },
   {
     id: 'withdrawals',
@@ -46,7 +53,7 @@ const TILES: readonly Tile[] = [
     permission: 'withdrawals.approve',
     to: `${BACKOFFICE_BASE}/withdrawals`,
     queryKey: [...queueQueryKey('withdrawals'), 'count'],
-    count: (signal) => length('/api/backoffice/queues/withdrawals', signal),
+    count: (signal) => queueLength('withdrawals', signal),
   },
   {
     id: 'documents',
@@ -56,7 +63,7 @@ const TILES: readonly Tile[] = [
     permission: 'documents.review',
     to: `${BACKOFFICE_BASE}/clients?documentsWaiting=true`,
     queryKey: ['bo', 'clients', 'count', 'documentsWaiting'],
-    count: (signal) => total('/api/backoffice/clients?documentsWaiting=true', signal),
+    count: (signal) => clientCount('/api/backoffice/clients?documentsWaiting=true', signal),
   },
   {
     id: 'unverified',
@@ -66,7 +73,7 @@ const TILES: readonly Tile[] = [
     permission: 'verification.edit',
     to: `${BACKOFFICE_BASE}/clients?verified=false`,
     queryKey: ['bo', 'clients', 'count', 'unverified'],
-    count: (signal) => total('/api/backoffice/clients?verified=false', signal),
+    count: (signal) => clientCount('/api/backoffice/clients?verified=false', signal),
   },
 ];
 

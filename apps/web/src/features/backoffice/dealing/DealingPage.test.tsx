@@ -1,10 +1,9 @@
+import type { DealerPosition, DeskClose, DeskCurrencyFigures, DeskSnapshot } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
-import type { StaffPosition } from '../money/types.js';
 import { DealingPage } from './DealingPage.js';
 import { marginBand } from './DeskPanels.js';
-import type { DeskClose, DeskSnapshot, ExposureFigures } from './types.js';
 import { mergeCloses } from './useDealingDesk.js';
 
 afterEach(() => {
@@ -13,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const POSITION: StaffPosition = {
+const POSITION: DealerPosition = {
   id: 77,
   symbol: 'EURUSD',
   symbolName: 'OANDA:EURUSD',
@@ -33,9 +32,11 @@ const POSITION: StaffPosition = {
   clientName: 'Ada Lovelace',
   pin: '100041',
   brandSlug: 'alpha',
+  currency: 'EUR',
 };
 
-const zero: ExposureFigures = {
+const zero: DeskCurrencyFigures = {
+  currency: 'EUR',
   longVolume: 0,
   shortVolume: 0,
   netVolume: 0,
@@ -80,14 +81,16 @@ const snapshot = (overrides: Partial<DeskSnapshot> = {}): DeskSnapshot => ({
       brokerProfit: -480,
     },
   ],
+  currencies: ['EUR'],
   groups: [
-    { ...zero, group: 'forex', netVolume: 22500, positions: 2, brokerProfit: 12.5 },
-    { ...zero, group: 'stocks' },
-    { ...zero, group: 'crypto', netVolume: -59900, positions: 3, brokerProfit: -480 },
-    { ...zero, group: 'commodities' },
-    { ...zero, group: 'index' },
+    { group: 'forex', currencies: [{ ...zero, netVolume: 22500, positions: 2, brokerProfit: 12.5 }] },
+    { group: 'stocks', currencies: [] },
+    { group: 'crypto', currencies: [{ ...zero, netVolume: -59900, positions: 3, brokerProfit: -480 }] },
+    { group: 'commodities', currencies: [] },
+    { group: 'index', currencies: [] },
   ],
-  totals: { ...zero, accounts: 2, positions: 5, netVolume: -37400, brokerProfit: -467.5 },
+  totals: { accounts: 2, currencies: [{ ...zero, positions: 5, netVolume: -37400, brokerProfit: -467.5 }] },
+  rates: [],
   nearest: [
     {
       userId: 41,
@@ -95,6 +98,7 @@ const snapshot = (overrides: Partial<DeskSnapshot> = {}): DeskSnapshot => ({
       clientName: 'Ada Lovelace',
       pin: '100041',
       brandSlug: 'alpha',
+      currency: 'EUR',
       balance: 500,
       equity: 240,
       usedMargin: 400,
@@ -113,6 +117,7 @@ const CLOSE: DeskClose = {
   clientName: 'Ada Lovelace',
   brandId: 1,
   brandSlug: 'alpha',
+  currency: 'EUR',
   symbol: 'BTCUSD',
   direction: 'buy',
   amount: 100,
@@ -167,9 +172,9 @@ describe('dealing desk', () => {
     expect(within(exposure).getAllByTestId('bod-exposure-row')[0]?.textContent).toContain('EURUSD');
 
     const crypto = screen.getByTestId('bod-tile-crypto');
-    expect(crypto.textContent).toContain('−59,900.00');
+    expect(crypto.textContent).toContain('−€59,900.00');
     expect(crypto.textContent).toContain('3 positions');
-    expect(screen.getByTestId('bod-tile-total').textContent).toContain('−467.50');
+    expect(screen.getByTestId('bod-tile-total').textContent).toContain('−€467.50');
 
     const [near] = screen.getAllByTestId('bod-nearest-row');
     expect(near?.getAttribute('data-band')).toBe('marginCall');
@@ -178,6 +183,90 @@ describe('dealing desk', () => {
     const [close] = await screen.findAllByTestId('bod-close-row');
     expect(close?.textContent).toContain('Stop loss');
     expect(close?.textContent).toContain('quote 49000.00 / 49020.00');
+    expect(close?.textContent).toContain('−€40.00');
+  });
+
+  it('keeps a EUR brand and a USD brand apart and totals the book in the reporting currency at the rate shown', async () => {
+    window.localStorage.clear();
+    // €1,000 long BTCUSD on a EUR brand and $5,000 on a USD brand, EURUSD last priced on Friday (market closed)
+    const eur = {
+      ...zero,
+      currency: 'EUR',
+      longVolume: 1000,
+      netVolume: 1000,
+      positions: 1,
+      brokerProfit: -10,
+    };
+    const usd = {
+      ...zero,
+      currency: 'USD',
+      longVolume: 5000,
+      netVolume: 5000,
+      positions: 1,
+      brokerProfit: 20,
+    };
+    const twoCurrencies = snapshot({
+      currencies: ['EUR', 'USD'],
+      instruments: [
+        { ...eur, symbol: 'BTCUSD', group: 'crypto' },
+        { ...usd, symbol: 'BTCUSD', group: 'crypto' },
+      ],
+      groups: [
+        { group: 'forex', currencies: [] },
+        { group: 'stocks', currencies: [] },
+        { group: 'crypto', currencies: [eur, usd] },
+        { group: 'commodities', currencies: [] },
+        { group: 'index', currencies: [] },
+      ],
+      totals: { accounts: 2, currencies: [eur, usd] },
+      rates: [
+        {
+          pair: 'EURUSD',
+          base: 'EUR',
+          quote: 'USD',
+          mid: '1.25',
+          at: '2026-11-20T21:59:00.000Z',
+          live: false,
+        },
+      ],
+    });
+    renderBo(<DealingPage />, {
+      staff: dealer,
+      api: { ...deskApi, '/api/backoffice/dealing/desk': () => ok(twoCurrencies) },
+    });
+    const exposure = await screen.findByTestId('bo-exposure');
+    await waitFor(() => expect(within(exposure).getAllByTestId('bod-exposure-row')).toHaveLength(2));
+    const rows = within(exposure).getAllByTestId('bod-exposure-row');
+    const byCurrency = Object.fromEntries(rows.map((r) => [r.getAttribute('data-currency'), r.textContent]));
+    expect(byCurrency.EUR).toContain('€1,000.00');
+    expect(byCurrency.USD).toContain('$5,000.00');
+    // never the sum of the two
+    expect(exposure.textContent).not.toContain('6,000.00');
+    const crypto = screen.getByTestId('bod-tile-crypto');
+    const tiles = within(crypto).getAllByTestId('bod-tile-currency');
+    expect(tiles.map((c) => c.querySelector('.bod-tile-net')?.textContent)).toEqual([
+      'Clients’ net notional €1,000.00',
+      'Clients’ net notional $5,000.00',
+    ]);
+
+    // in EUR (the default): 1,000 + 5,000 ÷ 1.25 = €5,000.00, at EURUSD's last price
+    const converted = screen.getByTestId('bod-converted');
+    expect(within(converted).getByTestId('bod-converted-net').textContent).toContain('€5,000.00');
+    expect(within(converted).getByTestId('bo-ccy-rate').textContent).toContain('EURUSD 1.250000');
+    expect(within(converted).getByTestId('bo-ccy-rate').textContent).toContain('market closed');
+    // in USD: 1,000 × 1.25 + 5,000 = $6,250.00; the choice is remembered for this member
+    fireEvent.change(within(converted).getByTestId('bo-reporting-currency'), { target: { value: 'USD' } });
+    expect(within(converted).getByTestId('bod-converted-net').textContent).toContain('$6,250.00');
+    expect(window.localStorage.getItem('ob.bo.reportingCurrency.5')).toBe('USD');
+    // in GBP: the feed has no EURGBP or GBPUSD price, so no total rather than a guess
+    fireEvent.change(within(converted).getByTestId('bo-reporting-currency'), { target: { value: 'GBP' } });
+    expect(within(converted).getByTestId('bod-converted-net').querySelector('dd')?.textContent).toBe(
+      'no rate',
+    );
+    expect(within(converted).getByTestId('bo-ccy-norate').textContent).toContain(
+      'No rate for EUR, USD → GBP',
+    );
+    window.localStorage.clear();
   });
 
   it('subscribes on the /backoffice socket and updates without a reload; a new close and a broker reason appear at once', async () => {
@@ -271,10 +360,27 @@ describe('dealing desk', () => {
     await waitFor(() => expect(within(betaRow).getAllByRole('option').length).toBe(3));
     fireEvent.change(within(betaRow).getByTestId('bod-halt-select'), { target: { value: 'EURUSD' } });
     fireEvent.click(within(betaRow).getByTestId('bod-halt-add'));
+    // a halt asks first, with a reason that is required
+    const haltDialog = await screen.findByTestId('bo-confirm');
+    expect(within(haltDialog).getByText('Halt EURUSD for Beta Trade?')).toBeTruthy();
+    fireEvent.click(within(haltDialog).getByRole('button', { name: 'Halt EURUSD' }));
+    expect(posts('/api/backoffice/brands/2/halted-symbols/EURUSD')).toHaveLength(0);
+    fireEvent.change(within(haltDialog).getByTestId('bo-confirm-reason'), {
+      target: { value: 'Exchange halted trading' },
+    });
+    fireEvent.click(within(haltDialog).getByRole('button', { name: 'Halt EURUSD' }));
     await waitFor(() => expect(posts('/api/backoffice/brands/2/halted-symbols/EURUSD')).toHaveLength(1));
+    expect(posts('/api/backoffice/brands/2/halted-symbols/EURUSD')[0]?.body).toEqual({
+      reason: 'Exchange halted trading',
+    });
     expect(await within(betaRow).findByText('EURUSD', { selector: '.ob-symbol' })).toBeTruthy();
 
     fireEvent.click(within(alpha as HTMLElement).getByRole('button', { name: 'Resume GOLD' }));
+    const resumeDialog = await screen.findByTestId('bo-confirm');
+    fireEvent.change(within(resumeDialog).getByTestId('bo-confirm-reason'), {
+      target: { value: 'Feed back to normal' },
+    });
+    fireEvent.click(within(resumeDialog).getByTestId('bo-confirm-submit'));
     await waitFor(() => expect(posts('/api/backoffice/brands/1/halted-symbols/GOLD')).toHaveLength(1));
     expect(posts('/api/backoffice/brands/1/halted-symbols/GOLD')[0]?.method).toBe('DELETE');
     await waitFor(() => expect(within(alpha as HTMLElement).queryByTestId('bod-halted')).toBeNull());
@@ -298,9 +404,17 @@ describe('dealing desk', () => {
     );
 
     const [row] = await screen.findAllByTestId('bo-position-row');
+    // the amount and the profit in the client's account currency
+    expect(row?.textContent).toContain('€1,000.00');
+    expect(row?.textContent).toContain('−€12.50');
     fireEvent.click(within(row as HTMLElement).getByTestId('bo-close-position'));
     const dialog = await screen.findByTestId('bo-close-dialog');
     expect(dialog.textContent).toContain('Closed by the broker');
+    // its two buttons are named apart: nothing else in the dialog is called "Close"
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.trim());
+    expect(names).toEqual(['Keep position', 'Close position #77']);
     fireEvent.click(within(dialog).getByTestId('bo-dialog-confirm'));
     expect(await within(dialog).findByText('Enter a reason: it is kept in the audit trail.')).toBeTruthy();
     expect(posts('/api/backoffice/clients/41/positions/77/close')).toHaveLength(0);

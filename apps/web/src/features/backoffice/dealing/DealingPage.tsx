@@ -5,7 +5,7 @@ import { LoadError, NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
-import { ClosesStream, ExposureTable, GroupTiles, NearestTable } from './DeskPanels.js';
+import { ClosesStream, ConvertedTotals, ExposureTable, GroupTiles, NearestTable } from './DeskPanels.js';
 import { HaltsPanel } from './HaltsPanel.js';
 import { PositionsPanel } from './PositionsPanel.js';
 import { useDealingDesk } from './useDealingDesk.js';
@@ -13,7 +13,7 @@ import '../money.css';
 import './dealing.css';
 
 /**
- * The dealing desk (issue 15): the broker's book against its clients, live over the `/backoffice` socket —
+ * The dealing desk: the broker's book against its clients, live over the `/backoffice` socket —
  * totals per asset class, exposure per instrument, the accounts nearest to stop-out, the stream of closes — then
  * the open positions with closing for a reason, and the instruments halted per brand.
  */
@@ -104,11 +104,12 @@ function LiveDesk({
         </BoPanel>
       ) : (
         <>
+          <ConvertedTotals snapshot={snapshot} />
           <GroupTiles snapshot={snapshot} />
           <div className="bod-grid">
             <ExposureTable snapshot={snapshot} loading={loading} selected={symbol} onSymbol={onSymbol} />
-            <ClosesStream closes={desk.closes} loading={desk.closesQuery.isPending} />
             <NearestTable snapshot={snapshot} loading={loading} />
+            <ClosesStream closes={desk.closes} loading={desk.closesQuery.isPending} />
           </div>
         </>
       )}

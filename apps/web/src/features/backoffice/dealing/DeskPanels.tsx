@@ -1,4 +1,13 @@
-import { formatPrice } from '@openbroker/domain';
+import {
+  convertTotal,
+  type DeskClose,
+  type DeskCloseKind,
+  type DeskCurrencyFigures,
+  type DeskInstrumentExposure,
+  type DeskNearAccount,
+  type DeskSnapshot,
+  formatPrice,
+} from '@openbroker/domain';
 import { useState } from 'react';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +18,12 @@ import { useBoFormat } from '../money/format.js';
 import { SkeletonRows } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
 import {
-  ASSET_GROUPS,
-  type AssetGroup,
-  type CloseKind,
-  type DeskClose,
-  type DeskSnapshot,
-  type ExposureFigures,
-  type InstrumentExposure,
-  type NearAccount,
-} from './types.js';
+  ConversionNote,
+  ReportingCurrencyPicker,
+  useMoney,
+  useReportingCurrency,
+} from '../shell/currency.js';
+import { ASSET_GROUPS, type AssetGroup } from './types.js';
 
 const GROUP_KEY: Record<AssetGroup, TranslationKey> = {
   forex: 'bod.group.forex',
@@ -33,7 +39,7 @@ const GROUP_ICON: Record<AssetGroup, string> = {
   commodities: 'bi-droplet-half',
   index: 'bi-graph-up',
 };
-const KIND_KEY: Record<CloseKind, TranslationKey> = {
+const KIND_KEY: Record<DeskCloseKind, TranslationKey> = {
   stop_loss: 'bod.kind.stop_loss',
   take_profit: 'bod.kind.take_profit',
   low_margin: 'bod.kind.low_margin',
@@ -47,60 +53,122 @@ export const tone = (value: number | null | undefined) =>
   value === null || value === undefined || value === 0 ? '' : value > 0 ? 'ob-up' : 'ob-down';
 
 /** The risk band of a margin level against the account's brand levels (percent). */
-export function marginBand(account: Pick<NearAccount, 'marginLevel' | 'stopOutLevel' | 'marginCallLevel'>) {
+export function marginBand(
+  account: Pick<DeskNearAccount, 'marginLevel' | 'stopOutLevel' | 'marginCallLevel'>,
+) {
   if (account.marginLevel <= account.stopOutLevel) return 'stopOut' as const;
   if (account.marginLevel < account.marginCallLevel) return 'marginCall' as const;
   if (account.marginLevel < account.marginCallLevel * 2) return 'watch' as const;
   return 'ok' as const;
 }
 
-/** One tile per asset class plus all of them: net notional, long and short, broker P/L. */
+/** One tile per asset class plus all of them: per account currency, net notional, long and short, broker P/L. */
 export function GroupTiles({ snapshot }: { snapshot: DeskSnapshot | null }) {
   const { t } = useTranslation();
-  const format = useBoFormat();
-  const byGroup = new Map(snapshot?.groups.map((g) => [g.group, g]));
-  const tile = (key: string, label: string, icon: string, figures: ExposureFigures | undefined) => (
-    <div className="bod-tile" key={key} data-testid={`bod-tile-${key}`}>
-      <div className="bod-tile-head">
-        <i className={`bi ${icon}`} aria-hidden="true" />
-        <span className="bod-tile-label">{label}</span>
-        <span className="bod-tile-count ob-num">
-          {t('bod.tile.positions', { count: figures?.positions ?? 0 })}
-        </span>
+  const money = useMoney();
+  const byGroup = new Map(snapshot?.groups.map((g) => [g.group, g.currencies]));
+  const tile = (key: string, label: string, icon: string, currencies: readonly DeskCurrencyFigures[]) => {
+    const positions = currencies.reduce((n, c) => n + c.positions, 0);
+    return (
+      <div className="bod-tile" key={key} data-testid={`bod-tile-${key}`}>
+        <div className="bod-tile-head">
+          <i className={`bi ${icon}`} aria-hidden="true" />
+          <span className="bod-tile-label">{label}</span>
+          <span className="bod-tile-count ob-num">{t('bod.tile.positions', { count: positions })}</span>
+        </div>
+        {currencies.length === 0 && <div className="bod-tile-net bod-tile-empty ob-num">—</div>}
+        {currencies.map((figures) => (
+          <div className="bod-tile-ccy" key={figures.currency} data-testid="bod-tile-currency">
+            <div className={`bod-tile-net ob-num ${tone(figures.netVolume)}`}>
+              <span className="visually-hidden">{t('bod.tile.net')} </span>
+              {money(figures.netVolume, figures.currency)}
+            </div>
+            <dl className="bod-tile-facts">
+              <div>
+                <dt>{t('bod.tile.long')}</dt>
+                <dd className="ob-num">{money(figures.longVolume, figures.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('bod.tile.short')}</dt>
+                <dd className="ob-num">{money(figures.shortVolume, figures.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('bod.tile.brokerPl')}</dt>
+                <dd className={`ob-num fw-semibold ${tone(figures.brokerProfit)}`}>
+                  {money(figures.brokerProfit, figures.currency)}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        ))}
       </div>
-      <div className={`bod-tile-net ob-num ${tone(figures?.netVolume)}`}>
-        <span className="visually-hidden">{t('bod.tile.net')} </span>
-        {format.amount(figures?.netVolume ?? 0)}
-      </div>
-      <dl className="bod-tile-facts">
-        <div>
-          <dt>{t('bod.tile.long')}</dt>
-          <dd className="ob-num">{format.amount(figures?.longVolume ?? 0)}</dd>
-        </div>
-        <div>
-          <dt>{t('bod.tile.short')}</dt>
-          <dd className="ob-num">{format.amount(figures?.shortVolume ?? 0)}</dd>
-        </div>
-        <div>
-          <dt>{t('bod.tile.brokerPl')}</dt>
-          <dd className={`ob-num fw-semibold ${tone(figures?.brokerProfit)}`}>
-            {format.amount(figures?.brokerProfit ?? 0)}
-          </dd>
-        </div>
-      </dl>
-    </div>
-  );
+    );
+  };
   return (
     <div className="bod-tiles" data-testid="bod-tiles">
-      {tile('total', t('bod.total'), 'bi-layers', snapshot?.totals)}
-      {ASSET_GROUPS.map((group) => tile(group, t(GROUP_KEY[group]), GROUP_ICON[group], byGroup.get(group)))}
+      {tile('total', t('bod.total'), 'bi-layers', snapshot?.totals.currencies ?? [])}
+      {ASSET_GROUPS.map((group) =>
+        tile(group, t(GROUP_KEY[group]), GROUP_ICON[group], byGroup.get(group) ?? []),
+      )}
     </div>
+  );
+}
+
+/**
+ * The whole book in the staff member's reporting currency: each currency's figures converted at the feed's pair mid
+ * (the rate shown), then summed; 'no rate' instead of a figure when the feed has no price for a pair.
+ */
+export function ConvertedTotals({ snapshot }: { snapshot: DeskSnapshot | null }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [currency, setCurrency] = useReportingCurrency();
+  const parts = snapshot?.totals.currencies ?? [];
+  const rates = snapshot?.rates ?? [];
+  const total = (pick: (f: DeskCurrencyFigures) => number) =>
+    convertTotal(
+      parts.map((f) => ({ currency: f.currency, amount: pick(f) })),
+      currency,
+      rates,
+    );
+  const net = total((f) => f.netVolume);
+  const figures = [
+    { key: 'net', label: t('bod.col.net'), total: net, strong: true },
+    { key: 'long', label: t('bod.col.long'), total: total((f) => f.longVolume) },
+    { key: 'short', label: t('bod.col.short'), total: total((f) => f.shortVolume) },
+    { key: 'clientsPl', label: t('bod.col.clientsPl'), total: total((f) => f.clientsProfit) },
+    { key: 'brokerPl', label: t('bod.col.brokerPl'), total: total((f) => f.brokerProfit), strong: true },
+  ];
+  return (
+    <section
+      className="bod-converted"
+      data-testid="bod-converted"
+      aria-label={t('bod.converted.title', { currency })}
+    >
+      <div className="bod-converted-head">
+        <span className="bod-converted-title">{t('bod.converted.title', { currency })}</span>
+        <ReportingCurrencyPicker value={currency} onChange={setCurrency} extra={snapshot?.currencies ?? []} />
+      </div>
+      <dl className="bod-converted-figures">
+        {figures.map((f) => (
+          <div key={f.key} data-testid={`bod-converted-${f.key}`}>
+            <dt>{f.label}</dt>
+            <dd
+              className={`ob-num ${f.strong ? 'fw-semibold' : ''} ${f.total.ok ? tone(f.total.amount) : ''}`}
+            >
+              {f.total.ok ? money(f.total.amount, f.total.currency) : t('bo.ccy.noRateShort')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="bod-converted-note bom-sub" data-testid="bod-converted-note">
+        <ConversionNote total={net} />
+      </div>
+    </section>
   );
 }
 
 type SortKey =
   | 'symbol'
-  | 'group'
   | 'positions'
   | 'longVolume'
   | 'shortVolume'
@@ -122,14 +190,27 @@ export function ExposureTable({
 }) {
   const { t } = useTranslation();
   const format = useBoFormat();
+  const money = useMoney();
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'netVolume', desc: true });
   const rows = [...(snapshot?.instruments ?? [])];
-  const value = (row: InstrumentExposure) =>
+  const value = (row: DeskInstrumentExposure) =>
     sort.key === 'netVolume' ? Math.abs(row.netVolume) : (row[sort.key] as string | number);
   rows.sort((a, b) => {
     const x = value(a);
     const y = value(b);
-    const order = x < y ? -1 : x > y ? 1 : a.symbol < b.symbol ? -1 : 1;
+    // amounts of different currencies are compared as figures only to order the rows, never added
+    const order =
+      x < y
+        ? -1
+        : x > y
+          ? 1
+          : a.symbol < b.symbol
+            ? -1
+            : a.symbol > b.symbol
+              ? 1
+              : a.currency < b.currency
+                ? -1
+                : 1;
     return sort.desc ? -order : order;
   });
   const header = (key: SortKey, label: string, end = true) => {
@@ -143,7 +224,7 @@ export function ExposureTable({
         <button
           type="button"
           className={`bod-sort${active ? ' bod-sort-active' : ''}`}
-          onClick={() => setSort({ key, desc: active ? !sort.desc : key !== 'symbol' && key !== 'group' })}
+          onClick={() => setSort({ key, desc: active ? !sort.desc : key !== 'symbol' })}
           data-testid={`bod-sort-${key}`}
         >
           {label}
@@ -163,7 +244,6 @@ export function ExposureTable({
           <thead>
             <tr>
               {header('symbol', t('bod.col.symbol'), false)}
-              {header('group', t('bod.col.group'), false)}
               {header('positions', t('bod.col.positions'))}
               {header('longVolume', t('bod.col.long'))}
               {header('shortVolume', t('bod.col.short'))}
@@ -173,12 +253,13 @@ export function ExposureTable({
             </tr>
           </thead>
           <tbody>
-            {loading && !snapshot && <SkeletonRows columns={8} rows={4} />}
+            {loading && !snapshot && <SkeletonRows columns={7} rows={4} />}
             {rows.map((row) => (
               <tr
-                key={row.symbol}
+                key={`${row.symbol}-${row.currency}`}
                 className={selected === row.symbol ? 'table-active' : undefined}
                 data-testid="bod-exposure-row"
+                data-currency={row.currency}
               >
                 <td>
                   <button
@@ -189,9 +270,12 @@ export function ExposureTable({
                     title={t('bom.dealing.filterBySymbol')}
                   >
                     {row.symbol}
-                  </button>
+                  </button>{' '}
+                  <span className="bod-ccy" data-testid="bod-currency">
+                    {row.currency}
+                  </span>
+                  <div className="bom-sub">{t(GROUP_KEY[row.group])}</div>
                 </td>
-                <td className="bom-sub">{t(GROUP_KEY[row.group])}</td>
                 <td className="text-end ob-num">
                   {format.number(row.positions, 0)}
                   <div className="bom-sub">
@@ -199,21 +283,21 @@ export function ExposureTable({
                   </div>
                 </td>
                 <td className="text-end ob-num">
-                  {format.amount(row.longVolume)}
-                  <div className="bom-sub">{format.amount(row.longMargin)}</div>
+                  {money(row.longVolume, row.currency)}
+                  <div className="bom-sub">{money(row.longMargin, row.currency)}</div>
                 </td>
                 <td className="text-end ob-num">
-                  {format.amount(row.shortVolume)}
-                  <div className="bom-sub">{format.amount(row.shortMargin)}</div>
+                  {money(row.shortVolume, row.currency)}
+                  <div className="bom-sub">{money(row.shortMargin, row.currency)}</div>
                 </td>
                 <td className={`text-end ob-num fw-semibold ${tone(row.netVolume)}`} data-testid="bod-net">
-                  {format.amount(row.netVolume)}
+                  {money(row.netVolume, row.currency)}
                 </td>
                 <td className={`text-end ob-num ${tone(row.clientsProfit)}`}>
-                  {format.amount(row.clientsProfit)}
+                  {money(row.clientsProfit, row.currency)}
                 </td>
                 <td className={`text-end ob-num fw-semibold ${tone(row.brokerProfit)}`}>
-                  {format.amount(row.brokerProfit)}
+                  {money(row.brokerProfit, row.currency)}
                 </td>
               </tr>
             ))}
@@ -239,6 +323,7 @@ const BAND_KEY = {
 export function NearestTable({ snapshot, loading }: { snapshot: DeskSnapshot | null; loading: boolean }) {
   const { t } = useTranslation();
   const format = useBoFormat();
+  const money = useMoney();
   const rows = snapshot?.nearest ?? [];
   return (
     <BoPanel title={t('bod.nearest.title')} flush className="bod-nearest">
@@ -274,8 +359,8 @@ export function NearestTable({ snapshot, loading }: { snapshot: DeskSnapshot | n
                       {t('bod.nearest.positions', { count: row.positions })}
                     </div>
                   </td>
-                  <td className="text-end ob-num">{format.amount(row.equity)}</td>
-                  <td className="text-end ob-num">{format.amount(row.usedMargin)}</td>
+                  <td className="text-end ob-num">{money(row.equity, row.currency)}</td>
+                  <td className="text-end ob-num">{money(row.usedMargin, row.currency)}</td>
                   <td className="text-end">
                     <span
                       className={`bod-level bod-level-${band}`}
@@ -305,6 +390,7 @@ export function NearestTable({ snapshot, loading }: { snapshot: DeskSnapshot | n
 export function ClosesStream({ closes, loading }: { closes: DeskClose[]; loading: boolean }) {
   const { t } = useTranslation();
   const format = useBoFormat();
+  const money = useMoney();
   return (
     <BoPanel title={t('bod.closes.title')} flush className="bod-closes">
       <ol className="bod-stream" data-testid="bod-closes" aria-live="polite">
@@ -319,7 +405,7 @@ export function ClosesStream({ closes, loading }: { closes: DeskClose[]; loading
               <span className={`bod-kind bod-kind-${close.kind}`}>{t(KIND_KEY[close.kind])}</span>
               <span className="ob-symbol">{close.symbol}</span>
               <span className={`ob-num fw-semibold ms-auto ${tone(close.profit)}`}>
-                {format.amount(close.profit)}
+                {money(close.profit, close.currency)}
               </span>
             </div>
             <div className="bom-sub bod-stream-facts">

@@ -1,24 +1,24 @@
+import {
+  type DealingBrandHalts,
+  DealingBrandHaltsList,
+  DealingHaltedSymbols,
+  type DealingInstrumentChoice,
+  DealingInstrumentChoiceList,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { LoadError } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { useErrorText } from '../shell/ui.js';
-import type { BrandHalts } from './types.js';
+import { ConfirmDialog, useErrorText } from '../shell/ui.js';
 
 export const HALTS_KEY = ['bo', 'dealing', 'halts'] as const;
 
-interface InstrumentItem {
-  symbol: string;
-  displayName: string;
-  category: string;
-}
-
 /**
- * Halted instruments per brand (issue 15, permission instruments.halt): the brand's clients see "Temporarily
+ * Halted instruments per brand (permission instruments.halt): the brand's clients see "Temporarily
  * unavailable" and cannot open, place orders or change levels on them; closing stays possible. Each change is
  * audited by the server.
  */
@@ -26,11 +26,13 @@ export function HaltsPanel({ brandId }: { brandId: number | undefined }) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: HALTS_KEY,
-    queryFn: ({ signal }) => staffRequest<BrandHalts[]>('/api/backoffice/dealing/halts', { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest('/api/backoffice/dealing/halts', { schema: DealingBrandHaltsList, signal }),
   });
   const instruments = useQuery({
     queryKey: ['bo', 'dealing', 'instruments'],
-    queryFn: ({ signal }) => staffRequest<InstrumentItem[]>('/api/market/instruments', { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest('/api/market/instruments', { schema: DealingInstrumentChoiceList, signal }),
     staleTime: 10 * 60_000,
   });
   const brands = (query.data ?? []).filter((b) => brandId === undefined || b.id === brandId);
@@ -50,21 +52,31 @@ export function HaltsPanel({ brandId }: { brandId: number | undefined }) {
   );
 }
 
-function BrandHaltRow({ brand, instruments }: { brand: BrandHalts; instruments: InstrumentItem[] }) {
+function BrandHaltRow({
+  brand,
+  instruments,
+}: {
+  brand: DealingBrandHalts;
+  instruments: DealingInstrumentChoice[];
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const id = useId();
   const [symbol, setSymbol] = useState('');
+  // the halt or resume waiting for its confirmation and reason
+  const [asking, setAsking] = useState<{ symbol: string; halt: boolean } | null>(null);
   const change = useMutation({
-    mutationFn: ({ symbol, halt }: { symbol: string; halt: boolean }) =>
-      staffRequest<{ brandId: number; halted: string[] }>(
-        `/api/backoffice/brands/${brand.id}/halted-symbols/${encodeURIComponent(symbol)}`,
-        { method: halt ? 'POST' : 'DELETE' },
-      ),
+    mutationFn: ({ symbol, halt, reason }: { symbol: string; halt: boolean; reason: string }) =>
+      staffRequest(`/api/backoffice/brands/${brand.id}/halted-symbols/${encodeURIComponent(symbol)}`, {
+        schema: DealingHaltedSymbols,
+        method: halt ? 'POST' : 'DELETE',
+        body: { reason },
+      }),
     onSuccess: (answer, { symbol, halt }) => {
-      queryClient.setQueryData<BrandHalts[]>(HALTS_KEY, (list) =>
+      setAsking(null);
+      queryClient.setQueryData<DealingBrandHalts[]>(HALTS_KEY, (list) =>
         list?.map((b) => (b.id === answer.brandId ? { ...b, halted: answer.halted } : b)),
       );
       setSymbol('');
@@ -78,7 +90,7 @@ function BrandHaltRow({ brand, instruments }: { brand: BrandHalts; instruments: 
   const choices = instruments.filter((i) => !brand.halted.includes(i.symbol));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (symbol) change.mutate({ symbol, halt: true });
+    if (symbol) setAsking({ symbol, halt: true });
   };
   return (
     <div className="bod-halt-row" data-testid="bod-halt-brand" data-brand={brand.slug}>
@@ -95,7 +107,7 @@ function BrandHaltRow({ brand, instruments }: { brand: BrandHalts; instruments: 
             <button
               type="button"
               className="bod-chip-remove"
-              onClick={() => change.mutate({ symbol: s, halt: false })}
+              onClick={() => setAsking({ symbol: s, halt: false })}
               disabled={change.isPending}
               aria-label={t('bod.halts.resume', { symbol: s })}
               title={t('bod.halts.resume', { symbol: s })}
@@ -134,7 +146,30 @@ function BrandHaltRow({ brand, instruments }: { brand: BrandHalts; instruments: 
           <i className="bi bi-pause-fill" aria-hidden="true" /> {t('bod.halts.add')}
         </Button>
       </Form>
-      {change.isError && (
+      <ConfirmDialog
+        show={asking !== null}
+        title={t(asking?.halt ? 'bod.halts.confirmTitle' : 'bod.halts.resumeTitle', {
+          symbol: asking?.symbol ?? '',
+          brand: brand.name,
+        })}
+        body={t(asking?.halt ? 'bod.halts.confirmBody' : 'bod.halts.resumeBody', { brand: brand.name })}
+        confirmLabel={t(asking?.halt ? 'bod.halts.confirmHalt' : 'bod.halts.confirmResume', {
+          symbol: asking?.symbol ?? '',
+        })}
+        cancelLabel={t(asking?.halt ? 'bod.halts.keepTrading' : 'bod.halts.keepHalted')}
+        variant={asking?.halt ? 'warning' : 'primary'}
+        reasonLabel={t('bod.halts.reason')}
+        reasonHint={t('bod.halts.reasonHint')}
+        reasonRequired
+        pending={change.isPending}
+        error={asking && change.isError ? errorText(change.error) : null}
+        onCancel={() => {
+          change.reset();
+          setAsking(null);
+        }}
+        onConfirm={(reason) => asking && change.mutate({ ...asking, reason })}
+      />
+      {change.isError && !asking && (
         <div className="text-danger small" role="alert">
           {errorText(change.error)}
         </div>

@@ -1,16 +1,16 @@
-import { formatPrice } from '@openbroker/domain';
+import { DealerCloseAnswer, type DealerPosition, DealerPositionPage, formatPrice } from '@openbroker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/ToastProvider.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import { type Paged, queryString, staffRequest } from '../api.js';
+import { useToast } from '../../../ui/ToastProvider.js';
+import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { Facts, LoadError, Pager, ReasonDialog, SkeletonRows } from '../money/parts.js';
-import type { StaffPosition } from '../money/types.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { useMoney } from '../shell/currency.js';
 import { useStaffSession } from '../shell/session.js';
 import { tone } from './DeskPanels.js';
 import { CLOSES_KEY, DESK_KEY } from './useDealingDesk.js';
@@ -40,12 +40,13 @@ export function PositionsPanel({
   const { t } = useTranslation();
   const { can } = useStaffSession();
   const format = useBoFormat();
+  const money = useMoney();
   const toast = useToast();
   const queryClient = useQueryClient();
   const filterId = useId();
   const [typed, setTyped] = useState(symbol);
   const [shownSymbol, setShownSymbol] = useState(symbol);
-  const [closing, setClosing] = useState<StaffPosition | null>(null);
+  const [closing, setClosing] = useState<DealerPosition | null>(null);
   // A symbol chosen from the exposure table replaces what was typed.
   if (symbol !== shownSymbol) {
     setShownSymbol(symbol);
@@ -55,16 +56,20 @@ export function PositionsPanel({
   const query = useQuery({
     queryKey: [...POSITIONS_KEY, brandId ?? 'all', symbol, page],
     queryFn: ({ signal }) =>
-      staffRequest<Paged<StaffPosition>>(
+      staffRequest(
         `/api/backoffice/positions${queryString({ brandId, symbol: symbol || undefined, page })}`,
-        { signal },
+        {
+          schema: DealerPositionPage,
+          signal,
+        },
       ),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
   const close = useMutation({
-    mutationFn: ({ position, reason }: { position: StaffPosition; reason: string }) =>
+    mutationFn: ({ position, reason }: { position: DealerPosition; reason: string }) =>
       staffRequest(`/api/backoffice/clients/${position.userId}/positions/${position.id}/close`, {
+        schema: DealerCloseAnswer,
         method: 'POST',
         body: { reason },
       }),
@@ -181,7 +186,7 @@ export function PositionsPanel({
                         {t(row.direction === 'buy' ? 'bom.dealing.buy' : 'bom.dealing.sell')}
                       </span>
                     </td>
-                    <td className="text-end ob-num">{format.amount(row.amount)}</td>
+                    <td className="text-end ob-num">{money(row.amount, row.currency)}</td>
                     <td className="text-end ob-num">1:{row.leverage}</td>
                     <td className="text-end ob-num">{formatPrice(row.open_rate)}</td>
                     <td className="text-end ob-num text-nowrap bom-sub">
@@ -190,7 +195,7 @@ export function PositionsPanel({
                       {row.stop_lost === null ? '—' : formatPrice(row.stop_lost)}
                     </td>
                     <td className={`text-end ob-num fw-semibold ${tone(Number(row.profit))}`}>
-                      {format.amount(row.profit)}
+                      {money(row.profit, row.currency)}
                     </td>
                     <td className="text-end">
                       {mayClose && (
@@ -237,7 +242,8 @@ export function PositionsPanel({
           show
           title={t('bom.dealing.closeTitle')}
           reasonRequired
-          confirmLabel={t('bom.dealing.close')}
+          confirmLabel={t('bod.close.confirm', { id: closing.id })}
+          cancelLabel={t('bod.close.keep')}
           variant="danger"
           pending={close.isPending}
           error={close.error}
@@ -255,7 +261,7 @@ export function PositionsPanel({
               [
                 t('bom.dealing.col.amount'),
                 <span key="amount" className="ob-num">
-                  {format.amount(closing.amount)}
+                  {money(closing.amount, closing.currency)}
                 </span>,
               ],
               [

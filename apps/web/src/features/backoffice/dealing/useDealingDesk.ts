@@ -1,20 +1,32 @@
+import {
+  DEALING_EVENTS,
+  type DealingSubscribe,
+  DeskClose,
+  DeskCloseList,
+  DeskSnapshot,
+} from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { useSocketFactory } from '../../../api/sockets.js';
 import { queryString, staffRequest } from '../api.js';
 import { useStaffSession } from '../shell/session.js';
-import { CLOSES_KEPT, DEALING_EVENTS, type DeskClose, type DeskSnapshot } from './types.js';
+import { CLOSES_KEPT } from './types.js';
 
 export const DESK_KEY = ['bo', 'dealing', 'desk'] as const;
 export const CLOSES_KEY = ['bo', 'dealing', 'closes'] as const;
 
-const isSnapshot = (value: unknown): value is DeskSnapshot =>
-  !!value &&
-  typeof value === 'object' &&
-  Array.isArray((value as DeskSnapshot).instruments) &&
-  Array.isArray((value as DeskSnapshot).nearest);
-const isClose = (value: unknown): value is DeskClose =>
-  !!value && typeof value === 'object' && typeof (value as DeskClose).positionId === 'number';
+/**
+ * A push of the desk's socket read with its contract: the parsed payload, or undefined (the push is ignored and
+ * the mismatch is logged by field path only, never with the payload, which names clients).
+ */
+function readPush<T>(event: string, schema: z.ZodType<T>, payload: unknown): T | undefined {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues.map((issue) => issue.path.map(String).join('.') || 'payload').join(', ');
+  console.warn(`Dealing desk: a '${event}' push does not match its contract at: ${where}; ignored`);
+  return undefined;
+}
 
 /** Newest first, one entry per position, at most CLOSES_KEPT. */
 export function mergeCloses(live: readonly DeskClose[], first: readonly DeskClose[]): DeskClose[] {
@@ -43,13 +55,19 @@ export function useDealingDesk(brandId: number | undefined, enabled: boolean) {
   const first = useQuery({
     queryKey: [...DESK_KEY, brandId ?? 'all'],
     queryFn: ({ signal }) =>
-      staffRequest<DeskSnapshot>(`/api/backoffice/dealing/desk${queryString({ brandId })}`, { signal }),
+      staffRequest(`/api/backoffice/dealing/desk${queryString({ brandId })}`, {
+        schema: DeskSnapshot,
+        signal,
+      }),
     enabled,
   });
   const closes = useQuery({
     queryKey: [...CLOSES_KEY, brandId ?? 'all'],
     queryFn: ({ signal }) =>
-      staffRequest<DeskClose[]>(`/api/backoffice/dealing/closes${queryString({ brandId })}`, { signal }),
+      staffRequest(`/api/backoffice/dealing/closes${queryString({ brandId })}`, {
+        schema: DeskCloseList,
+        signal,
+      }),
     enabled,
   });
   const refetchCloses = closes.refetch;
@@ -61,14 +79,17 @@ export function useDealingDesk(brandId: number | undefined, enabled: boolean) {
     const socket = factory('/backoffice', { auth: { token } });
     let wasConnected = false;
     const onDesk = (payload: unknown) => {
-      if (isSnapshot(payload)) setLive(payload);
+      const snapshot = readPush(DEALING_EVENTS.desk, DeskSnapshot, payload);
+      if (snapshot) setLive(snapshot);
     };
     const onClosed = (payload: unknown) => {
-      if (isClose(payload)) setLiveCloses((list) => [payload, ...list].slice(0, CLOSES_KEPT));
+      const close = readPush(DEALING_EVENTS.closed, DeskClose, payload);
+      if (close) setLiveCloses((list) => [close, ...list].slice(0, CLOSES_KEPT));
     };
     const onConnect = () => {
       setConnected(true);
-      socket.emit(DEALING_EVENTS.subscribe, brandId === undefined ? {} : { brandId });
+      const subscribe: DealingSubscribe = brandId === undefined ? {} : { brandId };
+      socket.emit(DEALING_EVENTS.subscribe, subscribe);
       if (wasConnected) void refetchCloses();
       wasConnected = true;
     };

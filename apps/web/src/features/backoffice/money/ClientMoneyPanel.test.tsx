@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderBo, staffFixture } from './boTestKit.js';
+import { clientDetail } from '../shell/shellTestKit.js';
+import { moneyRequestFixture, ok, renderBo, staffFixture } from './boTestKit.js';
 import { ClientMoneyPanel, parseAdjustmentAmount } from './ClientMoneyPanel.js';
 
 afterEach(() => {
@@ -11,11 +12,29 @@ afterEach(() => {
 
 const ADJUST = 'POST /api/backoffice/clients/41/adjustments';
 
-function renderPanel(answerBalance = '1100.00') {
+const REQUESTS = '/api/backoffice/money-requests';
+
+/** The panel over a fake server: the client's balance 1,000.00, each request answered as created (pending). */
+function renderPanel(decided = [moneyRequestFixture({ reference: 'MR-OLD', status: 'approved' })]) {
+  const created: ReturnType<typeof moneyRequestFixture>[] = [];
   return renderBo(<ClientMoneyPanel clientId={41} currency="EUR" />, {
     api: {
-      '/api/backoffice/clients/41': () => ok({ id: 41, balance: '1000.00' }),
-      [ADJUST]: () => ok({ balance: answerBalance, transaction: null }),
+      '/api/backoffice/clients/41': () => ok(clientDetail({ id: 41, balance: '1000.00' })),
+      [REQUESTS]: (call) =>
+        ok(call.search.get('status') === 'decided' ? decided : created.filter((r) => r.status === 'pending')),
+      [ADJUST]: (call) => {
+        const body = call.body as { kind: 'bonus'; amount: string; reason: string };
+        const request = moneyRequestFixture({
+          reference: `MR-${created.length + 10}`,
+          kind: body.kind,
+          // the server books a withdrawal negative
+          amount: body.kind.endsWith('withdrawal') ? `-${body.amount}` : body.amount,
+          reason: body.reason,
+          requestedBy: { staffId: 7, name: 'Fiona Finance' },
+        });
+        created.push(request);
+        return ok({ request });
+      },
     },
   });
 }
@@ -51,8 +70,8 @@ describe('client money panel', () => {
     expect(posts('/api/backoffice/clients/41/adjustments')).toHaveLength(0);
   });
 
-  it('confirms a bonus with the balance before and after, then books it', async () => {
-    const { posts } = renderPanel('1100.00');
+  it('confirms a bonus with the balance before and after approval, then requests it and books nothing', async () => {
+    const { posts, calls } = renderPanel();
     expect(await screen.findByText('€1,000.00')).toBeTruthy();
     fireEvent.change(amount(), { target: { value: '100' } });
     fireEvent.change(reason(), { target: { value: ' Welcome bonus ' } });
@@ -60,6 +79,8 @@ describe('client money panel', () => {
     const dialog = await screen.findByTestId('bo-adjust-dialog');
     expect(within(dialog).getByTestId('bo-adjust-change').textContent).toBe('+€100.00');
     expect(within(dialog).getByTestId('bo-adjust-after').textContent).toBe('€1,100.00');
+    expect(within(dialog).getByTestId('bo-adjust-two-keys').textContent).toContain('Nothing is booked now');
+    expect(within(dialog).getByTestId('bo-dialog-confirm').textContent).toBe('Send for approval');
     fireEvent.click(within(dialog).getByTestId('bo-dialog-confirm'));
     await waitFor(() => expect(posts('/api/backoffice/clients/41/adjustments')).toHaveLength(1));
     expect(posts('/api/backoffice/clients/41/adjustments')[0]?.body).toEqual({
@@ -67,11 +88,59 @@ describe('client money panel', () => {
       amount: '100.00',
       reason: 'Welcome bonus',
     });
-    expect((await screen.findByTestId('bo-adjust-booked')).textContent).toContain('€1,100.00');
+    expect((await screen.findByTestId('bo-adjust-requested')).textContent).toContain(
+      'Requested — waits for a second approver',
+    );
+    // the balance stays: nothing was booked
+    expect(screen.getByTestId('bo-adjust-balance').textContent).toBe('€1,000.00');
+    // the new request is listed as pending above the decided one, both read for this client
+    await waitFor(() => expect(screen.getAllByTestId('bo-client-request')).toHaveLength(2));
+    expect(screen.getAllByTestId('bo-client-request').map((row) => row.dataset.status)).toEqual([
+      'pending',
+      'approved',
+    ]);
+    expect(calls.filter((c) => c.path === REQUESTS).every((c) => c.search.get('clientId') === '41')).toBe(
+      true,
+    );
   });
 
-  it('sends a correction that deducts as a negative amount, and a card withdrawal as negative', async () => {
-    const { posts } = renderPanel('975.50');
+  it('shows the server refusal of a request over the limit inside the dialog', async () => {
+    renderBo(<ClientMoneyPanel clientId={41} currency="EUR" />, {
+      api: {
+        '/api/backoffice/clients/41': () => ok(clientDetail({ id: 41, balance: '1000.00' })),
+        [REQUESTS]: () => ok([]),
+        [ADJUST]: () => ({
+          status: 400,
+          json: {
+            status: false,
+            code: 'VALIDATION',
+            key: 'staff.limitSingle',
+            message: 'A single request may be at most EUR 10000.00 for your role on this brand.',
+            errors: [
+              {
+                path: 'amount',
+                key: 'staff.limitSingle',
+                params: { max: 'EUR 10000.00' },
+                message: 'A single request may be at most EUR 10000.00 for your role on this brand.',
+              },
+            ],
+          },
+        }),
+      },
+    });
+    expect(await screen.findByText('€1,000.00')).toBeTruthy();
+    fireEvent.change(amount(), { target: { value: '20000' } });
+    fireEvent.change(reason(), { target: { value: 'Goodwill' } });
+    review();
+    fireEvent.click(within(await screen.findByTestId('bo-adjust-dialog')).getByTestId('bo-dialog-confirm'));
+    expect((await screen.findByTestId('bo-dialog-error')).textContent).toContain(
+      'A single request may be at most',
+    );
+    expect(screen.queryByTestId('bo-adjust-requested')).toBeNull();
+  });
+
+  it('sends a correction that deducts as a negative amount, and a card withdrawal as the positive amount', async () => {
+    const { posts } = renderPanel([]);
     expect(await screen.findByText('€1,000.00')).toBeTruthy();
     fireEvent.change(screen.getByTestId('bo-adjust-kind'), { target: { value: 'correction' } });
     fireEvent.click(screen.getByTestId('bo-adjust-out'));
@@ -89,7 +158,7 @@ describe('client money panel', () => {
       reason: 'Double-booked fee',
     });
 
-    await screen.findByTestId('bo-adjust-booked');
+    await screen.findByTestId('bo-adjust-requested');
     fireEvent.change(screen.getByTestId('bo-adjust-kind'), { target: { value: 'card_withdrawal' } });
     fireEvent.change(amount(), { target: { value: '50' } });
     fireEvent.change(reason(), { target: { value: 'Refund to card' } });
@@ -98,14 +167,21 @@ describe('client money panel', () => {
     await waitFor(() => expect(posts('/api/backoffice/clients/41/adjustments')).toHaveLength(2));
     expect(posts('/api/backoffice/clients/41/adjustments')[1]?.body).toMatchObject({
       kind: 'card_withdrawal',
-      amount: '-50.00',
+      amount: '50.00',
     });
+    // listed as it will book: out of the balance
+    await waitFor(() =>
+      expect(screen.getAllByTestId('bomr-amount').map((cell) => cell.textContent)).toEqual([
+        '−€24.50',
+        '−€50.00',
+      ]),
+    );
   });
 
   it('is not shown to staff who may not create adjustments', async () => {
     const { calls } = renderBo(<ClientMoneyPanel clientId={41} currency="EUR" />, {
       staff: staffFixture({ roles: ['support'] }),
-      api: { '/api/backoffice/clients/41': () => ok({ id: 41, balance: '1000.00' }) },
+      api: { '/api/backoffice/clients/41': () => ok(clientDetail({ id: 41, balance: '1000.00' })) },
     });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/backoffice/me')).toBe(true));
     expect(screen.queryByTestId('bo-adjust-form')).toBeNull();

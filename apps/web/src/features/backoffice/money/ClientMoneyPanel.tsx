@@ -1,17 +1,27 @@
-import { toDecimal, toMoneyString } from '@openbroker/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADJUSTMENT_KINDS,
+  type AdjustmentKind,
+  ClientDetail,
+  type MoneyRequest,
+  toDecimal,
+  toMoneyString,
+} from '@openbroker/domain';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, InputGroup, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup, Table, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { shortDateTime } from '../../../lib/dates.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
+import { KIND_LABEL, RequestStatus, SignedAmount } from './ApprovalContextView.js';
 import { useBoFormat } from './format.js';
 import { Facts, ReasonDialog } from './parts.js';
-import { ADJUSTMENT_KINDS, type AdjustmentAnswer, type AdjustmentKind } from './types.js';
+import { useCreateMoneyRequest, useMoneyRequests } from './useMoneyRequests.js';
 import '../money.css';
+import './moneyRequests.css';
 
 /** How each adjustment moves the balance: in, out, or either way (a correction). */
 export const ADJUSTMENT_DIRECTION: Readonly<Record<AdjustmentKind, 'in' | 'out' | 'signed'>> = {
@@ -21,15 +31,6 @@ export const ADJUSTMENT_DIRECTION: Readonly<Record<AdjustmentKind, 'in' | 'out' 
   correction: 'signed',
   wire_withdrawal: 'out',
   card_withdrawal: 'out',
-};
-
-const KIND_LABEL: Record<AdjustmentKind, TranslationKey> = {
-  bonus: 'bom.adjust.kind.bonus',
-  promotional_bonus: 'bom.adjust.kind.promotional_bonus',
-  credit: 'bom.adjust.kind.credit',
-  correction: 'bom.adjust.kind.correction',
-  wire_withdrawal: 'bom.adjust.kind.wire_withdrawal',
-  card_withdrawal: 'bom.adjust.kind.card_withdrawal',
 };
 
 const KIND_HINT: Record<AdjustmentKind, TranslationKey> = {
@@ -62,7 +63,7 @@ function useClientBalance(clientId: number, given: string | undefined) {
   return useQuery({
     queryKey: ['bo', 'money', 'balance', clientId],
     queryFn: ({ signal }) =>
-      staffRequest<{ balance: string | number }>(`/api/backoffice/clients/${clientId}`, { signal }),
+      staffRequest(`/api/backoffice/clients/${clientId}`, { schema: ClientDetail, signal }),
     enabled: given === undefined,
     select: (client) => String(client.balance),
   });
@@ -70,15 +71,23 @@ function useClientBalance(clientId: number, given: string | undefined) {
 
 interface Pending {
   kind: AdjustmentKind;
-  /** Signed, exact: what the balance changes by. */
+  /** Signed, exact: what the balance changes by once approved. */
   signed: string;
   reason: string;
 }
 
 /**
- * Money adjustments on a client's account (issue 13): bonus, promotional bonus, credit, a correction
- * in either direction, wire and card withdrawals. Each needs a reason (audit trail) and is confirmed
- * in a dialog that shows the balance before and after; it is booked through the ledger by the server.
+ * What the server is sent for an adjustment: a correction carries its sign; bonus, credit and withdrawals are
+ * entered positive (the server books a withdrawal negative).
+ */
+export const requestedAmount = (pending: Pending): string =>
+  ADJUSTMENT_DIRECTION[pending.kind] === 'signed' ? pending.signed : pending.signed.replace(/^-/, '');
+
+/**
+ * Money requests on a client's account under two keys: bonus, promotional bonus, credit, a correction in
+ * either direction, wire and card withdrawals. Each needs a reason (audit trail) and is confirmed in a dialog
+ * that shows the balance before and after approval; it books nothing until a second colleague approves it.
+ * The client's pending and decided requests are listed below the form.
  */
 export function ClientMoneyPanel({
   clientId,
@@ -95,7 +104,6 @@ export function ClientMoneyPanel({
   const { can } = useStaffSession();
   const format = useBoFormat();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const ids = { kind: useId(), amount: useId(), reason: useId() };
   const balanceQuery = useClientBalance(
     clientId,
@@ -109,24 +117,22 @@ export function ClientMoneyPanel({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: TranslationKey; reason?: TranslationKey }>({});
   const [pending, setPending] = useState<Pending | null>(null);
-  const [booked, setBooked] = useState<string | null>(null);
+  const [requested, setRequested] = useState<MoneyRequest | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: (input: Pending) =>
-      staffRequest<AdjustmentAnswer>(`/api/backoffice/clients/${clientId}/adjustments`, {
-        method: 'POST',
-        body: { kind: input.kind, amount: input.signed, reason: input.reason },
-      }),
-    onSuccess: (answer) => {
-      setPending(null);
-      setAmountText('');
-      setReason('');
-      setBooked(answer.balance);
-      toast('success', { key: 'bom.adjust.toast.booked' });
-      // The client page's balance, ledger and transactions change with it.
-      void queryClient.invalidateQueries({ queryKey: ['bo'] });
-    },
-  });
+  const mutation = useCreateMoneyRequest(clientId);
+  const send = (input: Pending) =>
+    mutation.mutate(
+      { kind: input.kind, amount: requestedAmount(input), reason: input.reason },
+      {
+        onSuccess: (request) => {
+          setPending(null);
+          setAmountText('');
+          setReason('');
+          setRequested(request);
+          toast('success', { key: 'bomr.toast.requested' });
+        },
+      },
+    );
 
   if (!can('adjustments.create')) return null;
 
@@ -140,7 +146,7 @@ export function ClientMoneyPanel({
     if (!reason.trim()) next.reason = 'staff.reasonRequired';
     setErrors(next);
     if ('error' in parsed || next.reason) return;
-    setBooked(null);
+    setRequested(null);
     mutation.reset();
     setPending({ kind, signed: sign === 'out' ? `-${parsed.amount}` : parsed.amount, reason: reason.trim() });
   };
@@ -150,194 +156,262 @@ export function ClientMoneyPanel({
   const negativeAfter = after !== null && toDecimal(after).isNegative();
 
   return (
-    <BoPanel
-      title={t('bom.adjust.title')}
-      actions={
-        <span className="bom-sub">
-          {t('bom.adjust.balance')}{' '}
-          <strong className="ob-num text-body" data-testid="bo-adjust-balance">
-            {balance === undefined ? '—' : format.money(balance, currency)}
-          </strong>
-        </span>
-      }
-    >
-      <Form noValidate onSubmit={review} className="bom-adjust" data-testid="bo-adjust-form">
-        <div className="bom-adjust-grid">
-          <Form.Group controlId={ids.kind}>
-            <Form.Label>{t('bom.adjust.kind')}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as AdjustmentKind)}
-              data-testid="bo-adjust-kind"
-            >
-              <optgroup label={t('bom.adjust.group.in')}>
-                {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'in').map((k) => (
-                  <option key={k} value={k}>
-                    {t(KIND_LABEL[k])}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label={t('bom.adjust.group.correct')}>
-                <option value="correction">{t(KIND_LABEL.correction)}</option>
-              </optgroup>
-              <optgroup label={t('bom.adjust.group.out')}>
-                {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'out').map((k) => (
-                  <option key={k} value={k}>
-                    {t(KIND_LABEL[k])}
-                  </option>
-                ))}
-              </optgroup>
-            </Form.Select>
-            <Form.Text muted>{t(KIND_HINT[kind])}</Form.Text>
-          </Form.Group>
-          <Form.Group controlId={ids.amount}>
-            <Form.Label>{t('bom.adjust.amount')}</Form.Label>
-            <InputGroup size="sm" hasValidation>
-              {ADJUSTMENT_DIRECTION[kind] === 'signed' ? (
-                <ToggleButtonGroup
-                  type="radio"
-                  name={`${ids.amount}-direction`}
-                  value={direction}
-                  onChange={(value: 'in' | 'out') => setDirection(value)}
-                >
-                  <ToggleButton
-                    id={`${ids.amount}-in`}
-                    value="in"
-                    variant="outline-secondary"
-                    size="sm"
-                    aria-label={t('bom.adjust.direction.in')}
-                    title={t('bom.adjust.direction.in')}
-                    data-testid="bo-adjust-in"
+    <>
+      <BoPanel
+        title={t('bomr.panel.title')}
+        actions={
+          <span className="bom-sub">
+            {t('bom.adjust.balance')}{' '}
+            <strong className="ob-num text-body" data-testid="bo-adjust-balance">
+              {balance === undefined ? '—' : format.money(balance, currency)}
+            </strong>
+          </span>
+        }
+      >
+        <p className="bom-sub mt-0 mb-2">{t('bomr.panel.lead')}</p>
+        <Form noValidate onSubmit={review} className="bom-adjust" data-testid="bo-adjust-form">
+          <div className="bom-adjust-grid">
+            <Form.Group controlId={ids.kind}>
+              <Form.Label>{t('bom.adjust.kind')}</Form.Label>
+              <Form.Select
+                size="sm"
+                value={kind}
+                onChange={(event) => setKind(event.target.value as AdjustmentKind)}
+                data-testid="bo-adjust-kind"
+              >
+                <optgroup label={t('bom.adjust.group.in')}>
+                  {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'in').map((k) => (
+                    <option key={k} value={k}>
+                      {t(KIND_LABEL[k])}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t('bom.adjust.group.correct')}>
+                  <option value="correction">{t(KIND_LABEL.correction)}</option>
+                </optgroup>
+                <optgroup label={t('bom.adjust.group.out')}>
+                  {ADJUSTMENT_KINDS.filter((k) => ADJUSTMENT_DIRECTION[k] === 'out').map((k) => (
+                    <option key={k} value={k}>
+                      {t(KIND_LABEL[k])}
+                    </option>
+                  ))}
+                </optgroup>
+              </Form.Select>
+              <Form.Text muted>{t(KIND_HINT[kind])}</Form.Text>
+            </Form.Group>
+            <Form.Group controlId={ids.amount}>
+              <Form.Label>{t('bom.adjust.amount')}</Form.Label>
+              <InputGroup size="sm" hasValidation>
+                {ADJUSTMENT_DIRECTION[kind] === 'signed' ? (
+                  <ToggleButtonGroup
+                    type="radio"
+                    name={`${ids.amount}-direction`}
+                    value={direction}
+                    onChange={(value: 'in' | 'out') => setDirection(value)}
                   >
-                    +
-                  </ToggleButton>
-                  <ToggleButton
-                    id={`${ids.amount}-out`}
-                    value="out"
-                    variant="outline-secondary"
-                    size="sm"
-                    aria-label={t('bom.adjust.direction.out')}
-                    title={t('bom.adjust.direction.out')}
-                    data-testid="bo-adjust-out"
-                  >
-                    −
-                  </ToggleButton>
-                </ToggleButtonGroup>
-              ) : (
-                <InputGroup.Text className="ob-num" aria-hidden="true">
-                  {sign === 'out' ? '−' : '+'}
-                </InputGroup.Text>
-              )}
+                    <ToggleButton
+                      id={`${ids.amount}-in`}
+                      value="in"
+                      variant="outline-secondary"
+                      size="sm"
+                      aria-label={t('bom.adjust.direction.in')}
+                      title={t('bom.adjust.direction.in')}
+                      data-testid="bo-adjust-in"
+                    >
+                      +
+                    </ToggleButton>
+                    <ToggleButton
+                      id={`${ids.amount}-out`}
+                      value="out"
+                      variant="outline-secondary"
+                      size="sm"
+                      aria-label={t('bom.adjust.direction.out')}
+                      title={t('bom.adjust.direction.out')}
+                      data-testid="bo-adjust-out"
+                    >
+                      −
+                    </ToggleButton>
+                  </ToggleButtonGroup>
+                ) : (
+                  <InputGroup.Text className="ob-num" aria-hidden="true">
+                    {sign === 'out' ? '−' : '+'}
+                  </InputGroup.Text>
+                )}
+                <Form.Control
+                  value={amountText}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  className="text-end ob-num"
+                  isInvalid={!!errors.amount}
+                  onChange={(event) => {
+                    setAmountText(event.target.value);
+                    if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+                  }}
+                  data-testid="bo-adjust-amount"
+                />
+                <InputGroup.Text>{currency}</InputGroup.Text>
+                {errors.amount && (
+                  <Form.Control.Feedback type="invalid">{t(errors.amount)}</Form.Control.Feedback>
+                )}
+              </InputGroup>
+            </Form.Group>
+            <Form.Group controlId={ids.reason} className="bom-adjust-reason">
+              <Form.Label>{t('bom.reason.required')}</Form.Label>
               <Form.Control
-                value={amountText}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                className="text-end ob-num"
-                isInvalid={!!errors.amount}
+                as="textarea"
+                rows={2}
+                size="sm"
+                maxLength={500}
+                value={reason}
+                isInvalid={!!errors.reason}
                 onChange={(event) => {
-                  setAmountText(event.target.value);
-                  if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+                  setReason(event.target.value);
+                  if (errors.reason) setErrors((e) => ({ ...e, reason: undefined }));
                 }}
-                data-testid="bo-adjust-amount"
+                data-testid="bo-adjust-reason"
               />
-              <InputGroup.Text>{currency}</InputGroup.Text>
-              {errors.amount && (
-                <Form.Control.Feedback type="invalid">{t(errors.amount)}</Form.Control.Feedback>
+              {errors.reason ? (
+                <Form.Control.Feedback type="invalid">{t(errors.reason)}</Form.Control.Feedback>
+              ) : (
+                <Form.Text muted>{t('bom.reason.hint')}</Form.Text>
               )}
-            </InputGroup>
-          </Form.Group>
-          <Form.Group controlId={ids.reason} className="bom-adjust-reason">
-            <Form.Label>{t('bom.reason.required')}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              size="sm"
-              maxLength={500}
-              value={reason}
-              isInvalid={!!errors.reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (errors.reason) setErrors((e) => ({ ...e, reason: undefined }));
-              }}
-              data-testid="bo-adjust-reason"
-            />
-            {errors.reason ? (
-              <Form.Control.Feedback type="invalid">{t(errors.reason)}</Form.Control.Feedback>
-            ) : (
-              <Form.Text muted>{t('bom.reason.hint')}</Form.Text>
+            </Form.Group>
+          </div>
+          <div className="d-flex align-items-center gap-3 mt-3 flex-wrap">
+            <Button type="submit" size="sm" variant="primary" data-testid="bo-adjust-review">
+              <i className="bi bi-journal-check me-1" aria-hidden="true" />
+              {t('bomr.panel.review')}
+            </Button>
+            {requested !== null && (
+              <span className="bom-sub text-info-emphasis" role="status" data-testid="bo-adjust-requested">
+                <i className="bi bi-hourglass-split me-1" aria-hidden="true" />
+                {t('bomr.panel.requested')} <code className="bom-ref">{requested.reference}</code>
+              </span>
             )}
-          </Form.Group>
+          </div>
+        </Form>
+        {pending && (
+          <ReasonDialog
+            show
+            title={t('bomr.panel.confirmTitle')}
+            reasonRequired
+            hideReason
+            initialReason={pending.reason}
+            confirmLabel={t('bomr.panel.send')}
+            variant={pending.signed.startsWith('-') ? 'danger' : 'primary'}
+            pending={mutation.isPending}
+            error={mutation.error}
+            onConfirm={() => send(pending)}
+            onHide={() => setPending(null)}
+            testId="bo-adjust-dialog"
+          >
+            <Facts
+              rows={[
+                [t('bom.adjust.kind'), t(KIND_LABEL[pending.kind])],
+                [
+                  t('bom.adjust.balanceBefore'),
+                  <span className="ob-num" key="before">
+                    {format.money(balance, currency)}
+                  </span>,
+                ],
+                [
+                  t('bom.adjust.change'),
+                  <strong
+                    key="change"
+                    className={`ob-num ${pending.signed.startsWith('-') ? 'bom-amount-out' : 'bom-amount-in'}`}
+                    data-testid="bo-adjust-change"
+                  >
+                    {format.money(pending.signed, currency, true)}
+                  </strong>,
+                ],
+                [
+                  t('bomr.panel.balanceAfter'),
+                  <strong key="after" className="ob-num" data-testid="bo-adjust-after">
+                    {format.money(after, currency)}
+                  </strong>,
+                ],
+                [
+                  t('bom.reason'),
+                  <span key="reason" className="text-break">
+                    {pending.reason}
+                  </span>,
+                ],
+              ]}
+            />
+            {negativeAfter && (
+              <Alert variant="warning" className="mb-0 mt-3 py-2 small">
+                <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
+                {t('bom.adjust.negative')}
+              </Alert>
+            )}
+            <div className="bom-note" data-testid="bo-adjust-two-keys">
+              <i className="bi bi-key" aria-hidden="true" />
+              <span>{t('bomr.panel.twoKeys')}</span>
+            </div>
+          </ReasonDialog>
+        )}
+      </BoPanel>
+      <ClientRequests clientId={clientId} />
+    </>
+  );
+}
+
+/** The client's staff money requests: pending ones first (oldest first), then the decided ones (newest first). */
+function ClientRequests({ clientId }: { clientId: number }) {
+  const { t, i18n } = useTranslation();
+  const waiting = useMoneyRequests('pending', { clientId });
+  const decided = useMoneyRequests('decided', { clientId });
+  const rows = [...(waiting.data ?? []), ...(decided.data ?? [])];
+  return (
+    <BoPanel title={t('bomr.panel.history')} flush>
+      {rows.length === 0 ? (
+        <p className="bom-sub m-3" data-testid="bo-client-requests-empty">
+          {waiting.isPending || decided.isPending ? '…' : t('bomr.panel.historyEmpty')}
+        </p>
+      ) : (
+        <div className="table-responsive">
+          <Table size="sm" className="ob-table bom-table mb-0 align-middle" data-testid="bo-client-requests">
+            <thead>
+              <tr>
+                <th scope="col">{t('bomr.col.requested')}</th>
+                <th scope="col">{t('bomr.col.request')}</th>
+                <th scope="col" className="text-end">
+                  {t('bom.queue.col.amount')}
+                </th>
+                <th scope="col">{t('bomr.col.decision')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((request) => (
+                <tr key={request.reference} data-testid="bo-client-request" data-status={request.status}>
+                  <td className="text-nowrap">
+                    <div className="ob-num">{shortDateTime(request.requestedAt, i18n.language)}</div>
+                    <div className="bom-sub">{request.requestedBy.name}</div>
+                  </td>
+                  <td>
+                    <div className="bomr-kind">{t(KIND_LABEL[request.kind])}</div>
+                    <div className="bomr-reason" title={request.reason}>
+                      {request.reason}
+                    </div>
+                  </td>
+                  <td className="text-end text-nowrap">
+                    <SignedAmount request={request} />
+                  </td>
+                  <td>
+                    <RequestStatus status={request.status} />
+                    {request.decidedBy && (
+                      <div className="bom-sub">{t('bomr.decidedBy', { name: request.decidedBy.name })}</div>
+                    )}
+                    {request.decisionReason && (
+                      <div className="bomr-decision-reason">{request.decisionReason}</div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         </div>
-        <div className="d-flex align-items-center gap-3 mt-3 flex-wrap">
-          <Button type="submit" size="sm" variant="primary" data-testid="bo-adjust-review">
-            <i className="bi bi-journal-check me-1" aria-hidden="true" />
-            {t('bom.adjust.review')}
-          </Button>
-          {booked !== null && (
-            <span className="bom-sub text-success-emphasis" role="status" data-testid="bo-adjust-booked">
-              <i className="bi bi-check-circle me-1" aria-hidden="true" />
-              {t('bom.adjust.booked', { balance: format.money(booked, currency) })}
-            </span>
-          )}
-        </div>
-      </Form>
-      {pending && (
-        <ReasonDialog
-          show
-          title={t('bom.adjust.confirm.title')}
-          reasonRequired
-          hideReason
-          initialReason={pending.reason}
-          confirmLabel={t('bom.adjust.confirm.book')}
-          variant={pending.signed.startsWith('-') ? 'danger' : 'primary'}
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={() => mutation.mutate(pending)}
-          onHide={() => setPending(null)}
-          testId="bo-adjust-dialog"
-        >
-          <Facts
-            rows={[
-              [t('bom.adjust.kind'), t(KIND_LABEL[pending.kind])],
-              [
-                t('bom.adjust.balanceBefore'),
-                <span className="ob-num" key="before">
-                  {format.money(balance, currency)}
-                </span>,
-              ],
-              [
-                t('bom.adjust.change'),
-                <strong
-                  key="change"
-                  className={`ob-num ${pending.signed.startsWith('-') ? 'bom-amount-out' : 'bom-amount-in'}`}
-                  data-testid="bo-adjust-change"
-                >
-                  {format.money(pending.signed, currency, true)}
-                </strong>,
-              ],
-              [
-                t('bom.adjust.balanceAfter'),
-                <strong key="after" className="ob-num" data-testid="bo-adjust-after">
-                  {format.money(after, currency)}
-                </strong>,
-              ],
-              [
-                t('bom.reason'),
-                <span key="reason" className="text-break">
-                  {pending.reason}
-                </span>,
-              ],
-            ]}
-          />
-          {negativeAfter && (
-            <Alert variant="warning" className="mb-0 py-2 small">
-              <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-              {t('bom.adjust.negative')}
-            </Alert>
-          )}
-        </ReasonDialog>
       )}
     </BoPanel>
   );

@@ -1,3 +1,4 @@
+import { BACKOFFICE_SOCKET } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refuse, renderBo, staffFixture, transactionFixture } from './boTestKit.js';
@@ -100,10 +101,10 @@ describe('deposits queue', () => {
       api: { '/api/backoffice/queues/deposits': () => ok(queue) },
     });
     expect(await rows()).toHaveLength(1);
-    const socket = sockets.created.find((s) => s.namespace === '/backoffice');
+    const socket = sockets.created.find((s) => s.namespace === BACKOFFICE_SOCKET.namespace);
     expect(socket?.options.auth).toEqual({ token: 'staff-token' });
     queue = [OLDEST, NEWER];
-    socket?.push('queue.changed', { queue: 'deposits', brandId: 1 });
+    socket?.push(BACKOFFICE_SOCKET.queueChanged, { queue: 'deposits', brandId: 1 });
     await waitFor(() => expect(screen.getAllByTestId('bo-queue-row')).toHaveLength(2));
   });
 

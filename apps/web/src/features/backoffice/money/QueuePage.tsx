@@ -1,23 +1,29 @@
-import { isTransactionTypeId, type StaffPermission } from '@openbroker/domain';
+import {
+  isTransactionTypeId,
+  type StaffPermission,
+  type StaffTransaction,
+  type TransactionQueue,
+} from '@openbroker/domain';
 import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { useBackofficeLive } from '../live.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
+import { ClientApprovalContext } from './ApprovalContextView.js';
 import { minutesSince, useBoFormat, useNow } from './format.js';
-import { Facts, LoadError, NoAccess, ReasonDialog, SkeletonRows } from './parts.js';
-import type { QueueName, StaffTransaction } from './types.js';
+import { Facts, LiveBadge, LoadError, NoAccess, ReasonDialog, RefreshButton, SkeletonRows } from './parts.js';
 import { useDecision, useQueue } from './useQueue.js';
 import '../money.css';
+import './moneyRequests.css';
 
-const PERMISSION: Record<QueueName, StaffPermission> = {
+const PERMISSION: Record<TransactionQueue, StaffPermission> = {
   deposits: 'deposits.approve',
   withdrawals: 'withdrawals.approve',
 };
@@ -51,7 +57,7 @@ export function WithdrawalsQueuePage() {
 
 type Dialog = { row: StaffTransaction; kind: 'approve' | 'reject' } | null;
 
-function QueuePage({ queue }: { queue: QueueName }) {
+function QueuePage({ queue }: { queue: TransactionQueue }) {
   const { t, i18n } = useTranslation();
   const { can, staff } = useStaffSession();
   const allowed = can(PERMISSION[queue]);
@@ -105,29 +111,14 @@ function QueuePage({ queue }: { queue: QueueName }) {
       subtitle={
         <span className="d-inline-flex align-items-center gap-2 flex-wrap">
           {t(queue === 'deposits' ? 'bom.queue.deposits.lead' : 'bom.queue.withdrawals.lead')}
-          <span className={`bom-live ${live ? 'bom-live-on' : ''}`} data-testid="bom-live">
-            <span className="bom-live-dot" aria-hidden="true" />
-            {t(live ? 'bom.live.on' : 'bom.live.off')}
-          </span>
+          <LiveBadge live={live} />
         </span>
       }
       actions={
         allowed && (
           <>
             <BrandFilter value={brandId} onChange={setBrandId} />
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-              title={t('bom.refresh')}
-            >
-              <i
-                className={`bi bi-arrow-clockwise ${query.isFetching ? 'bom-spin' : ''}`}
-                aria-hidden="true"
-              />
-              <span className="visually-hidden">{t('bom.refresh')}</span>
-            </Button>
+            <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} />
           </>
         )
       }
@@ -324,7 +315,7 @@ function DecisionDialog({
   onConfirm,
   onHide,
 }: {
-  queue: QueueName;
+  queue: TransactionQueue;
   dialog: NonNullable<Dialog>;
   mine: boolean;
   pending: boolean;
@@ -380,6 +371,8 @@ function DecisionDialog({
           ],
         ]}
       />
+      {/* paying a client out: who they are, what staff moved lately, and whether they resemble a colleague */}
+      {queue === 'withdrawals' && <ClientApprovalContext clientId={row.userId} />}
       {approve && twoStep && (
         <div className="bom-note bom-note-warn" data-testid="bo-dialog-four-eyes">
           <i className="bi bi-people" aria-hidden="true" />

@@ -1,3 +1,10 @@
+import type {
+  ApprovalContext,
+  BackofficeBrand,
+  MoneyRequest,
+  StaffMe,
+  StaffTransaction,
+} from '@openbroker/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,11 +14,10 @@ import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
 import { addBackofficeResources } from '../../../app/i18n/backofficeResources.js';
 import { createI18n } from '../../../app/i18n/i18n.js';
-import { ToastProvider } from '../../../app/ToastProvider.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
-import { type BrandDto, STAFF_TOKEN_KEY, type StaffDto } from '../api.js';
+import { ToastProvider } from '../../../ui/ToastProvider.js';
+import { STAFF_TOKEN_KEY } from '../api.js';
 import { StaffSessionProvider } from '../shell/session.js';
-import type { StaffTransaction } from './types.js';
 
 /** A request the screen sent, as the fake server saw it. */
 export interface BoCall {
@@ -32,7 +38,7 @@ export const refuse = (status: number, code: string, message = code): Answer => 
   json: { status: false, code, message },
 });
 
-export function staffFixture(overrides: Partial<StaffDto> = {}): StaffDto {
+export function staffFixture(overrides: Partial<StaffMe> = {}): StaffMe {
   return {
     id: 7,
     email: 'finance@test.example',
@@ -41,12 +47,13 @@ export function staffFixture(overrides: Partial<StaffDto> = {}): StaffDto {
     brandScope: { all: true },
     permissions: [],
     twoFactorEnabled: true,
+    passwordChangeRequired: false,
     sessionIdleMinutes: 15,
     ...overrides,
   };
 }
 
-export const BRANDS: BrandDto[] = [
+export const BRANDS: BackofficeBrand[] = [
   {
     id: 1,
     slug: 'alpha',
@@ -92,15 +99,61 @@ export function transactionFixture(overrides: Partial<StaffTransaction> = {}): S
     statusId: 1,
     statusName: 'Pending',
     method: 2,
-    provider: null,
+    provider: '',
     amount: '1500.00',
     currency: 'EUR',
-    comments: null,
-    note: null,
+    comments: '',
+    note: '',
     decidedBy: null,
     createdAt: '2026-11-20T08:00:00.000Z',
     approvals: [],
     needsSecondApproval: false,
+    ...overrides,
+  };
+}
+
+/** A staff money request as the server lists it (a pending bonus by another finance member). */
+export function moneyRequestFixture(overrides: Partial<MoneyRequest> = {}): MoneyRequest {
+  return {
+    reference: 'MR-1',
+    brandId: 1,
+    brandSlug: 'alpha',
+    userId: 41,
+    clientName: 'Ada Lovelace',
+    email: 'ada@test.example',
+    pin: '100041',
+    kind: 'bonus',
+    amount: '120.00',
+    currency: 'EUR',
+    reason: 'Welcome bonus',
+    status: 'pending',
+    requestedBy: { staffId: 9, name: 'Frank Finance' },
+    requestedAt: '2026-11-20T08:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: '',
+    transactionReference: null,
+    ...overrides,
+  };
+}
+
+/** What an approver is shown about a client: verified, documents, balance, nothing suspicious. */
+export function approvalContextFixture(overrides: Partial<ApprovalContext> = {}): ApprovalContext {
+  return {
+    client: {
+      userId: 41,
+      name: 'Ada Lovelace',
+      email: 'ada@test.example',
+      verified: true,
+      documents: [
+        { type: 'passport', status: 'Approved' },
+        { type: 'address', status: 'Processing' },
+      ],
+      balance: '1000.00',
+      currency: 'EUR',
+    },
+    recent: [],
+    lookalikes: [],
     ...overrides,
   };
 }
@@ -115,7 +168,7 @@ export function renderBo(
     api = {},
     staff = staffFixture(),
     path = '/backoffice/x',
-  }: { api?: BoApi; staff?: StaffDto; path?: string } = {},
+  }: { api?: BoApi; staff?: StaffMe; path?: string } = {},
 ) {
   window.sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
   const calls: BoCall[] = [];

@@ -135,6 +135,11 @@ export interface ReasonDialogProps {
   /** A reason must be given (rejections, adjustments, closing a position). */
   reasonRequired: boolean;
   confirmLabel: string;
+  /**
+   * The dismissing button's name when "Cancel" would be ambiguous (e.g. "Keep position" beside "Close position
+   * #12"); the header then has no separate close button, so no two buttons share a name.
+   */
+  cancelLabel?: string;
   variant?: 'primary' | 'success' | 'danger' | 'warning';
   pending: boolean;
   /** The refusal of the last attempt, shown inside the dialog. */
@@ -158,6 +163,7 @@ export function ReasonDialog({
   children,
   reasonRequired,
   confirmLabel,
+  cancelLabel,
   variant = 'primary',
   pending,
   error,
@@ -192,7 +198,7 @@ export function ReasonDialog({
   return (
     <Modal show={show} onHide={pending ? () => {} : onHide} centered data-testid={testId}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton={!pending}>
+        <Modal.Header closeButton={!pending && !cancelLabel}>
           <Modal.Title as="h2" className="h5 mb-0">
             {title}
           </Modal.Title>
@@ -236,8 +242,13 @@ export function ReasonDialog({
           ) : null}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={pending}>
-            {t('bo.cancel')}
+          <Button
+            variant="outline-secondary"
+            onClick={onHide}
+            disabled={pending}
+            data-testid="bo-dialog-cancel"
+          >
+            {cancelLabel ?? t('bo.cancel')}
           </Button>
           <Button type="submit" variant={variant} disabled={pending} data-testid="bo-dialog-confirm">
             {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
@@ -261,5 +272,33 @@ export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Whether a live queue's socket is connected ('Live' or 'Connecting…'), beside the queue's lead text. */
+export function LiveBadge({ live }: { live: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`bom-live ${live ? 'bom-live-on' : ''}`} data-testid="bom-live">
+      <span className="bom-live-dot" aria-hidden="true" />
+      {t(live ? 'bom.live.on' : 'bom.live.off')}
+    </span>
+  );
+}
+
+/** Re-reads a list now; spins while it is being read. */
+export function RefreshButton({ fetching, onRefresh }: { fetching: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="sm"
+      variant="outline-secondary"
+      onClick={onRefresh}
+      disabled={fetching}
+      title={t('bom.refresh')}
+    >
+      <i className={`bi bi-arrow-clockwise ${fetching ? 'bom-spin' : ''}`} aria-hidden="true" />
+      <span className="visually-hidden">{t('bom.refresh')}</span>
+    </Button>
   );
 }

@@ -1,23 +1,25 @@
+import {
+  type BackofficeBrand,
+  BoPopup,
+  type BoPopupClient,
+  BoPopupClientHit,
+  POPUP_AUDIENCES,
+  type PopupAudience,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import { Alert, Button, Form, ListGroup, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { sanitizePopupHtml } from '../../popups/sanitize.js';
-import { type BrandDto, queryString, staffRequest } from '../api.js';
+import { queryString, staffRequest } from '../api.js';
 import { useErrorText } from '../money/parts.js';
-import {
-  type BoPopup,
-  type ClientHit,
-  fromLocalInput,
-  POPUP_AUDIENCES,
-  POPUPS_KEY,
-  type PopupAudience,
-  type PopupClient,
-  toLocalInput,
-} from './types.js';
+import { fromLocalInput, POPUPS_KEY, toLocalInput } from './types.js';
+
+const ClientHits = z.array(BoPopupClientHit);
 
 export const AUDIENCE_LABEL: Record<PopupAudience, TranslationKey> = {
   all: 'boe.popups.audience.all',
@@ -39,7 +41,7 @@ export function PopupDialog({
 }: {
   /** null: a new pop-up. */
   popup: BoPopup | null;
-  brands: BrandDto[];
+  brands: BackofficeBrand[];
   defaultBrandId: number | undefined;
   onHide: () => void;
 }) {
@@ -54,7 +56,7 @@ export function PopupDialog({
   const [title, setTitle] = useState(popup?.title ?? '');
   const [content, setContent] = useState(popup?.content ?? '');
   const [audience, setAudience] = useState<PopupAudience>(popup?.audience ?? 'all');
-  const [client, setClient] = useState<PopupClient | null>(popup?.client ?? null);
+  const [client, setClient] = useState<BoPopupClient | null>(popup?.client ?? null);
   const [from, setFrom] = useState(toLocalInput(popup?.startsAt ?? null));
   const [until, setUntil] = useState(toLocalInput(popup?.endsAt ?? null));
   const [q, setQ] = useState('');
@@ -64,7 +66,8 @@ export function PopupDialog({
   const hits = useQuery({
     queryKey: [...POPUPS_KEY, 'clients', brandId, search],
     queryFn: ({ signal }) =>
-      staffRequest<ClientHit[]>(`/api/backoffice/popups/clients${queryString({ brandId, q: search })}`, {
+      staffRequest(`/api/backoffice/popups/clients${queryString({ brandId, q: search })}`, {
+        schema: ClientHits,
         signal,
       }),
     enabled: audience === 'client' && !client && brandId !== undefined && search.length >= 2,
@@ -91,8 +94,12 @@ export function PopupDialog({
         endsAt,
       };
       return popup
-        ? staffRequest<BoPopup>(`/api/backoffice/popups/${popup.id}`, { method: 'PATCH', body })
-        : staffRequest<BoPopup>('/api/backoffice/popups', { method: 'POST', body: { brandId, ...body } });
+        ? staffRequest(`/api/backoffice/popups/${popup.id}`, { schema: BoPopup, method: 'PATCH', body })
+        : staffRequest('/api/backoffice/popups', {
+            schema: BoPopup,
+            method: 'POST',
+            body: { brandId, ...body },
+          });
     },
     onSuccess: () => {
       toast('success', { key: popup ? 'boe.popups.toast.saved' : 'boe.popups.toast.created' });

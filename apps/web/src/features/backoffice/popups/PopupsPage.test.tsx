@@ -1,11 +1,11 @@
 // The preview is cleaned by DOMPurify, which needs a complete DOM (happy-dom lets scripts through, see
 // features/popups/PopupNotices.test.tsx): this file runs in jsdom, as the sanitiser would in a real browser.
 // @vitest-environment jsdom
+import type { BoPopup, BoPopupClientHit, BoPopupRead, BoPopupReadsPage } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
 import { PopupsPage } from './index.js';
-import type { BoPopup, PopupRead } from './types.js';
 
 afterEach(() => {
   cleanup();
@@ -89,7 +89,9 @@ describe('pop-ups screen', () => {
       api: {
         '/api/backoffice/popups': () => ok(list),
         '/api/backoffice/popups/clients': () =>
-          ok([{ id: 41, name: 'Ada Lovelace', email: 'ada@test.example', pin: '100041', verified: true }]),
+          ok([
+            { id: 41, name: 'Ada Lovelace', email: 'ada@test.example', pin: '100041', verified: true },
+          ] satisfies BoPopupClientHit[]),
         'POST /api/backoffice/popups': (call) => {
           list = [popup({ id: 9, title: String(call.body.title) })];
           return ok(list[0]);
@@ -179,7 +181,7 @@ describe('pop-ups screen', () => {
   });
 
   it('deactivates after a confirmation and lists who read a pop-up', async () => {
-    const reads: PopupRead[] = [
+    const reads: BoPopupRead[] = [
       {
         userId: 41,
         name: 'Ada Lovelace',
@@ -192,7 +194,8 @@ describe('pop-ups screen', () => {
       staff: content,
       api: {
         '/api/backoffice/popups': () => ok([popup()]),
-        '/api/backoffice/popups/1/reads': () => ok({ items: reads, total: 1, page: 1, pageSize: 50 }),
+        '/api/backoffice/popups/1/reads': () =>
+          ok({ items: reads, total: 1, page: 1, pageSize: 50 } satisfies BoPopupReadsPage),
         'POST /api/backoffice/popups/1/deactivate': () => ok(popup({ active: false, status: 'inactive' })),
       },
     });

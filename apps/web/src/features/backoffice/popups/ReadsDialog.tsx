@@ -1,13 +1,13 @@
-import { BACKOFFICE_PAGE_SIZE } from '@openbroker/domain';
+import { BACKOFFICE_PAGE_SIZE, type BoPopup, BoPopupReadsPage } from '@openbroker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type Paged, queryString, staffRequest } from '../api.js';
+import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError, Pager } from '../money/parts.js';
 import { BoTable } from '../shell/BoTable.js';
-import { type BoPopup, POPUPS_KEY, type PopupRead } from './types.js';
+import { POPUPS_KEY } from './types.js';
 
 /** Who read (closed) a pop-up: client, e-mail, PIN and when, newest first, 50 a page. */
 export function ReadsDialog({ popup, onHide }: { popup: BoPopup; onHide: () => void }) {
@@ -17,7 +17,8 @@ export function ReadsDialog({ popup, onHide }: { popup: BoPopup; onHide: () => v
   const reads = useQuery({
     queryKey: [...POPUPS_KEY, popup.id, 'reads', page],
     queryFn: ({ signal }) =>
-      staffRequest<Paged<PopupRead>>(`/api/backoffice/popups/${popup.id}/reads${queryString({ page })}`, {
+      staffRequest(`/api/backoffice/popups/${popup.id}/reads${queryString({ page })}`, {
+        schema: BoPopupReadsPage,
         signal,
       }),
     placeholderData: keepPreviousData,

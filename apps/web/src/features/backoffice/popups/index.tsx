@@ -1,9 +1,11 @@
+import { BoPopup, type PopupStatus } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError, ReasonDialog } from '../money/parts.js';
@@ -13,7 +15,7 @@ import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { StatusBadge, type Tone } from '../shell/ui.js';
 import { AUDIENCE_LABEL, PopupDialog } from './PopupDialog.js';
 import { ReadsDialog } from './ReadsDialog.js';
-import { type BoPopup, POPUPS_KEY, type PopupStatus } from './types.js';
+import { POPUPS_KEY } from './types.js';
 import './engage.css';
 
 const STATUS: Record<PopupStatus, { label: TranslationKey; tone: Tone; icon: string }> = {
@@ -23,10 +25,12 @@ const STATUS: Record<PopupStatus, { label: TranslationKey; tone: Tone; icon: str
   inactive: { label: 'boe.popups.status.inactive', tone: 'warning', icon: 'bi-pause-circle' },
 };
 
+const BoPopups = z.array(BoPopup);
+
 type Editing = { popup: BoPopup | null } | null;
 
 /**
- * Pop-ups (issue 15, permission popups.manage): the brand notices with status (scheduled, live, ended,
+ * Pop-ups (permission popups.manage): the brand notices with status (scheduled, live, ended,
  * inactive), audience and reads ("12 / 340": read by / meant for), a create and edit dialog with a sanitised
  * preview, deactivate or activate, and who read each one.
  */
@@ -44,13 +48,18 @@ export function PopupsPage() {
   const list = useQuery({
     queryKey: [...POPUPS_KEY, 'list', brandId],
     queryFn: ({ signal }) =>
-      staffRequest<BoPopup[]>(`/api/backoffice/popups${queryString({ brandId })}`, { signal }),
+      staffRequest(`/api/backoffice/popups${queryString({ brandId })}`, { schema: BoPopups, signal }),
   });
   const toggle = useMutation({
     mutationFn: (popup: BoPopup) =>
       popup.active
-        ? staffRequest<BoPopup>(`/api/backoffice/popups/${popup.id}/deactivate`, { method: 'POST', body: {} })
-        : staffRequest<BoPopup>(`/api/backoffice/popups/${popup.id}`, {
+        ? staffRequest(`/api/backoffice/popups/${popup.id}/deactivate`, {
+            schema: BoPopup,
+            method: 'POST',
+            body: {},
+          })
+        : staffRequest(`/api/backoffice/popups/${popup.id}`, {
+            schema: BoPopup,
             method: 'PATCH',
             body: { active: true },
           }),

@@ -1,45 +1,4 @@
-/** The back-office pop-up API's shapes (GET/POST/PATCH /api/backoffice/popups…). */
-
-export const POPUP_AUDIENCES = ['all', 'verified', 'unverified', 'client'] as const;
-export type PopupAudience = (typeof POPUP_AUDIENCES)[number];
-export type PopupStatus = 'scheduled' | 'live' | 'ended' | 'inactive';
-
-export interface PopupClient {
-  id: number;
-  name: string;
-  email: string;
-  pin: string;
-}
-
-export interface BoPopup {
-  id: number;
-  brandId: number;
-  brandName: string;
-  title: string;
-  /** Sanitised HTML as stored. */
-  content: string;
-  audience: PopupAudience;
-  client: PopupClient | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  active: boolean;
-  status: PopupStatus;
-  reads: number;
-  audienceSize: number;
-  createdAt: string;
-}
-
-export interface PopupRead {
-  userId: number;
-  name: string;
-  email: string;
-  pin: string;
-  readAt: string;
-}
-
-export interface ClientHit extends PopupClient {
-  verified: boolean;
-}
+/** The pop-up screens' query key and the schedule fields' conversions (the answers' shapes: domain contracts/popups.ts). */
 
 export const POPUPS_KEY = ['bo', 'popups'] as const;
 

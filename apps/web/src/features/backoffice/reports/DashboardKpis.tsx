@@ -1,3 +1,4 @@
+import type { KpiFigures, KpiGroup } from '@openbroker/domain';
 import { useState } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { KpiValue, mainGroup, RetailLossCard, TILE_FIGURES } from './parts.js';
-import type { KpiFigures, KpiGroup } from './types.js';
 import { monthRange, useKpis } from './useReports.js';
 import './reports.css';
 
@@ -33,12 +33,12 @@ function GroupTiles({ group }: { group: KpiGroup }) {
         <div key={f.key} className="bo-kpi-tile" data-testid={`bo-dash-${f.key}`}>
           <span className="bo-kpi-label">{t(f.label)}</span>
           <span className="bo-kpi-value" data-testid="bo-dash-month">
-            <KpiValue value={group.totals[f.key]} money={f.money} symbol={group.currencySymbol} />
+            <KpiValue value={group.totals[f.key]} money={f.money} currency={group.currency} />
           </span>
           {today && (
             <span className="bo-kpi-sub" data-testid="bo-dash-today">
               {t('bor.dash.todayValue')}{' '}
-              <KpiValue value={today[f.key]} money={f.money} symbol={group.currencySymbol} />
+              <KpiValue value={today[f.key]} money={f.money} currency={group.currency} />
             </span>
           )}
         </div>

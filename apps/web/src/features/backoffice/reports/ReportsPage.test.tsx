@@ -1,9 +1,9 @@
+import type { KpiDay, KpiFigures, KpiGroup, KpiReport, RetailLossReport } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
 import { type BoCall, ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
 import { ReportsPage } from './index.js';
-import type { KpiDay, KpiFigures, KpiGroup, KpiReport, RetailLoss } from './types.js';
 import { presetRange } from './useReports.js';
 
 /** lightweight-charts draws on a canvas happy-dom does not have: a recording stand-in. */
@@ -96,11 +96,13 @@ const report = (groups: KpiGroup[], brandId: number | null = null): KpiReport =>
   brandId,
   groups,
 });
-const RETAIL: RetailLoss = {
+const RETAIL: RetailLossReport = {
   brandId: 1,
   percent: 60,
   losing: 3,
   accounts: 5,
+  minimumAccounts: 30,
+  meaningful: false,
   from: '2025-11-24T12:00:00.000Z',
   until: '2026-11-24T12:00:00.000Z',
   computedAt: '2026-11-24T12:00:00.000Z',
@@ -116,9 +118,9 @@ describe('reports screen', () => {
       api: { '/api/backoffice/reports/kpis': () => ok(report([EUR, USD])) },
     });
     const tiles = await screen.findByTestId('bo-kpi-totals');
-    expect(within(tiles).getByTestId('bo-kpi-deposits').textContent).toContain('€ 2,050.50');
+    expect(within(tiles).getByTestId('bo-kpi-deposits').textContent).toContain('€2,050.50');
     expect(within(tiles).getByTestId('bo-kpi-deposits').textContent).toContain('4 transactions');
-    expect(within(tiles).getByTestId('bo-kpi-realisedPnl').textContent).toContain('−€ 9.75');
+    expect(within(tiles).getByTestId('bo-kpi-realisedPnl').textContent).toContain('−€9.75');
     expect(within(tiles).getByTestId('bo-kpi-registrations').textContent).toContain('2');
     // the default range is the last 30 days, every brand in scope
     const first = kpiCalls(calls)[0]?.search;
@@ -127,7 +129,8 @@ describe('reports screen', () => {
     // the table lists the newest day first
     const rows = within(screen.getByTestId('bo-kpi-table')).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]?.textContent).toContain('550.50');
+    // each day's amounts name their currency
+    expect(rows[1]?.textContent).toContain('€550.50');
     // charts: deposits as bars, withdrawals below zero, net deposits as a line
     await waitFor(() => expect(chart.data.length).toBeGreaterThanOrEqual(5));
     // (the stand-in page has no theme stylesheet: the fallback colours; --bo-danger and --bo-info in the app)
@@ -144,7 +147,7 @@ describe('reports screen', () => {
     await waitFor(() =>
       expect(
         within(screen.getByTestId('bo-kpi-totals')).getByTestId('bo-kpi-deposits').textContent,
-      ).toContain('$ 70.00'),
+      ).toContain('$70.00'),
     );
   });
 
@@ -179,6 +182,13 @@ describe('reports screen', () => {
     // the brand's retail-loss figure
     expect((await screen.findByTestId('bo-retail-percent')).textContent).toBe('60 %');
     expect(screen.getByTestId('bo-retail-ratio').textContent).toBe('3 of 5 accounts that traded lost money');
+    // its sample size, and a warning: five accounts are below the minimum sample of 30
+    expect(screen.getByTestId('bo-retail-sample').textContent).toBe(
+      'Based on 5 accounts that traded in the period.',
+    );
+    expect(screen.getByTestId('bo-retail-small-sample').textContent).toContain(
+      'Not yet meaningful: fewer than 30 accounts traded',
+    );
 
     // a custom range the server would refuse is not sent
     fireEvent.click(screen.getByTestId('bo-range-custom'));
@@ -229,8 +239,8 @@ describe('dashboard KPIs', () => {
       },
     });
     const deposits = await screen.findByTestId('bo-dash-deposits');
-    expect(within(deposits).getByTestId('bo-dash-month').textContent).toBe('€ 2,050.50');
-    expect(within(deposits).getByTestId('bo-dash-today').textContent).toBe('Today: € 550.50');
+    expect(within(deposits).getByTestId('bo-dash-month').textContent).toBe('€2,050.50');
+    expect(within(deposits).getByTestId('bo-dash-today').textContent).toBe('Today: €550.50');
     expect(kpiCalls(calls)[0]?.search.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     // the disclosure of the first brand in scope
     expect((await screen.findByTestId('bo-retail-percent')).textContent).toBe('60 %');
@@ -240,6 +250,41 @@ describe('dashboard KPIs', () => {
     // what the dashboard showed before stays
     expect(screen.getByTestId('bo-dashboard')).toBeTruthy();
     expect(screen.getByTestId('bo-tile-withdrawals')).toBeTruthy();
+  });
+
+  it('shows the retail-loss figure of a large enough sample without a warning, and none of an empty one', async () => {
+    let figure: RetailLossReport = {
+      ...RETAIL,
+      percent: 71,
+      losing: 1_065,
+      accounts: 1_500,
+      meaningful: true,
+    };
+    renderBo(<DashboardPage />, {
+      staff: staffFixture({ permissions: ['reports.read'] }),
+      api: {
+        '/api/backoffice/reports/kpis': () => ok(report([EUR])),
+        '/api/backoffice/reports/retail-loss': () => ok(figure),
+      },
+    });
+    expect((await screen.findByTestId('bo-retail-percent')).textContent).toBe('71 %');
+    expect(screen.getByTestId('bo-retail-sample').textContent).toBe(
+      'Based on 1,500 accounts that traded in the period.',
+    );
+    expect(screen.queryByTestId('bo-retail-small-sample')).toBeNull();
+    cleanup();
+    figure = { ...RETAIL, percent: null, losing: 0, accounts: 0, meaningful: false };
+    renderBo(<DashboardPage />, {
+      staff: staffFixture({ permissions: ['reports.read'] }),
+      api: {
+        '/api/backoffice/reports/kpis': () => ok(report([EUR])),
+        '/api/backoffice/reports/retail-loss': () => ok(figure),
+      },
+    });
+    expect((await screen.findByTestId('bo-retail-percent')).textContent).toBe('—');
+    // no account traded: the card says there is no figure yet, nothing about a sample
+    expect(screen.queryByTestId('bo-retail-sample')).toBeNull();
+    expect(screen.queryByTestId('bo-retail-small-sample')).toBeNull();
   });
 
   it('shows no KPIs to staff without reports.read', async () => {

@@ -1,8 +1,9 @@
+import type { KpiDay, KpiGroup } from '@openbroker/domain';
 import { useMemo, useState } from 'react';
 import { Button, ButtonGroup, Form, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { staffDownload } from '../api.js';
 import { NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
@@ -12,7 +13,6 @@ import { useStaffSession } from '../shell/session.js';
 import { BoEmpty, ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { KpiChart, type KpiSeries } from './KpiChart.js';
 import { KpiTiles, KpiValue, mainGroup, RetailLossCard } from './parts.js';
-import type { KpiDay, KpiGroup } from './types.js';
 import { kpiPath, PRESETS, type Preset, presetRange, useKpis } from './useReports.js';
 import './reports.css';
 
@@ -119,12 +119,12 @@ function GroupReport({ group, days }: { group: KpiGroup; days: readonly string[]
         align: 'end' as const,
         cell: (row: KpiDay) => (
           <span className="bo-num">
-            <KpiValue value={row[key]} money={isMoney} symbol="" />
+            <KpiValue value={row[key]} money={isMoney} currency={group.currency} />
           </span>
         ),
       })),
     ],
-    [t, i18n.language],
+    [t, i18n.language, group.currency],
   );
   const newestFirst = useMemo(() => [...group.days].reverse(), [group]);
   return (
@@ -163,7 +163,7 @@ function GroupReport({ group, days }: { group: KpiGroup; days: readonly string[]
   );
 }
 
-/** Reports and KPIs (issue 15): per-day figures of a brand or every brand in scope, charts, CSV, retail loss. */
+/** Reports and KPIs: per-day figures of a brand or every brand in scope, charts, CSV, retail loss. */
 export function ReportsPage() {
   const { t } = useTranslation();
   const { can } = useStaffSession();

@@ -1,8 +1,10 @@
+import type { KpiFigures, KpiGroup } from '@openbroker/domain';
+import { formatMoneyIn } from '@openbroker/domain';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { ErrorBlock, formatAmount, SkeletonBlock } from '../shell/ui.js';
-import type { KpiFigures, KpiGroup } from './types.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { useRetailLoss } from './useReports.js';
 
 /** The KPI tiles of a range's totals, in this order. */
@@ -47,21 +49,24 @@ export const TILE_FIGURES: readonly {
 export const mainGroup = (groups: readonly KpiGroup[]): KpiGroup | undefined =>
   [...groups].sort((a, b) => b.brands.length - a.brands.length || a.currency.localeCompare(b.currency))[0];
 
-/** A KPI value: a count, or an exact amount with the currency symbol (red when negative). */
+/** A KPI value: a count, or an exact amount with its currency (red when negative). */
 export function KpiValue({
   value,
   money,
-  symbol,
+  currency,
 }: {
   value: string | number;
   money: boolean;
-  symbol: string;
+  /** The amount's ISO currency (the group's): every amount shows it. */
+  currency: string;
 }) {
   const { i18n } = useTranslation();
   if (!money) return <>{new Intl.NumberFormat(i18n.language).format(Number(value))}</>;
   const text = String(value);
   const negative = text.startsWith('-') && /[1-9]/.test(text);
-  return <span className={negative ? 'bo-neg' : undefined}>{formatAmount(text, i18n.language, symbol)}</span>;
+  return (
+    <span className={negative ? 'bo-neg' : undefined}>{formatMoneyIn(text, currency, i18n.language)}</span>
+  );
 }
 
 /** Tiles with a currency group's totals (`figures` picks which; all by default). */
@@ -83,7 +88,7 @@ export function KpiTiles({
         <div key={f.key} className="bo-kpi-tile" data-testid={`bo-kpi-${f.key}`}>
           <span className="bo-kpi-label">{t(f.label)}</span>
           <span className="bo-kpi-value">
-            <KpiValue value={totals[f.key]} money={f.money} symbol={group.currencySymbol} />
+            <KpiValue value={totals[f.key]} money={f.money} currency={group.currency} />
           </span>
           {f.count && f.countLabel && (
             <span className="bo-kpi-sub">
@@ -136,6 +141,17 @@ export function RetailLossCard({ brandId, brandName }: { brandId: number | undef
                 ? t('bor.retail.none')
                 : t('bor.retail.sentence', { percent: number(query.data.percent) })}
             </p>
+            {query.data.accounts > 0 && (
+              <p className="bo-retail-sample" data-testid="bo-retail-sample">
+                {t('bor.retail.sample', { count: query.data.accounts, n: number(query.data.accounts) })}
+              </p>
+            )}
+            {query.data.accounts > 0 && !query.data.meaningful && (
+              <Alert variant="warning" className="bo-retail-warning" data-testid="bo-retail-small-sample">
+                <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+                {t('bor.retail.smallSample', { minimum: number(query.data.minimumAccounts) })}
+              </Alert>
+            )}
             <p className="bo-retail-period">
               {t('bor.retail.period', { from: date(query.data.from), until: date(query.data.until) })}
             </p>

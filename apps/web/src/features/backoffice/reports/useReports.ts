@@ -1,6 +1,6 @@
+import { KpiReport, RetailLossReport } from '@openbroker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryString, staffRequest } from '../api.js';
-import type { KpiReport, RetailLoss } from './types.js';
 
 export interface KpiRange {
   brandId: number | undefined;
@@ -16,7 +16,7 @@ export const kpiPath = (range: KpiRange, csv = false) =>
 export function useKpis(range: KpiRange, enabled = true) {
   return useQuery({
     queryKey: ['bo', 'reports', 'kpis', range.brandId ?? 'all', range.from, range.until],
-    queryFn: ({ signal }) => staffRequest<KpiReport>(kpiPath(range), { signal }),
+    queryFn: ({ signal }) => staffRequest(kpiPath(range), { schema: KpiReport, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 5 * 60_000,
     enabled,
@@ -28,7 +28,10 @@ export function useRetailLoss(brandId: number | undefined) {
   return useQuery({
     queryKey: ['bo', 'reports', 'retail-loss', brandId],
     queryFn: ({ signal }) =>
-      staffRequest<RetailLoss>(`/api/backoffice/reports/retail-loss${queryString({ brandId })}`, { signal }),
+      staffRequest(`/api/backoffice/reports/retail-loss${queryString({ brandId })}`, {
+        schema: RetailLossReport,
+        signal,
+      }),
     enabled: brandId !== undefined,
     staleTime: 5 * 60_000,
   });

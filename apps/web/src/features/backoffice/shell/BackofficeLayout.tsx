@@ -1,12 +1,12 @@
 import { isStaffRole } from '@openbroker/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../../app/LanguageSelect.js';
 import { ThemeToggle } from '../../../app/ThemeToggle.js';
 import '../backoffice.css';
-import { visibleNav } from './nav.js';
+import { BACKOFFICE_BASE, visibleNav } from './nav.js';
 import { useStaffSession } from './session.js';
 
 /** Initials for the avatar ('Carla Compliance' → 'CC'). */
@@ -30,6 +30,18 @@ export function BackofficeLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // On a short screen the menu scrolls: the current screen's item is brought into its view (the menu only).
+  const navRef = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('.bo-nav-link.active');
+    if (!nav || !active) return;
+    const [box, item] = [nav.getBoundingClientRect(), active.getBoundingClientRect()];
+    if (item.top < box.top) nav.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) nav.scrollTop += item.bottom - box.bottom;
+  }, [pathname, staff]);
+
   if (!staff) return null;
   const roles = staff.roles.map((role) => (isStaffRole(role) ? t(`bo.role.${role}`) : role));
   const scope = staff.brandScope.all
@@ -51,7 +63,7 @@ export function BackofficeLayout() {
             <small>{t('bo.title')}</small>
           </span>
         </div>
-        <nav className="bo-nav" data-testid="bo-nav">
+        <nav className="bo-nav" data-testid="bo-nav" ref={navRef}>
           {sections.map((section) => (
             <div key={section.label ?? 'main'} className="bo-nav-section">
               {section.label && <div className="bo-nav-heading">{t(section.label)}</div>}
@@ -114,6 +126,15 @@ export function BackofficeLayout() {
               <span className="bo-user-roles">{roles.join(' · ')}</span>
             </span>
           </div>
+          <Link
+            to={`${BACKOFFICE_BASE}/password`}
+            className="btn btn-outline-secondary btn-sm bo-signout"
+            aria-label={t('bo.password.link')}
+            title={t('bo.password.link')}
+            data-testid="bo-password-link"
+          >
+            <i className="bi bi-key" aria-hidden="true" />
+          </Link>
           <Button
             variant="outline-secondary"
             size="sm"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
 import { BoEmpty, SkeletonRows } from './ui.js';
+import { useScrollRegion } from './useScrollRegion.js';
 
 export interface BoColumn<Row> {
   key: string;
@@ -27,9 +28,10 @@ export function BoTable<Row>({
   emptyIcon?: string;
   testId?: string;
 }) {
+  const scroll = useScrollRegion<HTMLDivElement>();
   return (
     <div className="bo-table-card" data-testid={testId}>
-      <div className="bo-table-scroll">
+      <div className="bo-table-scroll" ref={scroll}>
         <Table size="sm" hover className="bo-table mb-0">
           <thead>
             <tr>

@@ -1,14 +1,16 @@
+import { BackofficeBrand } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type BrandDto, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 
 /** The brands in the staff member's scope (GET /api/backoffice/brands), cached for the session. */
 export function useBrands() {
   return useQuery({
     queryKey: ['bo', 'brands'],
-    queryFn: ({ signal }) => staffRequest<BrandDto[]>('/api/backoffice/brands', { signal }),
+    queryFn: ({ signal }) =>
+      staffRequest('/api/backoffice/brands', { schema: BackofficeBrand.array(), signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -14,7 +14,7 @@ const CODES = Array.from({ length: 10 }, (_, i) => `AAAA-${String(i).padStart(4,
 const start = () =>
   ok({ secret: 'HVNFDQIVZEQ7EUMG', otpauthUri: 'otpauth://totp/x', qrCode: 'data:image/png;base64,AAAA' });
 
-describe('two-factor enrolment (issue 13)', () => {
+describe('two-factor enrolment', () => {
   it('shows the QR code and key, then the ten recovery codes once, then opens the back office', async () => {
     const enrolled = { ...newcomer, twoFactorEnabled: true };
     const { sent } = renderBackoffice('/backoffice/enrol', {

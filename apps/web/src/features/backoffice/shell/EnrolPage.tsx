@@ -1,46 +1,36 @@
+import { StaffEnrolmentDone, StaffEnrolmentStart } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
-import { useWindowTitle } from '../../../app/useDocumentTitle.js';
+import { useWindowTitle } from '../../../lib/useDocumentTitle.js';
 import { useMessageText } from '../../../ui/forms.js';
-import { type StaffDto, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 import { AuthFrame } from './AuthFrame.js';
 import { BACKOFFICE_BASE } from './nav.js';
 import { useStaffSession } from './session.js';
 import { SkeletonBlock } from './ui.js';
 
-interface EnrolStart {
-  secret: string;
-  otpauthUri: string;
-  qrCode: string;
-}
-
-interface EnrolDone {
-  token: string;
-  recoveryCodes: string[];
-  staff: StaffDto;
-}
-
 /** The secret in groups of four, as authenticator apps ask for it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Mandatory two-factor enrolment (issue 13): QR code (and the key for manual entry), the first code,
+ * Mandatory two-factor enrolment: QR code (and the key for manual entry), the first code,
  * then the ten recovery codes, shown this once, to copy or download.
  */
 export function EnrolPage() {
   const { t } = useTranslation();
-  // issue 14: its own window title, like every back-office page (the others get theirs from BoPage)
+  // its own window title, like every back-office page (the others get theirs from BoPage)
   useWindowTitle(`${t('fix.title.enrol')} · ${t('bo.title')}`);
   const { status, token } = useStaffSession();
-  const [done, setDone] = useState<EnrolDone | null>(null);
+  const [done, setDone] = useState<StaffEnrolmentDone | null>(null);
 
   if (done) return <RecoveryCodes done={done} />;
   if (status === 'anonymous') return <Navigate to={`${BACKOFFICE_BASE}/login`} replace />;
   if (status === 'ready') return <Navigate to={BACKOFFICE_BASE} replace />;
+  if (status === 'passwordChange') return <Navigate to={`${BACKOFFICE_BASE}/password`} replace />;
   if (status === 'loading' || !token)
     return (
       <AuthFrame title={t('bo.enrol.title')} icon="bi-qr-code">
@@ -50,7 +40,7 @@ export function EnrolPage() {
   return <EnrolForm token={token} onDone={setDone} />;
 }
 
-function EnrolForm({ token, onDone }: { token: string; onDone: (done: EnrolDone) => void }) {
+function EnrolForm({ token, onDone }: { token: string; onDone: (done: StaffEnrolmentDone) => void }) {
   const { t } = useTranslation();
   const text = useMessageText();
   const codeId = useId();
@@ -59,7 +49,12 @@ function EnrolForm({ token, onDone }: { token: string; onDone: (done: EnrolDone)
   const [pending, setPending] = useState(false);
   const start = useQuery({
     queryKey: ['bo', 'enrol', token],
-    queryFn: () => staffRequest<EnrolStart>('/api/backoffice/auth/enrol/start', { method: 'POST', token }),
+    queryFn: () =>
+      staffRequest('/api/backoffice/auth/enrol/start', {
+        schema: StaffEnrolmentStart,
+        method: 'POST',
+        token,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -73,7 +68,8 @@ function EnrolForm({ token, onDone }: { token: string; onDone: (done: EnrolDone)
     }
     setPending(true);
     try {
-      const answer = await staffRequest<EnrolDone>('/api/backoffice/auth/enrol/confirm', {
+      const answer = await staffRequest('/api/backoffice/auth/enrol/confirm', {
+        schema: StaffEnrolmentDone,
         method: 'POST',
         token,
         body: { code: typed },
@@ -168,7 +164,7 @@ function EnrolForm({ token, onDone }: { token: string; onDone: (done: EnrolDone)
   );
 }
 
-function RecoveryCodes({ done }: { done: EnrolDone }) {
+function RecoveryCodes({ done }: { done: StaffEnrolmentDone }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useStaffSession();

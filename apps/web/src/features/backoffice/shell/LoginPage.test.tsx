@@ -20,7 +20,7 @@ function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-describe('back-office sign-in (issue 13)', () => {
+describe('back-office sign-in', () => {
   it('sends e-mail, password and the TOTP code, keeps the token in sessionStorage and opens the back office', async () => {
     const { sent, router } = renderBackoffice('/backoffice/login', {
       api: {

@@ -1,20 +1,14 @@
-import { isTotpCode } from '@openbroker/domain';
+import { isTotpCode, StaffLoginAnswer } from '@openbroker/domain';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
 import { useMessageText } from '../../../ui/forms.js';
-import { type StaffDto, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 import { AuthFrame } from './AuthFrame.js';
 import { BACKOFFICE_BASE } from './nav.js';
 import { useStaffSession } from './session.js';
-
-interface LoginAnswer {
-  token: string;
-  enrolmentOnly: boolean;
-  staff: StaffDto;
-}
 
 /** Where a signed-out staff member wanted to go (kept through sign-in). */
 export interface BackofficeLocationState {
@@ -24,7 +18,7 @@ export interface BackofficeLocationState {
 type FieldName = 'email' | 'password' | 'code';
 
 /**
- * Staff sign-in (issue 13): e-mail, password and the authenticator code (or a one-time recovery code).
+ * Staff sign-in: e-mail, password and the authenticator code (or a one-time recovery code).
  * Staff without two-factor set up leave the code empty and are taken to enrolment.
  */
 export function LoginPage() {
@@ -53,6 +47,7 @@ export function LoginPage() {
 
   if (status === 'ready') return <Navigate to={from ?? BACKOFFICE_BASE} replace />;
   if (status === 'enrolment') return <Navigate to={`${BACKOFFICE_BASE}/enrol`} replace />;
+  if (status === 'passwordChange') return <Navigate to={`${BACKOFFICE_BASE}/password`} replace />;
 
   const validate = (): Partial<Record<FieldName, string>> => {
     const problems: Partial<Record<FieldName, string>> = {};
@@ -72,15 +67,22 @@ export function LoginPage() {
     setPending(true);
     try {
       const typed = code.replace(/\s/g, '');
-      const answer = await staffRequest<LoginAnswer>('/api/backoffice/auth/login', {
+      const answer = await staffRequest('/api/backoffice/auth/login', {
+        schema: StaffLoginAnswer,
         method: 'POST',
         token: null,
         body: { email: email.trim(), password, ...(typed ? { code: typed } : {}) },
       });
       signIn(answer.token, answer.staff);
-      navigate(answer.enrolmentOnly ? `${BACKOFFICE_BASE}/enrol` : (from ?? BACKOFFICE_BASE), {
-        replace: true,
-      });
+      // a password an administrator reset is changed first, then two-factor sign-in is set up if still needed
+      navigate(
+        answer.staff.passwordChangeRequired
+          ? `${BACKOFFICE_BASE}/password`
+          : answer.enrolmentOnly
+            ? `${BACKOFFICE_BASE}/enrol`
+            : (from ?? BACKOFFICE_BASE),
+        { replace: true },
+      );
     } catch (error) {
       setCode('');
       if (isApiError(error) && (error.httpStatus === 401 || error.httpStatus === 400)) {

@@ -18,7 +18,7 @@ export interface NavSection {
 
 export const BACKOFFICE_BASE = '/backoffice';
 
-/** The side menu (issue 13): each item appears only to staff whose roles grant its permission. */
+/** The side menu: each item appears only to staff whose roles grant its permission. */
 export const NAV: readonly NavSection[] = [
   {
     label: null,
@@ -49,6 +49,18 @@ export const NAV: readonly NavSection[] = [
         label: 'bo.nav.withdrawals',
         icon: 'bi-box-arrow-up',
         anyOf: ['withdrawals.approve'],
+      },
+      {
+        to: `${BACKOFFICE_BASE}/money-requests`,
+        label: 'bo.nav.moneyRequests',
+        icon: 'bi-key',
+        anyOf: ['adjustments.approve', 'adjustments.create'],
+      },
+      {
+        to: `${BACKOFFICE_BASE}/money-limits`,
+        label: 'bo.nav.moneyLimits',
+        icon: 'bi-speedometer',
+        anyOf: ['limits.manage'],
       },
       {
         to: `${BACKOFFICE_BASE}/positions`,

@@ -36,7 +36,7 @@ const menu = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('what a staff member sees follows their permissions (issue 13)', () => {
+describe('what a staff member sees follows their permissions', () => {
   it('support sees clients only; no money, dealing, audit or staff in the menu', async () => {
     renderBackoffice('/backoffice', { staff: support });
     await screen.findByTestId('bo-nav');
@@ -51,6 +51,8 @@ describe('what a staff member sees follows their permissions (issue 13)', () => 
       'Clients',
       'Deposits',
       'Withdrawals',
+      'Money requests',
+      'Money limits',
       'Dealing',
       'Brands',
       'Pages',
@@ -72,7 +74,7 @@ describe('what a staff member sees follows their permissions (issue 13)', () => 
     cleanup();
     renderBackoffice('/backoffice', { staff: staffFixture({ roles: ['finance'], permissions: [] }) });
     await screen.findByTestId('bo-nav');
-    expect(menu()).toEqual(['Dashboard', 'Clients', 'Deposits', 'Withdrawals', 'Reports']);
+    expect(menu()).toEqual(['Dashboard', 'Clients', 'Deposits', 'Withdrawals', 'Money requests', 'Reports']);
   });
 
   it('the dealer role sees auto-trading (strategies offered and the kill switch) next to the dealing desk', async () => {

@@ -20,7 +20,7 @@ function fakeClock() {
 /** Lets the fake server's answers and React's updates through without moving the clock. */
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 
-describe('back-office idle sign-out (issue 13)', () => {
+describe('back-office idle sign-out', () => {
   it("signs out after the server's idle minutes from `me`, not a fixed 15, and says after how long", async () => {
     fakeClock();
     const { sent } = renderBackoffice('/backoffice', {

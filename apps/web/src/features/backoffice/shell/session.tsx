@@ -1,23 +1,29 @@
-import { can as roleCan, type StaffPermission, type StaffRole } from '@openbroker/domain';
+import {
+  can as roleCan,
+  StaffLogoutAnswer,
+  StaffMe,
+  type StaffPermission,
+  type StaffRole,
+} from '@openbroker/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
-import { onStaffTokenChange, readStaffToken, type StaffDto, staffRequest, writeStaffToken } from '../api.js';
+import { markStaffInput, onStaffTokenChange, readStaffToken, staffRequest, writeStaffToken } from '../api.js';
 
 /** Why the last session ended, shown once on the sign-in screen. */
 export type SignOutReason = 'idle' | 'expired' | 'user';
 
-export type SessionStatus = 'loading' | 'anonymous' | 'enrolment' | 'ready';
+export type SessionStatus = 'loading' | 'anonymous' | 'passwordChange' | 'enrolment' | 'ready';
 
 export interface StaffSession {
   status: SessionStatus;
-  staff: StaffDto | null;
+  staff: StaffMe | null;
   token: string | null;
   /** Whether the signed-in staff member holds this permission (server `permissions`, else the role table). */
   can(permission: StaffPermission): boolean;
   signOut(reason?: SignOutReason): Promise<void>;
   /** Starts a session from a sign-in or enrolment answer. */
-  signIn(token: string, staff: StaffDto): void;
+  signIn(token: string, staff: StaffMe): void;
   /** The reason of the previous sign-out (idle, expired), if any. */
   lastSignOut: SignOutReason | null;
   /** After an idle sign-out: the server's idle minutes the session ended after. */
@@ -26,8 +32,8 @@ export interface StaffSession {
 
 const SessionContext = createContext<StaffSession | null>(null);
 
-function permitted(staff: StaffDto | null, permission: StaffPermission): boolean {
-  if (!staff?.twoFactorEnabled) return false;
+function permitted(staff: StaffMe | null, permission: StaffPermission): boolean {
+  if (!staff?.twoFactorEnabled || staff.passwordChangeRequired) return false;
   if (staff.permissions.length > 0) return staff.permissions.includes(permission);
   return roleCan(staff.roles as StaffRole[], permission);
 }
@@ -36,7 +42,7 @@ function permitted(staff: StaffDto | null, permission: StaffPermission): boolean
 export function StaffSessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readStaffToken());
-  const [staff, setStaff] = useState<StaffDto | null>(null);
+  const [staff, setStaff] = useState<StaffMe | null>(null);
   const [lastSignOut, setLastSignOut] = useState<SignOutReason | null>(null);
   const [lastIdleMinutes, setLastIdleMinutes] = useState<number | null>(null);
 
@@ -58,7 +64,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token || staff) return;
     const controller = new AbortController();
-    staffRequest<StaffDto>('/api/backoffice/me', { signal: controller.signal, token })
+    staffRequest('/api/backoffice/me', { schema: StaffMe, signal: controller.signal, token })
       .then(setStaff)
       .catch(() => {
         if (!controller.signal.aborted) writeStaffToken(null);
@@ -66,7 +72,8 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [token, staff]);
 
-  const signIn = useCallback((next: string, member: StaffDto) => {
+  const signIn = useCallback((next: string, member: StaffMe) => {
+    markStaffInput();
     setLastSignOut(null);
     setStaff(member);
     writeStaffToken(next);
@@ -81,9 +88,11 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: ['bo'] });
       if (current) {
         // The server ends the session too; a failure (already expired) changes nothing here.
-        await staffRequest('/api/backoffice/auth/logout', { method: 'POST', token: current }).catch(
-          () => undefined,
-        );
+        await staffRequest('/api/backoffice/auth/logout', {
+          schema: StaffLogoutAnswer,
+          method: 'POST',
+          token: current,
+        }).catch(() => undefined);
       }
     },
     [queryClient],
@@ -93,17 +102,22 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     ? 'anonymous'
     : !staff
       ? 'loading'
-      : staff.twoFactorEnabled
-        ? 'ready'
-        : 'enrolment';
+      : staff.passwordChangeRequired
+        ? 'passwordChange'
+        : staff.twoFactorEnabled
+          ? 'ready'
+          : 'enrolment';
 
-  // The server ends a staff session after STAFF_SESSION_IDLE_MINUTES without a call (issue 13) and says how long
-  // with the member (sign-in, `me`): the tab signs out at the same moment. Until the member is known nothing counts.
+  // The server ends a staff session after the member's idle limit without input (the strictest of their roles) and
+  // says how long with the member (sign-in, `me`): the tab signs out at the same moment. Only input counts, never
+  // data a screen receives. Until the member is known nothing counts.
   const idleMinutes = staff?.sessionIdleMinutes ?? 0;
   useIdleTimer({
     timeout: Math.max(idleMinutes, 1) * 60_000,
     debounce: 500,
     disabled: status === 'anonymous' || idleMinutes <= 0,
+    // only input counts: the server hears of it with the next call and restarts its idle clock from then
+    onAction: () => markStaffInput(),
     onIdle: () => {
       setLastIdleMinutes(idleMinutes);
       void signOut('idle');

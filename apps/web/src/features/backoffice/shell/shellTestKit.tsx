@@ -1,3 +1,4 @@
+import type { BackofficeReference, ClientDetail, ClientRow, StaffMe } from '@openbroker/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -5,11 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
 import { createI18n } from '../../../app/i18n/i18n.js';
-import { ToastProvider } from '../../../app/ToastProvider.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
-import { STAFF_TOKEN_KEY, type StaffDto } from '../api.js';
+import { ToastProvider } from '../../../ui/ToastProvider.js';
+import { STAFF_TOKEN_KEY } from '../api.js';
 import { BackofficeApp } from '../BackofficeApp.js';
-import type { ClientDetail, ClientRow } from '../clients/types.js';
 import { BRANDS, ok, refuse, staffFixture } from '../money/boTestKit.js';
 
 export { ok, refuse, staffFixture };
@@ -26,7 +26,7 @@ export interface Call {
 type Answer = { status?: number; json?: unknown; blob?: Blob };
 export type Api = Record<string, (call: Call) => Answer>;
 
-export const REFERENCE = {
+export const REFERENCE: BackofficeReference = {
   assetCategories: [
     { id: 1, name: 'Forex', leverages: [1, 10, 50, 100] },
     { id: 2, name: 'Crypto', leverages: [1, 2, 5] },
@@ -53,6 +53,7 @@ export function clientRow(overrides: Partial<ClientRow> = {}): ClientRow {
     verified: false,
     level: 'Basic',
     balance: '1250.50',
+    currency: 'EUR',
     documentsWaiting: 2,
     hasDeposited: true,
     tradingEnabled: true,
@@ -115,7 +116,7 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
  * Renders the back office at `path` with a fake server behind fetch. With `staff` the tab is signed
  * in (token in sessionStorage, `me` answers the member); without, it starts signed out.
  */
-export function renderBackoffice(path: string, { api = {}, staff }: { api?: Api; staff?: StaffDto } = {}) {
+export function renderBackoffice(path: string, { api = {}, staff }: { api?: Api; staff?: StaffMe } = {}) {
   window.sessionStorage.clear();
   if (staff) window.sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
   const calls: Call[] = [];

@@ -1,3 +1,4 @@
+import { formatMoneyIn } from '@openbroker/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +45,17 @@ export function formatAmount(
   return `${negative ? '−' : ''}${symbol ? `${symbol} ` : ''}${amount}`;
 }
 
-/** A money cell: tabular figures, red when negative. */
+/** A money cell: tabular figures, red when negative; with `currency`, written with it by the domain's formatMoneyIn. */
 export function Amount({
   value,
   symbol,
+  currency,
   signed,
 }: {
   value: string | number | null | undefined;
   symbol?: string;
+  /** The amount's ISO currency ('EUR', 'USD'): every amount of money in the back office names it. */
+  currency?: string;
   /** Colours positive green too (ledger movements). */
   signed?: boolean;
 }) {
@@ -59,7 +63,13 @@ export function Amount({
   const text = String(value ?? '');
   const negative = text.startsWith('-') && /[1-9]/.test(text);
   const tone = negative ? ' bo-neg' : signed && /[1-9]/.test(text) ? ' bo-pos' : '';
-  return <span className={`bo-num${tone}`}>{formatAmount(value, i18n.language, symbol)}</span>;
+  return (
+    <span className={`bo-num${tone}`}>
+      {currency
+        ? formatMoneyIn(value === '' ? null : value, currency, i18n.language)
+        : formatAmount(value, i18n.language, symbol)}
+    </span>
+  );
 }
 
 /** A date (and time) cell in the reader's language. */
@@ -223,6 +233,7 @@ export function ConfirmDialog({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   variant = 'primary',
   reasonLabel,
   reasonHint,
@@ -237,6 +248,8 @@ export function ConfirmDialog({
   title: string;
   body?: ReactNode;
   confirmLabel: string;
+  /** The dismissing button's name when "Cancel" would be ambiguous (e.g. "Keep position"). */
+  cancelLabel?: string;
   variant?: 'primary' | 'danger' | 'success' | 'warning';
   reasonLabel?: string;
   reasonHint?: string;
@@ -317,8 +330,13 @@ export function ConfirmDialog({
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close} disabled={pending}>
-            {t('bo.cancel')}
+          <Button
+            variant="outline-secondary"
+            onClick={close}
+            disabled={pending}
+            data-testid="bo-confirm-cancel"
+          >
+            {cancelLabel ?? t('bo.cancel')}
           </Button>
           <Button type="submit" variant={variant} disabled={pending} data-testid="bo-confirm-submit">
             {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}

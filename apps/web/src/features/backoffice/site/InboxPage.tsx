@@ -1,16 +1,17 @@
+import type { InboxItem } from '@openbroker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ButtonGroup, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage } from '../shell/BoPage.js';
 import { type BoColumn, BoTable } from '../shell/BoTable.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import { DateTime, ErrorBlock, Pager, StatusBadge, useErrorText } from '../shell/ui.js';
-import { type InboxItem, type InboxStatusFilter, siteApi, siteKeys } from './siteApi.js';
+import { type InboxStatusFilter, siteApi, siteKeys } from './siteApi.js';
 import './site.css';
 
 const STATUSES: { value: InboxStatusFilter; label: TranslationKey }[] = [
@@ -54,7 +55,7 @@ const mailto = (email: string) =>
   /^[^\s@<>()[\]\\,;:"?&#%]+@[^\s@<>()[\]\\,;:"?&#%]+$/.test(email) ? `mailto:${email}` : null;
 
 /**
- * The contact inbox (issue 15; docs/content-editor.md): messages of the public site's and the client area's
+ * The contact inbox (docs/content-editor.md): messages of the public site's and the client area's
  * contact forms of the brands in scope, newest first, filtered by brand and status; open one to read it
  * and mark it handled or not handled. The open count refreshes every 30 seconds.
  */

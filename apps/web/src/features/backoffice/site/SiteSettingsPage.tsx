@@ -1,6 +1,7 @@
 import {
   PLATFORM_COMPONENT_SWITCHES,
   RETAIL_LOSS_PLACEHOLDER,
+  type SiteSettingsDoc,
   SiteSettingsInput,
   STANDARD_RISK_WARNING,
   zodIssuesToMessages,
@@ -17,16 +18,17 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { TextField } from '../../../ui/fields.js';
 import { applyServerError, encodeMessage, FieldFeedback } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import { DateTime, ErrorBlock, SkeletonBlock } from '../shell/ui.js';
-import { type SiteSettingsDoc, siteApi, siteKeys } from './siteApi.js';
+import { siteApi, siteKeys } from './siteApi.js';
 import './site.css';
 
 type SettingsForm = z.input<typeof SiteSettingsInput>;
@@ -323,7 +325,7 @@ function SettingsEditor({ brandId, doc }: { brandId: number; doc: SiteSettingsDo
 }
 
 /**
- * Site settings (issue 15; docs/content-editor.md): per brand, the copyright and legal texts, contact
+ * Site settings (docs/content-editor.md): per brand, the copyright and legal texts, contact
  * details, header menu and footer links and the client area's components, as the public site serves them.
  */
 export function SiteSettingsPage() {
@@ -331,7 +333,12 @@ export function SiteSettingsPage() {
   const { can } = useStaffSession();
   const brands = useBrands();
   const brandSelectId = useId();
-  const [brandId, setBrandId] = useState<number | undefined>(undefined);
+  // ?brand=<id> opens that brand's settings (the brand page's publish checklist links here)
+  const [search] = useSearchParams();
+  const [brandId, setBrandId] = useState<number | undefined>(() => {
+    const asked = Number(search.get('brand'));
+    return Number.isInteger(asked) && asked > 0 ? asked : undefined;
+  });
   const list = brands.data ?? [];
   useEffect(() => {
     if (brandId === undefined && list[0]) setBrandId(list[0].id);

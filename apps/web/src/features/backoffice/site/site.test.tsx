@@ -1,10 +1,14 @@
-import { STANDARD_RISK_WARNING } from '@openbroker/domain';
+import {
+  type InboxPage as InboxAnswer,
+  type InboxItem,
+  type SiteSettingsDoc,
+  STANDARD_RISK_WARNING,
+} from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
 import { InboxPage } from './InboxPage.js';
 import { SiteSettingsPage } from './SiteSettingsPage.js';
-import type { InboxItem, SiteSettingsDoc } from './siteApi.js';
 
 afterEach(() => {
   cleanup();
@@ -46,7 +50,8 @@ describe('site settings', () => {
       staff: content,
       api: {
         [SETTINGS]: (call) => ok(doc(Number(call.search.get('brandId')))),
-        [`PUT ${SETTINGS}`]: (call) => ok({ ...doc(1, call.body), updatedAt: '2026-11-24T10:00:00.000Z' }),
+        [`PUT ${SETTINGS}`]: (call) =>
+          ok({ ...doc(1, call.body), updatedAt: '2026-11-24T10:00:00.000Z' } satisfies SiteSettingsDoc),
       },
     });
     const copyright = (await screen.findByLabelText('Copyright line')) as HTMLInputElement;
@@ -111,7 +116,8 @@ describe('site settings', () => {
       staff: content,
       api: {
         [SETTINGS]: () => ok(doc(1, { risk_warning: '' })),
-        [`PUT ${SETTINGS}`]: (call) => ok({ ...doc(1, call.body), updatedAt: '2026-11-24T10:00:00.000Z' }),
+        [`PUT ${SETTINGS}`]: (call) =>
+          ok({ ...doc(1, call.body), updatedAt: '2026-11-24T10:00:00.000Z' } satisfies SiteSettingsDoc),
       },
     });
     const warning = (await screen.findByLabelText('Risk warning')) as HTMLTextAreaElement;
@@ -219,7 +225,7 @@ describe('contact inbox', () => {
             page: 1,
             pageSize: 50,
             open: list.filter((i) => !i.handled).length,
-          });
+          } satisfies InboxAnswer);
         },
         'POST /api/backoffice/inbox/11/handled': (call) => {
           handled = call.body.handled === true;
@@ -264,7 +270,10 @@ describe('contact inbox', () => {
   it('shows the empty state of a clean inbox', async () => {
     renderBo(<InboxPage />, {
       staff: content,
-      api: { '/api/backoffice/inbox': () => ok({ items: [], total: 0, page: 1, pageSize: 50, open: 0 }) },
+      api: {
+        '/api/backoffice/inbox': () =>
+          ok({ items: [], total: 0, page: 1, pageSize: 50, open: 0 } satisfies InboxAnswer),
+      },
     });
     expect(await screen.findByText('Nothing waiting: every message is handled.')).toBeTruthy();
     expect(screen.getByTestId('bos-inbox-open-count').textContent).toContain('0 open');

@@ -1,7 +1,7 @@
+import type { StaffMember } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
-import type { StaffMember } from '../money/types.js';
 import { StaffPage } from './StaffPage.js';
 
 afterEach(() => {
@@ -21,6 +21,11 @@ const MEMBERS: StaffMember[] = [
     twoFactorEnabled: true,
     disabled: false,
     createdAt: '2026-11-01T10:00:00.000Z',
+    lastLoginAt: null,
+    lastLoginIp: null,
+    ipAllowList: null,
+    passwordChangeRequired: false,
+    secondFactorLockedUntil: null,
   },
   {
     id: 2,
@@ -31,6 +36,11 @@ const MEMBERS: StaffMember[] = [
     twoFactorEnabled: false,
     disabled: false,
     createdAt: '2026-11-02T10:00:00.000Z',
+    lastLoginAt: null,
+    lastLoginIp: null,
+    ipAllowList: null,
+    passwordChangeRequired: false,
+    secondFactorLockedUntil: null,
   },
 ];
 
@@ -108,9 +118,9 @@ describe('staff management', () => {
       staff: admin,
       api: {
         '/api/backoffice/staff': () => ok(MEMBERS),
-        'POST /api/backoffice/staff/1': () => ok({}),
-        'POST /api/backoffice/staff/2': () => ok({}),
-        'POST /api/backoffice/staff/1/reset-2fa': () => ok({}),
+        'POST /api/backoffice/staff/1': () => ok(MEMBERS[0]),
+        'POST /api/backoffice/staff/2': () => ok(MEMBERS[1]),
+        'POST /api/backoffice/staff/1/reset-2fa': () => ok(MEMBERS[0]),
       },
     });
     const rows = await screen.findAllByTestId('bo-staff-row');
@@ -123,12 +133,20 @@ describe('staff management', () => {
     expect(posts('/api/backoffice/staff/2')[0]?.body).toEqual({
       roles: ['finance', 'support'],
       brandIds: null,
+      ipAllowList: [],
     });
 
+    // disabling asks for a reason first; nothing is sent without one
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Disable' }));
-    fireEvent.click(within(await screen.findByTestId('bo-staff-confirm')).getByTestId('bo-dialog-confirm'));
+    const confirm = await screen.findByTestId('bo-staff-confirm');
+    fireEvent.click(within(confirm).getByTestId('bo-dialog-confirm'));
+    expect(posts('/api/backoffice/staff/2')).toHaveLength(1);
+    fireEvent.change(within(confirm).getByTestId('bo-reason-input'), {
+      target: { value: 'Left the company' },
+    });
+    fireEvent.click(within(confirm).getByTestId('bo-dialog-confirm'));
     await waitFor(() => expect(posts('/api/backoffice/staff/2')).toHaveLength(2));
-    expect(posts('/api/backoffice/staff/2')[1]?.body).toEqual({ disabled: true });
+    expect(posts('/api/backoffice/staff/2')[1]?.body).toEqual({ disabled: true, reason: 'Left the company' });
 
     await waitFor(() => expect(screen.queryByTestId('bo-staff-confirm')).toBeNull());
     fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Reset 2FA' }));

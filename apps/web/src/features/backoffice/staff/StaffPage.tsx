@@ -1,19 +1,28 @@
-import { STAFF_ROLES, type StaffRole } from '@openbroker/domain';
+import {
+  type BackofficeBrand,
+  isAllowListEntry,
+  STAFF_ROLES,
+  StaffCreated,
+  StaffMember,
+  StaffMemberList,
+  type StaffRole,
+  splitAllowList,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Badge, Button, Form, InputGroup, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import { type BrandDto, staffRequest } from '../api.js';
+import { useToast } from '../../../ui/ToastProvider.js';
+import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError, NoAccess, ReasonDialog, SkeletonRows, useErrorText } from '../money/parts.js';
-import type { StaffCreated, StaffMember } from '../money/types.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import '../money.css';
+import { IdleLimitsPanel, PasswordResetDialog } from './StaffCredentials.js';
 
 const STAFF_KEY = ['bo', 'staff'] as const;
 
@@ -35,10 +44,33 @@ interface Access {
   brandIds: number[] | null;
 }
 
-type Confirm = { member: StaffMember; kind: 'disable' | 'enable' | 'reset2fa' } | null;
+type Confirm = { member: StaffMember; kind: 'disable' | 'enable' | 'reset2fa' | 'unlock2fa' } | null;
+
+const CONFIRM_TEXT = {
+  reset2fa: {
+    title: 'bom.staff.confirm.reset2fa',
+    label: 'bom.staff.reset2fa',
+    note: 'bom.staff.confirm.reset2faNote',
+  },
+  disable: {
+    title: 'bom.staff.confirm.disable',
+    label: 'bom.staff.disable',
+    note: 'bom.staff.confirm.disableNote',
+  },
+  enable: {
+    title: 'bom.staff.confirm.enable',
+    label: 'bom.staff.enable',
+    note: 'bom.staff.confirm.enableNote',
+  },
+  unlock2fa: {
+    title: 'bo.staffCred.unlock.title',
+    label: 'bo.staffCred.unlock.action',
+    note: 'bo.staffCred.unlock.note',
+  },
+} as const satisfies Record<NonNullable<Confirm>['kind'], Record<'title' | 'label' | 'note', TranslationKey>>;
 
 /**
- * Staff management (issue 13, admin only): the staff list with roles, brand scope and two-factor
+ * Staff management (admin only): the staff list with roles, brand scope and two-factor
  * state; create a member (the initial password is shown once), change roles and brand scope,
  * disable or enable, reset two-factor sign-in.
  */
@@ -53,19 +85,29 @@ export function StaffPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
 
   const query = useQuery({
     queryKey: STAFF_KEY,
-    queryFn: ({ signal }) => staffRequest<StaffMember[]>('/api/backoffice/staff', { signal }),
+    queryFn: ({ signal }) => staffRequest('/api/backoffice/staff', { schema: StaffMemberList, signal }),
     enabled: allowed,
   });
   const action = useMutation({
-    mutationFn: ({ member, kind }: NonNullable<Confirm>) =>
-      kind === 'reset2fa'
-        ? staffRequest(`/api/backoffice/staff/${member.id}/reset-2fa`, { method: 'POST', body: {} })
+    mutationFn: ({ member, kind, reason }: NonNullable<Confirm> & { reason: string }) =>
+      kind === 'reset2fa' || kind === 'unlock2fa'
+        ? staffRequest(
+            `/api/backoffice/staff/${member.id}/${kind === 'reset2fa' ? 'reset-2fa' : 'unlock-2fa'}`,
+            {
+              schema: StaffMember,
+              method: 'POST',
+              body: {},
+            },
+          )
         : staffRequest(`/api/backoffice/staff/${member.id}`, {
+            schema: StaffMember,
             method: 'POST',
-            body: { disabled: kind === 'disable' },
+            // disabling needs a reason, kept in the audit log
+            body: { disabled: kind === 'disable', ...(reason ? { reason } : {}) },
           }),
     onSuccess: (_answer, { kind }) => {
       setConfirm(null);
@@ -73,9 +115,11 @@ export function StaffPage() {
         key:
           kind === 'reset2fa'
             ? 'bom.staff.toast.reset2fa'
-            : kind === 'disable'
-              ? 'bom.staff.toast.disabled'
-              : 'bom.staff.toast.enabled',
+            : kind === 'unlock2fa'
+              ? 'bo.staffCred.unlock.done'
+              : kind === 'disable'
+                ? 'bom.staff.toast.disabled'
+                : 'bom.staff.toast.enabled',
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
@@ -117,7 +161,7 @@ export function StaffPage() {
                     <th scope="col">{t('bom.staff.col.brands')}</th>
                     <th scope="col">{t('bom.staff.col.twoFactor')}</th>
                     <th scope="col">{t('bom.staff.col.status')}</th>
-                    <th scope="col">{t('bom.staff.col.created')}</th>
+                    <th scope="col">{t('bo.staffCred.col.lastSignIn')}</th>
                     <th scope="col" className="text-end">
                       <span className="visually-hidden">{t('bom.queue.col.actions')}</span>
                     </th>
@@ -175,6 +219,20 @@ export function StaffPage() {
                               member.twoFactorEnabled ? 'bom.staff.twoFactor.on' : 'bom.staff.twoFactor.off',
                             )}
                           </Badge>
+                          {member.secondFactorLockedUntil && (
+                            <div className="bom-sub text-nowrap mt-1" data-testid="bo-staff-locked">
+                              <i className="bi bi-lock-fill me-1 text-danger" aria-hidden="true" />
+                              {t('bo.staffCred.lockedUntil', {
+                                time: format.dateTime(member.secondFactorLockedUntil),
+                              })}
+                            </div>
+                          )}
+                          {member.ipAllowList && (
+                            <div className="bom-sub text-nowrap mt-1" title={member.ipAllowList.join(', ')}>
+                              <i className="bi bi-globe2 me-1" aria-hidden="true" />
+                              {t('bo.staffCred.allowListCount', { count: member.ipAllowList.length })}
+                            </div>
+                          )}
                         </td>
                         <td>
                           <Badge
@@ -183,13 +241,50 @@ export function StaffPage() {
                           >
                             {t(member.disabled ? 'bom.staff.status.disabled' : 'bom.staff.status.active')}
                           </Badge>
+                          {member.passwordChangeRequired && (
+                            <div className="bom-sub text-nowrap mt-1">{t('bo.staffCred.mustChange')}</div>
+                          )}
                         </td>
-                        <td className="ob-num text-nowrap bom-sub">{format.dateTime(member.createdAt)}</td>
+                        <td className="text-nowrap bom-sub" data-testid="bo-staff-last-sign-in">
+                          {member.lastLoginAt ? (
+                            <>
+                              <div className="ob-num">{format.dateTime(member.lastLoginAt)}</div>
+                              <div className="ob-num">{member.lastLoginIp}</div>
+                            </>
+                          ) : (
+                            t('bo.staffCred.never')
+                          )}
+                        </td>
                         <td className="text-end text-nowrap">
                           <div className="bom-row-actions">
                             <Button size="sm" variant="outline-secondary" onClick={() => setEditing(member)}>
                               <i className="bi bi-pencil me-1" aria-hidden="true" />
                               {t('bom.staff.edit')}
+                            </Button>
+                            {member.secondFactorLockedUntil && (
+                              <Button
+                                size="sm"
+                                variant="outline-warning"
+                                aria-label={t('bo.staffCred.unlock.action')}
+                                title={t('bo.staffCred.unlock.action')}
+                                data-testid="bo-staff-unlock"
+                                onClick={() => {
+                                  action.reset();
+                                  setConfirm({ member, kind: 'unlock2fa' });
+                                }}
+                              >
+                                <i className="bi bi-unlock" aria-hidden="true" />
+                              </Button>
+                            )}
+                            <Button
+                              size="sm"
+                              variant="outline-secondary"
+                              aria-label={t('bo.staffCred.reset.action')}
+                              title={t('bo.staffCred.reset.action')}
+                              data-testid="bo-staff-reset-password"
+                              onClick={() => setResetting(member)}
+                            >
+                              <i className="bi bi-key" aria-hidden="true" />
                             </Button>
                             {member.twoFactorEnabled && (
                               <Button
@@ -240,44 +335,27 @@ export function StaffPage() {
       {editing && (
         <EditStaffDialog member={editing} brands={brands.data ?? []} onHide={() => setEditing(null)} />
       )}
+      {allowed && <IdleLimitsPanel />}
+      {resetting && <PasswordResetDialog member={resetting} onHide={() => setResetting(null)} />}
       {confirm && (
         <ReasonDialog
           show
-          hideReason
-          reasonRequired={false}
-          title={t(
-            confirm.kind === 'reset2fa'
-              ? 'bom.staff.confirm.reset2fa'
-              : confirm.kind === 'disable'
-                ? 'bom.staff.confirm.disable'
-                : 'bom.staff.confirm.enable',
-          )}
-          confirmLabel={t(
-            confirm.kind === 'reset2fa'
-              ? 'bom.staff.reset2fa'
-              : confirm.kind === 'disable'
-                ? 'bom.staff.disable'
-                : 'bom.staff.enable',
-          )}
-          variant={confirm.kind === 'enable' ? 'success' : 'danger'}
+          // disabling asks why (required, audited); the other confirmations only ask to confirm
+          hideReason={confirm.kind !== 'disable'}
+          reasonRequired={confirm.kind === 'disable'}
+          title={t(CONFIRM_TEXT[confirm.kind].title)}
+          confirmLabel={t(CONFIRM_TEXT[confirm.kind].label)}
+          variant={confirm.kind === 'enable' || confirm.kind === 'unlock2fa' ? 'success' : 'danger'}
           pending={action.isPending}
           error={action.error}
-          onConfirm={() => action.mutate(confirm)}
+          onConfirm={(reason) => action.mutate({ ...confirm, reason })}
           onHide={() => setConfirm(null)}
           testId="bo-staff-confirm"
         >
           <p className="mb-2">
             <strong>{confirm.member.name}</strong> <span className="bom-sub">{confirm.member.email}</span>
           </p>
-          <p className="mb-0 bom-sub">
-            {t(
-              confirm.kind === 'reset2fa'
-                ? 'bom.staff.confirm.reset2faNote'
-                : confirm.kind === 'disable'
-                  ? 'bom.staff.confirm.disableNote'
-                  : 'bom.staff.confirm.enableNote',
-            )}
-          </p>
+          <p className="mb-0 bom-sub">{t(CONFIRM_TEXT[confirm.kind].note)}</p>
         </ReasonDialog>
       )}
     </BoPage>
@@ -293,7 +371,7 @@ function AccessFields({
 }: {
   value: Access;
   onChange: (access: Access) => void;
-  brands: BrandDto[];
+  brands: BackofficeBrand[];
   error: { roles?: boolean; brands?: boolean };
 }) {
   const { t } = useTranslation();
@@ -366,7 +444,7 @@ const accessErrors = (access: Access) => ({
   brands: access.brandIds !== null && access.brandIds.length === 0,
 });
 
-function CreateStaffDialog({ brands, onHide }: { brands: BrandDto[]; onHide: () => void }) {
+function CreateStaffDialog({ brands, onHide }: { brands: BackofficeBrand[]; onHide: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -379,7 +457,8 @@ function CreateStaffDialog({ brands, onHide }: { brands: BrandDto[]; onHide: () 
   const [copied, setCopied] = useState(false);
   const create = useMutation({
     mutationFn: () =>
-      staffRequest<StaffCreated>('/api/backoffice/staff', {
+      staffRequest('/api/backoffice/staff', {
+        schema: StaffCreated,
         method: 'POST',
         body: { email: email.trim(), name: name.trim(), roles: access.roles, brandIds: access.brandIds },
       }),
@@ -532,7 +611,7 @@ function EditStaffDialog({
   onHide,
 }: {
   member: StaffMember;
-  brands: BrandDto[];
+  brands: BackofficeBrand[];
   onHide: () => void;
 }) {
   const { t } = useTranslation();
@@ -544,11 +623,15 @@ function EditStaffDialog({
     brandIds: member.brandScope.all ? null : [...member.brandScope.brandIds],
   });
   const [tried, setTried] = useState(false);
+  const allowListId = useId();
+  const [allowList, setAllowList] = useState((member.ipAllowList ?? []).join('\n'));
+  const badEntry = splitAllowList(allowList).find((entry) => !isAllowListEntry(entry));
   const save = useMutation({
     mutationFn: () =>
       staffRequest(`/api/backoffice/staff/${member.id}`, {
+        schema: StaffMember,
         method: 'POST',
-        body: { roles: access.roles, brandIds: access.brandIds },
+        body: { roles: access.roles, brandIds: access.brandIds, ipAllowList: splitAllowList(allowList) },
       }),
     onSuccess: () => {
       toast('success', { key: 'bom.staff.toast.saved' });
@@ -559,7 +642,7 @@ function EditStaffDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (Object.values(accessErrors(access)).some(Boolean)) return;
+    if (Object.values(accessErrors(access)).some(Boolean) || badEntry !== undefined) return;
     save.mutate();
   };
   return (
@@ -577,6 +660,26 @@ function EditStaffDialog({
             brands={brands}
             error={tried ? accessErrors(access) : {}}
           />
+          <Form.Group controlId={allowListId} className="mt-3">
+            <Form.Label>{t('bo.staffCred.allowList.label')}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              className="font-monospace"
+              value={allowList}
+              placeholder="203.0.113.0/24"
+              isInvalid={tried && badEntry !== undefined}
+              aria-describedby={`${allowListId}-hint`}
+              onChange={(event) => setAllowList(event.target.value)}
+              data-testid="bo-staff-allow-list"
+            />
+            <Form.Control.Feedback type="invalid">
+              {t('bo.staffCred.allowList.invalid', { entry: badEntry ?? '' })}
+            </Form.Control.Feedback>
+            <Form.Text id={`${allowListId}-hint`} className="bom-sub">
+              {t('bo.staffCred.allowList.hint')}
+            </Form.Text>
+          </Form.Group>
           {save.error ? (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">
               {errorText(save.error)}

@@ -67,10 +67,32 @@ function themeColors(element: HTMLElement) {
   };
 }
 
+/** The chart and its one series while they are usable: `alive` turns false just before the chart is removed. */
+interface ChartHandle {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  alive: boolean;
+}
+
+/** What the series holds: the dataset drawn and the time of its newest bar (null: no bar). */
+interface Drawn {
+  key: string;
+  first: number;
+  length: number;
+  last: number | null;
+}
+
 /**
  * The candlestick chart (lightweight-charts 5, canvas). It is created once per mount, resizes with its
  * container (autoSize uses a ResizeObserver), takes prices in the spec §9 decimals, and is removed on
  * unmount. Times are UTC (spec §9).
+ *
+ * the library throws on a bar older than the series' newest ('Cannot update oldest data') and on any
+ * call once the chart is removed ('Object is disposed'); either took the whole terminal down. So the series
+ * remembers the dataset it draws and its newest bar: a live candle of another dataset, or older than that bar,
+ * is never sent, and nothing is called on a chart after its removal (React runs layout clean-ups, which remove
+ * it, before the passive ones that take price lines off). The container says what it draws
+ * (`data-dataset`, `data-bars`) for tests.
  */
 export function CandleChart({
   datasetKey,
@@ -84,12 +106,13 @@ export function CandleChart({
   onFailure,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
+  const [api, setApi] = useState<ChartHandle | null>(null);
   const colors = useRef<ReturnType<typeof themeColors> | null>(null);
   const needOlder = useRef(onNeedOlder);
   needOlder.current = onNeedOlder;
   const failed = useRef(onFailure);
   failed.current = onFailure;
+  const drawn = useRef<Drawn | null>(null);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -97,6 +120,7 @@ export function CandleChart({
     const c = themeColors(element);
     colors.current = c;
     let chart: IChartApi;
+    let series: ISeriesApi<'Candlestick'>;
     try {
       // Without a 2D canvas (very old browsers, DOM emulations) the library fails later, in a frame callback.
       if (!document.createElement('canvas').getContext('2d')) throw new Error('no 2D canvas');
@@ -115,25 +139,29 @@ export function CandleChart({
         rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.12, bottom: 0.08 } },
         timeScale: { borderColor: c.border, rightOffset: 6, secondsVisible: false },
       });
+      series = chart.addSeries(CandlestickSeries, {
+        upColor: c.up,
+        downColor: c.down,
+        borderUpColor: c.up,
+        borderDownColor: c.down,
+        wickUpColor: c.up,
+        wickDownColor: c.down,
+        priceLineVisible: true,
+      });
     } catch {
       failed.current();
       return;
     }
-    const series = chart.addSeries(CandlestickSeries, {
-      upColor: c.up,
-      downColor: c.down,
-      borderUpColor: c.up,
-      borderDownColor: c.down,
-      wickUpColor: c.up,
-      wickDownColor: c.down,
-      priceLineVisible: true,
-    });
+    const handle: ChartHandle = { chart, series, alive: true };
     const onRange = (range: LogicalRange | null) => {
-      if (range && range.from < OLDER_THRESHOLD_BARS) needOlder.current();
+      if (handle.alive && range && range.from < OLDER_THRESHOLD_BARS) needOlder.current();
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-    setApi({ chart, series });
+    drawn.current = null;
+    setApi(handle);
     return () => {
+      handle.alive = false;
+      drawn.current = null;
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.remove();
       setApi(null);
@@ -141,7 +169,7 @@ export function CandleChart({
   }, [locale]);
 
   useEffect(() => {
-    if (!api) return;
+    if (!api?.alive) return;
     api.chart.applyOptions({ timeScale: { timeVisible: intraday } });
     api.series.applyOptions({
       priceFormat: {
@@ -153,15 +181,19 @@ export function CandleChart({
   }, [api, intraday, precision]);
 
   // History: a new dataset shows its latest candles; older pages keep the view where it was.
-  const shown = useRef<{ key: string; first: number; length: number } | null>(null);
   useEffect(() => {
-    if (!api) return;
+    if (!api?.alive) return;
     const { chart, series } = api;
-    const before = shown.current;
+    const before = drawn.current;
     const range = chart.timeScale().getVisibleLogicalRange();
     series.setData(history.map(toBar));
     const first = history[0]?.time ?? 0;
-    shown.current = { key: datasetKey, first, length: history.length };
+    drawn.current = { key: datasetKey, first, length: history.length, last: history.at(-1)?.time ?? null };
+    const element = container.current;
+    if (element) {
+      element.dataset.dataset = datasetKey;
+      element.dataset.bars = String(history.length);
+    }
     if (history.length === 0) return;
     if (before?.key === datasetKey && before.length > 0 && range) {
       const added = first < before.first ? history.length - before.length : 0;
@@ -175,18 +207,22 @@ export function CandleChart({
     }
   }, [api, history, datasetKey]);
 
-  // The live candle: a cheap update of the last bar (never one older than the history's last).
+  // The live candle: a cheap update of the newest bar, only of the dataset drawn and never older than its
+  // newest bar (runs after the history effect, so a new history is drawn first).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new history replaces the series' bars: the live candle goes on top again
   useEffect(() => {
-    if (!api || !live) return;
-    const last = history.at(-1);
-    if (last && live.time < last.time) return;
+    if (!api?.alive || !live) return;
+    const current = drawn.current;
+    if (!current || current.key !== datasetKey) return;
+    if (current.last !== null && live.time < current.last) return;
     api.series.update(toBar(live));
-  }, [api, live, history]);
+    current.last = live.time;
+  }, [api, live, history, datasetKey]);
 
   // Positions' entry, stop loss and take profit.
   const lineKey = JSON.stringify(lines);
   useEffect(() => {
-    if (!api || !colors.current) return;
+    if (!api?.alive || !colors.current) return;
     const c = colors.current;
     const created: IPriceLine[] = (JSON.parse(lineKey) as ChartLine[]).map((line) =>
       api.series.createPriceLine({
@@ -204,6 +240,8 @@ export function CandleChart({
       }),
     );
     return () => {
+      // a removed chart took its lines with it: the library throws on any call after removal
+      if (!api.alive) return;
       for (const line of created) api.series.removePriceLine(line);
     };
   }, [api, lineKey]);

@@ -1,48 +1,91 @@
-import { dealingQuote, liquidationPrice } from '@openbroker/domain';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { liquidationPrice } from '@openbroker/domain';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { marketApi } from '../../../api/market.js';
+import type { CandleResolution } from '../../../api/types.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
 import { authStore } from '../../auth/authStore.js';
+import { RESOLUTION_SECONDS } from './candles.js';
 
-/** lightweight-charts draws on a canvas happy-dom does not have: a recording stand-in. */
+/**
+ * lightweight-charts draws on a canvas happy-dom does not have: a recording stand-in that refuses what the library
+ * refuses: a bar older than the series' newest ('Cannot update oldest data'), and any call once the
+ * chart was removed ('Object is disposed'). Refusals are counted as well as thrown.
+ */
 const chart = vi.hoisted(() => {
   const calls = {
     setData: [] as unknown[][],
     update: [] as unknown[],
     lines: new Set<Record<string, unknown>>(),
     removed: 0,
+    refused: [] as string[],
+  };
+  const state = { last: null as number | null, disposed: false };
+  const refuse = (message: string) => {
+    calls.refused.push(message);
+    throw new Error(message);
+  };
+  const alive = () => {
+    if (state.disposed) refuse('Object is disposed');
   };
   const series = {
-    setData: (data: unknown[]) => calls.setData.push(data),
-    update: (bar: unknown) => calls.update.push(bar),
-    applyOptions: () => undefined,
+    setData: (data: { time: number }[]) => {
+      alive();
+      calls.setData.push(data);
+      state.last = data.at(-1)?.time ?? null;
+    },
+    update: (bar: { time: number }) => {
+      alive();
+      if (state.last !== null && bar.time < state.last)
+        refuse(`Cannot update oldest data, last time=${state.last}, new time=${bar.time}`);
+      calls.update.push(bar);
+      state.last = bar.time;
+    },
+    applyOptions: () => alive(),
     createPriceLine: (options: Record<string, unknown>) => {
+      alive();
       calls.lines.add(options);
       return options;
     },
-    removePriceLine: (line: Record<string, unknown>) => calls.lines.delete(line),
+    removePriceLine: (line: Record<string, unknown>) => {
+      alive();
+      calls.lines.delete(line);
+    },
   };
   const timeScale = {
-    subscribeVisibleLogicalRangeChange: () => undefined,
-    unsubscribeVisibleLogicalRangeChange: () => undefined,
-    getVisibleLogicalRange: () => null,
-    setVisibleLogicalRange: () => undefined,
+    subscribeVisibleLogicalRangeChange: () => alive(),
+    unsubscribeVisibleLogicalRangeChange: () => alive(),
+    getVisibleLogicalRange: () => {
+      alive();
+      return null;
+    },
+    setVisibleLogicalRange: () => alive(),
   };
   const api = {
     addSeries: () => series,
-    applyOptions: () => undefined,
-    timeScale: () => timeScale,
+    applyOptions: () => alive(),
+    timeScale: () => {
+      alive();
+      return timeScale;
+    },
     remove: () => {
+      alive();
       calls.removed += 1;
+      state.disposed = true;
     },
   };
-  return { calls, api };
+  const create = () => {
+    state.last = null;
+    state.disposed = false;
+    return api;
+  };
+  return { calls, api, create };
 });
 
 vi.mock('lightweight-charts', () => ({
-  createChart: () => chart.api,
+  createChart: () => chart.create(),
   CandlestickSeries: {},
   ColorType: { Solid: 'solid' },
   CrosshairMode: { Normal: 0 },
@@ -54,6 +97,7 @@ beforeEach(() => {
   chart.calls.update.length = 0;
   chart.calls.lines.clear();
   chart.calls.removed = 0;
+  chart.calls.refused.length = 0;
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as never);
 });
 
@@ -139,7 +183,7 @@ describe('chart (spec §2, §9)', () => {
     await waitFor(() => expect(chart.calls.lines.size).toBe(0));
   });
 
-  it('draws each position’s live liquidation price and names a trailing stop (issue 14)', async () => {
+  it('draws each position’s live liquidation price and names a trailing stop', async () => {
     const { sockets } = renderChart();
     await waitFor(() => expect(chart.calls.setData.at(-1)).toHaveLength(2));
     await waitFor(() => expect(sockets.trading().connected).toBe(true));
@@ -156,12 +200,13 @@ describe('chart (spec §2, §9)', () => {
     sockets.trading().push('positions', { open, history: [] });
     sockets.trading().push('balance', { balance: 10_000, equity: 10_000, freeMargin: 5_000, profit: 0 });
     await waitFor(() => sockets.prices());
-    const feed = { buy: 100_010, sell: 99_990 };
-    sockets.prices().push('prices', { BTCUSD: feed });
+    // the price socket sends the brand's quote, which the chart values positions at as it is
+    const brand = { buy: 100_010, sell: 99_990 };
+    sockets.prices().push('prices', { BTCUSD: brand });
     const expected = liquidationPrice({
       balance: 10_000,
       positions: open.map((p) => ({ ...p })),
-      quotes: { BTCUSD: dealingQuote(feed) },
+      quotes: { BTCUSD: brand },
       target: { ...(open[0] as (typeof open)[number]) },
       stopOutLevel: 0.5,
     });
@@ -179,5 +224,100 @@ describe('chart (spec §2, §9)', () => {
     await waitFor(() => expect(chart.calls.setData.length).toBeGreaterThan(0));
     cleanup();
     expect(chart.calls.removed).toBe(1);
+  });
+
+  it('removes the chart with its lines without calling it afterwards (Object is disposed)', async () => {
+    const { sockets } = renderChart();
+    await waitFor(() => expect(chart.calls.setData.at(-1)).toHaveLength(2));
+    await waitFor(() => expect(sockets.trading().connected).toBe(true));
+    sockets.trading().push('positions', {
+      open: [positionFixture({ id: 3, open_rate: 99_500, stop_lost: 97_000, take_profit: 104_000 })],
+      history: [],
+    });
+    await waitFor(() => expect(chart.calls.lines.size).toBe(3));
+    cleanup();
+    expect(chart.calls.removed).toBe(1);
+    expect(chart.calls.refused).toEqual([]);
+  });
+});
+
+/** Two closed candles of `resolution` before the current bucket, as the server answers a latest page. */
+function closedCandles(resolution: CandleResolution) {
+  const size = RESOLUTION_SECONDS[resolution];
+  const current = Math.floor(Date.now() / 1000 / size) * size;
+  return [2, 1].map((back) => ({
+    time: current - back * size,
+    open: 99_000,
+    high: 100_500,
+    low: 98_500,
+    close: 99_950,
+    volume: 100,
+  }));
+}
+
+/** Waits until the chart draws `dataset` ('BTCUSD:1D') with its history. */
+const drawn = (dataset: string) =>
+  waitFor(() => {
+    const canvas = screen.getByTestId('chart-canvas');
+    expect(canvas.dataset.dataset).toBe(dataset);
+    expect(canvas.dataset.bars).toBe('2');
+  });
+
+describe('chart switches under live prices', () => {
+  it('switches timeframes back and forth while prices tick without a bar older than the newest', async () => {
+    vi.spyOn(marketApi, 'candles').mockImplementation(async ({ resolution }) => closedCandles(resolution));
+    const { sockets } = renderChart();
+    await drawn('BTCUSD:1h');
+    await waitFor(() => sockets.prices());
+    let mid = 100_000;
+    const tick = () => {
+      mid += 10;
+      sockets.prices().push('prices', { BTCUSD: { buy: mid + 10, sell: mid - 10 } });
+    };
+    // 1D, then 1m, then 1D again from the cache: the 1m live candle must not reach the daily series
+    for (const resolution of ['1D', '1m', '1D', '5m', '1h', '1m', '4h', '1D', '15m', '1D'] as const) {
+      tick();
+      fireEvent.click(screen.getByTestId(`chart-resolution-${resolution}`));
+      tick();
+      await drawn(`BTCUSD:${resolution}`);
+      tick();
+      tick();
+    }
+    expect(chart.calls.update.length).toBeGreaterThan(0);
+    expect(chart.calls.refused).toEqual([]);
+    expect(screen.queryByTestId('panel-failed-chart')).toBeNull();
+  });
+
+  it("never draws one symbol's live candle on another symbol's chart", async () => {
+    vi.spyOn(marketApi, 'candles').mockImplementation(async ({ resolution }) => closedCandles(resolution));
+    const { sockets, router } = renderChart();
+    await drawn('BTCUSD:1h');
+    await waitFor(() => sockets.prices());
+    // each push a new price (an unchanged one is no tick): BTCUSD about 100,000, ETHUSD about 3,000
+    let step = 0;
+    const btc = () => {
+      step += 1;
+      sockets.prices().push('prices', { BTCUSD: { buy: 100_010 + step, sell: 99_990 + step } });
+    };
+    const eth = () => {
+      step += 1;
+      sockets.prices().push('prices', { ETHUSD: { buy: 3_001 + step / 100, sell: 2_999 + step / 100 } });
+    };
+    for (const symbol of ['ETHUSD', 'BTCUSD', 'ETHUSD', 'BTCUSD']) {
+      btc();
+      eth();
+      const from = chart.calls.update.length;
+      await act(() => router.navigate(`/platform/${symbol}`));
+      btc();
+      eth();
+      await drawn(`${symbol}:1h`);
+      btc();
+      eth();
+      const closes = chart.calls.update.slice(from).map((bar) => (bar as { close: number }).close);
+      expect(closes.length).toBeGreaterThan(0);
+      const expected = symbol === 'BTCUSD' ? 100_000 : 3_000;
+      for (const close of closes) expect(Math.abs(close / expected - 1), symbol).toBeLessThan(0.01);
+    }
+    expect(chart.calls.refused).toEqual([]);
   });
 });

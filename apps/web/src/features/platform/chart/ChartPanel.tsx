@@ -73,7 +73,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
             result.push({
               kind: 'stopLoss',
               price: position.stop_lost,
-              // issue 14: a trailing stop is the stop loss the server moves; say so on its line
+              // a trailing stop is the stop loss the server moves; say so on its line
               title: position.trailing_stop
                 ? t('term.chart.trailing', params)
                 : t('chart.line.stopLoss', params),
@@ -107,7 +107,12 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   const empty = !candles.isLoading && !candles.isError && candles.history.length === 0 && !candles.live;
 
   return (
-    <Card className="ob-card" data-testid="chart">
+    <Card
+      className="ob-card"
+      data-testid="chart"
+      data-dataset={candles.key}
+      data-loading={candles.isLoading || candles.isLoadingOlder}
+    >
       <Card.Header className="ob-card-header ob-chart-header">
         <div className="d-flex align-items-center gap-2 min-w-0">
           <h2 className="ob-card-title text-truncate">
@@ -137,7 +142,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
         ) : (
           <Suspense fallback={null}>
             <CandleChart
-              datasetKey={`${symbol}:${resolution}`}
+              datasetKey={candles.key}
               history={candles.history}
               live={candles.live}
               lines={lines}

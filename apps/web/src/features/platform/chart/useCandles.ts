@@ -24,6 +24,11 @@ interface CandlePage {
 const EMPTY_PAGES_TO_STOP = 3;
 
 export interface Candles {
+  /**
+   * The dataset (`symbol:resolution`) the history and the live candle below belong to. The chart keeps it with
+   * what it draws, so nothing of one timeframe or symbol is ever drawn over another's.
+   */
+  key: string;
   /** History, ascending; the live candle is separate. */
   history: Candle[];
   /** The current bucket's candle, built from the price stream; null until the first tick. */
@@ -38,6 +43,9 @@ export interface Candles {
 }
 
 const nowSeconds = () => Date.now() / 1000;
+
+/** The name of one chart dataset: a symbol at a resolution. */
+export const datasetKey = (symbol: string, resolution: CandleResolution): string => `${symbol}:${resolution}`;
 
 /**
  * Candles of a symbol (GET /api/market/candles, UTC buckets): the latest page first, older pages on
@@ -67,25 +75,30 @@ export function useCandles(symbol: string, resolution: CandleResolution): Candle
     staleTime: 60_000,
   });
 
+  const key = datasetKey(symbol, resolution);
   const pages = query.data?.pages;
   const history = useMemo(() => mergeCandles((pages ?? []).map((page) => page.candles)), [pages]);
   const lastHistory = history.at(-1) ?? null;
-  const lastHistoryRef = useRef(lastHistory);
-  lastHistoryRef.current = lastHistory;
+  // The newest history candle with its dataset: a tick of the previous timeframe that arrives in the render
+  // where the key changed must not build on the new timeframe's history (nor the other way round).
+  const lastHistoryRef = useRef<{ key: string; candle: Candle | null }>({ key, candle: lastHistory });
+  lastHistoryRef.current = { key, candle: lastHistory };
 
-  const [live, setLive] = useState<Candle | null>(null);
+  // The live candle, tagged with the dataset it was built for: a candle of another dataset is never shown.
+  const [live, setLive] = useState<{ key: string; candle: Candle } | null>(null);
   useEffect(() => {
+    const own = datasetKey(symbol, resolution);
     setLive(null);
     return store.subscribe(symbol, () => {
       const quote = store.get(symbol);
       if (quote.status !== 'live') return;
-      const price = midPrice(quote.quote);
+      const price = midPrice(quote.dealing);
+      if (!Number.isFinite(price)) return;
       setLive((previous) => {
-        const base =
-          previous && (!lastHistoryRef.current || previous.time >= lastHistoryRef.current.time)
-            ? previous
-            : lastHistoryRef.current;
-        return candleAfterTick(base, price, nowSeconds(), resolution);
+        const known = lastHistoryRef.current.key === own ? lastHistoryRef.current.candle : null;
+        const mine = previous?.key === own ? previous.candle : null;
+        const base = mine && (!known || mine.time >= known.time) ? mine : known;
+        return { key: own, candle: candleAfterTick(base, price, nowSeconds(), resolution) };
       });
     });
   }, [store, symbol, resolution]);
@@ -94,16 +107,19 @@ export function useCandles(symbol: string, resolution: CandleResolution): Candle
   useEffect(() => {
     if (!lastHistory) return;
     setLive((previous) =>
-      previous && previous.time === lastHistory.time
+      previous && previous.key === key && previous.candle.time === lastHistory.time
         ? {
-            ...previous,
-            open: lastHistory.open,
-            high: Math.max(previous.high, lastHistory.high),
-            low: Math.min(previous.low, lastHistory.low),
+            key,
+            candle: {
+              ...previous.candle,
+              open: lastHistory.open,
+              high: Math.max(previous.candle.high, lastHistory.high),
+              low: Math.min(previous.candle.low, lastHistory.low),
+            },
           }
         : previous,
     );
-  }, [lastHistory]);
+  }, [lastHistory, key]);
 
   // An empty latest page (a closed market, a weekend) is no chart: look further back by itself.
   const { hasNextPage, isFetching, fetchNextPage } = query;
@@ -111,9 +127,11 @@ export function useCandles(symbol: string, resolution: CandleResolution): Candle
     if (pages && history.length === 0 && hasNextPage && !isFetching) void fetchNextPage();
   }, [pages, history.length, hasNextPage, isFetching, fetchNextPage]);
 
+  const liveCandle = live?.key === key ? live.candle : null;
   return {
+    key,
     history,
-    live: live && (!lastHistory || live.time >= lastHistory.time) ? live : null,
+    live: liveCandle && (!lastHistory || liveCandle.time >= lastHistory.time) ? liveCandle : null,
     isLoading: query.isPending,
     isError: query.isError && !query.data,
     retry: () => void query.refetch(),

@@ -60,7 +60,7 @@ export function TerminalLayout({
           defaultLayout={center.defaultLayout}
           onLayoutChanged={center.onLayoutChanged}
         >
-          {/* issue 14: the chart keeps at least half the working height */}
+          {/* the chart keeps at least half the working height */}
           <Panel id="chart" defaultSize="67%" minSize="50%" className="ob-pane" data-section="chart">
             {chart}
           </Panel>

@@ -57,6 +57,7 @@ const MarketRow = memo(function MarketRow({
 }) {
   const { quote, facts } = useDealingQuote(instrument.symbol, instrument);
   const select = () => onSelect(instrument.symbol);
+  const last = quote.status === 'unavailable' ? (quote.last ?? instrument.last ?? null) : null;
   return (
     <tr
       className={selected ? 'ob-market-row table-active' : 'ob-market-row'}
@@ -88,9 +89,29 @@ const MarketRow = memo(function MarketRow({
             <FlashPrice value={quote.dealing.buy} tick={quote.tick} />
           </td>
         </>
+      ) : quote.status === 'unavailable' && last ? (
+        // a closed market keeps its last brand quote on screen, greyed, and says when it opens
+        <>
+          <td className="text-end">
+            <span className="ob-price ob-price-last" data-testid={`market-last-sell-${instrument.symbol}`}>
+              {formatPrice(last.sell)}
+            </span>
+          </td>
+          <td className="text-end">
+            <span className="ob-price ob-price-last" data-testid={`market-last-buy-${instrument.symbol}`}>
+              {formatPrice(last.buy)}
+            </span>
+            <ClosedMarket
+              nextOpen={facts.nextOpen}
+              testId={`market-closed-${instrument.symbol}`}
+              compact
+              besideLast
+            />
+          </td>
+        </>
       ) : quote.status === 'unavailable' ? (
         <td colSpan={2} className="text-end">
-          <ClosedMarket nextOpen={facts.nextOpen} testId={`market-closed-${instrument.symbol}`} />
+          <ClosedMarket nextOpen={facts.nextOpen} testId={`market-closed-${instrument.symbol}`} compact />
         </td>
       ) : (
         <td colSpan={2} className="text-end">
@@ -142,7 +163,7 @@ export function MarketListPanel({
 
   const categories = INSTRUMENT_CATEGORIES.filter((c) => instruments?.some((i) => i.category === c));
   const rows = (instruments ?? []).filter((i) => (query ? matches(i, query) : i.category === category));
-  // issue 17: the price socket follows the visible group (plus open positions and the chart, which listen)
+  // the price socket follows the visible group (plus open positions and the chart, which listen)
   useVisibleSymbols(
     'markets',
     rows.map((i) => i.symbol),

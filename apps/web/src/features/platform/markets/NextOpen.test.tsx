@@ -7,9 +7,9 @@ import { INSTRUMENTS_FIXTURE, positionFixture } from '../../../test/platformFixt
 import { renderApp, userFixture } from '../../../test/renderApp.js';
 import { authStore } from '../../auth/authStore.js';
 import { BTC, orderFixture, withAccount } from '../trading/platformTestKit.js';
-import { formatOpening } from './NextOpen.js';
+import { formatOpening, formatOpeningShort } from './NextOpen.js';
 
-// Issue 14: a closed market says when it opens next (in the client's time zone) wherever its price would be:
+// A closed market says when it opens next (in the client's time zone) wherever its price would be:
 // the open position's row, the Orders tab and the edit and close dialogs — also when it closes while the page is open.
 
 afterEach(() => {
@@ -48,7 +48,7 @@ async function platform(catalogue: () => Instrument[]) {
 
 const opensText = (at: number) => `Opens ${formatOpening(at, 'en')}`;
 
-describe('closed market: the next opening beside every price (issue 14)', () => {
+describe('closed market: the next opening beside every price', () => {
   it('shows it in the position row, the Orders tab and the order dialog', async () => {
     const nextOpen = Date.now() + 26 * 3_600_000;
     const { sockets } = await platform(() => withOpening(nextOpen));
@@ -128,5 +128,28 @@ describe('closed market: the next opening beside every price (issue 14)', () => 
     await waitFor(() => expect(instruments.mock.calls.length).toBe(2));
     expect(cell.textContent).toBe(MESSAGES_EN['price.unavailable']);
     expect(within(cell).queryByTestId('position-closed-7-next-open')).toBeNull();
+  });
+});
+
+describe('closed market in the market list: the short form, the full one as title', () => {
+  it('names the weekday within the coming week and the date beyond, without the zone', () => {
+    const now = Date.UTC(2026, 10, 29, 7, 0); // a Sunday
+    const monday = Date.UTC(2026, 10, 30, 0, 0);
+    expect(formatOpeningShort(monday, 'en', now, 'UTC')).toMatch(/^Mon,? 12:00\sAM$/);
+    expect(formatOpeningShort(monday, 'de', now, 'UTC')).toMatch(/^Mo\.,? 00:00$/);
+    const later = Date.UTC(2026, 11, 8, 14, 30);
+    expect(formatOpeningShort(later, 'en', now, 'UTC')).toMatch(/^Dec 8,? 02:30\sPM$/);
+    expect(formatOpeningShort(later, 'en', now, 'UTC')).not.toMatch(/UTC|Tue/);
+  });
+
+  it('shows the short form in the row, with the full text as its title and for screen readers', async () => {
+    const nextOpen = Date.now() + 26 * 3_600_000;
+    const { sockets } = await platform(() => withOpening(nextOpen));
+    sockets.prices().push('prices', { BTCUSD: BTC });
+    const opening = await screen.findByTestId('market-closed-ETHUSD-next-open');
+    expect(opening.getAttribute('title')).toBe(opensText(nextOpen));
+    const shown = opening.querySelector('[aria-hidden="true"]:not(.bi)');
+    expect(shown?.textContent).toBe(`Opens ${formatOpeningShort(nextOpen, 'en')}`);
+    expect(opening.querySelector('.visually-hidden')?.textContent).toBe(opensText(nextOpen));
   });
 });

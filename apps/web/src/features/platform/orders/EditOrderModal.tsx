@@ -1,10 +1,10 @@
-import { formatPrice } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
+import { formatOnTick, levelTextOnTick } from '../priceOnTick.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import type { OrderView } from '../trading/tradingContract.js';
@@ -15,19 +15,23 @@ import {
   checkOrderTriggers,
   checkPendingOrder,
   levelOrNull,
+  orderReferenceQuote,
   type PendingOrderValue,
   toLocalInput,
+  waitsForOpen,
 } from './pendingOrder.js';
+import { WaitsForOpen } from './WaitsForOpen.js';
 
 const text = (value: number | null | undefined) => (value ? String(value) : '');
 
-/** A triggers field (SL or TP) of an order form. */
+/** A triggers field (SL or TP) of an order form; leaving it puts the level on the instrument's tick. */
 export function OrderLevelField({
   name,
   controlId,
   value,
   onChange,
   error,
+  tick = null,
   testId,
 }: {
   name: 'stop_lost' | 'take_profit';
@@ -35,6 +39,8 @@ export function OrderLevelField({
   value: string;
   onChange: (value: string) => void;
   error: TextMessage | undefined;
+  /** The instrument's tick (null: the level is left as typed). */
+  tick?: number | null;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -46,11 +52,15 @@ export function OrderLevelField({
       <Form.Control
         type="number"
         inputMode="decimal"
-        step="any"
+        step={tick ?? 'any'}
         min={0}
         placeholder={t('trade.optional')}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={() => {
+          const rounded = levelTextOnTick(value, tick);
+          if (rounded !== value) onChange(rounded);
+        }}
         isInvalid={!!error}
         className="ob-num"
         data-testid={testId}
@@ -64,14 +74,19 @@ export function OrderLevelField({
   );
 }
 
-/** Moves a pending order's level, SL/TP and expiry; the level is checked live against the price it fills at. */
+/**
+ * Moves a pending order's level, SL/TP and expiry; the level is checked live against the price it fills at — or,
+ * while the market is closed, against the last prices before the close, and the order waits for the
+ * opening.
+ */
 export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const message = useMessageText();
   const toast = useToast();
   const instruments = useInstruments();
-  const { quote, facts } = useDealingQuote(order.symbol, instruments.bySymbol.get(order.symbol));
+  const instrument = instruments.bySymbol.get(order.symbol);
+  const { quote, facts } = useDealingQuote(order.symbol, instrument);
   const { updateOrder } = useOrders();
   const [value, setValue] = useState<PendingOrderValue>({
     type: order.type,
@@ -86,9 +101,12 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
   const [serverFields, setServerFields] = useState<Record<string, TextMessage>>({});
 
   const dealing = quote.status === 'live' ? quote.dealing : null;
-  const check = checkPendingOrder(value, order.direction, dealing, Date.now());
-  const level = check.ok ? check.price : levelOrNull(value.level);
-  const triggers = checkOrderTriggers(order.direction, level, stopLoss, takeProfit);
+  // the level and SL/TP as they are sent: on the instrument's tick
+  const tick = facts.tick;
+  // live, or the last prices before the market closed
+  const check = checkPendingOrder(value, order.direction, orderReferenceQuote(quote), Date.now(), tick);
+  const level = check.ok ? check.price : levelOrNull(value.level, tick);
+  const triggers = checkOrderTriggers(order.direction, level, stopLoss, takeProfit, tick);
   const errors = check.ok ? {} : check.errors;
 
   const submit = async (event: FormEvent) => {
@@ -100,8 +118,8 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
     const ack = await updateOrder({
       id: order.id,
       price: check.price,
-      stop_lost: levelOrNull(stopLoss),
-      take_profit: levelOrNull(takeProfit),
+      stop_lost: levelOrNull(stopLoss, tick),
+      take_profit: levelOrNull(takeProfit, tick),
       expiry: check.expiry,
     });
     setPending(false);
@@ -131,16 +149,24 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
         <Modal.Body>
           {quote.status === 'unavailable' ? (
             // spec §8 'Will be back soon', with the market's next opening
-            <p className="small mb-2" data-testid="order-edit-current">
+            <div className="small mb-2" data-testid="order-edit-current">
               <ClosedMarket
                 nextOpen={facts.nextOpen}
                 className="ob-closed-start"
                 testId="order-edit-closed"
               />
-            </p>
+              {waitsForOpen(quote, instrument?.halted === true) && (
+                <WaitsForOpen
+                  quote={quote}
+                  nextOpen={facts.nextOpen}
+                  testId="order-edit-waits"
+                  showClosed={false}
+                />
+              )}
+            </div>
           ) : (
             <p className="small mb-2" data-testid="order-edit-current">
-              {t('ord.edit.current', { price: current === null ? '—' : formatPrice(current) })}
+              {t('ord.edit.current', { price: current === null ? '—' : formatOnTick(current, tick) })}
             </p>
           )}
           <PendingOrderFields
@@ -152,6 +178,7 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
             }}
             errors={{ ...errors, ...(serverFields.price ? { level: serverFields.price } : {}) }}
             hideType
+            tick={tick}
           />
           <div className="row g-2 mt-1">
             <OrderLevelField
@@ -160,6 +187,7 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
               value={stopLoss}
               onChange={setStopLoss}
               error={triggers.stop_lost ?? serverFields.stop_lost}
+              tick={tick}
               testId="order-edit-stop-loss"
             />
             <OrderLevelField
@@ -168,6 +196,7 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
               value={takeProfit}
               onChange={setTakeProfit}
               error={triggers.take_profit ?? serverFields.take_profit}
+              tick={tick}
               testId="order-edit-take-profit"
             />
           </div>

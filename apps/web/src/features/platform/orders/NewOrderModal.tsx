@@ -1,11 +1,12 @@
-import { checkTradeAmount, type Direction, leverageOptionsFor, parseNumberInput } from '@openbroker/domain';
+import { checkTradeAmount, type Direction, parseNumberInput } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, ButtonGroup, Form, Modal, Spinner, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { useDealingQuote } from '../risk/useDealing.js';
+import { leverageChoices } from '../trade/leverageChoices.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
 import { useAssets, useInstruments } from '../useMarketData.js';
@@ -15,13 +16,17 @@ import {
   checkOrderTriggers,
   checkPendingOrder,
   levelOrNull,
+  orderReferenceQuote,
   type PendingOrderValue,
+  waitsForOpen,
 } from './pendingOrder.js';
+import { WaitsForOpen } from './WaitsForOpen.js';
 
 /**
  * Places a pending order on `symbol` from the Orders tab: direction, limit or stop at a level, amount,
  * leverage, optional SL/TP (relative to the level) and expiry. The server checks the free margin again
- * when the order fires.
+ * when the order fires. While the market is closed the order is placed all the same and waits
+ * for the opening; the form shows the last prices and when it opens.
  */
 export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,10 +37,15 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
   const instruments = useInstruments();
   const assets = useAssets();
   const asset = assets.bySymbol.get(symbol);
-  const { quote } = useDealingQuote(symbol, instruments.bySymbol.get(symbol), asset);
+  const instrument = instruments.bySymbol.get(symbol);
+  const { quote, facts } = useDealingQuote(symbol, instrument, asset);
+  const closed = waitsForOpen(quote, instrument?.halted === true);
   const { summary } = useTrading();
   const { placeOrder } = useOrders();
-  const options = asset && user ? leverageOptionsFor(asset, user) : [];
+  // the ticket's choices: the category's list, the client's custom_leverage and the brand's cap
+  const options = leverageChoices(asset, user, instrument);
+  // the level and SL/TP as they are sent: on the instrument's tick
+  const tick = facts.tick;
   const [direction, setDirection] = useState<Direction>('buy');
   const [value, setValue] = useState<PendingOrderValue>({
     type: 'limit',
@@ -52,13 +62,15 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
   const [serverError, setServerError] = useState<TextMessage | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, TextMessage>>({});
 
-  const dealing = quote.status === 'live' ? quote.dealing : null;
-  const check = checkPendingOrder(value, direction, dealing, Date.now());
+  // live, or the last prices before the market closed
+  const dealing = orderReferenceQuote(quote);
+  const check = checkPendingOrder(value, direction, dealing, Date.now(), tick);
   const triggers = checkOrderTriggers(
     direction,
-    check.ok ? check.price : levelOrNull(value.level),
+    check.ok ? check.price : levelOrNull(value.level, tick),
     stopLoss,
     takeProfit,
+    tick,
   );
   const amountError =
     summary && (submitted || amount !== '') ? checkTradeAmount(amount, summary.freeMargin) : null;
@@ -91,8 +103,8 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
       price: check.price,
       amount: amountValue,
       leverage: leverageValue,
-      stop_lost: levelOrNull(stopLoss),
-      take_profit: levelOrNull(takeProfit),
+      stop_lost: levelOrNull(stopLoss, tick),
+      take_profit: levelOrNull(takeProfit, tick),
       expiry: check.expiry,
     });
     setPending(false);
@@ -114,6 +126,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {closed && <WaitsForOpen quote={quote} nextOpen={facts.nextOpen} testId="order-new-closed" />}
           <ButtonGroup className="w-100 mb-2" aria-label={t('positions.col.direction')}>
             {(['buy', 'sell'] as const).map((side) => (
               <ToggleButton
@@ -140,6 +153,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
             }}
             errors={{ ...levelErrors, ...(serverFields.price ? { level: serverFields.price } : {}) }}
             pendingOnly
+            tick={tick}
           />
           <div className="row g-2 mt-1">
             <Form.Group className="col-6" controlId={`${id}-amount`}>
@@ -181,6 +195,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
               value={stopLoss}
               onChange={setStopLoss}
               error={triggers.stop_lost ?? serverFields.stop_lost}
+              tick={tick}
               testId="order-new-stop-loss"
             />
             <OrderLevelField
@@ -189,6 +204,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
               value={takeProfit}
               onChange={setTakeProfit}
               error={triggers.take_profit ?? serverFields.take_profit}
+              tick={tick}
               testId="order-new-take-profit"
             />
           </div>

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// dealing prices: buy 100025.00, sell 99875.025
+// the brand quote as the price socket sends it: buy 100000.00, sell 99900.00
 const buyLimit = orderFixture({ id: 31, take_profit: 99_000, stop_lost: 94_000 });
 const sellStop = orderFixture({
   id: 32,
@@ -48,7 +48,7 @@ async function ordersTab(
   return view;
 }
 
-describe('Orders tab (issue 14 pending orders)', () => {
+describe('Orders tab (pending orders)', () => {
   it('lists open orders with their type, level, the price they fill at, the distance and expiry', async () => {
     await ordersTab();
     expect(screen.getByTestId('positions-tab-orders').textContent).toContain('2');
@@ -56,13 +56,13 @@ describe('Orders tab (issue 14 pending orders)', () => {
     expect(within(limit).getByTestId('order-type').textContent).toBe('Buy limit');
     expect(within(limit).getByTestId('order-level').textContent).toBe('95000.00');
     // a buy fills at the buy price
-    expect(within(limit).getByTestId('order-current').textContent).toBe('100025.00');
-    expect(within(limit).getByTestId('order-distance').textContent).toContain('−5025.00');
+    expect(within(limit).getByTestId('order-current').textContent).toBe('100000.00');
+    expect(within(limit).getByTestId('order-distance').textContent).toContain('−5000.00');
     expect(within(limit).getByTestId('order-expiry').textContent).toBe('Good till cancelled');
     const stop = screen.getByTestId('order-row-32');
     expect(within(stop).getByTestId('order-type').textContent).toBe('Sell stop');
     // a sell fills at the sell price
-    expect(within(stop).getByTestId('order-current').textContent).toBe('99875.03');
+    expect(within(stop).getByTestId('order-current').textContent).toBe('99900.00');
     expect(within(stop).getByTestId('order-expiry').textContent).toContain('Dec');
   });
 
@@ -84,7 +84,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
     // a buy limit above the buy price would fill at once
     fireEvent.change(level, { target: { value: '100100' } });
     expect(within(modal).getByTestId('order-level-error').textContent).toBe(
-      'A buy limit must be below the current buy price 100025.00',
+      'A buy limit must be below the current buy price 100000.00',
     );
     fireEvent.click(within(modal).getByTestId('order-edit-save'));
     expect(sockets.trading().commands('updateOrder')).toEqual([]);
@@ -143,7 +143,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
     // a sell limit goes above the sell price
     fireEvent.change(within(modal).getByTestId('order-level'), { target: { value: '99000' } });
     expect(within(modal).getByTestId('order-level-error').textContent).toBe(
-      'A sell limit must be above the current sell price 99875.03',
+      'A sell limit must be above the current sell price 99900.00',
     );
     fireEvent.change(within(modal).getByTestId('order-level'), { target: { value: '101000' } });
     fireEvent.change(within(modal).getByTestId('order-expiry'), { target: { value: 'date' } });
@@ -186,7 +186,7 @@ describe('Orders tab (issue 14 pending orders)', () => {
 });
 
 describe('pending-order fields for the ticket (checkPendingOrder)', () => {
-  const dealing = { buy: 100_025, sell: 99_875.025 };
+  const dealing = { buy: 100_000, sell: 99_900 };
   const now = Date.parse('2026-11-21T12:00:00.000Z');
 
   it('a market order is not a pending order; a buy stop must be above the buy price', () => {

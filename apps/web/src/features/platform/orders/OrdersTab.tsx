@@ -3,10 +3,10 @@ import { memo, useState } from 'react';
 import { Badge, Button, Nav, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
 import { useMoney } from '../numbers.js';
 import { sentMessage } from '../positions/noticeMessage.js';
@@ -69,6 +69,12 @@ const OpenOrderRow = memo(function OpenOrderRow({
   const current =
     quote.status === 'live' ? (order.direction === 'buy' ? quote.dealing.buy : quote.dealing.sell) : null;
   const distance = current === null ? null : order.price - current;
+  const distanceText =
+    distance === null || current === null
+      ? null
+      : `${distance > 0 ? '+' : distance < 0 ? '−' : ''}${formatPrice(Math.abs(distance))}`;
+  const distancePercent =
+    distance === null || current === null ? null : `${((Math.abs(distance) / current) * 100).toFixed(2)} %`;
 
   const cancel = async () => {
     setCancelling(true);
@@ -81,10 +87,16 @@ const OpenOrderRow = memo(function OpenOrderRow({
   return (
     <tr data-testid={`order-row-${order.id}`}>
       <SymbolCell order={order} />
-      <td className="ob-r" data-label={t('ord.col.level')} data-testid="order-level">
+      <td className="ob-r c-level" data-label={t('ord.col.level')} data-testid="order-level">
         {formatPrice(order.price)}
       </td>
-      <td className="ob-r" data-label={t('positions.col.current')} data-testid="order-current">
+      <td
+        className="ob-r c-current"
+        data-label={t('positions.col.current')}
+        // where the distance column gives way, the distance shows under the current price (positions.css)
+        data-distance={distanceText ?? undefined}
+        data-testid="order-current"
+      >
         {current === null ? (
           quote.status === 'unavailable' ? (
             <ClosedMarket nextOpen={facts.nextOpen} testId={`order-closed-${order.id}`} />
@@ -95,16 +107,13 @@ const OpenOrderRow = memo(function OpenOrderRow({
           formatPrice(current)
         )}
       </td>
-      <td className="ob-r" data-label={t('ord.col.distance')} data-testid="order-distance">
-        {distance === null || current === null ? (
+      <td className="ob-r c-distance" data-label={t('ord.col.distance')} data-testid="order-distance">
+        {distanceText === null ? (
           '—'
         ) : (
           <>
-            {distance > 0 ? '+' : distance < 0 ? '−' : ''}
-            {formatPrice(Math.abs(distance))}
-            <span className="ob-position-sub text-body-secondary">
-              {((Math.abs(distance) / current) * 100).toFixed(2)} %
-            </span>
+            {distanceText}
+            <span className="ob-position-sub text-body-secondary">{distancePercent}</span>
           </>
         )}
       </td>
@@ -118,7 +127,7 @@ const OpenOrderRow = memo(function OpenOrderRow({
           {order.take_profit ? formatPrice(order.take_profit) : '—'}
         </span>
       </td>
-      <td data-label={t('ord.col.expiry')} data-testid="order-expiry">
+      <td className="c-expiry" data-label={t('ord.col.expiry')} data-testid="order-expiry">
         <ExpiryText order={order} />
       </td>
       <td className="ob-r ob-actions c-actions">
@@ -201,7 +210,7 @@ function OrderHistoryRow({ order }: { order: OrderView }) {
 }
 
 /**
- * Pending orders (issue 14): the open ones with their level, the price they fill at now and the distance to
+ * Pending orders: the open ones with their level, the price they fill at now and the distance to
  * it, editable and cancellable; and what became of past ones (filled, cancelled, expired, rejected — why).
  */
 export function OrdersTab() {
@@ -216,7 +225,7 @@ export function OrdersTab() {
   const editingNow = editing && open.find((o) => o.id === editing.id);
 
   return (
-    <div className="ob-table-wrap table-responsive" data-testid="orders-tab">
+    <div className="ob-table-wrap ob-orders-box table-responsive" data-testid="orders-tab">
       <div className="d-flex align-items-center gap-2 px-2 py-1 border-bottom">
         <Nav
           variant="pills"
@@ -251,23 +260,25 @@ export function OrdersTab() {
           <thead>
             <tr>
               <th scope="col">{t('positions.col.symbol')}</th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="ob-r c-level">
                 {t('ord.col.level')}
               </th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="ob-r c-current">
                 {t('positions.col.current')}
               </th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="ob-r c-distance">
                 {t('ord.col.distance')}
               </th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="ob-r c-amount">
                 {t('positions.col.amount')}
               </th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="ob-r c-sltp">
                 {t('positions.col.slTp')}
               </th>
-              <th scope="col">{t('ord.col.expiry')}</th>
-              <th scope="col" className="ob-r">
+              <th scope="col" className="c-expiry">
+                {t('ord.col.expiry')}
+              </th>
+              <th scope="col" className="ob-r c-actions">
                 <span className="visually-hidden">{t('positions.col.actions')}</span>
               </th>
             </tr>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { ButtonGroup, Form, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../ui/forms.js';
+import { levelTextOnTick } from '../priceOnTick.js';
 import { levelSide, type PendingOrderErrors, type PendingOrderValue } from './pendingOrder.js';
 
 export interface PendingOrderFieldsProps {
@@ -16,6 +17,8 @@ export interface PendingOrderFieldsProps {
   pendingOnly?: boolean;
   /** Hide the type choice altogether (editing a placed order: its type stays). */
   hideType?: boolean;
+  /** The instrument's tick: leaving the level rounds it to it; null: left as typed. */
+  tick?: number | null;
 }
 
 const TYPES = ['market', 'limit', 'stop'] as const;
@@ -33,6 +36,7 @@ export function PendingOrderFields({
   disabled,
   pendingOnly,
   hideType,
+  tick = null,
 }: PendingOrderFieldsProps) {
   const { t } = useTranslation();
   const text = useMessageText();
@@ -69,10 +73,14 @@ export function PendingOrderFields({
             <Form.Control
               type="number"
               inputMode="decimal"
-              step="any"
+              step={tick ?? 'any'}
               min={0}
               value={value.level}
               onChange={(event) => set({ level: event.target.value })}
+              onBlur={() => {
+                const level = levelTextOnTick(value.level, tick);
+                if (level !== value.level) set({ level });
+              }}
               isInvalid={!!errors.level}
               disabled={disabled}
               className="ob-num"

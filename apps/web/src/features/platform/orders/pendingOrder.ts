@@ -7,8 +7,10 @@ import {
   orderLevelError,
   orderTriggerErrors,
   parseNumberInput,
+  roundLevel,
 } from '@openbroker/domain';
 import type { TextMessage } from '../../../ui/forms.js';
+import type { QuoteState } from '../quotes/quoteStore.js';
 
 /** What the ticket's order-type fields hold: market (trade now) or a pending limit/stop at a level. */
 export interface PendingOrderValue {
@@ -49,23 +51,26 @@ export function expiryOf(value: PendingOrderValue): OrderExpiry | null {
 }
 
 /**
- * Checks a pending order's level against the dealing price it fills at (null while there is no price: only
- * the number is checked) and its expiry at `now`, with the domain's order rules.
+ * Checks a pending order's level, on the instrument's tick as it is sent (as typed without a tick),
+ * against the brand quote it fills at (null while there is no price: only the number is checked) and its expiry
+ * at `now`, with the domain's order rules; a message names that price as the ticket shows it.
  */
 export function checkPendingOrder(
   value: PendingOrderValue,
   direction: Direction,
   dealing: { buy: number; sell: number } | null,
   now: number,
+  tick: number | null = null,
 ): PendingOrderCheck {
   if (value.type === 'market') return { ok: false, errors: {} };
   const errors: PendingOrderErrors = {};
-  const level = parseNumberInput(value.level);
+  const typed = parseNumberInput(value.level);
+  const level = typed === null || Number.isNaN(typed) || typed <= 0 ? typed : roundLevel(typed, tick);
   if (level === null) errors.level = { key: 'field.required', params: { title: 'Level' } };
   else if (Number.isNaN(level) || level <= 0)
     errors.level = { key: 'field.invalid', params: { title: 'Level' } };
   else if (dealing) {
-    const error = orderLevelError({ direction, type: value.type, price: level }, dealing);
+    const error = orderLevelError({ direction, type: value.type, price: level }, dealing, tick);
     if (error) errors.level = error;
   }
   const expiry = expiryOf(value);
@@ -81,21 +86,35 @@ export function checkPendingOrder(
   return { ok: true, price: level, expiry };
 }
 
-/** SL/TP of a pending order, against its level (domain `orderTriggerErrors`); nothing to say without a level. */
+/**
+ * SL/TP of a pending order as they are sent (on the tick), against its level (domain
+ * `orderTriggerErrors`), a message naming the level with the tick's decimals; nothing to say without a level.
+ */
 export function checkOrderTriggers(
   direction: Direction,
   level: number | null,
   stopLoss: string,
   takeProfit: string,
+  tick: number | null = null,
 ): { stop_lost?: Message; take_profit?: Message } {
   if (level === null || Number.isNaN(level)) return {};
-  return orderTriggerErrors({ direction, level, stop_lost: stopLoss, take_profit: takeProfit });
+  const errors = orderTriggerErrors({
+    direction,
+    level,
+    stop_lost: roundLevel(stopLoss, tick),
+    take_profit: roundLevel(takeProfit, tick),
+    tick,
+  });
+  const result: { stop_lost?: Message; take_profit?: Message } = {};
+  if (errors.stop_lost) result.stop_lost = errors.stop_lost;
+  if (errors.take_profit) result.take_profit = errors.take_profit;
+  return result;
 }
 
-/** A typed SL/TP as the command sends it: null when empty or 0. */
-export const levelOrNull = (raw: string): number | null => {
-  const n = parseNumberInput(raw);
-  return n === null || n === 0 || Number.isNaN(n) ? null : n;
+/** A typed level (SL/TP, an order's) as the command sends it: on the tick, null when empty, 0 or invalid. */
+export const levelOrNull = (raw: string, tick: number | null = null): number | null => {
+  const n = roundLevel(raw, tick);
+  return n === null || Number.isNaN(n) ? null : n;
 };
 
 /** The `datetime-local` value of an instant, in the client's time zone. */
@@ -105,4 +124,23 @@ export function toLocalInput(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * whether a pending order placed or changed now waits for the market to open — the instrument has no live
+ * price (closed by its calendar, or a stale feed) but is not halted. Placing, editing and cancelling pending orders
+ * stay possible then; opening at the market does not.
+ */
+export function waitsForOpen(quote: QuoteState, halted = false): boolean {
+  return quote.status === 'unavailable' && !halted;
+}
+
+/**
+ * The prices a pending order's level is checked against on screen: the live brand quote, or while the market is
+ * closed the last one this screen saw (the server checks against the last one it has); null when there is none.
+ */
+export function orderReferenceQuote(quote: QuoteState): { buy: number; sell: number } | null {
+  if (quote.status === 'live') return quote.dealing;
+  if (quote.status === 'unavailable') return quote.last ?? null;
+  return null;
 }

@@ -93,7 +93,7 @@ const VARIANT: Record<TradingNotice['kind'], string> = {
 
 /**
  * The unread notices above the positions: every automatic close, margin call and order outcome stays
- * until the client dismisses it (issue 14: the client sees why at once).
+ * until the client dismisses it (the client sees why at once).
  */
 export function CloseNotices() {
   const { t } = useTranslation();

@@ -1,17 +1,12 @@
-import {
-  formatPrice,
-  type Message,
-  parseTriggerLevel,
-  triggersValid,
-  validateStopLossTakeProfit,
-} from '@openbroker/domain';
+import { breakEvenStop, type Message, triggersValid } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../app/ToastProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
 import { PriceLevelField } from '../PriceLevelField.js';
+import { checkLevelsOnTick, formatOnTick, levelTextOnTick, sentLevel } from '../priceOnTick.js';
 import { useQuote, useQuoteStore } from '../quotes/useQuotes.js';
 import { instrumentFacts } from '../risk/tradingProfile.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
@@ -24,7 +19,9 @@ const levelText = (value: number | null) => (value ? String(value) : '');
 
 /**
  * Sets or removes a position's stop loss and take profit (spec §5), checked live against the price the
- * position would close at now; an empty field removes the level. spec §8: 'The data was successfully saved'.
+ * position would close at now (the brand quote's close side) and sent on the instrument's tick; an
+ * empty field removes the level. Break-even is offered once the position is in profit by at least the spread
+ * (domain `breakEvenStop`). spec §8: 'The data was successfully saved'.
  */
 export function EditPositionModal({ position, onClose }: { position: PositionView; onClose: () => void }) {
   const { t } = useTranslation();
@@ -38,18 +35,22 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
   const [takeProfit, setTakeProfit] = useState(levelText(position.take_profit));
   const hadTrailing = position.trailing_stop != null;
   const [trailing, setTrailing] = useState(hadTrailing);
-  const [trailingUnit, setTrailingUnit] = useState<TrailingUnit>(hadTrailing ? 'price' : 'pips');
+  const instruments = useInstruments();
+  const facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
+  const tick = facts.tick;
+  // forex trails in pips or price; everything else is counted in points, one point being one price unit
+  const inPips = facts.unit.unit === 'pip';
+  const [chosenUnit, setTrailingUnit] = useState<TrailingUnit>(hadTrailing ? 'price' : 'pips');
+  const trailingUnit: TrailingUnit = inPips ? chosenUnit : 'price';
   const [trailingDistance, setTrailingDistance] = useState(hadTrailing ? String(position.trailing_stop) : '');
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<TextMessage | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, Message>>({});
 
   const levels = { direction: position.direction, stop_lost: stopLoss, take_profit: takeProfit };
-  const errors = quote.status === 'live' ? validateStopLossTakeProfit({ ...levels, quote: quote.quote }) : {};
+  const errors = quote.status === 'live' ? checkLevelsOnTick({ ...levels, quote: quote.dealing }, tick) : {};
   const stopLossError = errors.stop_lost ?? serverFields.stop_lost ?? null;
   const takeProfitError = errors.take_profit ?? serverFields.take_profit ?? null;
-  const instruments = useInstruments();
-  const facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
   const pipSize = facts.pipSize;
   const trailingCheck = trailing
     ? checkTrailingDistance(
@@ -62,15 +63,20 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
     (trailingCheck && !trailingCheck.ok ? trailingCheck.error : null) ?? serverFields.trailing_stop ?? null;
   const reference =
     quote.status === 'live' ? (position.direction === 'buy' ? quote.dealing.sell : quote.dealing.buy) : null;
+  // only once in profit by at least the spread: the entry on the tick, a stop Save accepts
+  const breakEven = quote.status === 'live' ? breakEvenStop(position, quote.dealing, tick) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
     setServerFields({});
     const current = store.get(position.symbol);
+    // the levels go out on the tick: the fields show what is sent
+    setStopLoss(levelTextOnTick(stopLoss, tick));
+    setTakeProfit(levelTextOnTick(takeProfit, tick));
     if (
       current.status !== 'live' ||
-      !triggersValid(validateStopLossTakeProfit({ ...levels, quote: current.quote })) ||
+      !triggersValid(checkLevelsOnTick({ ...levels, quote: current.dealing }, tick)) ||
       (trailingCheck && !trailingCheck.ok)
     )
       return;
@@ -83,8 +89,8 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
         : undefined;
     const ack = await updatePosition(
       position.id,
-      parseTriggerLevel(stopLoss),
-      parseTriggerLevel(takeProfit),
+      sentLevel(stopLoss, tick),
+      sentLevel(takeProfit, tick),
       trailingStop,
     );
     setPending(false);
@@ -113,6 +119,7 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
         setServerFields({});
       }}
       error={error}
+      tick={tick}
       testId={name === 'stop_lost' ? 'position-edit-stop-loss' : 'position-edit-take-profit'}
     />
   );
@@ -135,13 +142,13 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
             </div>
             <div>
               <dt>{t('positions.col.openRate')}</dt>
-              <dd className="ob-num">{formatPrice(position.open_rate)}</dd>
+              <dd className="ob-num">{formatOnTick(position.open_rate, tick)}</dd>
             </div>
             <div>
               <dt>{t('positions.edit.closePrice')}</dt>
               <dd className="ob-num" data-testid="position-edit-reference">
                 {reference !== null ? (
-                  formatPrice(reference)
+                  formatOnTick(reference, tick)
                 ) : quote.status === 'unavailable' ? (
                   <ClosedMarket nextOpen={facts.nextOpen} testId="position-edit-closed" />
                 ) : (
@@ -155,20 +162,22 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
             {field('take_profit', takeProfit, setTakeProfit, takeProfitError)}
           </div>
           <p className="small text-body-secondary mt-2 mb-0">{t('positions.edit.hint')}</p>
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            className="mt-2"
-            onClick={() => {
-              setStopLoss(String(position.open_rate));
-              setServerError(null);
-              setServerFields({});
-            }}
-            data-testid="position-edit-break-even"
-          >
-            <i className="bi bi-shield-check me-1" aria-hidden="true" />
-            {t('ord.edit.breakEven', { price: formatPrice(position.open_rate) })}
-          </Button>
+          {breakEven !== null && (
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="mt-2"
+              onClick={() => {
+                setStopLoss(tick !== null ? formatOnTick(breakEven, tick) : String(breakEven));
+                setServerError(null);
+                setServerFields({});
+              }}
+              data-testid="position-edit-break-even"
+            >
+              <i className="bi bi-shield-check me-1" aria-hidden="true" />
+              {t('ord.edit.breakEven', { price: formatOnTick(breakEven, tick) })}
+            </Button>
+          )}
           <fieldset className="mt-3" data-testid="position-edit-trailing">
             <Form.Check
               type="switch"
@@ -212,8 +221,15 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
                     onChange={(event) => setTrailingUnit(event.target.value === 'pips' ? 'pips' : 'price')}
                     data-testid="position-edit-trailing-unit"
                   >
-                    <option value="pips">{t('ord.trailing.pips')}</option>
-                    <option value="price">{t('ord.trailing.price')}</option>
+                    {inPips ? (
+                      <>
+                        <option value="pips">{t('ord.trailing.pips')}</option>
+                        <option value="price">{t('ord.trailing.price')}</option>
+                      </>
+                    ) : (
+                      // a point is one price unit: sent as a distance in price
+                      <option value="price">{t('term.trailing.points')}</option>
+                    )}
                   </Form.Select>
                 </Form.Group>
                 <p className="small text-body-secondary mb-0">{t('ord.trailing.hint')}</p>

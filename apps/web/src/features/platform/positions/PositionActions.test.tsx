@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// a buy of 100 at 100000 with leverage 2; it closes at the sell dealing price 99875.025
+// a buy of 100 at 100000 with leverage 2; it closes at the brand's sell price as the socket sent it, 99900
 const open = positionFixture({ id: 7 });
 const closedAnswer = (payload: Record<string, unknown>) => ({
   status: true as const,
@@ -33,13 +33,13 @@ async function platformWithPosition() {
 }
 
 describe('closing a position asks first, unless the client turned that off', () => {
-  it('asks; Cancel sends nothing; Close position sends at the opposite dealing price', async () => {
+  it('asks; Cancel sends nothing; Close position sends at the opposite price as sent', async () => {
     const { sockets } = await platformWithPosition();
     sockets.trading().onCommand = (event, payload) =>
       event === 'closePosition' ? closedAnswer(payload) : undefined;
     fireEvent.click(screen.getByTestId('position-close-7'));
     const modal = await screen.findByTestId('position-close-modal');
-    expect(within(modal).getByTestId('position-close-price').textContent).toBe('99875.03');
+    expect(within(modal).getByTestId('position-close-price').textContent).toBe('99900.00');
     fireEvent.click(within(modal).getByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('position-close-modal')).toBeNull());
     expect(sockets.trading().commands('closePosition')).toEqual([]);
@@ -50,7 +50,7 @@ describe('closing a position asks first, unless the client turned that off', () 
       dataUser: { token: 'token-1' },
       commandId: expect.any(String),
       id: 7,
-      price: 99_875.025,
+      price: 99_900,
     });
     await waitFor(() => expect(screen.queryByTestId('position-row-7')).toBeNull());
   });
@@ -116,7 +116,7 @@ describe('partial close', () => {
 });
 
 describe('stop-loss editor: trailing stop and break-even', () => {
-  it('sends a trailing distance in pips, refuses an empty one, and break-even puts the SL at the entry', async () => {
+  it('BTCUSD trails in points (sent as a price distance), an empty distance is refused, and break-even is offered only in profit by more than the spread, at the entry on the tick', async () => {
     const { sockets } = await platformWithPosition();
     sockets.trading().onCommand = (event, payload) =>
       event === 'updatePosition'
@@ -127,15 +127,20 @@ describe('stop-loss editor: trailing stop and break-even', () => {
         : undefined;
     fireEvent.click(screen.getByTestId('position-edit-7'));
     const modal = await screen.findByTestId('position-edit-modal');
+    // the position is in a loss (buy at 100000, closes now at 99900): no break-even
+    expect(within(modal).queryByTestId('position-edit-break-even')).toBeNull();
     fireEvent.click(within(modal).getByTestId('position-edit-trailing-on'));
     fireEvent.click(within(modal).getByTestId('position-edit-save'));
     expect(modal.textContent).toContain('Distance is required');
     expect(sockets.trading().commands('updatePosition')).toEqual([]);
 
+    // crypto is counted in points (one point = one price unit): the only unit offered, no pips
+    const unit = within(modal).getByTestId('position-edit-trailing-unit') as HTMLSelectElement;
+    expect([...unit.options].map((o) => [o.value, o.textContent])).toEqual([['price', 'Points']]);
+    expect(unit.value).toBe('price');
     fireEvent.change(within(modal).getByTestId('position-edit-trailing-distance'), {
       target: { value: '50' },
     });
-    fireEvent.change(within(modal).getByTestId('position-edit-trailing-unit'), { target: { value: 'pips' } });
     fireEvent.click(within(modal).getByTestId('position-edit-save'));
     expect(sockets.trading().commands('updatePosition')[0]?.payload).toEqual({
       dataUser: { token: 'token-1' },
@@ -143,19 +148,32 @@ describe('stop-loss editor: trailing stop and break-even', () => {
       id: 7,
       stop_lost: null,
       take_profit: null,
-      trailing_stop: { distance: 50, unit: 'pips' },
+      trailing_stop: { distance: 50, unit: 'price' },
     });
     await waitFor(() => expect(screen.queryByTestId('position-edit-modal')).toBeNull());
     expect(
       within(screen.getByTestId('position-row-7')).getByTestId('position-trailing').textContent,
     ).toContain('0.50');
 
-    // break-even: the SL goes to the open rate; the position is in a loss, so the live check refuses it
+    // still in a loss: break-even is not offered
     fireEvent.click(screen.getByTestId('position-edit-7'));
     const again = await screen.findByTestId('position-edit-modal');
-    fireEvent.click(within(again).getByTestId('position-edit-break-even'));
-    expect((within(again).getByTestId('position-edit-stop-loss') as HTMLInputElement).value).toBe('100000');
-    expect(again.textContent).toContain("Can't be higher than 99875.03");
+    expect(within(again).queryByTestId('position-edit-break-even')).toBeNull();
+    // in profit by 150 (closes at 100150) with a spread of 100: break-even puts the SL at the entry on the tick
+    sockets.prices().push('prices', { BTCUSD: { buy: 100_250, sell: 100_150 } });
+    const breakEven = await within(again).findByTestId('position-edit-break-even');
+    expect(breakEven.textContent).toContain('Break-even: stop loss to entry (100000.00)');
+    fireEvent.click(breakEven);
+    expect((within(again).getByTestId('position-edit-stop-loss') as HTMLInputElement).value).toBe(
+      '100000.00',
+    );
+    expect(again.textContent).not.toContain("Can't be");
+    fireEvent.click(within(again).getByTestId('position-edit-save'));
+    expect(sockets.trading().commands('updatePosition')[1]?.payload).toMatchObject({
+      id: 7,
+      stop_lost: 100_000,
+      take_profit: null,
+    });
   });
 });
 
@@ -223,9 +241,10 @@ describe('close notices and explanations', () => {
     expect(screen.queryByTestId('position-why-9')).toBeNull();
     fireEvent.click(screen.getByTestId('position-why-toggle-9'));
     const why = screen.getByTestId('position-why-9');
-    expect(why.textContent).toContain('Stop-Loss bei 95000.00 erreicht.');
+    // German numbers: the prices with the tick's decimals, grouped and with a decimal comma
+    expect(why.textContent).toContain('Stop-Loss bei 95.000,00 erreicht.');
     expect(why.textContent).toContain(
-      'Geschlossen zu 94990.00; Kurs damals Verkauf 94990.00 / Kauf 95050.00.',
+      'Geschlossen zu 94.990,00; Kurs damals Verkauf 94.990,00 / Kauf 95.050,00.',
     );
   });
 

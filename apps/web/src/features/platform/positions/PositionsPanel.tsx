@@ -4,10 +4,11 @@ import { Badge, Button, Card, Form, Nav, Placeholder, Spinner } from 'react-boot
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useToast } from '../../../app/ToastProvider.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useMessageText } from '../../../ui/forms.js';
+import { PanelBoundary } from '../../../ui/PanelBoundary.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
 import { signClass, useMoney } from '../numbers.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
@@ -28,6 +29,9 @@ type PositionsTab = 'open' | 'orders' | 'history';
 
 const TABS: readonly PositionsTab[] = ['open', 'orders', 'history'];
 
+/** Columns of the open positions' table (the details row spans them). */
+const OPEN_COLUMNS = 9;
+
 /** How many closed positions show before 'Show more'. */
 const HISTORY_PAGE = 25;
 
@@ -42,7 +46,7 @@ const REASON_KEYS: Record<string, TranslationKey> = {
 function DirectionBadge({ position }: { position: PositionDto }) {
   const { t } = useTranslation();
   return (
-    <span className={`ob-dir ob-dir-${position.direction}`}>
+    <span className={`ob-dir ob-dir-${position.direction}`} data-testid="position-side">
       {t(position.direction === 'buy' ? 'positions.dir.buy' : 'positions.dir.sell')}
     </span>
   );
@@ -51,7 +55,7 @@ function DirectionBadge({ position }: { position: PositionDto }) {
 function SymbolCell({ position }: { position: PositionDto }) {
   return (
     <th scope="row" className="ob-position-symbol c-symbol">
-      <Link to={`/platform/${position.symbol}`} className="ob-market-symbol">
+      <Link to={`/platform/${position.symbol}`} className="ob-market-symbol" data-testid="position-symbol">
         {position.symbol}
       </Link>
       <span className="ob-position-sub">
@@ -62,7 +66,7 @@ function SymbolCell({ position }: { position: PositionDto }) {
   );
 }
 
-/** Issue 16: a position the client's auto-trading strategy opened. */
+/** A position the client's auto-trading strategy opened. */
 function AutoBadge() {
   const { t } = useTranslation();
   return (
@@ -83,7 +87,7 @@ function AmountCell({ position }: { position: PositionDto }) {
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <td className="ob-r c-amount" data-label={t('positions.col.amount')}>
+    <td className="ob-r c-amount" data-label={t('positions.col.amount')} data-testid="position-amount">
       {money.format(position.amount)}
       <span className="ob-position-sub text-body-secondary">1:{position.leverage}</span>
     </td>
@@ -132,6 +136,7 @@ const OpenPositionRow = memo(function OpenPositionRow({
   const { closePosition } = useTrading();
   const [confirmClose] = useConfirmClose();
   const [closing, setClosing] = useState(false);
+  const [details, setDetails] = useState(false);
   const profit = liveProfit(position, quote);
 
   const close = async () => {
@@ -148,102 +153,176 @@ const OpenPositionRow = memo(function OpenPositionRow({
     if (!ack.status) toast('danger', ackMessage(ack));
   };
 
+  const liquidationText =
+    liquidation === undefined
+      ? '—'
+      : liquidation === null
+        ? t('ord.liquidation.none')
+        : formatPrice(liquidation);
+  const liquidationTitle = liquidationCause ? t(`ord.liquidation.${liquidationCause}`) : undefined;
+  const detailsId = `position-details-row-${position.id}`;
+  // where the table is narrower than all its columns, liquidation, costs and partial close give way
+  // to this toggle and a details row under the position (positions.css); the columns that matter stay
+  const detailsToggle = (
+    <Button
+      size="sm"
+      variant="link"
+      className="ob-icon-action c-more"
+      onClick={() => setDetails((shown) => !shown)}
+      aria-expanded={details}
+      aria-controls={detailsId}
+      aria-label={t('term.positions.details', { id: position.id })}
+      title={t('term.positions.details', { id: position.id })}
+      data-testid={`position-details-${position.id}`}
+    >
+      <i className={`bi ${details ? 'bi-chevron-up' : 'bi-three-dots'}`} aria-hidden="true" />
+    </Button>
+  );
+
   return (
-    <tr data-testid={`position-row-${position.id}`}>
-      <SymbolCell position={position} />
-      <AmountCell position={position} />
-      <td className="ob-r c-open" data-label={t('positions.col.openRate')}>
-        {formatPrice(position.open_rate)}
-        <span className="ob-position-sub text-body-secondary">
-          {shortDateTime(position.open_date, i18n.language)}
-        </span>
-      </td>
-      <td className="ob-r c-current" data-label={t('positions.col.current')} data-testid="position-current">
-        {profit.status === 'live' ? formatPrice(profit.closePrice) : '—'}
-      </td>
-      <td className="ob-r c-sltp" data-label={t('positions.col.slTp')}>
-        <span className="ob-level" data-testid="position-stop-loss">
-          {position.stop_lost ? formatPrice(position.stop_lost) : '—'}
-        </span>
-        <span className="ob-level text-body-secondary" data-testid="position-take-profit">
-          {position.take_profit ? formatPrice(position.take_profit) : '—'}
-        </span>
-        {position.trailing_stop != null && (
-          <span className="ob-position-sub text-body-secondary" data-testid="position-trailing">
-            {t('ord.trailing.short', { distance: formatPrice(position.trailing_stop) })}
+    <Fragment>
+      <tr data-testid={`position-row-${position.id}`} className={details ? 'ob-row-open' : undefined}>
+        <SymbolCell position={position} />
+        <AmountCell position={position} />
+        <td className="ob-r c-open" data-label={t('positions.col.openRate')} data-testid="position-open">
+          {formatPrice(position.open_rate)}
+          <span className="ob-position-sub text-body-secondary">
+            {shortDateTime(position.open_date, i18n.language)}
           </span>
-        )}
-      </td>
-      <td
-        className="ob-r c-liquidation"
-        data-label={t('ord.col.liquidation')}
-        data-testid="position-liquidation"
-        title={liquidationCause ? t(`ord.liquidation.${liquidationCause}`) : undefined}
-      >
-        {liquidation === undefined
-          ? '—'
-          : liquidation === null
-            ? t('ord.liquidation.none')
-            : formatPrice(liquidation)}
-      </td>
-      <CostsCell position={position} />
-      {profit.status === 'unavailable' ? (
-        // spec §8: 'Will be back soon' in place of profit and actions, and when the market opens next
-        <td colSpan={2} className="ob-r c-profit" data-testid="position-unavailable">
-          <ClosedMarket nextOpen={facts.nextOpen} testId={`position-closed-${position.id}`} />
         </td>
-      ) : (
-        <>
-          <td
-            className={`ob-r fw-semibold c-profit ${signClass(profit.profit)}`}
-            data-testid="position-profit"
-          >
-            {profit.profit === null ? '—' : money.signed(profit.profit)}
+        <td className="ob-r c-current" data-label={t('positions.col.current')} data-testid="position-current">
+          {profit.status === 'live' ? formatPrice(profit.closePrice) : '—'}
+        </td>
+        <td className="ob-r c-sltp" data-label={t('positions.col.slTp')}>
+          <span className="ob-level" data-testid="position-stop-loss">
+            {position.stop_lost ? formatPrice(position.stop_lost) : '—'}
+          </span>
+          <span className="ob-level text-body-secondary" data-testid="position-take-profit">
+            {position.take_profit ? formatPrice(position.take_profit) : '—'}
+          </span>
+          {position.trailing_stop != null && (
+            <span className="ob-position-sub text-body-secondary" data-testid="position-trailing">
+              {t('ord.trailing.short', { distance: formatPrice(position.trailing_stop) })}
+            </span>
+          )}
+        </td>
+        <td
+          className="ob-r c-liquidation"
+          data-label={t('ord.col.liquidation')}
+          data-testid="position-liquidation"
+          title={liquidationTitle}
+        >
+          {liquidationText}
+        </td>
+        <CostsCell position={position} />
+        {profit.status === 'unavailable' ? (
+          // spec §8: 'Will be back soon' in place of profit and actions, and when the market opens next
+          <td colSpan={2} className="ob-r c-profit c-unavailable" data-testid="position-unavailable">
+            <span className="ob-unavailable-cell">
+              <ClosedMarket nextOpen={facts.nextOpen} testId={`position-closed-${position.id}`} />
+              {detailsToggle}
+            </span>
           </td>
-          <td className="ob-r ob-actions c-actions">
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              className="ob-icon-action"
-              onClick={() => onEdit(position)}
-              aria-label={t('positions.edit', { id: position.id })}
-              title={t('positions.edit', { id: position.id })}
-              data-testid={`position-edit-${position.id}`}
+        ) : (
+          <>
+            <td
+              className={`ob-r fw-semibold c-profit ${signClass(profit.profit)}`}
+              data-testid="position-profit"
             >
-              <i className="bi bi-sliders" aria-hidden="true" />
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              className="ob-icon-action"
-              onClick={() => onClose(position, 'part')}
-              disabled={profit.status !== 'live'}
-              aria-label={t('ord.close.partOne', { id: position.id })}
-              title={t('ord.close.partOne', { id: position.id })}
-              data-testid={`position-close-part-${position.id}`}
-            >
-              <i className="bi bi-scissors" aria-hidden="true" />
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-danger"
-              className="ob-icon-action"
-              onClick={close}
-              disabled={closing || profit.status !== 'live'}
-              aria-label={t('positions.closeOne', { id: position.id })}
-              title={t('positions.closeOne', { id: position.id })}
-              data-testid={`position-close-${position.id}`}
-            >
-              {closing ? (
-                <Spinner size="sm" animation="border" aria-hidden="true" className="ob-action-spinner" />
-              ) : (
-                <i className="bi bi-x-lg" aria-hidden="true" />
+              {profit.profit === null ? '—' : money.signed(profit.profit)}
+            </td>
+            <td className="ob-r ob-actions c-actions">
+              {detailsToggle}
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                className="ob-icon-action"
+                onClick={() => onEdit(position)}
+                aria-label={t('positions.edit', { id: position.id })}
+                title={t('positions.edit', { id: position.id })}
+                data-testid={`position-edit-${position.id}`}
+              >
+                <i className="bi bi-sliders" aria-hidden="true" />
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                className="ob-icon-action c-part"
+                onClick={() => onClose(position, 'part')}
+                disabled={profit.status !== 'live'}
+                aria-label={t('ord.close.partOne', { id: position.id })}
+                title={t('ord.close.partOne', { id: position.id })}
+                data-testid={`position-close-part-${position.id}`}
+              >
+                <i className="bi bi-scissors" aria-hidden="true" />
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-danger"
+                className="ob-icon-action"
+                onClick={close}
+                disabled={closing || profit.status !== 'live'}
+                aria-label={t('positions.closeOne', { id: position.id })}
+                title={t('positions.closeOne', { id: position.id })}
+                data-testid={`position-close-${position.id}`}
+              >
+                {closing ? (
+                  <Spinner size="sm" animation="border" aria-hidden="true" className="ob-action-spinner" />
+                ) : (
+                  <i className="bi bi-x-lg" aria-hidden="true" />
+                )}
+              </Button>
+            </td>
+          </>
+        )}
+      </tr>
+      {details && (
+        <tr className="ob-details-row" id={detailsId} data-testid={detailsId}>
+          <td colSpan={OPEN_COLUMNS}>
+            <dl className="ob-details">
+              <div className="ob-details-open">
+                <dt>{t('positions.col.openRate')}</dt>
+                <dd className="ob-num">
+                  {formatPrice(position.open_rate)} · {shortDateTime(position.open_date, i18n.language)}
+                </dd>
+              </div>
+              <div title={liquidationTitle}>
+                <dt>{t('ord.col.liquidation')}</dt>
+                <dd className="ob-num">{liquidationText}</dd>
+              </div>
+              <div title={t('ord.costs.commission')}>
+                <dt>{t('ord.costs.kind.commission')}</dt>
+                <dd className="ob-num">
+                  {position.commission ? money.signed(-Math.abs(position.commission)) : '—'}
+                </dd>
+              </div>
+              <div title={t('ord.costs.swap')}>
+                <dt>{t('ord.costs.kind.swap')}</dt>
+                <dd className={`ob-num ${signClass(position.swap ?? 0)}`}>
+                  {position.swap ? money.signed(position.swap) : '—'}
+                </dd>
+              </div>
+              {profit.status !== 'unavailable' && (
+                <div className="ob-details-action">
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => onClose(position, 'part')}
+                    disabled={profit.status !== 'live'}
+                    aria-label={t('ord.close.partOne', { id: position.id })}
+                    title={t('ord.close.partOne', { id: position.id })}
+                    data-testid={`position-details-close-part-${position.id}`}
+                  >
+                    <i className="bi bi-scissors me-1" aria-hidden="true" />
+                    {t('ord.why.partialBadge')}
+                  </Button>
+                </div>
               )}
-            </Button>
+            </dl>
           </td>
-        </>
+        </tr>
       )}
-    </tr>
+    </Fragment>
   );
 });
 
@@ -344,7 +423,7 @@ function LoadingRows({ columns }: { columns: number }) {
 }
 
 /**
- * Open positions, pending orders and history (spec §2, issue 14). Open ones show their live profit at the
+ * Open positions, pending orders and history (spec §2). Open ones show their live profit at the
  * closing price, liquidation price and costs, close (confirmed unless the client turned that off), partial
  * close and the SL/TP/trailing editor, or 'Will be back soon' without a price (spec §8); closed ones their
  * closing reason, closed rate and realised profit, with the explanation of the close on demand. Notices of
@@ -403,111 +482,135 @@ export function PositionsPanel() {
           data-testid="positions-confirm-close"
         />
       </Card.Header>
-      <CloseNotices />
+      <PanelBoundary name="close-notices" title={t('term.notices.title')} compact>
+        <CloseNotices />
+      </PanelBoundary>
       {tab === 'orders' ? (
-        <OrdersTab />
+        <PanelBoundary name="orders" title={t('ord.tab')} compact>
+          <OrdersTab />
+        </PanelBoundary>
       ) : tab === 'open' ? (
-        <div className="ob-table-wrap table-responsive" data-testid="positions-open">
-          <table className="table table-hover ob-table ob-positions ob-positions-open mb-0 align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{t('positions.col.symbol')}</th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.amount')}
-                </th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.openRate')}
-                </th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.current')}
-                </th>
-                <th scope="col" className="ob-r c-sltp">
-                  {t('positions.col.slTp')}
-                </th>
-                <th scope="col" className="ob-r c-liquidation">
-                  {t('ord.col.liquidation')}
-                </th>
-                <th scope="col" className="ob-r c-costs">
-                  {t('ord.col.costs')}
-                </th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.profit')}
-                </th>
-                <th scope="col" className="ob-r">
-                  <span className="visually-hidden">{t('positions.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            {!positions ? (
-              <LoadingRows columns={9} />
-            ) : (
-              <tbody>
-                {open.map((position) => (
-                  <OpenPositionRow
-                    key={position.id}
-                    position={position}
-                    liquidation={liquidations.get(position.id)?.price}
-                    liquidationCause={liquidations.get(position.id)?.cause}
-                    onEdit={setEditing}
-                    onClose={onClose}
-                  />
-                ))}
-              </tbody>
+        <PanelBoundary name="positions-open" title={t('positions.open')} compact>
+          <div className="ob-table-wrap ob-positions-box table-responsive" data-testid="positions-open">
+            <table className="table table-hover ob-table ob-positions ob-positions-open mb-0 align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t('positions.col.symbol')}</th>
+                  <th scope="col" className="ob-r c-amount">
+                    {t('positions.col.amount')}
+                  </th>
+                  <th scope="col" className="ob-r c-open">
+                    {t('positions.col.openRate')}
+                  </th>
+                  <th scope="col" className="ob-r c-current">
+                    {t('positions.col.current')}
+                  </th>
+                  <th scope="col" className="ob-r c-sltp">
+                    {t('positions.col.slTp')}
+                  </th>
+                  <th scope="col" className="ob-r c-liquidation">
+                    {t('ord.col.liquidation')}
+                  </th>
+                  <th scope="col" className="ob-r c-costs">
+                    {t('ord.col.costs')}
+                  </th>
+                  <th scope="col" className="ob-r c-profit">
+                    {t('positions.col.profit')}
+                  </th>
+                  <th scope="col" className="ob-r c-actions">
+                    <span className="visually-hidden">{t('positions.col.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              {!positions ? (
+                <LoadingRows columns={OPEN_COLUMNS} />
+              ) : (
+                <tbody>
+                  {open.map((position) => (
+                    <OpenPositionRow
+                      key={position.id}
+                      position={position}
+                      liquidation={liquidations.get(position.id)?.price}
+                      liquidationCause={liquidations.get(position.id)?.cause}
+                      onEdit={setEditing}
+                      onClose={onClose}
+                    />
+                  ))}
+                </tbody>
+              )}
+            </table>
+            {positions && open.length === 0 && (
+              <EmptyState icon="bi-briefcase">{t('positions.empty')}</EmptyState>
             )}
-          </table>
-          {positions && open.length === 0 && (
-            <EmptyState icon="bi-briefcase">{t('positions.empty')}</EmptyState>
-          )}
-        </div>
+          </div>
+        </PanelBoundary>
       ) : (
-        <div className="ob-table-wrap table-responsive" data-testid="positions-history">
-          <table className="table table-hover ob-table ob-positions ob-positions-history mb-0 align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{t('positions.col.symbol')}</th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.amount')}
-                </th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.openRate')}
-                </th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.closeRate')}
-                </th>
-                <th scope="col">{t('positions.col.reason')}</th>
-                <th scope="col" className="ob-r">
-                  {t('positions.col.profit')}
-                </th>
-                <th scope="col" className="ob-r">
-                  <span className="visually-hidden">{t('ord.why.column')}</span>
-                </th>
-              </tr>
-            </thead>
-            {!positions ? (
-              <LoadingRows columns={7} />
-            ) : (
-              <tbody>
-                {history.slice(0, historyShown).map((position) => (
-                  <HistoryRow key={position.id} position={position} />
-                ))}
-              </tbody>
+        <PanelBoundary name="history" title={t('positions.history')} compact>
+          <div className="ob-table-wrap ob-positions-box table-responsive" data-testid="positions-history">
+            <table className="table table-hover ob-table ob-positions ob-positions-history mb-0 align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t('positions.col.symbol')}</th>
+                  <th scope="col" className="ob-r">
+                    {t('positions.col.amount')}
+                  </th>
+                  <th scope="col" className="ob-r">
+                    {t('positions.col.openRate')}
+                  </th>
+                  <th scope="col" className="ob-r">
+                    {t('positions.col.closeRate')}
+                  </th>
+                  <th scope="col">{t('positions.col.reason')}</th>
+                  <th scope="col" className="ob-r">
+                    {t('positions.col.profit')}
+                  </th>
+                  <th scope="col" className="ob-r">
+                    <span className="visually-hidden">{t('ord.why.column')}</span>
+                  </th>
+                </tr>
+              </thead>
+              {!positions ? (
+                <LoadingRows columns={7} />
+              ) : (
+                <tbody>
+                  {history.slice(0, historyShown).map((position) => (
+                    <HistoryRow key={position.id} position={position} />
+                  ))}
+                </tbody>
+              )}
+            </table>
+            {positions && history.length === 0 && (
+              <EmptyState icon="bi-clock-history">{t('positions.empty')}</EmptyState>
             )}
-          </table>
-          {positions && history.length === 0 && (
-            <EmptyState icon="bi-clock-history">{t('positions.empty')}</EmptyState>
-          )}
-          {history.length > historyShown && (
-            <div className="text-center p-2 border-top">
-              <Button variant="link" size="sm" onClick={() => setHistoryShown((n) => n + HISTORY_PAGE)}>
-                {t('positions.showMore', { count: history.length - historyShown })}
-              </Button>
-            </div>
-          )}
-        </div>
+            {history.length > historyShown && (
+              <div className="text-center p-2 border-top">
+                <Button variant="link" size="sm" onClick={() => setHistoryShown((n) => n + HISTORY_PAGE)}>
+                  {t('positions.showMore', { count: history.length - historyShown })}
+                </Button>
+              </div>
+            )}
+          </div>
+        </PanelBoundary>
       )}
-      {editingNow && <EditPositionModal position={editingNow} onClose={() => setEditing(null)} />}
+      {editingNow && (
+        <PanelBoundary
+          name="position-edit"
+          title={t('positions.edit', { id: editingNow.id })}
+          resetKey={editingNow.id}
+          compact
+        >
+          <EditPositionModal position={editingNow} onClose={() => setEditing(null)} />
+        </PanelBoundary>
+      )}
       {closingNow && closing && (
-        <ClosePositionModal position={closingNow} mode={closing.mode} onClose={() => setClosing(null)} />
+        <PanelBoundary
+          name="position-close"
+          title={t('positions.closeOne', { id: closingNow.id })}
+          resetKey={closingNow.id}
+          compact
+        >
+          <ClosePositionModal position={closingNow} mode={closing.mode} onClose={() => setClosing(null)} />
+        </PanelBoundary>
       )}
     </Card>
   );

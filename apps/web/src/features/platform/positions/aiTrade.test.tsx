@@ -33,7 +33,7 @@ const aiClosed = (contextReason: string) =>
     close_context: { quote, by: 'strategy', reason: contextReason },
   });
 
-describe('positions of the auto-trading strategy on the platform (issue 16)', () => {
+describe('positions of the auto-trading strategy on the platform', () => {
   it('carry the AI badge; the client’s own do not', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });

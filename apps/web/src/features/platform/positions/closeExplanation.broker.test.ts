@@ -6,7 +6,7 @@ import { closeCause, closeExplanation } from './closeExplanation.js';
 const money = (value: number) => `€${value.toFixed(2)}`;
 const quote = { buy: 75_100, sell: 75_000 };
 
-describe('a close by the broker (issue 15)', () => {
+describe('a close by the broker', () => {
   it("names the broker and the staff member's reason, then the quote it closed at", () => {
     const position = positionFixture({
       closed_rate: 75_000,

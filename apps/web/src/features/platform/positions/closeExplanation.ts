@@ -83,13 +83,13 @@ export function closeCause(facts: CloseFacts): CloseCause {
   return byReason === 'manual' && facts.automatic ? 'broker' : byReason;
 }
 
-/** The reason the broker's staff gave for closing (issue 15: close context {by: 'staff', reason}); null without one. */
+/** The reason the broker's staff gave for closing (close context {by: 'staff', reason}); null without one. */
 export function brokerReason(context: unknown): string | null {
   const reason = (context as { reason?: unknown } | null | undefined)?.reason;
   return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
 }
 
-/** Whether the client's auto-trading strategy closed it (issue 16: closingReason 4 'AI Trade', close context by 'strategy'). */
+/** Whether the client's auto-trading strategy closed it (closingReason 4 'AI Trade', close context by 'strategy'). */
 export function closedByStrategy(facts: CloseFacts): boolean {
   const { position } = facts;
   if (position.part_of != null) return false;
@@ -102,7 +102,7 @@ export function closedByStrategy(facts: CloseFacts): boolean {
   );
 }
 
-/** Issue 16: "Closed by your auto-trading strategy", then the strategy's reason in the reader's language. */
+/** "Closed by your auto-trading strategy", then the strategy's reason in the reader's language. */
 function strategyLines(reason: string | undefined): TextMessage[] {
   const message = strategyReasonMessage(reason);
   if (message) return [{ key: 'at.why.strategyPlain' }, message];
@@ -131,7 +131,7 @@ export function closeExplanation(facts: CloseFacts, money: (value: number) => st
   const lines: TextMessage[] = closedByStrategy(facts)
     ? strategyLines(context.reason)
     : [
-        // issue 15: a close by the broker's dealing desk says why, in the staff member's words
+        // a close by the broker's dealing desk says why, in the staff member's words
         cause === 'broker' && staffReason
           ? { key: 'dealing.closedByBroker', params: { reason: staffReason } }
           : {

@@ -1,7 +1,7 @@
 import { liquidationPrice, type Price } from '@openbroker/domain';
 import { useMemo } from 'react';
 import { useQuotesOf } from '../quotes/useQuotes.js';
-import { dealingOf, instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
+import { useTradingProfile } from '../risk/tradingProfile.js';
 import type { PositionView } from '../trading/tradingContract.js';
 import { useTrading } from '../trading/useTrading.js';
 import { useInstruments } from '../useMarketData.js';
@@ -20,7 +20,7 @@ export interface PositionLiquidation {
 export function useLiquidationPrices(open: readonly PositionView[]): Map<number, PositionLiquidation> {
   const { summary } = useTrading();
   const profile = useTradingProfile();
-  const instruments = useInstruments();
+  const _instruments = useInstruments();
   const symbols = useMemo(() => [...new Set(open.map((p) => p.symbol))].sort(), [open]);
   const store = useQuotesOf(symbols);
   const result = new Map<number, PositionLiquidation>();
@@ -29,11 +29,7 @@ export function useLiquidationPrices(open: readonly PositionView[]): Map<number,
   for (const symbol of symbols) {
     const state = store.get(symbol);
     if (state.status !== 'live') return result;
-    quotes[symbol] = dealingOf(
-      state.quote,
-      instrumentFacts(symbol, instruments.bySymbol.get(symbol)),
-      profile,
-    );
+    quotes[symbol] = state.dealing;
   }
   const positions = open.map((p) => ({
     id: p.id,

@@ -14,15 +14,22 @@ describe('quote store (price socket, spec §7)', () => {
     const { store, socket } = connectedStore();
     expect(store.get('BTCUSD').status).toBe('loading');
     socket.push('prices', { BTCUSD: { buy: 100, sell: 99 } });
-    expect(store.get('BTCUSD')).toMatchObject({ status: 'live', quote: { buy: 100, sell: 99 } });
+    expect(store.get('BTCUSD')).toMatchObject({ status: 'live', dealing: { buy: 100, sell: 99 } });
     expect(store.get('AAPL').status).toBe('unavailable');
   });
 
-  it('keeps the dealing prices with each quote (decision 0002)', () => {
+  it('keeps the brand quote exactly as the socket sent it: the client adds no markup', () => {
     const { store, socket } = connectedStore();
-    socket.push('prices', { EURUSD: { buy: 1.1, sell: 1.0998 } });
+    socket.push('prices', { EURUSD: { buy: 1.10028, sell: 1.09952 } });
     const state = store.get('EURUSD');
-    expect(state.status === 'live' && state.dealing).toEqual({ buy: 1.100275, sell: 1.09952505 });
+    expect(state.status === 'live' && state.dealing).toEqual({ buy: 1.10028, sell: 1.09952 });
+  });
+
+  it('keeps the last brand quote of a market that closes, for the greyed last prices', () => {
+    const { store, socket } = connectedStore();
+    socket.push('prices', { EURUSD: { buy: 1.10028, sell: 1.09952 } });
+    socket.push('prices', { EURUSD: { buy: null, sell: null } });
+    expect(store.get('EURUSD')).toEqual({ status: 'unavailable', last: { buy: 1.10028, sell: 1.09952 } });
   });
 
   it('{buy: null, sell: null} makes a symbol unavailable; a later quote brings it back', () => {
@@ -61,7 +68,10 @@ describe('quote store (price socket, spec §7)', () => {
     expect(store.get('AAPL').status).toBe('live'); // a change map leaves others as they are
     socket.disconnect();
     expect(store.getStatus().connected).toBe(false);
+    // while the prices may be old, the page says so (styles.css greys every live price)
+    expect(document.documentElement.dataset.pricesStale).toBe('true');
     socket.connect();
+    expect(document.documentElement.dataset.pricesStale).toBeUndefined();
     socket.push('prices', { BTCUSD: { buy: 102, sell: 101 } });
     expect(store.get('AAPL').status).toBe('unavailable');
     expect(store.get('BTCUSD').status).toBe('live');
@@ -89,7 +99,7 @@ describe('quote store (price socket, spec §7)', () => {
   });
 });
 
-describe('quote store subscriptions (issue 17: only the symbols the screen shows, compact)', () => {
+describe('quote store subscriptions (only the symbols the screen shows, compact)', () => {
   const subscribes = (socket: { emitted: Array<{ event: string; payload: Record<string, unknown> }> }) =>
     socket.emitted.filter((e) => e.event === 'subscribe').map((e) => e.payload);
 
@@ -124,7 +134,11 @@ describe('quote store subscriptions (issue 17: only the symbols the screen shows
     const btc = vi.fn();
     store.subscribe('BTCUSD', btc);
     socket.push('pricesCompact', ['BTCUSD', 101, 100, 'ETHUSD', null, null]);
-    expect(store.get('BTCUSD')).toMatchObject({ status: 'live', quote: { buy: 101, sell: 100 }, tick: 'up' });
+    expect(store.get('BTCUSD')).toMatchObject({
+      status: 'live',
+      dealing: { buy: 101, sell: 100 },
+      tick: 'up',
+    });
     expect(store.get('ETHUSD').status).toBe('unavailable');
     expect(btc).toHaveBeenCalledTimes(1);
     expect(compactToMap(['EURUSD', 1.1, 1.0998, 'GOLD', null, null])).toEqual({

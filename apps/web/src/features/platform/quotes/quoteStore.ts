@@ -1,11 +1,12 @@
 import {
-  dealingQuote,
+  type BrandQuote,
+  type HaltsPayload,
   isQuoteAvailable,
   PRICE_SUBSCRIPTION_MAX,
-  type Price,
   type PriceMap,
   type PriceSubscribeAck,
   type PricesCompactPayload,
+  price,
   type Quote,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
@@ -19,12 +20,14 @@ export type Tick = 'up' | 'down' | null;
  * What the terminal knows about one symbol's price:
  * - `loading`: no price message has arrived yet;
  * - `unavailable`: the instrument has no price (market closed, stale feed): 'Will be back soon' (spec §8);
- * - `live`: the feed quote, and the dealing prices the terminal shows and trades at (decision 0002).
+ *   `last` is the last brand quote this screen saw, shown greyed (null when it saw none);
+ * - `live`: the brand's quote from the price socket: the prices the engine deals, values and
+ *   triggers at for this brand, already marked up and on the tick. Nothing on the client adds a markup.
  */
 export type QuoteState =
   | { status: 'loading' }
-  | { status: 'unavailable' }
-  | { status: 'live'; quote: Quote; dealing: { buy: Price; sell: Price }; tick: Tick; seq: number };
+  | { status: 'unavailable'; last?: BrandQuote | null }
+  | { status: 'live'; dealing: BrandQuote; tick: Tick; seq: number };
 
 export type LiveQuote = Extract<QuoteState, { status: 'live' }>;
 
@@ -49,7 +52,7 @@ const SUBSCRIBE_DELAY_MS = 30;
 /** What the server accepts as a symbol (the domain's SymbolField); anything else would refuse the whole set. */
 const SYMBOL_PATTERN = /^[A-Z0-9._-]{1,32}$/;
 
-/** `pricesCompact` triples [symbol, buy, sell, …] as the `prices` map they stand for (issue 17). */
+/** `pricesCompact` triples [symbol, buy, sell, …] as the `prices` map they stand for. */
 export function compactToMap(triples: PricesCompactPayload): PriceMap {
   const map: PriceMap = {};
   for (let i = 0; i + 2 < triples.length; i += 3) {
@@ -68,7 +71,7 @@ export function compactToMap(triples: PricesCompactPayload): PriceMap {
  * symbol (useSyncExternalStore), so a tick re-renders only what shows that symbol, never the whole screen.
  * One socket serves every subscriber; it opens with the first and closes a while after the last.
  *
- * Issue 17 (decision 0020): the store tells the server which symbols the screen shows — every symbol a
+ * Decision 0020: the store tells the server which symbols the screen shows — every symbol a
  * component listens to, plus those set with `setVisibleSymbols` (the market list's visible group) — with
  * `subscribe {symbols, compact: true}`, and then gets only those symbols, when they change, as compact
  * triples. Until it has symbols to ask for it keeps the spec's full map.
@@ -77,6 +80,8 @@ export class QuoteStore {
   private readonly states = new Map<string, QuoteState>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<Listener>();
+  /** Told the brand's halted symbols whenever the price socket sends them (`halts`). */
+  private readonly haltListeners = new Set<(symbols: readonly string[]) => void>();
   private status: FeedStatus = { connected: false, ready: false };
   /** The first message after a (re)connect is a full snapshot: a symbol missing from it has no price. */
   private expectSnapshot = true;
@@ -161,6 +166,14 @@ export class QuoteStore {
     return state.status === 'live' ? state.seq : state.status === 'unavailable' ? -1 : 0;
   }
 
+  /** Calls `listener` with the brand's halted symbols at every `halts` message; returns the unsubscribe. */
+  onHalts(listener: (symbols: readonly string[]) => void): () => void {
+    this.haltListeners.add(listener);
+    return () => {
+      this.haltListeners.delete(listener);
+    };
+  }
+
   subscribe(symbol: string, listener: Listener): () => void {
     let set = this.listeners.get(symbol);
     if (!set) {
@@ -194,8 +207,12 @@ export class QuoteStore {
     if (this.expectSnapshot) {
       this.expectSnapshot = false;
       for (const symbol of this.states.keys()) {
-        if (!Object.hasOwn(map, symbol) && this.states.get(symbol)?.status !== 'unavailable') {
-          this.states.set(symbol, UNAVAILABLE);
+        const was = this.states.get(symbol);
+        if (!Object.hasOwn(map, symbol) && was?.status !== 'unavailable') {
+          this.states.set(
+            symbol,
+            was?.status === 'live' ? { status: 'unavailable', last: was.dealing } : UNAVAILABLE,
+          );
           changed.add(symbol);
         }
       }
@@ -205,22 +222,28 @@ export class QuoteStore {
       const previous = this.states.get(symbol);
       if (!isQuoteAvailable(quote as Quote | null)) {
         if (previous?.status !== 'unavailable') {
-          this.states.set(symbol, UNAVAILABLE);
+          this.states.set(
+            symbol,
+            previous?.status === 'live' ? { status: 'unavailable', last: previous.dealing } : UNAVAILABLE,
+          );
           changed.add(symbol);
         }
         continue;
       }
       const next = quote as Quote;
-      if (previous?.status === 'live' && previous.quote.buy === next.buy && previous.quote.sell === next.sell)
+      if (
+        previous?.status === 'live' &&
+        previous.dealing.buy === next.buy &&
+        previous.dealing.sell === next.sell
+      )
         continue;
       const mid = next.buy + next.sell;
-      const before = previous?.status === 'live' ? previous.quote.buy + previous.quote.sell : mid;
+      const before = previous?.status === 'live' ? previous.dealing.buy + previous.dealing.sell : mid;
       const tick: Tick = mid > before ? 'up' : mid < before ? 'down' : null;
       this.seq += 1;
       this.states.set(symbol, {
         status: 'live',
-        quote: next,
-        dealing: dealingQuote(next),
+        dealing: { buy: price(next.buy), sell: price(next.sell) },
         tick,
         seq: this.seq,
       });
@@ -273,6 +296,12 @@ export class QuoteStore {
     socket.on(SOCKET_EVENTS.pricesCompact, (triples: PricesCompactPayload) => {
       if (Array.isArray(triples)) this.apply(compactToMap(triples));
     });
+    socket.on(SOCKET_EVENTS.halts, (payload: HaltsPayload) => {
+      const symbols = Array.isArray(payload?.symbols)
+        ? payload.symbols.filter((s): s is string => typeof s === 'string')
+        : null;
+      if (symbols) for (const listener of this.haltListeners) listener(symbols);
+    });
     socket.connect();
   }
 
@@ -289,6 +318,7 @@ export class QuoteStore {
   private setStatus(status: FeedStatus): void {
     if (status.connected === this.status.connected && status.ready === this.status.ready) return;
     this.status = status;
+    markStale(status.ready && !status.connected);
     for (const listener of [...this.statusListeners]) listener();
   }
 
@@ -296,6 +326,18 @@ export class QuoteStore {
     const set = this.listeners.get(symbol);
     if (set) for (const listener of [...set]) listener();
   }
+}
+
+/**
+ * while the price socket is down after it had sent prices, every live price on screen is greyed (the
+ * page's root carries `data-prices-stale`; styles.css greys `.ob-price` and the ticket's prices), so nobody reads
+ * an old quote as current.
+ */
+function markStale(stale: boolean): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  if (stale) root.dataset.pricesStale = 'true';
+  else delete root.dataset.pricesStale;
 }
 
 const stores = new WeakMap<SocketFactory, QuoteStore>();

@@ -54,7 +54,7 @@ export function useFeedStatus(): FeedStatus {
 }
 
 /**
- * Declares the symbols a part of the screen shows (issue 17): the price socket subscribes to them (with every
+ * Declares the symbols a part of the screen shows: the price socket subscribes to them (with every
  * symbol a component listens to) and the server sends only those. `owner` names the part ('markets').
  */
 export function useVisibleSymbols(owner: string, symbols: readonly string[]): void {

@@ -6,12 +6,13 @@ import { useNotices } from '../trading/useTrading.js';
 const isMarginCall = (popup: Popup) => popup.kind === MARGIN_CALL_POPUP_KIND;
 
 /**
- * Issue 14: the margin call reaches the client twice — as the terminal's notice (socket) and as the stored pop-up
+ * The margin call reaches the client twice — as the terminal's notice (socket) and as the stored pop-up
  * that stays until read. A new margin-call notice asks for the pop-ups again (the server stores it before it pushes
  * the notice). While the terminal shows an unread margin-call notice, the pop-up modal holds the margin call back:
  * a modal over the terminal would block the very closes and deposits that cure the margin. It shows on the next
- * screen, or on the terminal once no notice of this session shows it. One dismissal reads both: dismissing the
- * terminal's notice marks the margin-call pop-up read, closing the pop-up marks the terminal's notices read.
+ * screen, or on the terminal when no margin-call notice of this session stands for it. One dismissal reads both:
+ * dismissing the terminal's notice marks the margin-call pop-up read (also one that arrives after the dismissal,
+ * which the modal never shows), closing the pop-up marks the terminal's notices read.
  */
 export function MarginCallPopupLink() {
   const { list, markRead: markNoticesRead } = useNotices();
@@ -21,11 +22,15 @@ export function MarginCallPopupLink() {
   useEffect(() => {
     if (latestCall) refetch();
   }, [latestCall, refetch]);
-  const showing = latestCall !== undefined;
+  // Held not only while a notice shows but as long as the session has a margin-call notice at all: once the client
+  // dismissed it, the margin-call pop-ups are this link's to read (below), not the modal's to show. Releasing the
+  // hold on dismissal let a pop-up whose fetch was still under way reach the modal first: it mounted for a render
+  // and faded out after the link read it.
+  const hold = list.some((n) => n.kind === 'marginCall');
   useEffect(() => {
-    holdPopups(MARGIN_CALL_POPUP_KIND, showing);
+    holdPopups(MARGIN_CALL_POPUP_KIND, hold);
     return () => holdPopups(MARGIN_CALL_POPUP_KIND, false);
-  }, [showing]);
+  }, [hold]);
 
   // what was unread at the last look: a margin-call notice now read was dismissed, a pop-up now gone was closed
   const unreadNotices = useRef(new Set<string>());

@@ -1,15 +1,14 @@
 import {
   commissionAtOpen,
   DEFAULT_TRADING_PROFILE,
-  dealingQuote,
-  dealingQuoteWith,
   formatPrice,
   liquidationPrice,
   MESSAGES_EN,
   type PositionDto,
-  pipSize,
-  pipValue,
-  spreadInPips,
+  price,
+  priceUnitOf,
+  spreadInUnits,
+  unitValue,
 } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +45,8 @@ function renderPlatform(
   return { ...view, sockets };
 }
 
-const BTC = { buy: 100_000, sell: 99_900 };
+/** BTCUSD's brand quote as the price socket sends it: marked up and on the tick already. */
+const BTC = { buy: price(100_000), sell: price(99_900) };
 
 async function withPrices(sockets: ReturnType<typeof fakeSockets>, map: Record<string, unknown>) {
   await screen.findByTestId(`market-row-${Object.keys(map)[0]}`);
@@ -78,7 +78,7 @@ const withEquity = (equity: number) => ({
   profit: equity - 10_000,
 });
 
-describe('summary margin level (issue 14)', () => {
+describe('summary margin level', () => {
   it('shows equity ÷ used margin in percent, plain above the margin-call level and without a banner', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
@@ -134,22 +134,25 @@ describe('summary margin level (issue 14)', () => {
   });
 });
 
-describe('ticket risk figures before the click (issue 14)', () => {
-  it('shows required margin, pip value, spread in pips and the account liquidation price with the move', async () => {
+describe('ticket risk figures before the click', () => {
+  it('shows required margin, point value, spread in points and the account liquidation price with the move', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
     await withAccount(sockets, [], { balance: 10_000, equity: 10_000, freeMargin: 10_000, profit: 0 });
-    const dealing = dealingQuote(BTC);
-    const pip = pipSize('BTCUSD', 'crypto', 2);
-    const pips = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(spreadInPips(dealing, pip));
-    expect(screen.getByTestId('trade-spread').textContent).toBe(`${pips} pips`);
+    // the brand quote is shown and dealt as sent: no markup on the client
+    const dealing = BTC;
+    // crypto counts in points of one dollar: 100,000 − 99,900 = 100 points, not 10,000 pips
+    const point = priceUnitOf('crypto', 0.01);
+    expect(spreadInUnits(dealing, point, 0.01)).toBe(100);
+    expect(screen.getByTestId('trade-spread').textContent).toBe('100 points');
 
     type('trade-amount', '10000');
     fireEvent.change(screen.getByTestId('trade-leverage'), { target: { value: '2' } });
     expect(screen.getByTestId('trade-required-margin').textContent).toBe('€10,000.00');
-    // 0.01 × 10,000 × 2 ÷ 100,025 = €0.0019995 → 4 decimals
-    expect(pipValue({ amount: 10_000, leverage: 2, price: dealing.buy, pipSize: pip })).toBe(0.002);
-    expect(screen.getByTestId('trade-pip-value').textContent).toBe('€0.002');
+    // 1 × 10,000 × 2 ÷ 100,000 = €0.20 a point
+    expect(unitValue(10_000, 2, point, dealing.buy)).toBe(0.2);
+    expect(screen.getByText('Point value')).toBeTruthy();
+    expect(screen.getByTestId('trade-pip-value').textContent).toBe('€0.20');
 
     const expected = liquidationPrice({
       balance: 10_000,
@@ -180,7 +183,7 @@ describe('ticket risk figures before the click (issue 14)', () => {
     fireEvent.click(screen.getByTestId('trade-sell'));
     type('trade-amount', '1000');
     fireEvent.change(screen.getByTestId('trade-leverage'), { target: { value: '2' } });
-    const dealing = dealingQuote(BTC);
+    const dealing = BTC;
     const expected = liquidationPrice({
       balance: 10_000,
       positions: open.map((p) => ({ ...p })),
@@ -193,8 +196,9 @@ describe('ticket risk figures before the click (issue 14)', () => {
   });
 });
 
-describe('ticket: the commission the open charges (issue 14)', () => {
-  // a brand with a pips markup, 0.5 % commission on crypto and the account stop-out at 30 %
+describe('ticket: the commission the open charges', () => {
+  // a brand with a pips markup (applied by the server: the socket sends its quote), 0.5 % commission on crypto
+  // and the account stop-out at 30 %
   const costly = {
     ...DEFAULT_TRADING_PROFILE,
     stopOutLevel: 0.3,
@@ -208,7 +212,7 @@ describe('ticket: the commission the open charges (issue 14)', () => {
     },
   };
   const brand = { ...brandFixture(), trading: costly } as Brand;
-  const dealing = dealingQuoteWith(BTC, costly.groups.crypto.markup, pipSize('BTCUSD', 'crypto', 2));
+  const dealing = BTC;
 
   it('shows it and liquidates the account as it is after the charge', async () => {
     const { sockets } = renderPlatform('/platform/BTCUSD', { brand });
@@ -266,7 +270,7 @@ describe('ticket: the commission the open charges (issue 14)', () => {
   });
 });
 
-describe('closed market: when it opens next (issue 14)', () => {
+describe('closed market: when it opens next', () => {
   it('shows the next opening in the client time zone next to "Will be back soon"', async () => {
     const nextOpen = Date.now() + 26 * 3_600_000;
     const instruments = INSTRUMENTS_FIXTURE.map((i) =>
@@ -301,7 +305,7 @@ describe('closed market: when it opens next (issue 14)', () => {
   });
 });
 
-describe('ticket keyboard (issue 14)', () => {
+describe('ticket keyboard', () => {
   it('B and S choose and focus buy and sell; Esc clears the ticket', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
@@ -341,7 +345,7 @@ describe('ticket keyboard (issue 14)', () => {
   });
 });
 
-describe('toasts on the terminal (issue 14)', () => {
+describe('toasts on the terminal', () => {
   it('show in the summary row, not over a figure', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
@@ -368,7 +372,7 @@ describe('toasts on the terminal (issue 14)', () => {
   });
 });
 
-describe('pending orders from the ticket (issue 14)', () => {
+describe('pending orders from the ticket', () => {
   it('places a buy limit at its level and shows the liquidation for an entry there', async () => {
     const { sockets } = renderPlatform();
     await withPrices(sockets, { BTCUSD: BTC });
@@ -381,7 +385,7 @@ describe('pending orders from the ticket (issue 14)', () => {
     const expected = liquidationPrice({
       balance: 10_000,
       positions: [],
-      quotes: { BTCUSD: dealingQuote(BTC) },
+      quotes: { BTCUSD: BTC },
       target: { symbol: 'BTCUSD', direction: 'buy', amount: 5_000, leverage: 2, open_rate: 95_000 },
       stopOutLevel: 0.5,
     });

@@ -3,20 +3,20 @@ import {
   type Direction,
   exposure,
   fitsFreeMargin,
-  formatPrice,
   liquidationPrice,
-  pipValue,
-  spreadInPips,
+  spreadInUnits,
+  tickDecimals,
   money as toMoney,
+  unitValue,
 } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../app/i18n/resources.js';
 import { useMoney } from '../numbers.js';
+import { formatOnTick } from '../priceOnTick.js';
 import type { QuoteState } from '../quotes/quoteStore.js';
 import { useQuotesOf } from '../quotes/useQuotes.js';
 import { useTrading } from '../trading/useTrading.js';
-import { useInstruments } from '../useMarketData.js';
-import { dealingOf, type InstrumentFacts, instrumentFacts, useTradingProfile } from './tradingProfile.js';
+import { type InstrumentFacts, useTradingProfile } from './tradingProfile.js';
 
 const CAUSE_KEY = {
   stop_out: 'term.ticket.liquidation.stopOut',
@@ -24,7 +24,8 @@ const CAUSE_KEY = {
 } as const;
 
 /**
- * The ticket's figures before the click: required margin, exposure, pip value, spread in pips, the commission
+ * The ticket's figures before the click: required margin, exposure, the value of a pip (forex) or a point
+ * (everything else; domain `priceUnitOf`), the spread in the same unit, the commission
  * the open charges (domain `commissionAtOpen`, the brand's commission of the group), and the price at which the
  * account as it would be after this trade — its commission off the balance, as the engine books it — is
  * liquidated (domain `liquidationPrice`: the account's stop-out with every open position, or this position's
@@ -53,15 +54,15 @@ export function TicketRisk({
   const { t, i18n } = useTranslation();
   const moneyText = useMoney();
   const profile = useTradingProfile();
-  const instruments = useInstruments();
   const { positions, summary } = useTrading();
   const open = positions?.open ?? [];
   const symbols = [...new Set([symbol, ...open.map((p) => p.symbol)])].sort();
   const store = useQuotesOf(symbols);
   const decimals = (max: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: max });
 
-  // below a cent a pip value needs its fourth decimal; above, cents as every other amount
-  const pipText = (value: number) => (value >= 0.01 ? moneyText.format(value) : moneyText.fine(value));
+  // below a cent a pip or point value needs its fourth decimal; above, cents as every other amount
+  const unitText = (value: number) => (value >= 0.01 ? moneyText.format(value) : moneyText.fine(value));
+  const inPips = facts.unit.unit === 'pip';
   const live = quote.status === 'live' ? quote : null;
   const sized = amount !== null && amount > 0 && leverage > 0;
   const openRate =
@@ -92,11 +93,7 @@ export function TicketRisk({
         complete = false;
         break;
       }
-      quotes[other] = dealingOf(
-        state.quote,
-        instrumentFacts(other, instruments.bySymbol.get(other)),
-        profile,
-      );
+      quotes[other] = state.dealing;
     }
     if (complete)
       liquidation = liquidationPrice({
@@ -116,6 +113,12 @@ export function TicketRisk({
       });
   }
 
+  // forex in pips to 0.1, the rest in points to the tick (domain `spreadInUnits`)
+  const spreadText = (units: number) =>
+    inPips
+      ? t('term.ticket.pips', { value: decimals(1).format(units) })
+      : t('term.ticket.points', { count: units, value: decimals(tickDecimals(facts.tick)).format(units) });
+
   const rows: { key: string; label: TranslationKey; value: string; testId: string; hint?: string }[] = [
     {
       key: 'margin',
@@ -130,12 +133,9 @@ export function TicketRisk({
       testId: 'trade-exposure',
     },
     {
-      key: 'pip',
-      label: 'term.ticket.pipValue',
-      value:
-        sized && openRate !== null
-          ? pipText(pipValue({ amount, leverage, price: openRate, pipSize: facts.pipSize }))
-          : '—',
+      key: 'unit',
+      label: inPips ? 'term.ticket.pipValue' : 'term.ticket.pointValue',
+      value: sized && openRate !== null ? unitText(unitValue(amount, leverage, facts.unit, openRate)) : '—',
       testId: 'trade-pip-value',
     },
     {
@@ -147,9 +147,7 @@ export function TicketRisk({
     {
       key: 'spread',
       label: 'term.ticket.spread',
-      value: live
-        ? t('term.ticket.pips', { value: decimals(1).format(spreadInPips(live.dealing, facts.pipSize)) })
-        : '—',
+      value: live ? spreadText(spreadInUnits(live.dealing, facts.unit, facts.tick)) : '—',
       testId: 'trade-spread',
     },
   ];
@@ -157,7 +155,10 @@ export function TicketRisk({
   return (
     <dl className="ob-trade-facts" data-testid="trade-risk">
       {rows.map((row) => (
-        <div key={row.key}>
+        <div
+          key={row.key}
+          data-unit={row.key === 'unit' || row.key === 'spread' ? facts.unit.unit : undefined}
+        >
           <dt>{t(row.label)}</dt>
           <dd className="ob-num" data-testid={row.testId}>
             {row.value}
@@ -170,7 +171,7 @@ export function TicketRisk({
           {liquidation
             ? liquidation.price === null
               ? t('term.ticket.liquidation.none')
-              : formatPrice(liquidation.price)
+              : formatOnTick(liquidation.price, facts.tick)
             : '—'}
         </dd>
         {commissionTooLarge && (

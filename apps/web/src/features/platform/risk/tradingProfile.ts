@@ -1,15 +1,15 @@
 import {
   DEFAULT_TRADING_PROFILE,
-  dealingQuoteWith,
   type InstrumentGroup,
-  type Price,
+  type PriceUnit,
   pipSize as pipSizeOf,
-  type Quote,
+  priceUnitOf,
   type TradingProfile,
+  tickSizeOf,
 } from '@openbroker/domain';
 import { useMemo } from 'react';
 import type { Asset, Instrument } from '../../../api/types.js';
-import { useBrand } from '../../../app/BrandProvider.js';
+import { useBrand } from '../../../lib/BrandProvider.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
@@ -36,10 +36,14 @@ export function useTradingProfile(): TradingProfile {
   return useMemo(() => profileOf(trading), [trading]);
 }
 
-/** What the terminal needs to know of an instrument beyond the catalogue: its group, pip and next opening. */
+/** What the terminal needs to know of an instrument beyond the catalogue: its group, pip, tick, unit and next opening. */
 export interface InstrumentFacts {
   group: InstrumentGroup;
   pipSize: number;
+  /** Smallest price step: prices and levels are on it (null when unknown). */
+  tick: number | null;
+  /** How moves are counted for a person: pips (forex) or points (everything else). */
+  unit: PriceUnit;
   /** When a closed market opens next (epoch ms), when the server says. */
   nextOpen: number | null;
 }
@@ -69,19 +73,13 @@ export function instrumentFacts(
     | number
     | undefined;
   const nextOpen = toMillis(a.next_open ?? a.nextOpen ?? i.next_open ?? i.nextOpen);
+  const pipSize = sentPip ?? pipSizeOf(symbol, group, instrument?.precision ?? 2);
+  const sentTick = [i.tick, a.tick].find((v) => finite(v) && v > 0) as number | undefined;
   return {
     group,
-    pipSize: sentPip ?? pipSizeOf(symbol, group, instrument?.precision ?? 2),
+    pipSize,
+    tick: sentTick ?? tickSizeOf(instrument?.precision),
+    unit: priceUnitOf(group, pipSize),
     nextOpen,
   };
-}
-
-/** The dealing prices the client sees and trades at: the feed quote with the brand's markup of the group. */
-export function dealingOf(
-  feed: Quote,
-  facts: Pick<InstrumentFacts, 'group' | 'pipSize'>,
-  profile: TradingProfile,
-): { buy: Price; sell: Price } {
-  const markup = (profile.groups[facts.group] ?? DEFAULT_TRADING_PROFILE.groups[facts.group]).markup;
-  return dealingQuoteWith(feed, markup, facts.pipSize);
 }

@@ -3,25 +3,21 @@ import {
   AMOUNT_STEP,
   checkTradeAmount,
   type Direction,
-  formatPrice,
-  leverageOptionsFor,
   type Message,
   messagesByPath,
   parseNumberInput,
-  parseTriggerLevel,
   type TradeUser,
   tradeBlock,
   triggersValid,
   validateNewTrade,
-  validateStopLossTakeProfit,
 } from '@openbroker/domain';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Asset, Instrument } from '../../../api/types.js';
-import { useBrand } from '../../../app/BrandProvider.js';
-import { useToast } from '../../../app/ToastProvider.js';
+import { useBrand } from '../../../lib/BrandProvider.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useToast } from '../../../ui/ToastProvider.js';
 import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
 import { useAuth } from '../../auth/useAuth.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
@@ -32,18 +28,22 @@ import {
   checkPendingOrder,
   levelOrNull,
   MARKET_ORDER,
+  orderReferenceQuote,
   type PendingOrderErrors,
   type PendingOrderValue,
+  waitsForOpen,
 } from '../orders/pendingOrder.js';
+import { WaitsForOpen } from '../orders/WaitsForOpen.js';
 import { PriceLevelField } from '../PriceLevelField.js';
+import { checkLevelsOnTick, formatOnTick, levelTextOnTick, sentLevel } from '../priceOnTick.js';
 import type { QuoteState } from '../quotes/quoteStore.js';
 import { useQuoteStore } from '../quotes/useQuotes.js';
 import { TicketRisk } from '../risk/TicketRisk.js';
-import { dealingOf, useTradingProfile } from '../risk/tradingProfile.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
-import { useOpeningRefresh } from '../useMarketData.js';
+import { useLiveHalts, useOpeningRefresh } from '../useMarketData.js';
+import { leverageChoices } from './leverageChoices.js';
 import { useTicketKeys } from './useTicketKeys.js';
 
 /** The user fields trading depends on, from the stored user (spec §3). */
@@ -61,12 +61,18 @@ function DealButton({
   direction,
   active,
   quote,
+  tick,
+  halted,
   onSelect,
   buttonRef,
 }: {
   direction: Direction;
   active: boolean;
   quote: QuoteState;
+  /** The instrument's tick: the price is shown with its decimals. */
+  tick: number | null;
+  /** A dealer halted the symbol: the button is greyed and cannot be picked, its price only shown. */
+  halted: boolean;
   onSelect: () => void;
   buttonRef: RefObject<HTMLButtonElement | null>;
 }) {
@@ -79,14 +85,27 @@ function DealButton({
       type="button"
       aria-pressed={active}
       aria-keyshortcuts={direction === 'buy' ? 'B' : 'S'}
+      disabled={halted}
       className={`ob-deal ob-deal-${direction}${active ? ' active' : ''}`}
       onClick={onSelect}
       data-testid={`trade-${direction}`}
     >
       <span className="ob-deal-label">{t(direction === 'buy' ? 'trade.buy' : 'trade.sell')}</span>
       {price !== null ? (
-        <span className="ob-deal-price" data-testid={`trade-${direction}-price`}>
-          {formatPrice(price)}
+        <span
+          className={`ob-deal-price${halted ? ' ob-placeholder' : ''}`}
+          data-testid={`trade-${direction}-price`}
+        >
+          {formatOnTick(price, tick)}
+        </span>
+      ) : quote.status === 'unavailable' && quote.last ? (
+        // closed market: the last price before the close, greyed — what a pending order is checked against
+        <span
+          className="ob-deal-price ob-placeholder"
+          title={t('ord.closed.lastPrice')}
+          data-testid={`trade-${direction}-last`}
+        >
+          {formatOnTick(direction === 'buy' ? quote.last.buy : quote.last.sell, tick)}
         </span>
       ) : (
         // no price: the panel's notice below says 'temporarily unavailable' (spec §8)
@@ -99,10 +118,11 @@ function DealButton({
 }
 
 /**
- * spec §2 new-trade panel. Buy and sell show the live dealing prices (decision 0002) and choose the
- * direction; the amount, leverage (options of the asset's category, the disallowed ones disabled) and
- * optional stop loss and take profit are checked live with the domain rules of spec §5 and §6, and the
- * server checks everything again. The price sent is the dealing price on screen at the click.
+ * spec §2 new-trade panel. Buy and sell show the brand's quote as the price socket sends it, with the tick's
+ * decimals, and choose the direction; the amount, leverage (options of the asset's category, the
+ * disallowed ones disabled) and optional stop loss and take profit — rounded to the tick on leaving the field and
+ * sent so — are checked live with the domain rules of spec §5 and §6, and the server checks everything again.
+ * The price sent is the brand quote on screen at the click.
  */
 export function NewTradePanel({
   symbol,
@@ -125,13 +145,12 @@ export function NewTradePanel({
   const user = auth ? tradeUserOf(auth.user) : null;
   const store = useQuoteStore();
   const { quote, facts } = useDealingQuote(symbol, instrument, asset);
-  const profile = useTradingProfile();
   const { summary, openPosition } = useTrading();
   const { placeOrder } = useOrders();
   const [order, setOrder] = useState<PendingOrderValue>(MARKET_ORDER);
   const [orderErrors, setOrderErrors] = useState<PendingOrderErrors>({});
   const pendingType = order.type === 'market' ? null : order.type;
-  const orderLevel = pendingType ? levelOrNull(order.level) : null;
+  const orderLevel = pendingType ? levelOrNull(order.level, facts.tick) : null;
   const ticket = useRef<HTMLDivElement>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
   const sellButton = useRef<HTMLButtonElement>(null);
@@ -147,17 +166,16 @@ export function NewTradePanel({
   const [serverError, setServerError] = useState<TextMessage | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, Message>>({});
 
-  // The brand's preset caps the leverages (server's instruments `leverages`); the server checks it again.
-  const capped = (instrument as { leverages?: unknown } | undefined)?.leverages;
-  const options = (asset && user ? leverageOptionsFor(asset, user) : []).map((option) =>
-    Array.isArray(capped) && !capped.includes(option.value) ? { ...option, disabled: true } : option,
-  );
+  // The category's list with the client's custom_leverage, and the brand's preset caps (server's instruments
+  // `leverages`); the server checks both again. The calculator lists the same choices.
+  const options = leverageChoices(asset, user, instrument);
   // The lowest allowed leverage is preselected: the least risky choice, and one click less.
   const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
-  // a symbol a dealer halted for the brand (issue 15) trades like one without a price: temporarily unavailable
+  // a symbol a dealer halted for the brand trades like one without a price: temporarily unavailable
+  useLiveHalts(useQuoteStore());
   const halted = instrument?.halted === true;
   const available = quote.status === 'live' && !halted;
-  // a market that closed while the page was open: ask the catalogue when it opens next (issue 14)
+  // a market that closed while the page was open: ask the catalogue when it opens next
   useOpeningRefresh(quote.status === 'unavailable' && facts.nextOpen === null);
   const block: Message | null =
     !user || assetsLoading
@@ -165,11 +183,21 @@ export function NewTradePanel({
       : asset
         ? tradeBlock({ user, asset, priceAvailable: !halted && (available || quote.status === 'loading') })
         : { key: 'account.noAccess' };
+  // a closed market (or a stale feed), not halted, for a client who may trade it: pending orders can still
+  // be placed and wait for the opening; a market order cannot
+  const ordersWhileClosed = waitsForOpen(quote, halted) && block?.key === 'trade.temporarilyUnavailable';
   const freeMargin = summary?.freeMargin;
 
   const check =
     submitted && user && asset && freeMargin !== undefined
-      ? validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: available })
+      ? validateNewTrade({
+          amount,
+          leverage,
+          freeMargin,
+          user,
+          asset,
+          priceAvailable: available || (ordersWhileClosed && pendingType !== null),
+        })
       : null;
   const formErrors = check && !check.ok ? messagesByPath(check.errors) : {};
   const amountError =
@@ -178,22 +206,21 @@ export function NewTradePanel({
     serverFields.amount ??
     null;
   const leverageError = formErrors.leverage ?? serverFields.leverage ?? null;
+  // SL/TP as they are sent, on the tick; a message names the price as the buttons show it
   const triggers = pendingType
-    ? checkOrderTriggers(direction, orderLevel, stopLoss, takeProfit)
+    ? checkOrderTriggers(direction, orderLevel, stopLoss, takeProfit, facts.tick)
     : available
-      ? validateStopLossTakeProfit({
-          direction,
-          stop_lost: stopLoss,
-          take_profit: takeProfit,
-          quote: quote.quote,
-        })
+      ? checkLevelsOnTick(
+          { direction, stop_lost: stopLoss, take_profit: takeProfit, quote: quote.dealing },
+          facts.tick,
+        )
       : {};
   const stopLossError = triggers.stop_lost ?? serverFields.stop_lost ?? null;
   const takeProfitError = triggers.take_profit ?? serverFields.take_profit ?? null;
 
   const amountValue = parseNumberInput(amount);
   const leverageValue = Number(leverage);
-  const disabled = !!block || !user || !asset || freeMargin === undefined || pending;
+  const disabled = (!!block && !ordersWhileClosed) || !user || !asset || freeMargin === undefined || pending;
 
   const clearServer = () => {
     setServerError(null);
@@ -237,15 +264,23 @@ export function NewTradePanel({
     setSubmitted(true);
     clearServer();
     const current = store.get(symbol);
-    if (!user || !asset || freeMargin === undefined || current.status !== 'live') return;
+    // a pending order needs no live price: while the market is closed it waits for the opening
+    const orderWhileClosed = pendingType !== null && waitsForOpen(current, halted);
+    if (!user || !asset || freeMargin === undefined || (current.status !== 'live' && !orderWhileClosed))
+      return;
     const valid = validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: true });
-    // spec §5 'Price sent': the dealing price on screen, i.e. the feed with the brand's markup
-    const dealing = dealingOf(current.quote, facts, profile);
+    // spec §5 'Price sent': the brand quote on screen, as the price socket sent it
+    const dealing = current.status === 'live' ? current.dealing : null;
+    // levels go out on the tick: the fields show what is sent
+    const tick = facts.tick;
+    setStopLoss(levelTextOnTick(stopLoss, tick));
+    setTakeProfit(levelTextOnTick(takeProfit, tick));
     if (pendingType) {
-      const pending = checkPendingOrder(order, direction, dealing, Date.now());
+      setOrder({ ...order, level: levelTextOnTick(order.level, tick) });
+      const pending = checkPendingOrder(order, direction, orderReferenceQuote(current), Date.now(), tick);
       setOrderErrors(pending.ok ? {} : pending.errors);
       const level = pending.ok ? pending.price : null;
-      const triggerErrors = checkOrderTriggers(direction, level, stopLoss, takeProfit);
+      const triggerErrors = checkOrderTriggers(direction, level, stopLoss, takeProfit, tick);
       if (!valid.ok || !pending.ok || triggerErrors.stop_lost || triggerErrors.take_profit) return;
       setPending(true);
       const ack = await placeOrder({
@@ -255,8 +290,8 @@ export function NewTradePanel({
         price: pending.price,
         amount: valid.value.amount,
         leverage: valid.value.leverage,
-        stop_lost: levelOrNull(stopLoss),
-        take_profit: levelOrNull(takeProfit),
+        stop_lost: levelOrNull(stopLoss, tick),
+        take_profit: levelOrNull(takeProfit, tick),
         expiry: pending.expiry,
       });
       setPending(false);
@@ -273,8 +308,9 @@ export function NewTradePanel({
       setServerFields(ackFieldMessages(ack));
       return;
     }
-    const levels = { direction, stop_lost: stopLoss, take_profit: takeProfit, quote: current.quote };
-    if (!valid.ok || !triggersValid(validateStopLossTakeProfit(levels))) return;
+    if (!dealing) return;
+    const levels = { direction, stop_lost: stopLoss, take_profit: takeProfit, quote: dealing };
+    if (!valid.ok || !triggersValid(checkLevelsOnTick(levels, tick))) return;
     setPending(true);
     const ack = await openPosition({
       direction,
@@ -282,8 +318,8 @@ export function NewTradePanel({
       leverage: valid.value.leverage,
       price: direction === 'buy' ? dealing.buy : dealing.sell,
       symbol,
-      stop_lost: parseTriggerLevel(stopLoss),
-      take_profit: parseTriggerLevel(takeProfit),
+      stop_lost: sentLevel(stopLoss, tick),
+      take_profit: sentLevel(takeProfit, tick),
     });
     setPending(false);
     if (ack.status) {
@@ -324,6 +360,8 @@ export function NewTradePanel({
                 direction={value}
                 active={direction === value}
                 quote={quote}
+                tick={facts.tick}
+                halted={halted}
                 onSelect={() => choose(value)}
                 buttonRef={value === 'buy' ? buyButton : sellButton}
               />
@@ -423,7 +461,22 @@ export function NewTradePanel({
               }}
               errors={orderErrors}
               disabled={disabled}
+              tick={facts.tick}
             />
+            {ordersWhileClosed &&
+              (pendingType ? (
+                <WaitsForOpen
+                  quote={quote}
+                  nextOpen={facts.nextOpen}
+                  testId="trade-waits"
+                  showClosed={false}
+                  showLast={false}
+                />
+              ) : (
+                <Form.Text className="d-block" data-testid="trade-choose-pending">
+                  {t('ord.closed.chooseType')}
+                </Form.Text>
+              ))}
           </div>
 
           <div className="row g-2 mb-3">
@@ -437,6 +490,7 @@ export function NewTradePanel({
               }}
               error={stopLossError}
               disabled={disabled}
+              tick={facts.tick}
               testId="trade-stop-loss"
             />
             <PriceLevelField
@@ -449,6 +503,7 @@ export function NewTradePanel({
               }}
               error={takeProfitError}
               disabled={disabled}
+              tick={facts.tick}
               testId="trade-take-profit"
             />
           </div>
@@ -478,7 +533,7 @@ export function NewTradePanel({
             type="submit"
             variant={direction === 'buy' ? 'success' : 'danger'}
             className="w-100 ob-submit"
-            disabled={disabled || !available}
+            disabled={disabled || !(available || (ordersWhileClosed && pendingType !== null))}
             data-testid="trade-submit"
           >
             {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { QuoteState } from '../quotes/quoteStore.js';
 import { useQuoteStore, useQuotesOf } from '../quotes/useQuotes.js';
 import { type InstrumentFacts, instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
-import { useDealingQuote, withMarkup } from '../risk/useDealing.js';
+import { useDealingQuote } from '../risk/useDealing.js';
 import { useInstruments } from '../useMarketData.js';
 import { useTrading } from './useTrading.js';
 
@@ -40,10 +40,10 @@ export function useClosingQuote(symbol: string): {
   facts: InstrumentFacts;
 } {
   const instruments = useInstruments();
-  const profile = useTradingProfile();
+  const _profile = useTradingProfile();
   const store = useQuoteStore();
   const { quote, facts } = useDealingQuote(symbol, instruments.bySymbol.get(symbol));
-  return { quote, now: () => withMarkup(store.get(symbol), facts, profile), facts };
+  return { quote, now: () => store.get(symbol), facts };
 }
 
 /**
@@ -54,7 +54,7 @@ export function useClosingQuote(symbol: string): {
 export function useLiveSummary(): BalancePayload | null {
   const { positions, summary } = useTrading();
   const instruments = useInstruments();
-  const profile = useTradingProfile();
+  const _profile = useTradingProfile();
   const open = positions?.open;
   const symbols = useMemo(() => [...new Set((open ?? []).map((p) => p.symbol))].sort(), [open]);
   const store = useQuotesOf(symbols);
@@ -62,8 +62,8 @@ export function useLiveSummary(): BalancePayload | null {
   if (!open || open.length === 0) return summary;
   const profits: { amount: number; profit: number }[] = [];
   for (const position of open) {
-    const facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
-    const profit = liveProfit(position, withMarkup(store.get(position.symbol), facts, profile));
+    const _facts = instrumentFacts(position.symbol, instruments.bySymbol.get(position.symbol));
+    const profit = liveProfit(position, store.get(position.symbol));
     if (profit.status !== 'live') return summary;
     profits.push({ amount: position.amount, profit: profit.profit });
   }

@@ -22,7 +22,7 @@ export function renderPlatform(path = '/platform/BTCUSD', { language }: { langua
   return { ...view, sockets };
 }
 
-/** The feed quote of spec §7; dealing prices: buy 100025.00, sell 99875.025 (0.025 %). */
+/** A BTCUSD price as the price socket sends it (spec §7): the brand quote, shown and sent by the terminal as it is. */
 export const BTC = { buy: 100_000, sell: 99_900 };
 
 export async function withPrices(sockets: ReturnType<typeof fakeSockets>, map: Record<string, unknown>) {

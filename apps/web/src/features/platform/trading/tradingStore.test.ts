@@ -15,7 +15,7 @@ function started() {
 describe('trading store (/trading socket, spec §7)', () => {
   it('authenticates with the session token and takes the pushed positions and balance', () => {
     const { store, socket } = started();
-    // issue 17: the web app opts in to deltas
+    // the web app opts in to deltas
     expect(socket.options.auth).toEqual({ token: 'token-1', deltas: '1' });
     expect(store.get().connection).toBe('online');
     socket.push('positions', { open: [positionFixture()], history: [] });
@@ -82,7 +82,7 @@ describe('trading store (/trading socket, spec §7)', () => {
     expect(store.get().positions).toMatchObject({ open: [], history: [{ id: 5, closingReason: 0 }] });
   });
 
-  it('sends every command with an id of its own; a command whose connection dropped goes once more, same id, when the socket is back (issue 17)', async () => {
+  it('sends every command with an id of its own; a command whose connection dropped goes once more, same id, when the socket is back', async () => {
     vi.useFakeTimers();
     try {
       const { store, socket } = started();
@@ -256,7 +256,7 @@ describe('trading store: orders, notices and the issue-14 commands', () => {
   });
 });
 
-describe('trading store: deltas (issue 17, auth.deltas)', () => {
+describe('trading store: deltas (auth.deltas)', () => {
   const closedAt = (id: number, at: string, extra: Partial<Parameters<typeof positionFixture>[0]> = {}) =>
     positionFixture({ id, closed_rate: 99_000, close_date: at, closingReason: 0, profit: -1, ...extra });
 

@@ -32,7 +32,7 @@ export interface TradingState {
   /** null until getBalance or the socket has answered. */
   positions: PositionsPayload | null;
   summary: BalancePayload | null;
-  /** Pending orders: null until the server has pushed them (issue 14). */
+  /** Pending orders: null until the server has pushed them. */
   orders: OrdersPayload | null;
   /** Notices of this session, newest first (automatic closes, margin calls, orders' ends). */
   notices: TradingNotice[];
@@ -62,7 +62,7 @@ export interface OpenPositionCommand {
 
 /** How long a command waits for its acknowledgement before the screen says there was no answer. */
 export const ACK_TIMEOUT_MS = 10_000;
-/** How long a command whose answer was lost waits for the socket to be back before it is sent again (issue 17). */
+/** How long a command whose answer was lost waits for the socket to be back before it is sent again. */
 const RESEND_WAIT_MS = 10_000;
 
 /** A command id (1-64 of [A-Za-z0-9_-]): the server runs a command id at most once per account. */
@@ -80,7 +80,7 @@ const byNewest = (a: PositionDto, b: PositionDto) =>
   (b.close_date ?? '').localeCompare(a.close_date ?? '') || b.id - a.id;
 
 /**
- * Issue 17: merges a `positionsChanged` delta into the lists by id — an open row replaces (or adds, newest first) the
+ * Merges a `positionsChanged` delta into the lists by id — an open row replaces (or adds, newest first) the
  * open position, a closed row leaves the open list and joins the history (newest first, at most
  * TRADING_HISTORY_LIMIT, as the server's full list).
  */
@@ -99,7 +99,7 @@ export function mergePositions(lists: PositionsPayload, delta: PositionsDeltaPay
   return { open, history };
 }
 
-/** Issue 17: merges an `ordersChanged` delta by id, as `mergePositions` (open orders oldest first, as pushed). */
+/** Merges an `ordersChanged` delta by id, as `mergePositions` (open orders oldest first, as pushed). */
 export function mergeOrders(lists: OrdersPayload, delta: OrdersDeltaPayload): OrdersPayload {
   const ids = new Set([...delta.open, ...delta.closed].map((o) => o.id));
   const changed = new Map(delta.open.map((o) => [o.id, o]));
@@ -117,7 +117,7 @@ export function mergeOrders(lists: OrdersPayload, delta: OrdersDeltaPayload): Or
 /**
  * The `/trading` socket (spec §7): positions and the balance summary pushed by the server and the commands with
  * their acknowledgements. The server is the authority; a successful acknowledgement is applied at once so the
- * screen does not wait for the push. The store opts in to deltas (issue 17, `auth.deltas`): the full lists come on
+ * screen does not wait for the push. The store opts in to deltas (`auth.deltas`): the full lists come on
  * connect, then only the changed positions and orders (`positionsChanged`, `ordersChanged`), merged by id; open
  * positions are valued from the live prices (liveFigures), the balance every 5 s.
  */
@@ -180,7 +180,7 @@ export class TradingStore {
       const parsed = OrdersPayload.safeParse(payload);
       if (parsed.success) this.set({ orders: parsed.data });
     });
-    // issue 17: only what changed, merged into the lists the connect (or a resync) pushed
+    // only what changed, merged into the lists the connect (or a resync) pushed
     socket.on(SOCKET_EVENTS.positionsChanged, (payload: unknown) => {
       const parsed = PositionsDeltaPayload.safeParse(payload);
       if (!parsed.success) return;
@@ -325,7 +325,7 @@ export class TradingStore {
   }
 
   /**
-   * Sends a command with a command id of its own (issue 17). When its answer is lost — the connection dropped
+   * Sends a command with a command id of its own. When its answer is lost — the connection dropped
    * while it was under way, or the server's cluster was moving the account to another node (UNAVAILABLE) — the
    * same command with the same id is sent once more as soon as the socket is back: the server answers it from
    * what the first one did if it was done, and never does it twice.

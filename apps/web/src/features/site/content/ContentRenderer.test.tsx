@@ -81,7 +81,7 @@ describe('content renderer (spec §2 component types)', () => {
     expect(screen.getByText('Inside the section')).toBeTruthy();
     expect(screen.getByText('Card subtitle')).toBeTruthy();
     expect(screen.getByTestId('carousel-active').textContent).toContain('Slide one');
-    // The contact form loads in its own chunk (issue 17).
+    // The contact form loads in its own chunk.
     expect(await screen.findByTestId('public-contact-form')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { MAP_DEFAULT_ZOOM } from '@openbroker/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../../app/BrandProvider.js';
+import { useBrand } from '../../../lib/BrandProvider.js';
 import { useSiteSettings } from '../useSiteSettings.js';
 import type { BlockProps } from './ContentRenderer.js';
 

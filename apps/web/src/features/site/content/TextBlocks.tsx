@@ -16,7 +16,7 @@ export function HeadingBlock({ settings }: BlockProps<'heading'>) {
 }
 
 /**
- * Puts every table of cleaned content HTML in its own horizontally scrollable box (issue 14: a wide table, such
+ * Puts every table of cleaned content HTML in its own horizontally scrollable box (a wide table, such
  * as the account levels', made the whole page scroll sideways on a 390 px phone). The box is focusable so
  * keyboard users can scroll it too.
  */

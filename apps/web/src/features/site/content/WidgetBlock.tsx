@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { BlockProps } from './ContentRenderer.js';
 
 // The widgets bring the live price stream (socket.io, the quote store): their own chunk, loaded once a
-// page places one, so the page's text and banner paint first (issue 17).
+// page places one, so the page's text and banner paint first.
 const MarketQuotesWidget = lazy(() =>
   import('../widgets/MarketQuotesWidget.js').then((module) => ({ default: module.MarketQuotesWidget })),
 );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeContentHtml } from './sanitize.js';
 import { wrapTables } from './TextBlocks.js';
 
-describe('content tables scroll in their own box, never the page (issue 14, account levels at 390 px)', () => {
+describe('content tables scroll in their own box, never the page (account levels at 390 px)', () => {
   it('wraps every table of cleaned content in a focusable horizontally scrolling box', () => {
     const html = wrapTables(
       sanitizeContentHtml(

@@ -44,7 +44,7 @@ export function CrossRatesWidget({ height = WIDGET_HEIGHTS.forexCrossRates }: { 
   const missing: string[] = [];
   for (const pair of pairs) {
     const state = store.get(pair);
-    if (state.status === 'live') live.set(pair, (state.quote.buy + state.quote.sell) / 2);
+    if (state.status === 'live') live.set(pair, (state.dealing.buy + state.dealing.sell) / 2);
     else if (state.status === 'unavailable') missing.push(pair);
   }
   // While forex is closed, the last closes of the USD pairs are enough: every other rate crosses through
@@ -66,7 +66,8 @@ export function CrossRatesWidget({ height = WIDGET_HEIGHTS.forexCrossRates }: { 
       state={instruments}
       footer={closed ? <span>{t('site.widget.lastClose')}</span> : undefined}
     >
-      <div className="table-responsive h-100">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls; keyboards reach a scrolling region through its focus (axe scrollable-region-focusable) */}
+      <section className="table-responsive h-100" tabIndex={0} aria-label={t('site.widget.crossRates')}>
         <table className="table ob-table ob-cross-table mb-0">
           <thead>
             <tr>
@@ -100,7 +101,7 @@ export function CrossRatesWidget({ height = WIDGET_HEIGHTS.forexCrossRates }: { 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </WidgetFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { type MarketQuoteGroup, WIDGET_HEIGHTS } from '@openbroker/domain';
+import { formatPrice, type MarketQuoteGroup, WIDGET_HEIGHTS } from '@openbroker/domain';
 import { memo, useMemo, useState } from 'react';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ const QuoteRow = memo(function QuoteRow({
   const { t } = useTranslation();
   const state = useQuote(instrument.symbol);
   const chart = `/platform/${instrument.symbol}`;
-  const mid = state.status === 'live' ? (state.quote.buy + state.quote.sell) / 2 : null;
+  const mid = state.status === 'live' ? (state.dealing.buy + state.dealing.sell) / 2 : null;
   return (
     <tr data-testid={`quote-row-${instrument.symbol}`} data-status={state.status}>
       <th scope="row" className="ob-quotes-name">
@@ -50,6 +50,21 @@ const QuoteRow = memo(function QuoteRow({
           <td className="text-end d-none d-sm-table-cell">
             <ChangeText from={closes?.previousClose ?? null} to={mid} />
           </td>
+        </>
+      ) : state.status === 'unavailable' && (state.last ?? instrument.last) ? (
+        // a closed market shows its last prices, greyed, and says so
+        <>
+          <td className="text-end">
+            <span className="ob-price ob-price-last" data-testid="quote-last-sell">
+              {formatPrice((state.last ?? instrument.last)?.sell ?? 0)}
+            </span>
+          </td>
+          <td className="text-end">
+            <span className="ob-price ob-price-last" data-testid="quote-last-buy">
+              {formatPrice((state.last ?? instrument.last)?.buy ?? 0)}
+            </span>
+          </td>
+          <td className="text-end d-none d-sm-table-cell ob-quotes-status">{t('price.closed')}</td>
         </>
       ) : (
         <td colSpan={3} className="text-end ob-quotes-status">

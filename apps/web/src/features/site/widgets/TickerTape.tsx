@@ -28,7 +28,7 @@ const TickerItem = memo(function TickerItem({
 }) {
   const { t } = useTranslation();
   const state = useQuote(instrument.symbol);
-  const mid = state.status === 'live' ? (state.quote.buy + state.quote.sell) / 2 : null;
+  const mid = state.status === 'live' ? (state.dealing.buy + state.dealing.sell) / 2 : null;
   return (
     <Link
       to={`/platform/${instrument.symbol}`}

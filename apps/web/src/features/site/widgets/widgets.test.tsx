@@ -53,15 +53,18 @@ describe('market widgets on the live price stream (spec §2)', () => {
     expect(within(row).getByRole('link').getAttribute('href')).toBe('/platform/BTCUSD');
     await waitFor(() => sockets.prices());
     sockets.prices().push('prices', { BTCUSD: { buy: 100_100, sell: 100_000 } });
-    // dealing prices (decision 0002): sell 100000 × 0.99975, buy 100100 × 1.00025
-    await waitFor(() => expect(within(row).getByTestId('quote-sell').textContent).toBe('99975.00'));
-    expect(within(row).getByTestId('quote-buy').textContent).toBe('100125.03');
+    // the brand quote as the price socket sent it, the one the ticket shows and the engine deals at
+    await waitFor(() => expect(within(row).getByTestId('quote-sell').textContent).toBe('100000.00'));
+    expect(within(row).getByTestId('quote-buy').textContent).toBe('100100.00');
     // An instrument missing from the first snapshot is unavailable.
     expect(
       within(screen.getByTestId('quote-row-ETHUSD')).getByText(MESSAGES_EN['price.unavailable']),
     ).toBeTruthy();
+    // a market that closes keeps its last prices on the widget, greyed, and says so
     sockets.prices().push('prices', { BTCUSD: { buy: null, sell: null } });
-    await waitFor(() => expect(within(row).getByText(MESSAGES_EN['price.unavailable'])).toBeTruthy());
+    await waitFor(() => expect(within(row).getByTestId('quote-last-sell').textContent).toBe('100000.00'));
+    expect(within(row).getByTestId('quote-last-buy').className).toContain('ob-price-last');
+    expect(within(row).getByText(MESSAGES_EN['price.closed'])).toBeTruthy();
     fireEvent.click(screen.getByTestId('quotes-tab-Commodities'));
     expect(await screen.findByTestId('quote-row-GOLD')).toBeTruthy();
     expect(screen.queryByTestId('quote-row-BTCUSD')).toBeNull();

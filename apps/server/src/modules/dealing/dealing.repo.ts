@@ -1,0 +1,158 @@
+/**
+ * The dealing desk's reads and writes: names of the clients the desk shows, the latest closes for the
+ * closes stream's first page, and a brand's halted symbols. The live figures never come from here: they are the
+ * engine's (dealing.desk.ts).
+ */
+import { brandCurrency } from '@openbroker/domain';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { brands, positions, users } from '../../db/schema.js';
+import type { ScopeFilter } from '../payments/staff-money.repo.js';
+
+/** A client as the desk names them. */
+export interface DeskClient {
+  id: number;
+  name: string;
+  pin: string | null;
+  brandId: number;
+  brandSlug: string;
+  /** The account currency (the brand's). */
+  currency: string;
+}
+
+/** A closed position as the closes stream lists it. */
+export interface ClosedRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  brandId: number;
+  brandSlug: string;
+  /** The account currency (the brand's): the profit's. */
+  currency: string;
+  symbol: string;
+  direction: 'buy' | 'sell';
+  amount: string;
+  leverage: number;
+  closedRate: string | null;
+  closedAt: Date | null;
+  closingReason: number | null;
+  closeCause: string | null;
+  profit: string | null;
+  partOf: number | null;
+  closeContext: Record<string, unknown> | null;
+}
+
+export class DealingRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Names, PINs and brands of clients by id (ids not found are left out). */
+  async clients(ids: readonly number[]): Promise<DeskClient[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        pin: users.pin,
+        brandId: users.brandId,
+        brandSlug: brands.slug,
+        brandSettings: brands.settings,
+      })
+      .from(users)
+      .innerJoin(brands, eq(brands.id, users.brandId))
+      .where(inArray(users.id, [...ids]));
+    return rows.map((r) => ({
+      id: r.id,
+      name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+      pin: r.pin ?? null,
+      brandId: r.brandId,
+      brandSlug: r.brandSlug,
+      currency: brandCurrency(r.brandSettings),
+    }));
+  }
+
+  /** The latest closes of clients in scope, newest first. */
+  async latestCloses(brandIds: ScopeFilter, limit: number): Promise<ClosedRow[]> {
+    const rows = await this.db
+      .select({
+        id: positions.id,
+        userId: positions.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        brandId: users.brandId,
+        brandSlug: brands.slug,
+        brandSettings: brands.settings,
+        symbol: positions.symbol,
+        direction: positions.direction,
+        amount: positions.amount,
+        leverage: positions.leverage,
+        closedRate: positions.closedRate,
+        closedAt: positions.closedAt,
+        closingReason: positions.closingReason,
+        closeCause: positions.closeCause,
+        profit: positions.profit,
+        partOf: positions.partOf,
+        closeContext: positions.closeContext,
+      })
+      .from(positions)
+      .innerJoin(users, eq(users.id, positions.userId))
+      .innerJoin(brands, eq(brands.id, users.brandId))
+      .where(
+        and(
+          isNotNull(positions.closedAt),
+          brandIds === null ? undefined : inArray(users.brandId, [...brandIds]),
+        ),
+      )
+      .orderBy(desc(positions.closedAt), desc(positions.id))
+      .limit(limit);
+    return rows.map(({ brandSettings, ...row }) => ({
+      ...(row as Omit<ClosedRow, 'currency'>),
+      currency: brandCurrency(brandSettings),
+    }));
+  }
+
+  /** Brands (id, slug, name, halted symbols) among the given ids, or every brand. */
+  async brandsHalts(
+    brandIds: ScopeFilter,
+  ): Promise<{ id: number; slug: string; name: string; halted: string[] }[]> {
+    const rows = await this.db
+      .select({ id: brands.id, slug: brands.slug, name: brands.name, settings: brands.settings })
+      .from(brands)
+      .where(brandIds === null ? undefined : inArray(brands.id, [...brandIds]))
+      .orderBy(brands.name);
+    return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, halted: haltedOf(r.settings) }));
+  }
+
+  /** A brand's halted symbols, its row locked until `tx` ends; undefined when the brand does not exist. */
+  async lockHalted(tx: Db, brandId: number): Promise<string[] | undefined> {
+    const [row] = await tx
+      .select({ settings: brands.settings })
+      .from(brands)
+      .where(eq(brands.id, brandId))
+      .for('update');
+    return row ? haltedOf(row.settings) : undefined;
+  }
+
+  /** Replaces a brand's halted symbols (only that key of its settings: other settings are kept as stored). */
+  async writeHalted(tx: Db, brandId: number, symbols: readonly string[]): Promise<void> {
+    await tx
+      .update(brands)
+      .set({
+        settings: sql`jsonb_set(coalesce(${brands.settings}, '{}'::jsonb), '{haltedSymbols}', ${JSON.stringify(symbols)}::jsonb)`,
+      })
+      .where(eq(brands.id, brandId));
+  }
+
+  inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx as unknown as Db));
+  }
+}
+
+/** The halted symbols of a brand's settings, upper-case, as stored. */
+export function haltedOf(settings: { haltedSymbols?: unknown } | null | undefined): string[] {
+  const list = settings?.haltedSymbols;
+  return Array.isArray(list)
+    ? list.filter((s): s is string => typeof s === 'string').map((s) => s.toUpperCase())
+    : [];
+}

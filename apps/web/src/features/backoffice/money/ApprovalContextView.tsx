@@ -1,0 +1,177 @@
+import type { AdjustmentKind, ApprovalContext, MoneyRequest } from '@openbroker/domain';
+import { Alert, Placeholder } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../app/i18n/resources.js';
+import { shortDateTime } from '../../../lib/dates.js';
+import { useBoFormat } from './format.js';
+import { useErrorText } from './parts.js';
+import { useApprovalContext } from './useMoneyRequests.js';
+
+type LooseT = (key: string, options?: Record<string, unknown>) => string;
+
+export const KIND_LABEL: Record<AdjustmentKind, TranslationKey> = {
+  bonus: 'bom.adjust.kind.bonus',
+  promotional_bonus: 'bom.adjust.kind.promotional_bonus',
+  credit: 'bom.adjust.kind.credit',
+  correction: 'bom.adjust.kind.correction',
+  wire_withdrawal: 'bom.adjust.kind.wire_withdrawal',
+  card_withdrawal: 'bom.adjust.kind.card_withdrawal',
+};
+
+export const STATUS_LABEL: Record<MoneyRequest['status'], TranslationKey> = {
+  pending: 'bomr.status.pending',
+  approved: 'bomr.status.approved',
+  rejected: 'bomr.status.rejected',
+  cancelled: 'bomr.status.cancelled',
+};
+
+const STATUS_TONE: Record<MoneyRequest['status'], string> = {
+  pending: 'bom-badge-warn',
+  approved: 'bom-badge-ok',
+  rejected: 'bom-badge-bad',
+  cancelled: 'bom-badge-muted',
+};
+
+/** A request's state as a small coloured badge. */
+export function RequestStatus({ status }: { status: MoneyRequest['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge bom-badge ${STATUS_TONE[status]}`} data-testid="bomr-status">
+      {t(STATUS_LABEL[status])}
+    </span>
+  );
+}
+
+/** A request's amount as it moves the balance, signed, in its currency, coloured in and out. */
+export function SignedAmount({ request }: { request: Pick<MoneyRequest, 'amount' | 'currency'> }) {
+  const format = useBoFormat();
+  const out = request.amount.startsWith('-');
+  return (
+    <span
+      className={`ob-num fw-semibold ${out ? 'bom-amount-out' : 'bom-amount-in'}`}
+      data-testid="bomr-amount"
+    >
+      {format.money(request.amount, request.currency, true)}
+    </span>
+  );
+}
+
+/**
+ * What an approver should know before paying a client, loaded for the client (the withdrawal queue's dialog).
+ */
+export function ClientApprovalContext({ clientId }: { clientId: number }) {
+  const query = useApprovalContext(clientId);
+  return <ApprovalContextView context={query.data} error={query.isError ? query.error : null} />;
+}
+
+/**
+ * The approval context: a prominent warning when the client resembles a staff member (they may be paying
+ * themselves), the client's verification, documents and balance, and the latest staff money requests.
+ */
+export function ApprovalContextView({
+  context,
+  error,
+  exclude,
+}: {
+  context: ApprovalContext | undefined;
+  error?: unknown;
+  /** The request being decided (not repeated among the latest ones). */
+  exclude?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const loose = t as unknown as LooseT;
+  const format = useBoFormat();
+  const errorText = useErrorText();
+  if (error)
+    return (
+      <Alert variant="warning" className="py-2 small mb-0 mt-3" data-testid="bomr-context-error">
+        {errorText(error)}
+      </Alert>
+    );
+  if (!context)
+    return (
+      <div className="bomr-context mt-3" aria-busy="true">
+        <span className="visually-hidden">{t('bomr.ctx.loading')}</span>
+        <Placeholder animation="glow" as="div">
+          <Placeholder xs={8} /> <Placeholder xs={6} /> <Placeholder xs={10} />
+        </Placeholder>
+      </div>
+    );
+  const { client } = context;
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const recent = context.recent.filter((request) => request.reference !== exclude).slice(0, 5);
+  return (
+    <section className="bomr-context mt-3" data-testid="bomr-context" aria-label={t('bomr.ctx.title')}>
+      {context.lookalikes.length > 0 && (
+        <Alert variant="danger" className="bomr-lookalike mb-3" role="alert" data-testid="bomr-lookalike">
+          <div className="d-flex gap-2">
+            <i className="bi bi-person-exclamation fs-5" aria-hidden="true" />
+            <div>
+              <strong className="d-block">{t('bomr.ctx.lookalikeTitle')}</strong>
+              {context.lookalikes.map((member) => (
+                <div key={member.staffId}>
+                  {t('bomr.ctx.lookalike', {
+                    name: member.name,
+                    fields: list.format(member.fields.map((field) => t(`bomr.ctx.field.${field}`))),
+                  })}
+                </div>
+              ))}
+              <div className="small mt-1">{t('bomr.ctx.lookalikeHint')}</div>
+            </div>
+          </div>
+        </Alert>
+      )}
+      <h3 className="bomr-context-title">{t('bomr.ctx.title')}</h3>
+      <div className="bomr-context-grid">
+        <div>
+          <div className="bomr-context-label">{t('bomr.ctx.verification')}</div>
+          <span
+            className={`badge bom-badge ${client.verified ? 'bom-badge-ok' : 'bom-badge-warn'}`}
+            data-testid="bomr-verified"
+          >
+            <i
+              className={`bi ${client.verified ? 'bi-patch-check-fill' : 'bi-patch-exclamation'} me-1`}
+              aria-hidden="true"
+            />
+            {t(client.verified ? 'bomr.ctx.verified' : 'bomr.ctx.notVerified')}
+          </span>
+        </div>
+        <div>
+          <div className="bomr-context-label">{t('bomr.ctx.balance')}</div>
+          <strong className="ob-num" data-testid="bomr-context-balance">
+            {format.money(client.balance, client.currency)}
+          </strong>
+        </div>
+        <div className="bomr-context-docs">
+          <div className="bomr-context-label">{t('bomr.ctx.documents')}</div>
+          <ul className="bomr-docs" data-testid="bomr-documents">
+            {client.documents.map((document) => (
+              <li key={document.type} className={`bomr-doc bomr-doc-${document.status.toLowerCase()}`}>
+                <span>{loose(`bomr.doc.${document.type}`, { defaultValue: document.type })}</span>{' '}
+                <span className="bomr-doc-state">
+                  {loose(`bomr.docStatus.${document.status}`, { defaultValue: document.status })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="bomr-context-label mt-2">{t('bomr.ctx.recent')}</div>
+      {recent.length === 0 ? (
+        <div className="bom-sub">{t('bomr.ctx.recentEmpty')}</div>
+      ) : (
+        <ul className="bomr-recent" data-testid="bomr-recent">
+          {recent.map((request) => (
+            <li key={request.reference}>
+              <span className="bom-sub ob-num">{shortDateTime(request.requestedAt, i18n.language)}</span>
+              <span className="bomr-recent-kind">{t(KIND_LABEL[request.kind])}</span>
+              <SignedAmount request={request} />
+              <RequestStatus status={request.status} />
+              <span className="bom-sub text-truncate">{request.requestedBy.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
