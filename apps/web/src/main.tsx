@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { createI18n } from './app/i18n/i18n.js';
 import { countReferralClick } from './features/affiliate/referralClick.js';
-import { captureReferralCode } from './features/auth/authStore.js';
+import { captureReferralCode } from './shared/session/authStore.js';
 
 captureReferralCode(window.location.search, window.location.pathname + window.location.search);
 countReferralClick(window.location.search);

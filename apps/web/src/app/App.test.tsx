@@ -1,7 +1,7 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY, authStore } from '../features/auth/authStore.js';
+import { AUTH_STORAGE_KEY, authStore } from '../shared/session/authStore.js';
 import { brandFixture, renderApp, userFixture } from '../test/renderApp.js';
 import { THEME_STORAGE_KEY } from './themeBoot.js';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../features/auth/authStore.js';
+import { authStore } from '../shared/session/authStore.js';
 import { renderApp, userFixture } from '../test/renderApp.js';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { TIMING } from '@openbroker/domain';
 import { useIdleTimer } from 'react-idle-timer';
-import { useLogout } from '../features/auth/useLogout.js';
+import { useLogout } from '../shared/session/useLogout.js';
 
 /** spec §4: 20 minutes without activity while logged in logs out. Rendered only while logged in. */
 export function IdleLogout() {

@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketFactoryContext } from '../api/sockets.js';
-import { authStore } from '../features/auth/authStore.js';
+import { authStore } from '../shared/session/authStore.js';
 import { fakeSockets } from '../test/fakeSockets.js';
 import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from '../test/platformFixtures.js';
 import { brandFixture, renderApp, userFixture } from '../test/renderApp.js';

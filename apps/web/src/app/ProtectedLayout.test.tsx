@@ -1,7 +1,7 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../features/auth/authStore.js';
+import { authStore } from '../shared/session/authStore.js';
 import { renderApp, userFixture } from '../test/renderApp.js';
 import { showsProfileBanner } from './ProfileBanner.js';
 

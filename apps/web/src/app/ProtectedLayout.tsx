@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../features/auth/useAuth.js';
-import { useSessionCheck } from '../features/auth/useSessionCheck.js';
-import { LOGIN_PATH } from './redirects.js';
+import { LOGIN_PATH } from '../shared/session/authStore.js';
+import { useAuth } from '../shared/session/useAuth.js';
+import { useSessionCheck } from '../shared/session/useSessionCheck.js';
 
 /**
  * The incomplete-profile banner, in its own chunk: completeness includes a valid phone number (spec §5), whose

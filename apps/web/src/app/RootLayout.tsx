@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { logoutDestination } from '../features/auth/authStore.js';
-import { useAuth } from '../features/auth/useAuth.js';
-import type { LoginLocationState } from '../features/auth/useLogout.js';
 import { useBrand } from '../lib/BrandProvider.js';
+import { LOGIN_PATH, logoutDestination } from '../shared/session/authStore.js';
+import { useAuth } from '../shared/session/useAuth.js';
+import type { LoginLocationState } from '../shared/session/useLogout.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
-import { LOGIN_PATH, resolveRedirect, switchedOffRedirect } from './redirects.js';
+import { resolveRedirect, switchedOffRedirect } from './redirects.js';
 import { useSiteSwitches } from './usePlatformComponents.js';
 
 // Only signed-in clients need these (the idle timer, pop-up notices with their sanitizer): own chunks.

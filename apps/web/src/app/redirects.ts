@@ -6,10 +6,9 @@ import {
   type PlatformComponentSwitch,
   platformSymbolFromQuery,
 } from '@openbroker/domain';
+import { LOGIN_PATH } from '../shared/session/authStore.js';
 
 /** Route redirects of spec §2 and §6 as pure functions of the URL and the session. */
-
-export const LOGIN_PATH = '/login';
 
 /** spec §6: first path segments of the screens that need a logged-in client. */
 export const PROTECTED_SECTIONS = ['my-account', 'referrals', 'transactions', 'platform', 'payment'] as const;

@@ -8,7 +8,7 @@ import type { Brand, User } from '../api/types.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createI18n } from '../app/i18n/i18n.js';
 import { ROUTES } from '../app/routes.js';
-import { authStore } from '../features/auth/authStore.js';
+import { authStore } from '../shared/session/authStore.js';
 import { fakeSockets } from './fakeSockets.js';
 import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from './platformFixtures.js';
 

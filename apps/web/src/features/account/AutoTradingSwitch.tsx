@@ -8,9 +8,9 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser, type User } from '../../api/types.js';
 import { usePlatformComponents } from '../../app/usePlatformComponents.js';
+import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { useMessageText } from '../../ui/forms.js';
 import { useToast } from '../../ui/ToastProvider.js';
-import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { AUTO_TRADING_QUERY_KEY } from '../auto-trading/useAutoTrading.js';
 
 /**

@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import type { User } from '../../api/types.js';
-import type { TranslationKey } from '../../app/i18n/resources.js';
 import { formatDate } from '../../lib/dates.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { useMessageText } from '../../ui/forms.js';
-import { useReplaceUser } from '../auth/useReplaceUser.js';
 
 const TYPE_VIEW: Record<DocumentType, { label: TranslationKey; hint: TranslationKey; icon: string }> = {
   doc_passport: { label: 'document.passport', hint: 'document.passportHint', icon: 'bi-person-vcard' },

@@ -1,8 +1,8 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../shared/session/authStore.js';
 import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore } from '../auth/authStore.js';
 
 afterEach(() => {
   cleanup();

@@ -8,10 +8,10 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser } from '../../api/types.js';
+import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { PasswordField, SubmitButton } from '../../ui/fields.js';
 import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
 import { useToast } from '../../ui/ToastProvider.js';
-import { useReplaceUser } from '../auth/useReplaceUser.js';
 
 const FAILURE: Message = { key: 'error.validation' };
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };

@@ -2,8 +2,8 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
+import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../../shared/session/authStore.js';
 import { brandFixture, renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../auth/authStore.js';
 import { COUNTRIES_STORAGE_KEY } from './useCountries.js';
 
 afterEach(() => {

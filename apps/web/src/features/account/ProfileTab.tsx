@@ -17,6 +17,8 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import type { User } from '../../api/types.js';
 import { useBrand } from '../../lib/BrandProvider.js';
+import { registerFlag } from '../../shared/session/authStore.js';
+import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, FieldFeedback, FormAlert } from '../../ui/forms.js';
 import {
@@ -26,8 +28,6 @@ import {
   phoneFormResolver,
 } from '../../ui/PhoneField.js';
 import { useToast } from '../../ui/ToastProvider.js';
-import { registerFlag } from '../auth/authStore.js';
-import { useReplaceUser } from '../auth/useReplaceUser.js';
 import { type Countries, useCountries } from './useCountries.js';
 
 type ProfileForm = z.input<typeof ProfileUpdateInput> & PhoneCountryValue;

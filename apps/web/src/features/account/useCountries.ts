@@ -5,8 +5,8 @@ import { accountsApi } from '../../api/accounts.js';
 import type { Country } from '../../api/types.js';
 import { regionName } from '../../lib/regionNames.js';
 import { readJson, writeJson } from '../../lib/storage.js';
-import { useAuth } from '../auth/useAuth.js';
-import { useLogout } from '../auth/useLogout.js';
+import { useAuth } from '../../shared/session/useAuth.js';
+import { useLogout } from '../../shared/session/useLogout.js';
 
 /** spec §7: the countries list is cached locally: `{at, countries}` under this key. */
 export const COUNTRIES_STORAGE_KEY = 'ob.countries';

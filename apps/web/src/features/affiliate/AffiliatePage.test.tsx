@@ -2,8 +2,8 @@ import { lastDays, MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AffiliateAccount, AffiliateSession } from '../../api/affiliate.js';
+import { AUTH_STORAGE_KEY, authStore } from '../../shared/session/authStore.js';
 import { renderApp, userFixture } from '../../test/renderApp.js';
-import { AUTH_STORAGE_KEY, authStore } from '../auth/authStore.js';
 import { AFFILIATE_STORAGE_KEY, affiliateStore } from './affiliateStore.js';
 
 afterEach(() => {

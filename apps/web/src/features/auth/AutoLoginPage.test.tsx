@@ -1,8 +1,8 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore, REGISTER_FLAG_KEY } from '../../shared/session/authStore.js';
 import { renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore, REGISTER_FLAG_KEY } from './authStore.js';
 
 afterEach(() => {
   cleanup();

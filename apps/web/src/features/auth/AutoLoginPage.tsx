@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
+import { authStore, endedSession, registerFlag } from '../../shared/session/authStore.js';
 import { AuthCard } from '../../ui/AuthCard.js';
 import { FormAlert } from '../../ui/forms.js';
-import { authStore, endedSession, registerFlag } from './authStore.js';
 
 // spec §8: auto login failure shows 'login.auto.error'
 const FAILURE: Message = { key: 'login.auto.error' };

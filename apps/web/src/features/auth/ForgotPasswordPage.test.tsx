@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../shared/session/authStore.js';
 import { renderApp } from '../../test/renderApp.js';
-import { authStore } from './authStore.js';
 
 afterEach(() => {
   cleanup();

@@ -9,11 +9,11 @@ import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { useBrand } from '../../lib/BrandProvider.js';
+import { authStore, endedSession } from '../../shared/session/authStore.js';
+import type { LoginLocationState } from '../../shared/session/useLogout.js';
 import { AuthCard } from '../../ui/AuthCard.js';
 import { PasswordField, SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, domainResolver, FormAlert } from '../../ui/forms.js';
-import { authStore, endedSession } from './authStore.js';
-import type { LoginLocationState } from './useLogout.js';
 
 const FAILURE: Message = { key: 'login.error_message' };
 

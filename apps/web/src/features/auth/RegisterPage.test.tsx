@@ -1,8 +1,8 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore, captureReferralCode, REGISTER_FLAG_KEY } from '../../shared/session/authStore.js';
 import { brandFixture, renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore, captureReferralCode, REGISTER_FLAG_KEY } from './authStore.js';
 
 afterEach(() => {
   cleanup();

@@ -8,6 +8,13 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
+import {
+  authStore,
+  endedSession,
+  registerFlag,
+  storedReferralCode,
+  storedReferralSource,
+} from '../../shared/session/authStore.js';
 import { AuthCard } from '../../ui/AuthCard.js';
 import { PasswordField, SubmitButton, TextField } from '../../ui/fields.js';
 import { applyServerError, FieldFeedback, FormAlert } from '../../ui/forms.js';
@@ -17,13 +24,6 @@ import {
   PhoneField,
   phoneFormResolver,
 } from '../../ui/PhoneField.js';
-import {
-  authStore,
-  endedSession,
-  registerFlag,
-  storedReferralCode,
-  storedReferralSource,
-} from './authStore.js';
 
 const FAILURE: Message = { key: 'register.error_message' };
 

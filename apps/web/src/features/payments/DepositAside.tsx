@@ -3,7 +3,7 @@ import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBrand } from '../../lib/BrandProvider.js';
-import { useAuth } from '../auth/useAuth.js';
+import { useAuth } from '../../shared/session/useAuth.js';
 import { useMoney } from '../platform/numbers.js';
 import { KIND_INFO } from './methods.js';
 

@@ -2,8 +2,8 @@ import { MESSAGES_EN, type PaymentNextStep, TIMING } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
+import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../../shared/session/authStore.js';
 import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../auth/authStore.js';
 import {
   completeUser,
   createdFixture,

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { registerFlag } from '../auth/authStore.js';
+import { registerFlag } from '../../shared/session/authStore.js';
 import { useMoney } from '../platform/numbers.js';
 import { StatusBadge } from '../transactions/StatusBadge.js';
 import { useTypeName } from '../transactions/TransactionsPage.js';

@@ -2,7 +2,7 @@ import { CALCULATOR_LEVERAGES, DEFAULT_SYMBOL, terminationPercent } from '@openb
 import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAuth } from '../auth/useAuth.js';
+import { useAuth } from '../../shared/session/useAuth.js';
 import { leverageChoices, pickableLeverages } from './trade/leverageChoices.js';
 import { tradeUserOf } from './trade/NewTradePanel.js';
 import { useAssets, useInstruments } from './useMarketData.js';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../shared/session/authStore.js';
 import { positionFixture } from '../../test/platformFixtures.js';
-import { authStore } from '../auth/authStore.js';
 import { BTC, renderPlatform, withAccount, withPrices } from './trading/platformTestKit.js';
 
 /** The chart panel throws as the chart library did while `chart.fails` is set. */

@@ -2,10 +2,10 @@ import { type CommandAck, MESSAGES_EN, type PositionDto } from '@openbroker/doma
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
+import { authStore } from '../../shared/session/authStore.js';
 import { fakeSockets } from '../../test/fakeSockets.js';
 import { balanceFixture, positionFixture } from '../../test/platformFixtures.js';
 import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore } from '../auth/authStore.js';
 
 afterEach(() => {
   cleanup();

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { marketApi } from '../../api/market.js';
 import { type Asset, INSTRUMENT_CATEGORIES, type Instrument } from '../../api/types.js';
-import { useAuth } from '../auth/useAuth.js';
-import { useLogout } from '../auth/useLogout.js';
+import { useAuth } from '../../shared/session/useAuth.js';
+import { useLogout } from '../../shared/session/useLogout.js';
 import type { QuoteStore } from './quotes/quoteStore.js';
 
 const isInstrument = (value: unknown): value is Instrument => {

@@ -3,8 +3,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../shared/session/authStore.js';
 import { renderApp, userFixture } from '../../test/renderApp.js';
-import { authStore } from '../auth/authStore.js';
 import { sanitizePopupHtml } from './sanitize.js';
 
 afterEach(() => {

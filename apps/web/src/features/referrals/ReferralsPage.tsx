@@ -6,10 +6,10 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi, type Referral } from '../../api/accounts.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
+import { useAuth } from '../../shared/session/useAuth.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { CopyLinkField } from '../affiliate/CopyLinkField.js';
-import { useAuth } from '../auth/useAuth.js';
 import { NotFoundPage } from '../site/NotFoundPage.js';
 
 /** The link that brings a visitor in with the client's code (spec §4: the ref query parameter). */

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { siteApi } from '../../api/site.js';
 import { useBrand } from '../../lib/BrandProvider.js';
+import { useAuth } from '../../shared/session/useAuth.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { domainResolver, FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useAuth } from '../auth/useAuth.js';
 import { ContentView } from './ContentView.js';
 import { usePageTitle } from './usePageTitle.js';
 

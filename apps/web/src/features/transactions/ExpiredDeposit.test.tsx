@@ -1,8 +1,8 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../shared/session/authStore.js';
 import { renderApp } from '../../test/renderApp.js';
-import { authStore } from '../auth/authStore.js';
 import { completeUser, ok, transactionFixture } from '../payments/paymentFixtures.js';
 
 afterEach(() => {

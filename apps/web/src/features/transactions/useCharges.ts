@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { apiRequest } from '../../api/client.js';
-import { useAuth } from '../auth/useAuth.js';
-import { useLogout } from '../auth/useLogout.js';
+import { useAuth } from '../../shared/session/useAuth.js';
+import { useLogout } from '../../shared/session/useLogout.js';
 
 /** The charges list's contract: commissions and swaps, newest first. */
 const ChargeList = z.array(ChargeDto);

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketApi } from '../../../api/market.js';
 import type { CandleResolution } from '../../../api/types.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { authStore } from '../../auth/authStore.js';
 import { RESOLUTION_SECONDS } from './candles.js';
 
 /**

@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '../../../api/types.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE } from '../../../test/platformFixtures.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { authStore } from '../../auth/authStore.js';
 import { BTC } from '../trading/platformTestKit.js';
 
 // a closed market keeps its last brand quote in the market list, greyed, with when it opens — the one

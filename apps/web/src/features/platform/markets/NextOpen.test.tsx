@@ -2,10 +2,10 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '../../../api/types.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE, positionFixture } from '../../../test/platformFixtures.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { authStore } from '../../auth/authStore.js';
 import { BTC, orderFixture, withAccount } from '../trading/platformTestKit.js';
 import { formatOpening, formatOpeningShort } from './NextOpen.js';
 

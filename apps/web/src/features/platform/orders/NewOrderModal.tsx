@@ -1,16 +1,18 @@
 import { checkTradeAmount, type Direction, parseNumberInput } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, ButtonGroup, Form, Modal, Spinner, ToggleButton } from 'react-bootstrap';
+import { ButtonGroup, Form, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { type TextMessage, useMessageText } from '../../../ui/forms.js';
+import { useAuth } from '../../../shared/session/useAuth.js';
 import { useToast } from '../../../ui/ToastProvider.js';
-import { useAuth } from '../../auth/useAuth.js';
 import { useDealingQuote } from '../risk/useDealing.js';
+import { FieldFeedback } from '../ticket/FieldFeedback.js';
+import { PriceLevelPair } from '../ticket/PriceLevelField.js';
+import { TicketError } from '../ticket/TicketAlert.js';
+import { TicketDialog } from '../ticket/TicketDialog.js';
+import { useTicketServer } from '../ticket/useTicketServer.js';
 import { leverageChoices } from '../trade/leverageChoices.js';
-import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
 import { useAssets, useInstruments } from '../useMarketData.js';
-import { OrderLevelField } from './EditOrderModal.js';
 import { PendingOrderFields } from './PendingOrderFields.js';
 import {
   checkOrderTriggers,
@@ -31,7 +33,6 @@ import { WaitsForOpen } from './WaitsForOpen.js';
 export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const message = useMessageText();
   const toast = useToast();
   const user = useAuth()?.user;
   const instruments = useInstruments();
@@ -59,8 +60,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
   const [takeProfit, setTakeProfit] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<TextMessage | null>(null);
-  const [serverFields, setServerFields] = useState<Record<string, TextMessage>>({});
+  const server = useTicketServer();
 
   // live, or the last prices before the market closed
   const dealing = orderReferenceQuote(quote);
@@ -80,8 +80,7 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setServerError(null);
-    setServerFields({});
+    server.clear();
     const amountValue = parseNumberInput(amount);
     const leverageValue = Number(chosenLeverage);
     if (
@@ -113,122 +112,94 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
       onClose();
       return;
     }
-    setServerError(ackMessage(ack));
-    setServerFields(ackFieldMessages(ack));
+    server.refused(ack);
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="order-new-modal">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('app.close')}>
-          <Modal.Title id={`${id}-title`} className="fs-6">
-            {t('ord.new.title', { symbol })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {closed && <WaitsForOpen quote={quote} nextOpen={facts.nextOpen} testId="order-new-closed" />}
-          <ButtonGroup className="w-100 mb-2" aria-label={t('positions.col.direction')}>
-            {(['buy', 'sell'] as const).map((side) => (
-              <ToggleButton
-                key={side}
-                id={`${id}-${side}`}
-                type="radio"
-                name={`${id}-direction`}
-                value={side}
-                variant={side === 'buy' ? 'outline-success' : 'outline-danger'}
-                checked={direction === side}
-                onChange={() => setDirection(side)}
-                data-testid={`order-new-${side}`}
-              >
-                {t(side === 'buy' ? 'trade.buy' : 'trade.sell')}
-              </ToggleButton>
-            ))}
-          </ButtonGroup>
-          <PendingOrderFields
-            direction={direction}
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setServerError(null);
-            }}
-            errors={{ ...levelErrors, ...(serverFields.price ? { level: serverFields.price } : {}) }}
-            pendingOnly
-            tick={tick}
-          />
-          <div className="row g-2 mt-1">
-            <Form.Group className="col-6" controlId={`${id}-amount`}>
-              <Form.Label>{t('positions.col.amount')}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={1}
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                isInvalid={!!(amountError ?? serverFields.amount)}
-                className="ob-num"
-                data-testid="order-new-amount"
-              />
-              {(amountError ?? serverFields.amount) && (
-                <Form.Control.Feedback type="invalid" className="d-block">
-                  {message((amountError ?? serverFields.amount) as TextMessage, t('positions.col.amount'))}
-                </Form.Control.Feedback>
-              )}
-            </Form.Group>
-            <Form.Group className="col-6" controlId={`${id}-leverage`}>
-              <Form.Label>{t('positions.col.leverage')}</Form.Label>
-              <Form.Select
-                value={chosenLeverage}
-                onChange={(event) => setLeverage(event.target.value)}
-                data-testid="order-new-leverage"
-              >
-                {options.map((option) => (
-                  <option key={option.value} value={option.value} disabled={option.disabled}>
-                    1:{option.value}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <OrderLevelField
-              name="stop_lost"
-              controlId={`${id}-sl`}
-              value={stopLoss}
-              onChange={setStopLoss}
-              error={triggers.stop_lost ?? serverFields.stop_lost}
-              tick={tick}
-              testId="order-new-stop-loss"
-            />
-            <OrderLevelField
-              name="take_profit"
-              controlId={`${id}-tp`}
-              value={takeProfit}
-              onChange={setTakeProfit}
-              error={triggers.take_profit ?? serverFields.take_profit}
-              tick={tick}
-              testId="order-new-take-profit"
-            />
-          </div>
-          {serverError && (
-            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
-              {message(serverError)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('positions.edit.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={pending || !symbol}
-            data-testid="order-new-submit"
+    <TicketDialog
+      testId="order-new-modal"
+      title={t('ord.new.title', { symbol })}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('ord.new.submit')}
+      submitDisabled={pending || !symbol}
+      submitTestId="order-new-submit"
+      pending={pending}
+    >
+      {closed && <WaitsForOpen quote={quote} nextOpen={facts.nextOpen} testId="order-new-closed" />}
+      <ButtonGroup className="w-100 mb-2" aria-label={t('positions.col.direction')}>
+        {(['buy', 'sell'] as const).map((side) => (
+          <ToggleButton
+            key={side}
+            id={`${id}-${side}`}
+            type="radio"
+            name={`${id}-direction`}
+            value={side}
+            variant={side === 'buy' ? 'outline-success' : 'outline-danger'}
+            checked={direction === side}
+            onChange={() => setDirection(side)}
+            data-testid={`order-new-${side}`}
           >
-            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
-            {t('ord.new.submit')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+            {t(side === 'buy' ? 'trade.buy' : 'trade.sell')}
+          </ToggleButton>
+        ))}
+      </ButtonGroup>
+      <PendingOrderFields
+        direction={direction}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          server.clearError();
+        }}
+        errors={{ ...levelErrors, ...(server.fields.price ? { level: server.fields.price } : {}) }}
+        pendingOnly
+        tick={tick}
+      />
+      <div className="row g-2 mt-1">
+        <Form.Group className="col-6" controlId={`${id}-amount`}>
+          <Form.Label>{t('positions.col.amount')}</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={1}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            isInvalid={!!(amountError ?? server.fields.amount)}
+            className="ob-num"
+            data-testid="order-new-amount"
+          />
+          <FieldFeedback message={amountError ?? server.fields.amount} title={t('positions.col.amount')} />
+        </Form.Group>
+        <Form.Group className="col-6" controlId={`${id}-leverage`}>
+          <Form.Label>{t('positions.col.leverage')}</Form.Label>
+          <Form.Select
+            value={chosenLeverage}
+            onChange={(event) => setLeverage(event.target.value)}
+            data-testid="order-new-leverage"
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                1:{option.value}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <PriceLevelPair
+          idPrefix={id}
+          testIdPrefix="order-new"
+          stopLoss={stopLoss}
+          takeProfit={takeProfit}
+          onStopLoss={setStopLoss}
+          onTakeProfit={setTakeProfit}
+          errors={{
+            stop_lost: triggers.stop_lost ?? server.fields.stop_lost,
+            take_profit: triggers.take_profit ?? server.fields.take_profit,
+          }}
+          tick={tick}
+        />
+      </div>
+      <TicketError error={server.error} />
+    </TicketDialog>
   );
 }

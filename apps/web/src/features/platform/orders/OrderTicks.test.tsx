@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../auth/authStore.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import { orderFixture, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
 
 /** The order forms: levels on the tick, prices with its decimals, the ticket's leverages. */

@@ -1,7 +1,7 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../auth/authStore.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import {
   answer,
   BTC,

@@ -1,8 +1,8 @@
 import { breakEvenStop, price } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { authStore } from '../../auth/authStore.js';
 import { renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
 
 /** The stop-loss editor: break-even only in profit and on the tick, levels on the tick, points. */

@@ -1,8 +1,8 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { authStore } from '../../auth/authStore.js';
 import { BTC, closedNotice, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
 import { CONFIRM_CLOSE_KEY } from './confirmCloseSetting.js';
 

@@ -1,8 +1,8 @@
 import { formatMessage } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { authStore } from '../../auth/authStore.js';
 import { BTC, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
 import { closeExplanation } from './closeExplanation.js';
 

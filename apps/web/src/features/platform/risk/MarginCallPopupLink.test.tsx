@@ -1,9 +1,9 @@
 import type { NoticePayload } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { authStore } from '../../auth/authStore.js';
 import { BTC, withAccount, withPrices } from '../trading/platformTestKit.js';
 
 // A margin call warns in the terminal (socket notice) and with the stored pop-up that stays until read.

@@ -13,10 +13,10 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Brand, User } from '../../../api/types.js';
+import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE, positionFixture } from '../../../test/platformFixtures.js';
 import { brandFixture, renderApp, userFixture } from '../../../test/renderApp.js';
-import { authStore } from '../../auth/authStore.js';
 import { formatOpening } from '../markets/NextOpen.js';
 
 afterEach(() => {

@@ -16,10 +16,10 @@ import { Alert, Button, Card, Form, InputGroup, Spinner } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next';
 import type { Asset, Instrument } from '../../../api/types.js';
 import { useBrand } from '../../../lib/BrandProvider.js';
+import { useAuth } from '../../../shared/session/useAuth.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
-import { useAuth } from '../../auth/useAuth.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
 import { useMoney } from '../numbers.js';
 import { PendingOrderFields } from '../orders/PendingOrderFields.js';

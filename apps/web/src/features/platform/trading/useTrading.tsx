@@ -11,8 +11,8 @@ import {
 import { isApiError } from '../../../api/ApiError.js';
 import { useSocketFactory } from '../../../api/sockets.js';
 import { tradingApi } from '../../../api/trading.js';
-import { useAuth } from '../../auth/useAuth.js';
-import { useLogout } from '../../auth/useLogout.js';
+import { useAuth } from '../../../shared/session/useAuth.js';
+import { useLogout } from '../../../shared/session/useLogout.js';
 import type {
   OrdersView,
   PlaceOrderCommand,

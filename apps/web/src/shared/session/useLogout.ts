@@ -2,11 +2,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { accountsApi } from '../../api/accounts.js';
-import { LOGIN_PATH } from '../../app/redirects.js';
-import { clearTheme } from '../../app/theme.js';
-import { authStore, endedSession, type LogoutReason, logoutDestination, registerFlag } from './authStore.js';
+import {
+  authStore,
+  endedSession,
+  LOGIN_PATH,
+  type LogoutReason,
+  logoutDestination,
+  registerFlag,
+} from './authStore.js';
 
 export type { LogoutReason } from './authStore.js';
+
+const logoutResets = new Set<() => void>();
+
+/**
+ * Registers something else a logout puts back to its default, kept by the shell rather than the session
+ * (the chosen theme). Returns the way to unregister it.
+ */
+export function onLogout(reset: () => void): () => void {
+  logoutResets.add(reset);
+  return () => logoutResets.delete(reset);
+}
 
 export interface LoginLocationState {
   from?: string;
@@ -14,7 +30,7 @@ export interface LoginLocationState {
 }
 
 /**
- * spec §4: logout clears the stored auth and theme and goes to /login (or `to`: spec §8 sends a client
+ * spec §4: logout clears the stored auth and theme (see `onLogout`) and goes to /login (or `to`: spec §8 sends a client
  * whose reference data cannot load home). The server session is revoked too (best effort: the local
  * logout happens even if the server cannot be reached).
  */
@@ -32,7 +48,7 @@ export function useLogout(): (reason?: LogoutReason, to?: string) => void {
       else logoutDestination.mark(to);
       authStore.clear();
       registerFlag.clear();
-      clearTheme();
+      for (const reset of logoutResets) reset();
       queryClient.removeQueries({ queryKey: ['session'] });
       queryClient.removeQueries({ queryKey: ['popups'] });
       const state: LoginLocationState = reason ? { reason } : {};

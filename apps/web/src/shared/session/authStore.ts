@@ -2,6 +2,9 @@ import { AuthData } from '@openbroker/domain';
 import { createPersistentStore } from '../../lib/persistentStore.js';
 import { readItem, removeItem, writeItem } from '../../lib/storage.js';
 
+/** The login screen, where a logout ends unless it says otherwise. */
+export const LOGIN_PATH = '/login';
+
 /** localStorage key of the client session: `{access_token, user}` as the login answer gives it. */
 export const AUTH_STORAGE_KEY = 'ob.auth';
 /** spec §4: set after sign-up (or an auto login with missing details) until the first deposit screen. */
