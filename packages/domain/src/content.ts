@@ -1,4 +1,4 @@
-import type { TradingProfile } from './costs.js';
+import type { PublicBrand } from './contracts/brand-public.js';
 /**
  * The content-service contract (spec §2 component types, §3 content page, card, carousel, map, banner,
  * §7 content calls; architecture §7), shared by the server's content module and the web renderer.
@@ -140,95 +140,11 @@ export function isComponentType(value: unknown): value is ComponentType {
 
 // ------------------------------------------------------------------------------------------- brand API
 
-/** One colour scheme of a brand (CSS colours). The web maps them onto its CSS variables. */
-export interface ThemePalette {
-  primary: string;
-  /** Text on `primary` backgrounds. */
-  onPrimary: string;
-  secondary: string;
-  /** Highlights: badges, the hero's accent words, chart accents. */
-  accent: string;
-  /** Page background. */
-  background: string;
-  /** Cards, panels, the header. */
-  surface: string;
-  text: string;
-  muted: string;
-  border: string;
-  /** Hero and page-banner gradient, from → to. */
-  heroFrom: string;
-  heroTo: string;
-}
-
-/** Font stacks of a brand: system fonts only (the product runs offline). */
-export interface ThemeFonts {
-  heading: string;
-  body: string;
-  mono: string;
-}
+// The brand's public contract (ThemePalette, ThemeFonts, PublicBrandTheme, PublicBrand of GET /api/brand) is
+// contracts/brand-public.ts.
 
 /** Which home widgets a brand shows (spec §2: most market quotes, some cross rates, some ticker tape). */
 export type HomeWidget = ComponentSettings['widget']['type'];
-
-/** `theme` of `GET /api/brand`: the original two fields plus palettes, fonts and the logo. */
-export interface PublicBrandTheme {
-  /** The light palette's primary colour (kept for older screens). */
-  primary: string;
-  logoText: string;
-  light: ThemePalette;
-  dark: ThemePalette;
-  fonts: ThemeFonts;
-  /** Corner radius in px. */
-  radius: number;
-  /** The brand's square logo mark as SVG markup (also served as `logoUrl` and `/favicon.svg`). */
-  logoSvg: string;
-  /** '/logo.svg', served per host. */
-  logoUrl: string;
-  /** '/favicon.svg', served per host. */
-  faviconUrl: string;
-}
-
-/** `data` of `GET /api/brand`: everything the web needs before rendering anything. */
-export interface PublicBrand {
-  slug: string;
-  name: string;
-  currency: string;
-  currencySymbol: string;
-  minDeposit: number;
-  /** Youngest age, in years, at which a client may hold an account (the profile's birth date rule). */
-  minAge: number;
-  languages: string[];
-  features: {
-    registrationEnabled: boolean;
-    restrictedMode: boolean;
-    economics: boolean;
-    homeRedirectsToPlatform: boolean;
-  };
-  theme: PublicBrandTheme;
-  legalName: string;
-  copyright: string;
-  supportEmail: string;
-  /** The content slug of the home page (usually 'index'). */
-  homeSlug: string;
-  /** Query token of the read-only content calls (spec §7). */
-  contentToken: string;
-  /** Query token of `POST /api/forms/submit/{form}`. */
-  formsToken: string;
-  /** Home widgets in display order. */
-  widgets: HomeWidget[];
-  /** Leaflet tile URL template, e.g. 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'. */
-  mapTileUrl: string;
-  /** One line about the brand (meta description of the home page). */
-  tagline: string;
-  /** Registered office shown in the footer and on the contact page. */
-  address: string;
-  phone: string;
-  /**
-   * The brand's trading terms as clients see them: markups, commission, swaps, margin-call and
-   * stop-out levels, leverage caps of its jurisdiction preset, and the retail-loss percentage of its risk warning.
-   */
-  trading: TradingProfile & { retailLossPercent: number | null };
-}
 
 // ---------------------------------------------------------------------------------------- content API
 
@@ -285,32 +201,7 @@ export function platformComponentsOf(
   };
 }
 
-/** One entry of `GET /api/collections/list/page` (blog posts and subpages components). */
-export interface PageSummary {
-  title: string;
-  title_slug: string;
-  description: string;
-  lang: string;
-  /** The first image of the page, if any (blog post cards). */
-  image?: ImageRef;
-  _modified: number;
-}
-
-/** One event of `GET /api/economics/events` (spec §2 /economic-calendar). */
-export interface EconomicEvent {
-  id: number;
-  /** ISO 8601 UTC. */
-  at: string;
-  currency: string;
-  /** ISO 3166 alpha-2. */
-  country: string;
-  title: string;
-  /** 1 low, 2 medium, 3 high. */
-  impact: 1 | 2 | 3;
-  actual: string | null;
-  forecast: string | null;
-  previous: string | null;
-}
+// The answers of the page list and the economic calendar (PageSummary, EconomicEvent) are contracts/site.ts.
 
 /** The contact forms the server accepts at `/api/forms/submit/{form}`. */
 export const PUBLIC_FORMS = ['contact'] as const;

@@ -13,7 +13,7 @@
  * - `GET /api/transactions/get/{token}` → `{status:true, data: TransactionDto[]}`, newest first.
  */
 // The answers' schemas and types (PaymentOptions, TransactionCreated, PaymentNextStep, PostedForm,
-// TransactionDto, …) are in schemas/responses.ts with every other response contract.
+// TransactionDto, …) are in contracts/payments.ts.
 
 /** Query parameters the providers' pages return to /payment/{method} with. */
 export const PAYMENT_RETURN_PARAMS = { transaction: 'transaction', result: 'result' } as const;

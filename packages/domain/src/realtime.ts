@@ -1,7 +1,7 @@
 /**
  * The socket contract (spec §7), in one place for the server and the web app, like the REST
  * schemas: namespaces, event names and the payloads they carry (their zod schemas live with the
- * REST answers in `schemas/responses.ts`).
+ * REST answers in `contracts/trading.ts`).
  *
  * - `/prices` (public): on connect and then conflated (≤ 1 message per client per 250 ms),
  *   `prices` carries a map per symbol `{buy, sell}` (buy = ask, sell = bid, before the 0.025 %
@@ -30,6 +30,17 @@
  */
 import { z } from 'zod';
 import { AMOUNT_MIN } from './constants.js';
+import {
+  BalancePayload,
+  CommandAck,
+  NoticePayload,
+  type OrderCommandAck,
+  OrdersDeltaPayload,
+  OrdersPayload,
+  PositionsDeltaPayload,
+  PositionsPayload,
+  PriceMap,
+} from './contracts/trading.js';
 import { ORDER_TYPES, type OrderExpiry, parseOrderExpiry } from './orders.js';
 import { DIRECTIONS } from './pricing.js';
 import {
@@ -42,17 +53,6 @@ import {
   optionalPositiveNumber,
   priceField,
 } from './schemas/fields.js';
-import {
-  BalancePayload,
-  CommandAck,
-  NoticePayload,
-  type OrderCommandAck,
-  OrdersDeltaPayload,
-  OrdersPayload,
-  PositionsDeltaPayload,
-  PositionsPayload,
-  PriceMap,
-} from './schemas/responses.js';
 import { ClosePositionInput, SymbolField, UpdatePositionInput } from './schemas/trading.js';
 
 export const SOCKET_NAMESPACES = { prices: '/prices', trading: '/trading' } as const;
@@ -130,7 +130,7 @@ export const PricesCompactPayload = z
 export type PricesCompactPayload = z.infer<typeof PricesCompactPayload>;
 
 /**
- * The payload schema of each event the server pushes (schemas in `schemas/responses.ts`), so a client
+ * The payload schema of each event the server pushes (schemas in `contracts/trading.ts`), so a client
  * or a test can check a push by its event name.
  */
 export const SOCKET_PAYLOADS = {

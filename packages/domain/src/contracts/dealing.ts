@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { DESK_CLOSE_KINDS, DESK_GROUPS } from '../dealing-desk.js';
 import { FxRateSchema } from '../fx.js';
-import { PositionDto } from '../schemas/responses.js';
 import { Instant, StaffPage } from './common.js';
+import { PositionDto } from './trading.js';
 
 /** An exact amount with two decimals as the exposure answers it ("1234.50", "-20.00"). */
 const DealingDecimal = z.string().regex(/^-?\d+\.\d{2}$/);

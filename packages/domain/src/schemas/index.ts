@@ -7,5 +7,4 @@ export * from './issues.js';
 export * from './payments.js';
 export * from './profile.js';
 export * from './register.js';
-export * from './responses.js';
 export * from './trading.js';

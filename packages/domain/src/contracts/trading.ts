@@ -1,77 +1,13 @@
-/**
- * The server's answers (spec §3, §7): one zod schema per contract, with its type inferred from it.
- * The server's routes serialise through them (fastify-type-provider-zod), its sockets emit values of
- * their types, the web client parses what it receives with them, and the web's test fixtures are
- * built through them. Field names and types are the spec's wire format: change them only with the
- * spec. Decision 0014.
- */
 import { z } from 'zod';
 import { CLOSING_REASON } from '../closing.js';
-import { DOCUMENT_STATUS } from '../documents.js';
 import { isMessageKey, type MessageKey } from '../messages.js';
-import { DEPOSIT_METHOD_IDS } from '../payments.js';
 import { DIRECTIONS } from '../pricing.js';
-
-/** 0 / 1 flags: the spec's front ends expect numbers, not booleans. */
-const Flag = z.literal([0, 1]);
-/** A moment as the server sends it: ISO 8601 in UTC (`Date#toISOString`). */
-const Instant = z.iso.datetime();
-
-// ------------------------------------------------------------------------------------------ user
-
-/** spec §3: a doc_* field, JSON with status ('0' Waiting … '3' Rejected, spec §4), note and updated. */
-export const DocumentState = z.object({
-  status: z.enum(DOCUMENT_STATUS),
-  note: z.string(),
-  updated: z.string().nullable(),
-});
-export type DocumentState = z.infer<typeof DocumentState>;
+import { WireFlag as Flag, WireInstant as Instant } from './common.js';
 
 /**
- * spec §3 User of the auth answer, every field always present: profile text the client has not
- * filled in is '' (birth_date and country_id are null). `token` is the session's own token;
- * `new_password` and `confirm_password` are always '' (the spec's front ends bind them to a form).
+ * Client-area contracts of trading: positions, pending orders, the balance and the trading socket's pushes and
+ * acknowledgements (event names in realtime.ts), and the costs list (see common.ts).
  */
-export const UserDto = z.object({
-  token: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  /** YYYY-MM-DD. */
-  birth_date: z.iso.date().nullable(),
-  country_id: z.number().int().nullable(),
-  state: z.string(),
-  city: z.string(),
-  street: z.string(),
-  zip_code: z.string(),
-  /** Client number shown in the header (spec §2). */
-  pin: z.string(),
-  level: z.string(),
-  verified_account: Flag,
-  auto_trading: Flag,
-  /** Asset category name → allowed 0-based indexes into that category's leverage list. */
-  custom_leverage: z.record(z.string(), z.array(z.number().int())),
-  /** Asset category ids the client may trade (spec §6). */
-  assets_group_permission: z.array(z.number().int()),
-  /** The client's referral code. */
-  uniqid: z.string(),
-  doc_passport: DocumentState,
-  doc_address: DocumentState,
-  doc_funding_front: DocumentState,
-  doc_funding_back: DocumentState,
-  created_at: Instant,
-  new_password: z.string(),
-  confirm_password: z.string(),
-});
-export type UserDto = z.infer<typeof UserDto>;
-
-/** `data` of login, auto login, registration and the session refresh (spec §7). */
-export const AuthData = z.object({ access_token: z.string().min(1), user: UserDto });
-export type AuthData = z.infer<typeof AuthData>;
-
-// --------------------------------------------------------------------------------------- trading
 
 /** spec §3 Position as the client sees it; dates are ISO 8601 UTC. */
 export const PositionDto = z.object({
@@ -188,98 +124,6 @@ export const CommandAck = z.discriminatedUnion('status', [
   }),
 ]);
 export type CommandAck = z.infer<typeof CommandAck>;
-
-// -------------------------------------------------------------------------------------- payments
-
-/** How a provider takes the client through the payment. */
-export const PaymentMethodKind = z.enum(['card', 'wire', 'alternative', 'cashier']);
-export type PaymentMethodKind = z.infer<typeof PaymentMethodKind>;
-
-/** One deposit option on /payment/{method}. */
-export const PaymentMethodDto = z.object({
-  /** The brand's provider entry, e.g. 'card-1'; sent back as `provider` when creating. */
-  provider: z.string(),
-  method: z.literal(DEPOSIT_METHOD_IDS),
-  kind: PaymentMethodKind,
-  /** 'Credit Card 1', 'Bank Wire', … */
-  title: z.string(),
-});
-export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
-
-/** `data` of GET /api/payments/methods. */
-export const PaymentOptions = z.object({
-  methods: z.array(PaymentMethodDto),
-  /** The brand's minimum deposit (spec §9: 250). */
-  minDeposit: z.number(),
-  /** The brand's largest single deposit (default 1,000,000). */
-  maxDeposit: z.number(),
-  currency: z.string(),
-  currencySymbol: z.string(),
-});
-export type PaymentOptions = z.infer<typeof PaymentOptions>;
-
-/** The brand's bank account a wire goes to; the client quotes `reference` on the transfer. */
-export const BankDetails = z.object({
-  beneficiary: z.string(),
-  bankName: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  reference: z.string(),
-});
-export type BankDetails = z.infer<typeof BankDetails>;
-
-/** What the page does after a deposit was created (spec §4: redirect, submit a form, open a widget). */
-export const PaymentNextStep = z.discriminatedUnion('type', [
-  /** Bank wire: show the bank details and the thank-you (closes after 1.5 s). */
-  z.object({ type: z.literal('instructions'), bank: BankDetails }),
-  /** Card or alternative: go to the provider's page; it returns to /payment/{method}?transaction=…&result=… */
-  z.object({ type: z.literal('redirect'), url: z.string() }),
-  /** Posted-form provider: call POST /api/transaction/send/{provider}, then build and submit the form. */
-  z.object({ type: z.literal('form'), provider: z.string() }),
-  /** Cashier widget: load `scriptUrl`, then click the element `launcher` after 2 s (spec §9). */
-  z.object({ type: z.literal('widget'), scriptUrl: z.string(), session: z.string(), launcher: z.string() }),
-  /** Withdraw: nothing more; show the success request message (closes after 1.5 s). */
-  z.object({ type: z.literal('none') }),
-]);
-export type PaymentNextStep = z.infer<typeof PaymentNextStep>;
-
-/** `data` of POST /api/transactions/create: spec §7 {status 'success', transaction_id}, plus what to do next. */
-export const TransactionCreated = z.object({
-  status: z.literal('success'),
-  transaction_id: z.string(),
-  next: PaymentNextStep,
-});
-export type TransactionCreated = z.infer<typeof TransactionCreated>;
-
-/** `data` of POST /api/transaction/send/{provider} (spec §7: a signature and data for a posted form). */
-export const PostedForm = z.object({
-  action: z.string(),
-  method: z.literal('POST'),
-  signature: z.string(),
-  data: z.record(z.string(), z.string()),
-});
-export type PostedForm = z.infer<typeof PostedForm>;
-
-/** spec §3 Transaction as GET /api/transactions/get/{token} lists it; amount is signed (a withdrawal is negative). */
-export const TransactionDto = z.object({
-  amount: z.number(),
-  currency: z.string(),
-  transaction_type: z.object({ name: z.string() }),
-  transaction_type_id: z.number().int(),
-  transaction_status: z.object({ name: z.string() }),
-  transaction_status_id: z.number().int(),
-  transaction_id: z.string(),
-  created_at: Instant,
-  /** A payment method id (spec §9), or the type id of a transaction staff booked. */
-  method: z.number().int(),
-  /** Why staff declined it; absent when there is no note. */
-  status_note: z.string().optional(),
-});
-export type TransactionDto = z.infer<typeof TransactionDto>;
-
-/** `data` of GET /api/transactions/get/{token}, newest first. */
-export const TransactionList = z.array(TransactionDto);
-export type TransactionList = z.infer<typeof TransactionList>;
 
 // ------------------------------------------------------------------------ trading socket
 
