@@ -72,8 +72,34 @@ export class AccountsRepo {
   }
 
   async update(id: number, changes: UserChanges): Promise<UserRow> {
+    return this.write(id, changes, 'an update');
+  }
+
+  /**
+   * A change staff, verification or a document upload makes to a client (any stored column but the balance, which
+   * only the ledger writes). Other areas call this instead of writing `users` themselves; built on their
+   * transaction (`new AccountsRepo(tx)`) it commits with the rest of their work.
+   */
+  async write(
+    id: number,
+    changes: Partial<Omit<NewUser, 'id' | 'balance'>>,
+    during: string,
+  ): Promise<UserRow> {
     const [row] = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
-    if (!row) throw new Error(`user ${id} vanished during an update`);
+    if (!row) throw new Error(`user ${id} vanished during ${during}`);
     return row;
+  }
+
+  /**
+   * Switches the client's auto-trading flag; false when it already was that way (nothing changed). The
+   * conditional update is what makes two simultaneous switches change it once.
+   */
+  async switchAutoTrading(id: number, on: boolean): Promise<boolean> {
+    const changed = await this.db
+      .update(users)
+      .set({ autoTrading: on })
+      .where(and(eq(users.id, id), eq(users.autoTrading, !on)))
+      .returning({ id: users.id });
+    return changed.length > 0;
   }
 }

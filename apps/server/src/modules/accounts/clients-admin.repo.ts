@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { DocumentRow } from '../kyc/documents.repo.js';
-import type { NewUser, UserRow } from './accounts.repo.js';
+import { AccountsRepo, type NewUser, type UserRow } from './accounts.repo.js';
 
 /** One row of the client list, as SQL answers it (snake_case columns, money as a string). */
 export interface ClientListRow {
@@ -303,9 +303,7 @@ export class ClientsRepo {
   }
 
   async updateUser(tx: Db, userId: number, changes: StaffUserChanges): Promise<UserRow> {
-    const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (!row) throw new Error(`user ${userId} vanished during an update`);
-    return row;
+    return new AccountsRepo(tx).write(userId, changes, 'an update');
   }
 
   async ledger(userId: number, page: { limit: number; offset: number }) {

@@ -1,8 +1,8 @@
 import type { DocumentType } from '@openbroker/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assetCategories, type DocumentField, documents, users } from '../../db/schema.js';
-import type { UserRow } from '../accounts/accounts.repo.js';
+import { assetCategories, type DocumentField, documents } from '../../db/schema.js';
+import { AccountsRepo, type UserRow } from '../accounts/accounts.repo.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Pick<
@@ -26,13 +26,7 @@ export class DocumentsRepo {
     return this.db.transaction(async (tx) => {
       await tx.insert(documents).values({ ...document, userId, status: field.status });
       const column = DOCUMENT_COLUMNS[document.type as DocumentType];
-      const [user] = await tx
-        .update(users)
-        .set({ [column]: field })
-        .where(eq(users.id, userId))
-        .returning();
-      if (!user) throw new Error(`user ${userId} vanished during an upload`);
-      return user;
+      return new AccountsRepo(tx).write(userId, { [column]: field }, 'an upload');
     });
   }
 
@@ -67,12 +61,7 @@ export class DocumentsRepo {
         .set({ status: field.status, note: field.note, reviewedAt })
         .where(eq(documents.id, document.id));
       const column = DOCUMENT_COLUMNS[document.type as DocumentType];
-      const [user] = await tx
-        .update(users)
-        .set({ [column]: field })
-        .where(eq(users.id, document.userId))
-        .returning();
-      if (!user) throw new Error(`user ${document.userId} vanished during a review`);
+      const user = await new AccountsRepo(tx).write(document.userId, { [column]: field }, 'a review');
       return then(tx, user);
     });
   }
@@ -92,12 +81,6 @@ export class DocumentsRepo {
     userId: number,
     grants: { assetsGroupPermission: number[]; customLeverage: Record<string, number[]> },
   ): Promise<UserRow> {
-    const [user] = await tx
-      .update(users)
-      .set({ verifiedAccount: true, ...grants })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!user) throw new Error(`user ${userId} vanished during verification`);
-    return user;
+    return new AccountsRepo(tx).write(userId, { verifiedAccount: true, ...grants }, 'verification');
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, users } from '../../db/schema.js';
+import { passwordResets } from '../../db/schema.js';
+import { AccountsRepo } from '../accounts/accounts.repo.js';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
@@ -50,7 +51,7 @@ export class PasswordResetRepo {
         )
         .returning({ userId: passwordResets.userId });
       if (!claimed) return undefined;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+      await new AccountsRepo(tx).update(claimed.userId, { passwordHash });
       await tx
         .update(passwordResets)
         .set({ usedAt: now })
