@@ -3,8 +3,8 @@ import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateTime } from '../../lib/dates.js';
+import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { signClass, useMoney } from '../platform/numbers.js';
 import { useAutoPositions } from './useAutoTrading.js';
 
 /** The strategy's open positions ("open auto positions"); the client closes or edits them on the platform. */

@@ -12,11 +12,11 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
 import { autoTradingApi } from '../../api/autoTrading.js';
-import type { TranslationKey } from '../../app/i18n/resources.js';
 import { formatDate, shortDateTime } from '../../lib/dates.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert, type TextMessage, useMessageText } from '../../ui/forms.js';
-import { signClass, useMoney } from '../platform/numbers.js';
 import { useSiteSettings } from '../site/useSiteSettings.js';
 import { useNumber } from './strategyText.js';
 

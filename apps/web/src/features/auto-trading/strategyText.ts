@@ -1,8 +1,8 @@
 import type { AutoLimits, StrategyId, StrategyParams, StrategyTimeframe } from '@openbroker/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../app/i18n/resources.js';
-import { useMoney } from '../platform/numbers.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { useMoney } from '../../shared/market/numbers.js';
 
 export const STRATEGY_NAME: Readonly<Record<StrategyId, TranslationKey>> = {
   trend: 'at.strategy.trend',

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMoney } from '../platform/numbers.js';
+import { useMoney } from '../../shared/market/numbers.js';
 import { CopyButton } from './CopyButton.js';
 
 /**

@@ -3,8 +3,8 @@ import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBrand } from '../../lib/BrandProvider.js';
+import { useMoney } from '../../shared/market/numbers.js';
 import { useAuth } from '../../shared/session/useAuth.js';
-import { useMoney } from '../platform/numbers.js';
 import { KIND_INFO } from './methods.js';
 
 /** The deposit's summary and what the client can rely on, beside the deposit form. */

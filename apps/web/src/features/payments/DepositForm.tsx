@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
+import { useMoney } from '../../shared/market/numbers.js';
 import {
   applyServerError,
   domainResolver,
@@ -24,7 +25,6 @@ import {
   FormAlert,
   useMessageText,
 } from '../../ui/forms.js';
-import { useMoney } from '../platform/numbers.js';
 import { MethodTiles } from './MethodTiles.js';
 import { KIND_INFO, quickAmounts } from './methods.js';
 import { submitPostedForm } from './providerSteps.js';

@@ -1,7 +1,7 @@
 import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates.js';
-import { useMoney } from '../platform/numbers.js';
+import { useMoney } from '../../shared/market/numbers.js';
 import { CancelWithdrawal } from '../transactions/CancelWithdrawal.js';
 import { StatusBadge } from '../transactions/StatusBadge.js';
 import { pendingWithdrawals, useTransactions } from '../transactions/useTransactions.js';

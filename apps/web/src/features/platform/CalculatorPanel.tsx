@@ -2,10 +2,10 @@ import { CALCULATOR_LEVERAGES, DEFAULT_SYMBOL, terminationPercent } from '@openb
 import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useAssets, useInstruments } from '../../shared/market/useMarketData.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { leverageChoices, pickableLeverages } from './trade/leverageChoices.js';
 import { tradeUserOf } from './trade/NewTradePanel.js';
-import { useAssets, useInstruments } from './useMarketData.js';
 
 /**
  * The leverages the calculator lists for `symbol`: the ones the ticket lets the client pick there (the

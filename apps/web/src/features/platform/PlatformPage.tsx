@@ -3,8 +3,10 @@ import { type ReactNode, useState } from 'react';
 import { Button, Card, Col, Nav, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
+import { useAssets, useInstruments } from '../../shared/market/useMarketData.js';
+import { useFeedStatus } from '../../shared/market/useQuotes.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PanelBoundary } from '../../ui/PanelBoundary.js';
 import { CalculatorPanel } from './CalculatorPanel.js';
@@ -13,13 +15,11 @@ import { TerminalLayout } from './layout/TerminalLayout.js';
 import { useMediaQuery, WIDE_QUERY } from './layout/useWideScreen.js';
 import { MarketListPanel } from './markets/MarketListPanel.js';
 import { PositionsPanel } from './positions/PositionsPanel.js';
-import { useFeedStatus } from './quotes/useQuotes.js';
 import { MarginCallBanner } from './risk/MarginCallBanner.js';
 import { MarginCallPopupLink } from './risk/MarginCallPopupLink.js';
 import { SummaryBar } from './SummaryBar.js';
 import { NewTradePanel } from './trade/NewTradePanel.js';
 import { TradingProvider, useTrading } from './trading/useTrading.js';
-import { useAssets, useInstruments } from './useMarketData.js';
 import './terminal.css';
 
 /** The sections a phone shows one at a time (spec §2 screen on a 390 px wide screen). */

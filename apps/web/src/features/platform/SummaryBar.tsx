@@ -1,9 +1,9 @@
 import type { BalancePayload, RiskState } from '@openbroker/domain';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { ToastSlot } from '../../ui/ToastProvider.js';
-import { signClass, useMoney } from './numbers.js';
 import { asPercent, useMarginLevel } from './risk/useMarginLevel.js';
 import { useLiveSummary } from './trading/liveFigures.js';
 

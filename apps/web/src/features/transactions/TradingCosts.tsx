@@ -2,9 +2,9 @@ import { Button, Card, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.js';
+import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
-import { signClass, useMoney } from '../platform/numbers.js';
 import { useCharges } from './useCharges.js';
 
 /**

@@ -8,13 +8,13 @@ import {
 import { Button, Card, Nav, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
-import type { TranslationKey } from '../../app/i18n/resources.js';
 import { formatDate } from '../../lib/dates.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
+import { useMoney } from '../../shared/market/numbers.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { useMoney } from '../platform/numbers.js';
 import { CancelWithdrawal, isCancellableWithdrawal } from './CancelWithdrawal.js';
 import { isExpiredDeposit, StatusBadge } from './StatusBadge.js';
 import { TradingCosts } from './TradingCosts.js';

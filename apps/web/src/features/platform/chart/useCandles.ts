@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { marketApi } from '../../../api/market.js';
 import type { Candle, CandleResolution } from '../../../api/types.js';
-import { useQuoteStore } from '../quotes/useQuotes.js';
+import { useQuoteStore } from '../../../shared/market/useQuotes.js';
 import {
   bucketStart,
   CANDLES_PER_PAGE,

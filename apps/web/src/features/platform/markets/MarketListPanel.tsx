@@ -1,13 +1,13 @@
 import { formatPrice } from '@openbroker/domain';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { INSTRUMENT_CATEGORIES, type Instrument, type InstrumentCategory } from '../../../api/types.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
+import { FlashPrice } from '../../../shared/market/FlashPrice.js';
+import { useVisibleSymbols } from '../../../shared/market/useQuotes.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import type { Tick } from '../quotes/quoteStore.js';
-import { useVisibleSymbols } from '../quotes/useQuotes.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ClosedMarket } from './NextOpen.js';
 
@@ -18,33 +18,6 @@ export const CATEGORY_LABEL: Record<InstrumentCategory, TranslationKey> = {
   commodities: 'markets.tab.commodities',
   index: 'markets.tab.index',
 };
-
-const FLASH_CLASSES = ['ob-flash-up', 'ob-flash-up-b', 'ob-flash-down', 'ob-flash-down-b'];
-
-/**
- * A price that flashes green or red when it changes. The class is set straight on the element, and
- * alternates between two identical animations so each tick restarts it without a re-render or a forced
- * layout (a list of prices ticks several times a second). CSS turns it off for reduced motion.
- */
-export function FlashPrice({ value, tick, testId }: { value: number; tick: Tick; testId?: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const previous = useRef(value);
-  const parity = useRef(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || previous.current === value) return;
-    previous.current = value;
-    element.classList.remove(...FLASH_CLASSES);
-    if (!tick) return;
-    parity.current = !parity.current;
-    element.classList.add(`ob-flash-${tick}${parity.current ? '' : '-b'}`);
-  }, [value, tick]);
-  return (
-    <span ref={ref} className="ob-price" data-testid={testId}>
-      {formatPrice(value)}
-    </span>
-  );
-}
 
 const MarketRow = memo(function MarketRow({
   instrument,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOpeningRefresh } from '../useMarketData.js';
+import { useOpeningRefresh } from '../../../shared/market/useMarketData.js';
 
 /** '{weekday} {day} {month}, {hh:mm} {zone}' in the reader's language and the browser's time zone. */
 export function formatOpening(at: number, language: string, timeZone?: string): string {

@@ -2,6 +2,7 @@ import { checkTradeAmount, type Direction, parseNumberInput } from '@openbroker/
 import { type FormEvent, useId, useState } from 'react';
 import { ButtonGroup, Form, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useAssets, useInstruments } from '../../../shared/market/useMarketData.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { useDealingQuote } from '../risk/useDealing.js';
@@ -12,7 +13,6 @@ import { TicketDialog } from '../ticket/TicketDialog.js';
 import { useTicketServer } from '../ticket/useTicketServer.js';
 import { leverageChoices } from '../trade/leverageChoices.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
-import { useAssets, useInstruments } from '../useMarketData.js';
 import { PendingOrderFields } from './PendingOrderFields.js';
 import {
   checkOrderTriggers,

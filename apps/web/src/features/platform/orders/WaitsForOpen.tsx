@@ -1,7 +1,7 @@
 import { formatPrice } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
-import type { QuoteState } from '../quotes/quoteStore.js';
 
 /**
  * what an order form says while the instrument's market is closed — the last prices before the close,

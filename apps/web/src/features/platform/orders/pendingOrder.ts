@@ -9,8 +9,8 @@ import {
   parseNumberInput,
   roundLevel,
 } from '@openbroker/domain';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
 import type { TextMessage } from '../../../ui/forms.js';
-import type { QuoteState } from '../quotes/quoteStore.js';
 
 /** What the ticket's order-type fields hold: market (trade now) or a pending limit/stop at a level. */
 export interface PendingOrderValue {

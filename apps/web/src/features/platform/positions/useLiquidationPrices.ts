@@ -1,10 +1,10 @@
 import { liquidationPrice, type Price } from '@openbroker/domain';
 import { useMemo } from 'react';
-import { useQuotesOf } from '../quotes/useQuotes.js';
+import { useInstruments } from '../../../shared/market/useMarketData.js';
+import { useQuotesOf } from '../../../shared/market/useQuotes.js';
 import { useTradingProfile } from '../risk/tradingProfile.js';
 import type { PositionView } from '../trading/tradingContract.js';
 import { useTrading } from '../trading/useTrading.js';
-import { useInstruments } from '../useMarketData.js';
 
 export interface PositionLiquidation {
   price: Price | null;

@@ -10,11 +10,11 @@ import {
   unitValue,
 } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
-import { useMoney } from '../numbers.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
+import { useMoney } from '../../../shared/market/numbers.js';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
+import { useQuotesOf } from '../../../shared/market/useQuotes.js';
 import { formatOnTick } from '../priceOnTick.js';
-import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuotesOf } from '../quotes/useQuotes.js';
 import { useTrading } from '../trading/useTrading.js';
 import { type InstrumentFacts, useTradingProfile } from './tradingProfile.js';
 

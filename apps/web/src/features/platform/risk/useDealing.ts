@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Asset, Instrument } from '../../../api/types.js';
-import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuote } from '../quotes/useQuotes.js';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
+import { useQuote } from '../../../shared/market/useQuotes.js';
 import { type InstrumentFacts, instrumentFacts } from './tradingProfile.js';
 
 /**

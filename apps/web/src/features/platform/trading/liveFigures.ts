@@ -1,10 +1,10 @@
 import { accountSummary, type BalancePayload, type PositionDto, positionProfit } from '@openbroker/domain';
 import { useMemo } from 'react';
-import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuoteStore, useQuotesOf } from '../quotes/useQuotes.js';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
+import { useInstruments } from '../../../shared/market/useMarketData.js';
+import { useQuoteStore, useQuotesOf } from '../../../shared/market/useQuotes.js';
 import { type InstrumentFacts, instrumentFacts, useTradingProfile } from '../risk/tradingProfile.js';
 import { useDealingQuote } from '../risk/useDealing.js';
-import { useInstruments } from '../useMarketData.js';
 import { useTrading } from './useTrading.js';
 
 /** An open position's profit now: from the live quote, or the server's last figure until one arrives. */

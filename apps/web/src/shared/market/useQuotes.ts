@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useSocketFactory } from '../../../api/sockets.js';
+import { useSocketFactory } from '../../api/sockets.js';
 import { type FeedStatus, type QuoteState, type QuoteStore, quoteStoreFor } from './quoteStore.js';
 
 /** The app's shared quote store; keeps the price socket open while the calling component is mounted. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeSockets } from '../../../test/fakeSockets.js';
+import { fakeSockets } from '../../test/fakeSockets.js';
 import { compactToMap, QuoteStore, quoteStoreFor } from './quoteStore.js';
 
 function connectedStore() {

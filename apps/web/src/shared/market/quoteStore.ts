@@ -11,7 +11,7 @@ import {
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
 } from '@openbroker/domain';
-import type { RealtimeSocket, SocketFactory } from '../../../api/sockets.js';
+import type { RealtimeSocket, SocketFactory } from '../../api/sockets.js';
 
 /** Which way the last change of a quote went (by its mid), for the green/red flash. */
 export type Tick = 'up' | 'down' | null;

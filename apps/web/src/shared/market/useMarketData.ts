@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { marketApi } from '../../api/market.js';
 import { type Asset, INSTRUMENT_CATEGORIES, type Instrument } from '../../api/types.js';
-import { useAuth } from '../../shared/session/useAuth.js';
-import { useLogout } from '../../shared/session/useLogout.js';
-import type { QuoteStore } from './quotes/quoteStore.js';
+import { useAuth } from '../session/useAuth.js';
+import { useLogout } from '../session/useLogout.js';
+import type { QuoteStore } from './quoteStore.js';
 
 const isInstrument = (value: unknown): value is Instrument => {
   const v = value as Partial<Instrument> | null;
