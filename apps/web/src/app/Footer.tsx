@@ -4,7 +4,7 @@ import { SmartLink } from '../features/site/content/links.js';
 import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { useBrand } from '../lib/BrandProvider.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
-import type { TranslationKey } from './i18n/resources.js';
+import type { TranslationKey } from '../lib/i18n/keys.js';
 
 const LEGAL_LINKS: readonly [string, TranslationKey][] = [
   ['/terms-conditions', 'footer.terms'],

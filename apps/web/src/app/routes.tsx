@@ -5,7 +5,7 @@ import { ContentPage } from '../features/site/ContentPage.js';
 import { HomePage } from '../features/site/HomePage.js';
 import { NotFoundPage } from '../features/site/NotFoundPage.js';
 import { useDocumentTitle } from '../lib/useDocumentTitle.js';
-import type { ClientFixesKey } from './i18n/clientFixes.js';
+import type { PageTitleKey } from './i18n/shell.js';
 import { RootLayout, ShellFallback } from './RootLayout.js';
 import { RouteError } from './RouteError.js';
 
@@ -14,14 +14,14 @@ import { RouteError } from './RouteError.js';
  * what they show (content pages, the calendar, my account, transactions, payments, the platform) call
  * useDocumentTitle themselves instead: React runs a parent's effect after its child's, so a wrapper would win.
  */
-function Titled({ title, children }: { title: ClientFixesKey; children: ReactNode }) {
+function Titled({ title, children }: { title: PageTitleKey; children: ReactNode }) {
   const { t } = useTranslation();
   useDocumentTitle(t(title));
   return children;
 }
 
 /** A lazily loaded screen, wrapped in Titled when it sets no title of its own. */
-function screen(load: () => Promise<ComponentType>, title?: ClientFixesKey): RouteObject['lazy'] {
+function screen(load: () => Promise<ComponentType>, title?: PageTitleKey): RouteObject['lazy'] {
   return async () => {
     const Screen = await load();
     if (!title) return { Component: Screen };

@@ -1,6 +1,6 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../app/i18n/resources.js';
+import type { TranslationKey } from '../lib/i18n/keys.js';
 
 /** Centred spinner for the short moment before the brand is known. */
 export function FullPageSpinner() {

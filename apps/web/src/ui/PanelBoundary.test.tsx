@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../app/i18n/i18n.js';
+import { createI18n } from '../test/i18n.js';
 import { PanelBoundary } from './PanelBoundary.js';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { MESSAGES_EN, TIMING } from '@openbroker/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../app/i18n/i18n.js';
+import { createI18n } from '../test/i18n.js';
 import { ToastProvider, ToastSlot, useToast } from './ToastProvider.js';
 
 // The terminal's toasts sit in their own cell of the summary (never over a figure). A long message must

@@ -1,11 +1,10 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import { memoryStorage } from '../../lib/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
-import { BACKOFFICE_DE, BACKOFFICE_EN } from './backofficeResources.js';
 import { changeLanguage, createI18n, initialLanguage } from './i18n.js';
-import { IT } from './it.js';
-import { DE, EN } from './resources.js';
+import { DE, EN, IT } from './resources.js';
 
 afterEach(() => {
   document.documentElement.lang = '';

@@ -1,7 +1,9 @@
 import 'i18next';
-import type { BACKOFFICE_EN } from './backofficeResources.js';
+import type { BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import type { EN } from './resources.js';
 
+// The one declaration of the app's text keys: lib/i18n's TranslationKey reads it, so features name keys
+// without importing the shell.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';

@@ -1,11 +1,9 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { BACKOFFICE_DE, BACKOFFICE_EN } from './backofficeResources.js';
-import { ES } from './es.js';
+import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
+import { formatNumericText, isIdentifierParam } from '../../lib/i18n/messageRules.js';
 import { createI18n } from './i18n.js';
-import { IT } from './it.js';
-import { formatNumericText, isIdentifierParam } from './messageRules.js';
-import { DE, EN } from './resources.js';
+import { DE, EN, ES, IT } from './resources.js';
 
 /**
  * Run by `npm test` (CI): German is complete, and a message is never mixed: it is wholly in the

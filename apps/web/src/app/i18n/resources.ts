@@ -1,70 +1,81 @@
 import { MESSAGES_EN } from '@openbroker/domain';
-import { AFFILIATE_DE, AFFILIATE_EN } from './affiliate.js';
-import { AUTO_TRADING_DE, AUTO_TRADING_EN } from './autoTrading.js';
-import { AUTO_TRADING_MESSAGES_DE } from './autoTradingMessages.js';
-import type { BACKOFFICE_EN } from './backofficeResources.js';
-import { BO_DEALING_DE, BO_DEALING_EN } from './boDealing.js';
-import { CLIENT_FIXES_DE, CLIENT_FIXES_EN } from './clientFixes.js';
-import { DE as DE_UI } from './de.js';
-import { ES } from './es.js';
-import { IT } from './it.js';
-import { NOTICES_DE, NOTICES_EN } from './notices.js';
-import { ORDERS_DE, ORDERS_EN } from './orders.js';
-import { PAYMENTS_DE, PAYMENTS_EN } from './payments.js';
-import { PRICING_DE, PRICING_EN } from './pricing.js';
-import { RESILIENCE_DE, RESILIENCE_EN } from './resilience.js';
-import { RISK_DE, RISK_EN } from './risk.js';
-import { SAFETY_DE, SAFETY_EN } from './safety.js';
-import { SITE_DE, SITE_EN } from './site.js';
-import { TERMINAL_DE, TERMINAL_EN } from './terminal.js';
-import { UI_EN } from './uiEn.js';
+import { ACCOUNT_DE, ACCOUNT_EN } from '../../features/account/i18n.js';
+import { AFFILIATE_DE, AFFILIATE_EN } from '../../features/affiliate/i18n.js';
+import { AUTH_DE, AUTH_EN, AUTH_ES, AUTH_IT } from '../../features/auth/i18n.js';
+import { AUTO_TRADING_DE, AUTO_TRADING_EN } from '../../features/auto-trading/i18n.js';
+import { DEALING_DE, DEALING_EN } from '../../features/backoffice/dealing/i18n.js';
+import { PAYMENTS_DE, PAYMENTS_EN, PAYMENTS_ES, PAYMENTS_IT } from '../../features/payments/i18n.js';
+import { PLATFORM_DE, PLATFORM_EN, PLATFORM_ES, PLATFORM_IT } from '../../features/platform/i18n.js';
+import { ORDERS_DE, ORDERS_EN } from '../../features/platform/orders/i18n.js';
+import { POPUPS_DE, POPUPS_EN } from '../../features/popups/i18n.js';
+import { REFERRALS_DE, REFERRALS_EN } from '../../features/referrals/i18n.js';
+import { SITE_DE, SITE_EN } from '../../features/site/i18n.js';
+import { TRANSACTIONS_DE, TRANSACTIONS_EN } from '../../features/transactions/i18n.js';
+import { SHARED_UI_DE, SHARED_UI_EN, SHARED_UI_ES, SHARED_UI_IT } from '../../ui/i18n.js';
+import { DOMAIN_MESSAGES_DE, DOMAIN_MESSAGES_ES, DOMAIN_MESSAGES_IT } from './messages.js';
+import { SHELL_DE, SHELL_EN, SHELL_ES, SHELL_IT } from './shell.js';
 
 /**
- * English: the domain's message catalogue itself (spec texts) plus the web app's own texts. The back
- * office's texts are not here: they load with the back office (backofficeResources.ts).
+ * English: the domain's message catalogue itself (spec texts) plus each feature's own texts (its
+ * i18n.ts). The back office's texts are not here: they load with the back office
+ * (features/backoffice/i18n.ts).
  */
 export const EN = {
   ...MESSAGES_EN,
-  ...UI_EN,
-  ...PAYMENTS_EN,
-  ...SITE_EN,
-  ...AFFILIATE_EN,
-  ...RISK_EN,
-  ...TERMINAL_EN,
+  ...SHELL_EN,
+  ...SHARED_UI_EN,
+  ...AUTH_EN,
+  ...ACCOUNT_EN,
+  ...POPUPS_EN,
+  ...TRANSACTIONS_EN,
+  ...PLATFORM_EN,
   ...ORDERS_EN,
-  ...PRICING_EN,
-  ...NOTICES_EN,
-  ...CLIENT_FIXES_EN,
-  ...BO_DEALING_EN,
+  ...PAYMENTS_EN,
+  ...REFERRALS_EN,
+  ...AFFILIATE_EN,
+  ...SITE_EN,
   ...AUTO_TRADING_EN,
-  ...RESILIENCE_EN,
-  ...SAFETY_EN,
+  ...DEALING_EN,
 } as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
 export const DE = {
-  ...DE_UI,
-  ...PAYMENTS_DE,
-  ...SITE_DE,
-  ...AFFILIATE_DE,
-  ...RISK_DE,
-  ...TERMINAL_DE,
+  ...DOMAIN_MESSAGES_DE,
+  ...SHELL_DE,
+  ...SHARED_UI_DE,
+  ...AUTH_DE,
+  ...ACCOUNT_DE,
+  ...POPUPS_DE,
+  ...TRANSACTIONS_DE,
+  ...PLATFORM_DE,
   ...ORDERS_DE,
-  ...PRICING_DE,
-  ...NOTICES_DE,
-  ...CLIENT_FIXES_DE,
-  ...BO_DEALING_DE,
+  ...PAYMENTS_DE,
+  ...REFERRALS_DE,
+  ...AFFILIATE_DE,
+  ...SITE_DE,
   ...AUTO_TRADING_DE,
-  ...AUTO_TRADING_MESSAGES_DE,
-  ...RESILIENCE_DE,
-  // Clients meet this refusal on the withdrawal screen; the back-office money texts carry it too.
-  'withdraw.bonusNotWithdrawable':
-    'Bonus- und Kreditguthaben können nicht ausgezahlt werden. Sie können bis zu {{max}} auszahlen.',
-  ...SAFETY_DE,
+  ...DEALING_DE,
 };
 
-/** Every text key, the back office's included (its texts are added when the back office loads). */
-export type TranslationKey = keyof typeof EN | keyof typeof BACKOFFICE_EN;
+/** Italian: partial, missing keys fall back to English. */
+export const IT = {
+  ...DOMAIN_MESSAGES_IT,
+  ...SHELL_IT,
+  ...SHARED_UI_IT,
+  ...AUTH_IT,
+  ...PLATFORM_IT,
+  ...PAYMENTS_IT,
+};
+
+/** Spanish: partial, missing keys fall back to English. */
+export const ES = {
+  ...DOMAIN_MESSAGES_ES,
+  ...SHELL_ES,
+  ...SHARED_UI_ES,
+  ...AUTH_ES,
+  ...PLATFORM_ES,
+  ...PAYMENTS_ES,
+};
 
 /** i18next resources: one flat namespace per language; keys contain dots, so the key separator is off. */
 export const RESOURCES = {
@@ -73,3 +84,6 @@ export const RESOURCES = {
   it: { translation: IT },
   es: { translation: ES },
 } as const;
+
+// Moved to lib/i18n/keys.ts; this re-export serves imports not yet updated and is then removed.
+export type { TranslationKey } from '../../lib/i18n/keys.js';

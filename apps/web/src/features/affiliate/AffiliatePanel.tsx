@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { type AffiliateSession, affiliateApi } from '../../api/affiliate.js';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { domainResolver, FieldFeedback } from '../../ui/forms.js';

@@ -1,6 +1,6 @@
 import type { Funnel } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { formatCount, formatRate } from './format.js';
 
 interface CardSpec {

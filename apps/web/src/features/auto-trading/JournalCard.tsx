@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { Button, Card, Placeholder, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { formatDate, shortDateTime } from '../../lib/dates.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert, useMessageText } from '../../ui/forms.js';

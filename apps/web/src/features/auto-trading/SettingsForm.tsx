@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useId } from 'react';
 import { Alert, Button, ButtonGroup, Card, Col, Form, InputGroup, Row, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { SubmitButton } from '../../ui/fields.js';
 import { type TextMessage, useMessageText } from '../../ui/forms.js';

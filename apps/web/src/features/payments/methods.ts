@@ -1,5 +1,5 @@
 import type { PaymentMethodDto, PaymentMethodKind } from '@openbroker/domain';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 
 /** The route segments of /payment/{method} that name a kind of deposit method (spec §2). */
 const KIND_BY_ROUTE: Readonly<Record<string, PaymentMethodKind>> = {

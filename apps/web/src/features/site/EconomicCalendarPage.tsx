@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { type EconomicEvent, siteApi } from '../../api/site.js';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';

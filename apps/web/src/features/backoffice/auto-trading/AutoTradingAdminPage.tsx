@@ -2,7 +2,7 @@ import { AutoBrandDetail, type AutoBrandStatus, AutoBrandStatusList } from '@ope
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { LoadError } from '../money/parts.js';

@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';

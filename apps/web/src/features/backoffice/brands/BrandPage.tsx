@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';

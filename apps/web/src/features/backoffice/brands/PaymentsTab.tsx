@@ -9,7 +9,7 @@ import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoEmpty } from '../shell/ui.js';
 import { errorAt, SectionForm, TextInput, useSectionForm } from './parts.js';
 

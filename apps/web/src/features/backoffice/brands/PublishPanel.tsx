@@ -4,7 +4,7 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPanel } from '../shell/BoPage.js';

@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { Button, Col, Form, InputGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { FieldFeedback } from '../../../ui/forms.js';
 import { errorAt, NumberField, SectionForm, SwitchField, TextInput, useSectionForm } from './parts.js';
 

@@ -3,7 +3,7 @@ import { type ChangeEvent, type CSSProperties, useRef, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { FieldFeedback, useMessageText } from '../../../ui/forms.js';
 import { errorAt, NumberField, SectionForm, TextInput, useSectionForm } from './parts.js';
 import { uploadBrandMedia } from './useBrandAdmin.js';

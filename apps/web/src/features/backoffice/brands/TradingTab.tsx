@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { domainResolver, FieldFeedback, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';

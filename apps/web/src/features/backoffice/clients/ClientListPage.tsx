@@ -4,7 +4,7 @@ import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { staffDownload } from '../api.js';
 import { BoPage } from '../shell/BoPage.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPage } from '../shell/BoPage.js';

@@ -1,5 +1,5 @@
 import type { ComponentType } from '@openbroker/domain';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 
 /** How the editor presents each component type: its icon, name and palette group. */
 export interface ComponentMeta {

@@ -1,5 +1,5 @@
 import type { ComponentType } from '@openbroker/domain';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 
 /**
  * The settings form of every component type: the fields of `ComponentSettings` (packages/domain content.ts),

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useBoFormat } from '../money/format.js';
 import { SkeletonRows } from '../money/parts.js';

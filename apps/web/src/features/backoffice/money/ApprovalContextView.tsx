@@ -1,7 +1,7 @@
 import type { AdjustmentKind, ApprovalContext, MoneyRequest } from '@openbroker/domain';
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { useBoFormat } from './format.js';
 import { useErrorText } from './parts.js';

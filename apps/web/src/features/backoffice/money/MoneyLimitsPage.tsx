@@ -2,7 +2,7 @@ import { limitsToDecimals, type MoneyLimitRole, type MoneyLimitsRow, parseLimits
 import { useState } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { shortDateTime } from '../../../lib/dates.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useToast } from '../../../ui/ToastProvider.js';

@@ -12,7 +12,7 @@ import { Alert, Button, Form, ListGroup, Modal, Spinner } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { sanitizePopupHtml } from '../../popups/sanitize.js';
 import { queryString, staffRequest } from '../api.js';

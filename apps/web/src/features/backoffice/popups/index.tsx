@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';

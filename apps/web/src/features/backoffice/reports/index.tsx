@@ -2,7 +2,7 @@ import type { KpiDay, KpiGroup } from '@openbroker/domain';
 import { useMemo, useState } from 'react';
 import { Button, ButtonGroup, Form, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffDownload } from '../api.js';
 import { NoAccess } from '../money/parts.js';

@@ -2,7 +2,7 @@ import type { KpiFigures, KpiGroup } from '@openbroker/domain';
 import { formatMoneyIn } from '@openbroker/domain';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
 import { useRetailLoss } from './useReports.js';

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
-import { createI18n } from '../../../app/i18n/i18n.js';
+import { createI18n } from '../../../test/i18n.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { ToastProvider } from '../../../ui/ToastProvider.js';
 import { STAFF_TOKEN_KEY } from '../api.js';

@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Badge, Button, Form, InputGroup, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';

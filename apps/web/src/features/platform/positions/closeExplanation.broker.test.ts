@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../app/i18n/i18n.js';
+import { createI18n } from '../../../test/i18n.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
 import { closeCause, closeExplanation } from './closeExplanation.js';
 

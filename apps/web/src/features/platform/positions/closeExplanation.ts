@@ -1,5 +1,5 @@
 import { CLOSING_REASON, formatPrice } from '@openbroker/domain';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import type { TextMessage } from '../../../ui/forms.js';
 import { strategyReasonMessage } from '../../auto-trading/strategyReason.js';
 import type { CloseContextView, PositionView } from '../trading/tradingContract.js';

@@ -17,7 +17,7 @@ import {
 } from '@openbroker/domain';
 import type { RealtimeSocket, SocketFactory } from '../../../api/sockets.js';
 import type { BalanceData } from '../../../api/trading.js';
-import type { UiKey } from '../../../app/i18n/uiEn.js';
+import type { PlatformKey } from '../i18n.js';
 import type {
   PlaceOrderCommand,
   TradingNotice,
@@ -44,7 +44,7 @@ const NOTICES_KEPT = 50;
 /** A command's answer: the server's acknowledgement, or the client's own reason it got none. */
 export type TradeAck =
   | CommandAck
-  | { status: false; code: 'NO_ANSWER' | 'OFFLINE'; key: UiKey; message: string };
+  | { status: false; code: 'NO_ANSWER' | 'OFFLINE'; key: PlatformKey; message: string };
 
 /** An order command's answer (placeOrder, updateOrder, cancelOrder). */
 export type OrderAck = OrderCommandAck | Extract<TradeAck, { status: false }>;

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II texts of this area. German is complete by type: a key missing from BO_REPORTS_DE is a compile error. */
+/** Texts of the back office's reports. */
 export const BO_REPORTS_EN = {
   'bor.title': 'Reports',
   'bor.lead': 'Key figures per day for a brand or every brand in your scope.',
@@ -71,6 +71,7 @@ export const BO_REPORTS_EN = {
   'bor.dash.open': 'All reports',
 } as const;
 
+/** German: complete by type, a key missing here is a compile error. */
 export const BO_REPORTS_DE: Record<keyof typeof BO_REPORTS_EN, string> & Partial<Record<MessageKey, string>> =
   {
     'bor.title': 'Berichte',

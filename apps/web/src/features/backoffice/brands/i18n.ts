@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Back office II texts of this area. German is complete by type: a key missing from BO_BRANDS_DE is a compile error. */
+/** Texts of the back office's brand settings. */
 export const BO_BRANDS_EN = {
   'bob.list.title': 'Brands',
   'bob.list.lead':
@@ -227,8 +227,13 @@ export const BO_BRANDS_EN = {
   'bob.group.crypto': 'Crypto',
   'bob.group.commodities': 'Commodities',
   'bob.group.index': 'Indices',
+  // the brand's back-office rules
+  'bob.field.withdrawalsNeedVerification': 'Withdrawals need a verified account',
+  'bob.hint.withdrawalsNeedVerification':
+    'An unverified client cannot request a withdrawal. Turn off only if the brand verifies clients elsewhere.',
 } as const;
 
+/** German: complete by type, a key missing here is a compile error. */
 export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<Record<MessageKey, string>> = {
   'bob.list.title': 'Marken',
   'bob.list.lead':
@@ -481,4 +486,7 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'boBrands.fileType':
     'Es können nur PNG-, JPEG-, WebP-, GIF-, ICO- oder SVG-Bilder hochgeladen werden; der Dateiinhalt ist etwas anderes.',
   'boBrands.fileUnsafe': 'Das Bild enthält Skript- oder Webseiten-Code und wurde abgelehnt.',
+  'bob.field.withdrawalsNeedVerification': 'Auszahlungen nur mit verifiziertem Konto',
+  'bob.hint.withdrawalsNeedVerification':
+    'Ein nicht verifizierter Kunde kann keine Auszahlung beantragen. Schalten Sie dies nur aus, wenn die Marke Kunden anderweitig verifiziert.',
 };

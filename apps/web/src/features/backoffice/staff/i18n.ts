@@ -1,23 +1,7 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/**
- * Back-office texts of staff credentials and sessions: the own password change, an administrator's reset, the
- * last sign-in, the address allow-list, the second-factor lock and the idle limits per role. German is complete by
- * type: a key missing from BO_STAFF_CREDENTIALS_DE is a compile error.
- */
-export const BO_STAFF_CREDENTIALS_EN = {
-  'bo.password.link': 'Change password',
-  'bo.password.title': 'Change password',
-  'bo.password.lead':
-    'Use at least {{min}} characters with letters and at least one digit or sign. Your other sessions end; this one continues.',
-  'bo.password.forced':
-    'An administrator reset your password. Choose a new one before you continue: nothing else opens until then.',
-  'bo.password.current': 'Current password',
-  'bo.password.temporary': 'Temporary password from your administrator',
-  'bo.password.new': 'New password',
-  'bo.password.submit': 'Change password',
-  'bo.password.changed': 'Your password was changed.',
-
+/** Texts of the back office's staff management. */
+export const BO_STAFF_EN = {
   'bo.staffCred.col.lastSignIn': 'Last sign-in',
   'bo.staffCred.never': 'Never',
   'bo.staffCred.mustChange': 'Must change password',
@@ -50,20 +34,8 @@ export const BO_STAFF_CREDENTIALS_EN = {
   'bo.staffCred.idle.saved': 'Idle limits saved.',
 } as const;
 
-export const BO_STAFF_CREDENTIALS_DE: Record<keyof typeof BO_STAFF_CREDENTIALS_EN, string> &
-  Partial<Record<MessageKey, string>> = {
-  'bo.password.link': 'Passwort ändern',
-  'bo.password.title': 'Passwort ändern',
-  'bo.password.lead':
-    'Mindestens {{min}} Zeichen mit Buchstaben und mindestens einer Ziffer oder einem Zeichen. Ihre anderen Sitzungen enden, diese bleibt bestehen.',
-  'bo.password.forced':
-    'Ein Administrator hat Ihr Passwort zurückgesetzt. Wählen Sie ein neues, bevor Sie fortfahren: Bis dahin öffnet sich nichts anderes.',
-  'bo.password.current': 'Aktuelles Passwort',
-  'bo.password.temporary': 'Vorläufiges Passwort von Ihrem Administrator',
-  'bo.password.new': 'Neues Passwort',
-  'bo.password.submit': 'Passwort ändern',
-  'bo.password.changed': 'Ihr Passwort wurde geändert.',
-
+/** German: complete by type, a key missing here is a compile error. */
+export const BO_STAFF_DE: Record<keyof typeof BO_STAFF_EN, string> & Partial<Record<MessageKey, string>> = {
   'bo.staffCred.col.lastSignIn': 'Letzte Anmeldung',
   'bo.staffCred.never': 'Nie',
   'bo.staffCred.mustChange': 'Muss Passwort ändern',

@@ -1,13 +1,7 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/**
- * Back-office texts: money queues, approvals, adjustments, dealing, audit and staff management
- *. German is complete by type: a key missing from BACKOFFICE_MONEY_DE is a compile error.
- * Keys of these screens start with `bom.` so they never collide with the shell's `bo.` texts.
- */
-export const BACKOFFICE_MONEY_EN = {
-  'bo.menu.deposits': 'Deposits',
-
+/** Texts of the back office's money screens: queue, adjustments, requests, limits, audit. */
+export const BO_MONEY_EN = {
   // shared
   'bom.pin': 'PIN',
   'bom.reason': 'Reason',
@@ -34,7 +28,6 @@ export const BACKOFFICE_MONEY_EN = {
     'You gave the first approval of this transaction. A second, different finance user must approve it.',
   'bom.error.forbidden': 'Your roles do not allow this action.',
   'bom.error.notFound': 'This record no longer exists or is outside your brands. Refresh the list.',
-
   // queues
   'bom.queue.deposits.title': 'Deposits queue',
   'bom.queue.deposits.lead': 'Pending bank-wire deposits, oldest first.',
@@ -79,7 +72,6 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.queue.toast.approved': 'Approved and booked.',
   'bom.queue.toast.rejected': 'Rejected. The client sees the reason.',
   'bom.queue.toast.firstApproval': 'First approval recorded. A second finance user must approve.',
-
   // adjustments
   'bom.adjust.title': 'Adjust balance',
   'bom.adjust.balance': 'Balance',
@@ -114,7 +106,6 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.adjust.negative': 'The balance would be negative after this adjustment.',
   'bom.adjust.booked': 'Booked. New balance {{balance}}.',
   'bom.adjust.toast.booked': 'Adjustment booked.',
-
   // dealing
   'bom.dealing.title': 'Dealing',
   'bom.dealing.lead': 'Open positions across clients and the net exposure per symbol.',
@@ -145,7 +136,6 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.dealing.empty': 'No open positions.',
   'bom.dealing.emptyFiltered': 'Nothing open in {{symbol}}.',
   'bom.dealing.toast.closed': 'Position closed.',
-
   // audit
   'bom.audit.title': 'Audit trail',
   'bom.audit.lead': 'Every staff and operator action, newest first. Rows cannot be changed or deleted.',
@@ -175,7 +165,6 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.audit.empty': 'No audit entries.',
   'bom.audit.emptyFiltered': 'Nothing matches these filters. Widen the date range or reset the filters.',
   'bom.audit.exportFailed': 'The export could not be created. Try again.',
-
   // staff
   'bom.staff.title': 'Staff',
   'bom.staff.lead': 'Back-office accounts, their roles and the brands they work for.',
@@ -221,11 +210,115 @@ export const BACKOFFICE_MONEY_EN = {
   'bom.staff.toast.disabled': 'Staff member disabled.',
   'bom.staff.toast.enabled': 'Staff member enabled.',
   'bom.staff.toast.reset2fa': 'Two-factor sign-in reset.',
+  // the client's money panel
+  'bomr.panel.title': 'Request a booking',
+  'bomr.panel.lead': 'Nothing is booked until a second colleague approves the request.',
+  'bomr.panel.review': 'Review request',
+  'bomr.panel.confirmTitle': 'Confirm request',
+  'bomr.panel.send': 'Send for approval',
+  'bomr.panel.balanceAfter': 'Balance after approval',
+  'bomr.panel.twoKeys':
+    'Nothing is booked now. A second colleague with the approve permission has to approve this request; you cannot approve it yourself.',
+  'bomr.panel.requested': 'Requested — waits for a second approver. Nothing was booked.',
+  'bomr.panel.history': 'Requests for this client',
+  'bomr.panel.historyEmpty': 'No staff money requests for this client yet.',
+  'bomr.toast.requested': 'Request sent. It waits for a second approver.',
+  'bomr.toast.cancelled': 'Request cancelled. Nothing was booked.',
+  // the queue
+  'bomr.title': 'Money requests',
+  'bomr.lead':
+    'Bonuses, credits, corrections and staff payouts wait here for a second key. Nobody approves their own request.',
+  'bomr.tab.pending': 'Pending',
+  'bomr.tab.decided': 'Decided',
+  'bomr.stat.mine': 'Yours, waiting',
+  'bomr.empty.pending': 'No money requests are waiting.',
+  'bomr.empty.decided': 'No decided money requests yet.',
+  'bomr.empty.hint': 'Requests appear here by themselves when a colleague makes one.',
+  'bomr.col.requested': 'Requested',
+  'bomr.col.decided': 'Decided',
+  'bomr.col.request': 'Request',
+  'bomr.col.requestedBy': 'Requested by',
+  'bomr.col.decision': 'Decision',
+  'bomr.yours': 'Your request',
+  'bomr.cancel': 'Cancel',
+  'bomr.approve': 'Approve',
+  'bomr.reject': 'Reject',
+  'bomr.approveNamed': 'Approve {{amount}} {{kind}}',
+  'bomr.status.pending': 'Pending',
+  'bomr.status.approved': 'Approved',
+  'bomr.status.rejected': 'Rejected',
+  'bomr.status.cancelled': 'Cancelled',
+  'bomr.decidedBy': 'by {{name}}',
+  'bomr.noReason': 'No reason given',
+  'bomr.booked': 'Booked as {{reference}}',
+  'bomr.kindNoun.bonus': 'bonus',
+  'bomr.kindNoun.promotional_bonus': 'promotional bonus',
+  'bomr.kindNoun.credit': 'credit',
+  'bomr.kindNoun.correction': 'correction',
+  'bomr.kindNoun.wire_withdrawal': 'wire withdrawal',
+  'bomr.kindNoun.card_withdrawal': 'card withdrawal',
+  // the dialogs
+  'bomr.dialog.approve': 'Approve money request',
+  'bomr.dialog.reject': 'Reject money request',
+  'bomr.dialog.cancel': 'Cancel your request',
+  'bomr.dialog.cancelConfirm': 'Cancel request',
+  'bomr.dialog.approveNote':
+    'Approving books it on the client’s account at once, with your name as the second key.',
+  'bomr.dialog.rejectNote': 'Nothing is booked. The requester sees your reason.',
+  'bomr.dialog.cancelNote': 'Nothing is booked. The request leaves the queue.',
+  'bomr.dialog.requestedBy': 'Requested by',
+  'bomr.dialog.requestReason': 'Requester’s reason',
+  // what an approver should know
+  'bomr.ctx.title': 'Before you decide',
+  'bomr.ctx.loading': 'Loading the client’s checks…',
+  'bomr.ctx.verification': 'Verification',
+  'bomr.ctx.verified': 'Verified',
+  'bomr.ctx.notVerified': 'Not verified',
+  'bomr.ctx.balance': 'Balance',
+  'bomr.ctx.documents': 'Documents',
+  'bomr.ctx.recent': 'Latest staff money requests',
+  'bomr.ctx.recentEmpty': 'No staff money requests for this client before.',
+  'bomr.ctx.lookalikeTitle': 'Possible payment to a colleague',
+  'bomr.ctx.lookalike': 'This client shares the {{fields}} with staff member {{name}}.',
+  'bomr.ctx.lookalikeHint': 'Make sure the client is not the colleague before you approve.',
+  'bomr.ctx.field.email': 'e-mail address',
+  'bomr.ctx.field.phone': 'phone number',
+  'bomr.ctx.field.name': 'name',
+  'bomr.doc.passport': 'ID',
+  'bomr.doc.address': 'Address',
+  'bomr.doc.funding_front': 'Funding (front)',
+  'bomr.doc.funding_back': 'Funding (back)',
+  'bomr.docStatus.Waiting': 'missing',
+  'bomr.docStatus.Processing': 'in review',
+  'bomr.docStatus.Approved': 'approved',
+  'bomr.docStatus.Rejected': 'rejected',
+  // money limits
+  'bomr.limits.title': 'Money limits',
+  'bomr.limits.lead':
+    'Caps on what each role may request, per brand. Lowering a cap applies at once; a raise waits until a second administrator confirms it.',
+  'bomr.limits.role': 'Role',
+  'bomr.limits.maxSingle': 'One request',
+  'bomr.limits.maxDailyPerMember': 'Per member and day',
+  'bomr.limits.maxDailyPerClient': 'Per client and day',
+  'bomr.limits.default': 'Default',
+  'bomr.limits.custom': 'Set by an admin',
+  'bomr.limits.edit': 'Edit',
+  'bomr.limits.save': 'Save limits',
+  'bomr.limits.cancel': 'Cancel',
+  'bomr.limits.proposal': 'Raise proposed by {{name}}',
+  'bomr.limits.proposalYours': 'You proposed this raise: a second administrator confirms it.',
+  'bomr.limits.confirm': 'Confirm raise',
+  'bomr.limits.invalid': 'Enter an amount of at least 0 with at most two decimals.',
+  'bomr.limits.saved': 'Limits saved.',
+  'bomr.limits.proposed': 'Raise proposed. A second administrator has to confirm it.',
+  'bomr.limits.confirmed': 'Raise confirmed.',
+  'bomr.limits.pickBrand': 'Choose a brand.',
+  'bomr.role.finance': 'Finance',
+  'bomr.role.admin': 'Admin',
 } as const;
 
-export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, string> &
-  Partial<Record<MessageKey, string>> = {
-  'bo.menu.deposits': 'Einzahlungen',
+/** German: complete by type, a key missing here is a compile error. */
+export const BO_MONEY_DE: Record<keyof typeof BO_MONEY_EN, string> & Partial<Record<MessageKey, string>> = {
   'staff.reasonRequired': 'Geben Sie einen Grund an: Er wird im Prüfprotokoll festgehalten.',
   // the server's money messages (domain messages-backoffice-money.ts)
   'staff.transactionNotFound': 'Diese Transaktion wurde nicht gefunden.',
@@ -245,7 +338,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'staff.positionNotFound': 'Diese Position wurde nicht gefunden oder ist bereits geschlossen.',
   'withdraw.bonusNotWithdrawable':
     'Bonus- und Kreditguthaben können nicht ausgezahlt werden. Sie können bis zu {{max}} auszahlen.',
-
   'bom.pin': 'PIN',
   'bom.reason': 'Grund',
   'bom.reason.required': 'Grund (Pflichtfeld)',
@@ -272,7 +364,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.error.forbidden': 'Ihre Rollen erlauben diese Aktion nicht.',
   'bom.error.notFound':
     'Dieser Eintrag existiert nicht mehr oder gehört nicht zu Ihren Marken. Aktualisieren Sie die Liste.',
-
   'bom.queue.deposits.title': 'Einzahlungen prüfen',
   'bom.queue.deposits.lead': 'Offene Banküberweisungen, die ältesten zuerst.',
   'bom.queue.deposits.empty': 'Keine Einzahlungen warten.',
@@ -319,7 +410,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.queue.toast.rejected': 'Abgelehnt. Der Kunde sieht den Grund.',
   'bom.queue.toast.firstApproval':
     'Erste Freigabe erfasst. Eine zweite Person aus der Finanzabteilung muss freigeben.',
-
   'bom.adjust.title': 'Kontostand anpassen',
   'bom.adjust.balance': 'Kontostand',
   'bom.adjust.kind': 'Art',
@@ -355,7 +445,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.adjust.negative': 'Der Kontostand wäre nach dieser Anpassung negativ.',
   'bom.adjust.booked': 'Gebucht. Neuer Kontostand {{balance}}.',
   'bom.adjust.toast.booked': 'Anpassung gebucht.',
-
   'bom.dealing.title': 'Handel',
   'bom.dealing.lead': 'Offene Positionen aller Kunden und das Nettorisiko je Symbol.',
   'bom.dealing.exposure': 'Risiko je Symbol',
@@ -385,7 +474,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.dealing.empty': 'Keine offenen Positionen.',
   'bom.dealing.emptyFiltered': 'Nichts offen in {{symbol}}.',
   'bom.dealing.toast.closed': 'Position geschlossen.',
-
   'bom.audit.title': 'Prüfprotokoll',
   'bom.audit.lead':
     'Jede Aktion von Mitarbeitern und Operatoren, die neuesten zuerst. Einträge können weder geändert noch gelöscht werden.',
@@ -416,7 +504,6 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.audit.emptyFiltered':
     'Nichts passt zu diesen Filtern. Erweitern Sie den Zeitraum oder setzen Sie die Filter zurück.',
   'bom.audit.exportFailed': 'Der Export konnte nicht erstellt werden. Versuchen Sie es erneut.',
-
   'bom.staff.title': 'Mitarbeiter',
   'bom.staff.lead': 'Backoffice-Konten, ihre Rollen und die Marken, für die sie arbeiten.',
   'bom.staff.create': 'Neuer Mitarbeiter',
@@ -461,4 +548,126 @@ export const BACKOFFICE_MONEY_DE: Record<keyof typeof BACKOFFICE_MONEY_EN, strin
   'bom.staff.toast.disabled': 'Mitarbeiter gesperrt.',
   'bom.staff.toast.enabled': 'Mitarbeiter entsperrt.',
   'bom.staff.toast.reset2fa': 'Zwei-Faktor-Anmeldung zurückgesetzt.',
+  // the server's messages of money under two keys (domain messages-backoffice-money.ts)
+  'staff.requestNotFound': 'Dieser Geldantrag wurde nicht gefunden.',
+  'staff.requestFinal': 'Dieser Geldantrag wurde bereits entschieden ({{status}}).',
+  'staff.notOwnRequest': 'Nur die Person, die den Antrag gestellt hat, kann ihn zurückziehen.',
+  'staff.ownRequest':
+    'Sie haben diesen Antrag gestellt. Eine zweite Person mit Freigaberecht muss darüber entscheiden.',
+  'staff.selfClient':
+    'Dieses Kundenkonto ist auf Ihre eigene E-Mail-Adresse registriert: Eine Kollegin oder ein Kollege muss entscheiden.',
+  'staff.limitSingle':
+    'Ein einzelner Antrag darf für Ihre Rolle bei dieser Marke höchstens {{max}} betragen.',
+  'staff.limitDailyMember':
+    'Ihre heutigen Anträge würden Ihr Tageslimit von {{max}} überschreiten (bisher {{used}} beantragt).',
+  'staff.limitDailyClient':
+    'Die heutigen Anträge für diesen Kunden würden das Tageslimit von {{max}} überschreiten (bisher {{used}} beantragt).',
+  'staff.limitsInvalid':
+    'Geben Sie jedes Limit als Betrag von mindestens 0 mit höchstens zwei Nachkommastellen ein.',
+  'staff.limitsNoProposal': 'Es wartet keine Erhöhung dieser Limits auf Bestätigung.',
+  'staff.limitsOwnProposal':
+    'Sie haben diese Erhöhung vorgeschlagen. Eine zweite Administratorin oder ein zweiter Administrator muss sie bestätigen.',
+  'bomr.panel.title': 'Buchung beantragen',
+  'bomr.panel.lead': 'Gebucht wird erst, wenn eine zweite Person den Antrag freigibt.',
+  'bomr.panel.review': 'Antrag prüfen',
+  'bomr.panel.confirmTitle': 'Antrag bestätigen',
+  'bomr.panel.send': 'Zur Freigabe senden',
+  'bomr.panel.balanceAfter': 'Kontostand nach Freigabe',
+  'bomr.panel.twoKeys':
+    'Jetzt wird nichts gebucht. Eine zweite Person mit Freigaberecht muss diesen Antrag freigeben; Sie selbst können ihn nicht freigeben.',
+  'bomr.panel.requested': 'Beantragt — wartet auf eine zweite Freigabe. Es wurde nichts gebucht.',
+  'bomr.panel.history': 'Anträge für diesen Kunden',
+  'bomr.panel.historyEmpty': 'Für diesen Kunden gibt es noch keine Geldanträge des Personals.',
+  'bomr.toast.requested': 'Antrag gesendet. Er wartet auf eine zweite Freigabe.',
+  'bomr.toast.cancelled': 'Antrag zurückgezogen. Es wurde nichts gebucht.',
+  'bomr.title': 'Geldanträge',
+  'bomr.lead':
+    'Boni, Kredite, Korrekturen und Auszahlungen durch das Personal warten hier auf eine zweite Freigabe. Niemand gibt den eigenen Antrag frei.',
+  'bomr.tab.pending': 'Offen',
+  'bomr.tab.decided': 'Entschieden',
+  'bomr.stat.mine': 'Ihre, offen',
+  'bomr.empty.pending': 'Es warten keine Geldanträge.',
+  'bomr.empty.decided': 'Noch keine entschiedenen Geldanträge.',
+  'bomr.empty.hint': 'Neue Anträge erscheinen hier von selbst.',
+  'bomr.col.requested': 'Beantragt',
+  'bomr.col.decided': 'Entschieden',
+  'bomr.col.request': 'Antrag',
+  'bomr.col.requestedBy': 'Beantragt von',
+  'bomr.col.decision': 'Entscheidung',
+  'bomr.yours': 'Ihr Antrag',
+  'bomr.cancel': 'Zurückziehen',
+  'bomr.approve': 'Freigeben',
+  'bomr.reject': 'Ablehnen',
+  'bomr.approveNamed': '{{kind}} über {{amount}} freigeben',
+  'bomr.status.pending': 'Offen',
+  'bomr.status.approved': 'Freigegeben',
+  'bomr.status.rejected': 'Abgelehnt',
+  'bomr.status.cancelled': 'Zurückgezogen',
+  'bomr.decidedBy': 'von {{name}}',
+  'bomr.noReason': 'Ohne Begründung',
+  'bomr.booked': 'Gebucht als {{reference}}',
+  'bomr.kindNoun.bonus': 'Bonus',
+  'bomr.kindNoun.promotional_bonus': 'Aktionsbonus',
+  'bomr.kindNoun.credit': 'Kredit',
+  'bomr.kindNoun.correction': 'Korrektur',
+  'bomr.kindNoun.wire_withdrawal': 'Auszahlung per Überweisung',
+  'bomr.kindNoun.card_withdrawal': 'Auszahlung auf Karte',
+  'bomr.dialog.approve': 'Geldantrag freigeben',
+  'bomr.dialog.reject': 'Geldantrag ablehnen',
+  'bomr.dialog.cancel': 'Eigenen Antrag zurückziehen',
+  'bomr.dialog.cancelConfirm': 'Antrag zurückziehen',
+  'bomr.dialog.approveNote':
+    'Mit der Freigabe wird sofort auf dem Kundenkonto gebucht, mit Ihrem Namen als zweitem Schlüssel.',
+  'bomr.dialog.rejectNote': 'Es wird nichts gebucht. Die antragstellende Person sieht Ihren Grund.',
+  'bomr.dialog.cancelNote': 'Es wird nichts gebucht. Der Antrag verlässt die Warteschlange.',
+  'bomr.dialog.requestedBy': 'Beantragt von',
+  'bomr.dialog.requestReason': 'Begründung des Antrags',
+  'bomr.ctx.title': 'Vor Ihrer Entscheidung',
+  'bomr.ctx.loading': 'Die Prüfungen zum Kunden werden geladen…',
+  'bomr.ctx.verification': 'Verifizierung',
+  'bomr.ctx.verified': 'Verifiziert',
+  'bomr.ctx.notVerified': 'Nicht verifiziert',
+  'bomr.ctx.balance': 'Kontostand',
+  'bomr.ctx.documents': 'Dokumente',
+  'bomr.ctx.recent': 'Letzte Geldanträge des Personals',
+  'bomr.ctx.recentEmpty': 'Für diesen Kunden gab es bisher keine Geldanträge des Personals.',
+  'bomr.ctx.lookalikeTitle': 'Mögliche Zahlung an eine Kollegin oder einen Kollegen',
+  'bomr.ctx.lookalike': 'Dieser Kunde hat dieselbe {{fields}} wie das Personalmitglied {{name}}.',
+  'bomr.ctx.lookalikeHint':
+    'Stellen Sie vor der Freigabe sicher, dass der Kunde nicht die Kollegin oder der Kollege ist.',
+  'bomr.ctx.field.email': 'E-Mail-Adresse',
+  'bomr.ctx.field.phone': 'Telefonnummer',
+  'bomr.ctx.field.name': 'Namen',
+  'bomr.doc.passport': 'Ausweis',
+  'bomr.doc.address': 'Adresse',
+  'bomr.doc.funding_front': 'Mittelherkunft (Vorderseite)',
+  'bomr.doc.funding_back': 'Mittelherkunft (Rückseite)',
+  'bomr.docStatus.Waiting': 'fehlt',
+  'bomr.docStatus.Processing': 'in Prüfung',
+  'bomr.docStatus.Approved': 'genehmigt',
+  'bomr.docStatus.Rejected': 'abgelehnt',
+  'bomr.limits.title': 'Geldlimits',
+  'bomr.limits.lead':
+    'Obergrenzen für Anträge je Rolle und Marke. Eine Senkung gilt sofort; eine Erhöhung wartet, bis eine zweite Administratorin oder ein zweiter Administrator sie bestätigt.',
+  'bomr.limits.role': 'Rolle',
+  'bomr.limits.maxSingle': 'Einzelner Antrag',
+  'bomr.limits.maxDailyPerMember': 'Je Person und Tag',
+  'bomr.limits.maxDailyPerClient': 'Je Kunde und Tag',
+  'bomr.limits.default': 'Standard',
+  'bomr.limits.custom': 'Von Admin gesetzt',
+  'bomr.limits.edit': 'Bearbeiten',
+  'bomr.limits.save': 'Limits speichern',
+  'bomr.limits.cancel': 'Abbrechen',
+  'bomr.limits.proposal': 'Erhöhung vorgeschlagen von {{name}}',
+  'bomr.limits.proposalYours':
+    'Sie haben diese Erhöhung vorgeschlagen: Eine zweite Administratorin oder ein zweiter Administrator bestätigt sie.',
+  'bomr.limits.confirm': 'Erhöhung bestätigen',
+  'bomr.limits.invalid': 'Geben Sie einen Betrag von mindestens 0 mit höchstens zwei Nachkommastellen ein.',
+  'bomr.limits.saved': 'Limits gespeichert.',
+  'bomr.limits.proposed':
+    'Erhöhung vorgeschlagen. Eine zweite Administratorin oder ein zweiter Administrator muss sie bestätigen.',
+  'bomr.limits.confirmed': 'Erhöhung bestätigt.',
+  'bomr.limits.pickBrand': 'Wählen Sie eine Marke.',
+  'bomr.role.finance': 'Finanzen',
+  'bomr.role.admin': 'Admin',
 };

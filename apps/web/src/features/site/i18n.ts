@@ -1,8 +1,24 @@
-/**
- * Web texts of the site feature, kept apart from uiEn.ts so that features can grow their texts
- * independently. German is complete by type: a key missing from SITE_DE is a compile error.
- */
+import type { MessageKey } from '@openbroker/domain';
+
+/** Texts of the public site: home, contact, widgets, economic calendar. */
 export const SITE_EN = {
+  'contactPage.title': 'Contact us',
+  'contactPage.lead': 'Send us a message and our support team will answer you by email.',
+  'contactPage.submit': 'Send message',
+  'home.title': 'Trade the world’s markets with {{brand}}',
+  'home.lead': 'Forex, stocks, crypto, commodities and index CFDs from one account, right in your browser.',
+  'home.openAccount': 'Open an account',
+  'home.login': 'Log in',
+  'home.toPlatform': 'Go to the platform',
+  'home.markets': 'Market overview',
+  'home.marketsEmpty': 'Live market quotes appear here as soon as the price feed is connected.',
+  'home.feature.markets': 'Five asset classes',
+  'home.feature.marketsBody': 'Forex, stocks, crypto, commodities and indices, long or short.',
+  'home.feature.protection': 'Your risk in view',
+  'home.feature.protectionBody':
+    'Stop loss and take profit on every position; balance, equity and free margin live.',
+  'home.feature.verified': 'Verified accounts',
+  'home.feature.verifiedBody': 'Identity and address checks protect your account and your funds.',
   'site.retry': 'Try again',
   'site.code.language': 'Language:',
   'site.carousel.label': 'Highlights',
@@ -44,7 +60,31 @@ export const SITE_EN = {
   'site.calendar.errorHint': 'Please reload the page in a moment.',
 } as const;
 
-export const SITE_DE: Record<keyof typeof SITE_EN, string> = {
+/** German: complete by type, a key missing here is a compile error. */
+export const SITE_DE: Record<keyof typeof SITE_EN, string> & Partial<Record<MessageKey, string>> = {
+  'contact.nameRequired': 'Name ist erforderlich',
+  'contact.emailRequired': 'E-Mail ist erforderlich',
+  'contact.emailInvalid': 'Ungültige E-Mail-Adresse',
+  'contact.messageRequired': 'Nachricht ist erforderlich',
+  'contact.success': 'Vielen Dank für Ihre Nachricht!',
+  'contact.failure': 'Hoppla! Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  'contactPage.title': 'Kontakt',
+  'contactPage.lead': 'Schreiben Sie uns eine Nachricht. Unser Support-Team antwortet Ihnen per E-Mail.',
+  'contactPage.submit': 'Nachricht senden',
+  'home.title': 'Handeln Sie die Märkte der Welt mit {{brand}}',
+  'home.lead': 'Forex, Aktien, Krypto, Rohstoffe und Index-CFDs mit einem Konto, direkt im Browser.',
+  'home.openAccount': 'Konto eröffnen',
+  'home.login': 'Anmelden',
+  'home.toPlatform': 'Zur Plattform',
+  'home.markets': 'Marktübersicht',
+  'home.marketsEmpty': 'Live-Marktkurse erscheinen hier, sobald der Kurs-Feed angebunden ist.',
+  'home.feature.markets': 'Fünf Anlageklassen',
+  'home.feature.marketsBody': 'Forex, Aktien, Krypto, Rohstoffe und Indizes, long oder short.',
+  'home.feature.protection': 'Ihr Risiko im Blick',
+  'home.feature.protectionBody':
+    'Stop-Loss und Take-Profit für jede Position; Kontostand, Eigenkapital und freie Marge live.',
+  'home.feature.verified': 'Verifizierte Konten',
+  'home.feature.verifiedBody': 'Identitäts- und Adressprüfung schützen Ihr Konto und Ihr Geld.',
   'site.retry': 'Erneut versuchen',
   'site.code.language': 'Sprache:',
   'site.carousel.label': 'Highlights',

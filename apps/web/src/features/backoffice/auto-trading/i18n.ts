@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Texts of the back office's auto-trading settings per brand and the kill switch. German is complete by type: a key missing from BO_AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-bo-auto-trading.ts, `boAuto.*`) get their German here too. */
+/** Texts of the back office's auto-trading settings. */
 export const BO_AUTO_TRADING_EN = {
   'boat.title': 'Auto-trading',
   'boat.lead':
@@ -102,6 +102,7 @@ export const BO_AUTO_TRADING_EN = {
   'boat.invalid': 'Some values cannot be saved; see the marked fields.',
 } as const;
 
+/** German: complete by type, a key missing here is a compile error. */
 export const BO_AUTO_TRADING_DE: Record<keyof typeof BO_AUTO_TRADING_EN, string> &
   Partial<Record<MessageKey, string>> = {
   'boat.title': 'Auto-Trading',

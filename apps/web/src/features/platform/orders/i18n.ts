@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Orders tab, position actions (partial close, trailing stop, break-even), history explanations, costs. German is complete by type: a key missing from ORDERS_DE is a compile error. */
+/** Texts of pending orders on the trading platform. */
 export const ORDERS_EN = {
   'ord.tab': 'Orders',
   'ord.view.open': 'Pending',
@@ -122,6 +122,7 @@ export const ORDERS_EN = {
   'ord.why.costs': 'Commission {{commission}}, swap {{swap}}.',
 } as const;
 
+/** German: complete by type, a key missing here is a compile error. */
 export const ORDERS_DE: Record<keyof typeof ORDERS_EN, string> & Partial<Record<MessageKey, string>> = {
   'ord.tab': 'Aufträge',
   'ord.view.open': 'Offen',

@@ -1,10 +1,19 @@
-/**
- * Web texts of the payments feature, kept apart from uiEn.ts so that features can grow their texts
- * independently. German is complete by type: a key missing from PAYMENTS_DE is a compile error.
- * Spec texts ('Minimum Deposit € 250', 'You have to complete your account first', the withdraw rules and
- * the agreement) are the domain's catalogue keys; the screens' titles and labels are here.
- */
+import type { MessageKey } from '@openbroker/domain';
+
+/** Texts of deposits and withdrawals. */
 export const PAYMENTS_EN = {
+  'payment.deposit.title': 'Deposit funds',
+  'payment.deposit.lead': 'Choose how you want to fund your account.',
+  'payment.deposit.close': 'Back to the platform',
+  'payment.deposit.noMethods':
+    'No payment method is available yet. Please contact support to fund your account; online methods will be listed here once they are enabled.',
+  'payment.withdraw.title': 'Request a withdrawal',
+  'payment.withdraw.lead': 'Withdrawals are paid back to the method you deposited with.',
+  'payment.withdraw.amount': 'Amount',
+  'payment.withdraw.comments': 'Comments',
+  'payment.withdraw.submit': 'Request withdrawal',
+  'payment.withdraw.soon':
+    'Requesting a withdrawal from the web app is not available yet. Please contact support.',
   'payments.action.deposit': 'Deposit',
   'payments.action.withdraw': 'Withdraw',
   'payments.action.history': 'Withdrawal history',
@@ -13,7 +22,6 @@ export const PAYMENTS_EN = {
   'payments.action.tryAgain': 'Try again',
   'payments.action.trade': 'Start trading',
   'payments.action.chooseOther': 'Choose another method',
-
   'payments.step.method': 'Choose a payment method',
   'payments.step.amount': 'Enter the amount',
   'payments.method': 'Payment method',
@@ -35,7 +43,6 @@ export const PAYMENTS_EN = {
     'Deposits open as soon as your personal details and address are complete. It takes a minute.',
   'payments.copy': 'Copy {{label}}',
   'payments.copied': 'Copied',
-
   'payments.summary.title': 'Your deposit',
   'payments.summary.creditedTo': 'Credited to',
   'payments.summary.account': 'Trading account {{pin}}',
@@ -48,7 +55,6 @@ export const PAYMENTS_EN = {
   'payments.trust.tracked': 'Every payment on record',
   'payments.trust.trackedBody': 'Each deposit is listed with its status and reference under',
   'payments.trust.help': 'Questions about a payment?',
-
   'payments.wire.thanks': 'Thank you! Your deposit of {{amount}} is registered.',
   'payments.wire.title': 'Transfer {{amount}} to this account',
   'payments.wire.lead': 'Use these details in your online banking. Copy each one with the button beside it.',
@@ -62,12 +68,10 @@ export const PAYMENTS_EN = {
   'payments.bank.iban': 'IBAN',
   'payments.bank.bic': 'BIC / SWIFT',
   'payments.bank.reference': 'Reference',
-
   'payments.cashier.title': 'Complete your payment in the cashier',
   'payments.cashier.lead': 'The cashier opens in a moment. Follow its steps; this page shows the result.',
   'payments.cashier.opening': 'Opening the cashier…',
   'payments.cashier.open': 'Open the cashier',
-
   'payments.result.checking': 'Checking the payment with our records…',
   'payments.result.transactionId': 'Transaction ID',
   'payments.result.approved.title': 'Deposit received',
@@ -90,7 +94,6 @@ export const PAYMENTS_EN = {
     'The payment of {{amount}} was cancelled before it was completed. Your balance has not changed.',
   'payments.result.cancelled.bodyNoAmount':
     'The payment was cancelled before it was completed. Your balance has not changed.',
-
   'payments.withdraw.available': 'Available to withdraw',
   'payments.withdraw.inPositions': 'Held in open positions',
   'payments.withdraw.max': 'Max',
@@ -110,34 +113,42 @@ export const PAYMENTS_EN = {
   'payments.withdraw.step2Body': 'Our team checks the request and the account it goes to.',
   'payments.withdraw.step3': 'The money is on its way',
   'payments.withdraw.step3Body': 'Funds may take about seven business days to reach your account.',
-
-  'transactions.lead':
-    'Your deposits, withdrawals, bonuses, credits and balance corrections with their current status.',
-  'transactions.emptyHint.deposits': 'Deposits you make appear here with their status.',
-  'transactions.emptyHint.withdrawals': 'Withdrawal requests appear here until they are paid out.',
-  'transactions.emptyHint.bonuses': 'Bonuses credited to your account appear here.',
-  'transactions.emptyHint.credits': 'Credits added to your account appear here.',
-  'transactions.emptyHint.corrections':
-    'Corrections of your balance by our staff appear here, with the reason they gave.',
-  'transactions.status.1': 'Pending',
-  'transactions.status.2': 'Approved',
-  'transactions.status.3': 'Declined',
-  'transactions.status.4': 'Cancelled',
-  'transactions.type.1': 'Credit Card Deposit',
-  'transactions.type.2': 'Wire Transfer Deposit',
-  'transactions.type.3': 'Alternative Deposit',
-  'transactions.type.4': 'Bonus',
-  'transactions.type.5': 'Credit',
-  'transactions.type.6': 'Withdrawal',
-  'transactions.type.7': 'Wire Withdrawal',
-  'transactions.type.8': 'Card Withdrawal',
-  'transactions.type.9': 'Cashier Deposit',
-  'transactions.type.10': 'Promotional Bonus',
-  'transactions.type.11': 'Crypto Deposit',
-  'transactions.type.12': 'Balance Correction',
 } as const;
 
-export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
+/** German: complete by type, a key missing here is a compile error. */
+export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> & Partial<Record<MessageKey, string>> = {
+  'deposit.minimum': 'Mindesteinzahlung {{min}} {{currency}}',
+  'deposit.maximum': 'Höchsteinzahlung {{max}} {{currency}}',
+  'withdraw.maximum': 'Die maximale Auszahlung beträgt {{max}}',
+  'withdraw.notVerified':
+    'Auszahlungen gehen nur an verifizierte Konten. Laden Sie Ihre Dokumente unter „Mein Konto“ hoch, um verifiziert zu werden.',
+  'withdraw.noBalance': 'Sie haben kein Guthaben zum Auszahlen',
+  'withdraw.agreement':
+    'Mir ist bewusst, dass ausgezahlte Beträge etwa sieben Werktage benötigen können, bis sie auf meinem Konto eingehen.',
+  'payment.methodUnavailable':
+    'Diese Zahlungsmethode ist nicht verfügbar. Bitte wählen Sie eine andere oder wenden Sie sich an den Support.',
+  'payment.idempotencyConflict':
+    'Diese Anfrage wurde bereits mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  'payment.transactionNotFound': 'Diese Transaktion wurde nicht gefunden.',
+  'payment.alreadyFinal': 'Diese Transaktion ist bereits {{status}} und kann nicht mehr geändert werden.',
+  'payment.providerFailed':
+    'Der Zahlungsanbieter war nicht erreichbar. Es wurde nichts belastet; bitte versuchen Sie es in ein paar Minuten erneut.',
+  'webhook.badSignature': 'Die Signatur des Webhooks ist ungültig.',
+  'webhook.staleTimestamp': 'Der Zeitstempel des Webhooks liegt außerhalb des erlaubten Zeitfensters.',
+  'webhook.mismatch': 'Der Webhook passt nicht zur Transaktion (Betrag oder Währung).',
+  'webhook.malformed': 'Der Inhalt des Webhooks konnte nicht gelesen werden.',
+  'payment.deposit.title': 'Geld einzahlen',
+  'payment.deposit.lead': 'Wählen Sie, wie Sie Ihr Konto aufladen möchten.',
+  'payment.deposit.close': 'Zurück zur Plattform',
+  'payment.deposit.noMethods':
+    'Es ist noch keine Zahlungsmethode verfügbar. Bitte wenden Sie sich an den Support, um Ihr Konto aufzuladen; Online-Zahlungsmethoden erscheinen hier, sobald sie freigeschaltet sind.',
+  'payment.withdraw.title': 'Auszahlung beantragen',
+  'payment.withdraw.lead': 'Auszahlungen erfolgen über die Methode, mit der Sie eingezahlt haben.',
+  'payment.withdraw.amount': 'Betrag',
+  'payment.withdraw.comments': 'Kommentar',
+  'payment.withdraw.submit': 'Auszahlung beantragen',
+  'payment.withdraw.soon':
+    'Auszahlungen können in der Web-App noch nicht beantragt werden. Bitte wenden Sie sich an den Support.',
   'payments.action.deposit': 'Einzahlen',
   'payments.action.withdraw': 'Auszahlen',
   'payments.action.history': 'Auszahlungsverlauf',
@@ -146,7 +157,6 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'payments.action.tryAgain': 'Erneut versuchen',
   'payments.action.trade': 'Jetzt handeln',
   'payments.action.chooseOther': 'Andere Methode wählen',
-
   'payments.step.method': 'Zahlungsmethode wählen',
   'payments.step.amount': 'Betrag eingeben',
   'payments.method': 'Zahlungsmethode',
@@ -169,7 +179,6 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
     'Einzahlungen sind möglich, sobald Ihre persönlichen Daten und Ihre Adresse vollständig sind. Das dauert nur eine Minute.',
   'payments.copy': '{{label}} kopieren',
   'payments.copied': 'Kopiert',
-
   'payments.summary.title': 'Ihre Einzahlung',
   'payments.summary.creditedTo': 'Gutschrift auf',
   'payments.summary.account': 'Handelskonto {{pin}}',
@@ -182,7 +191,6 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'payments.trust.tracked': 'Jede Zahlung nachvollziehbar',
   'payments.trust.trackedBody': 'Jede Einzahlung steht mit Status und Kennung unter',
   'payments.trust.help': 'Fragen zu einer Zahlung?',
-
   'payments.wire.thanks': 'Vielen Dank! Ihre Einzahlung über {{amount}} ist registriert.',
   'payments.wire.title': 'Überweisen Sie {{amount}} auf dieses Konto',
   'payments.wire.lead':
@@ -197,13 +205,11 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'payments.bank.iban': 'IBAN',
   'payments.bank.bic': 'BIC / SWIFT',
   'payments.bank.reference': 'Verwendungszweck',
-
   'payments.cashier.title': 'Schließen Sie die Zahlung in der Kasse ab',
   'payments.cashier.lead':
     'Die Kasse öffnet sich gleich. Folgen Sie ihren Schritten; diese Seite zeigt das Ergebnis.',
   'payments.cashier.opening': 'Kasse wird geöffnet…',
   'payments.cashier.open': 'Kasse öffnen',
-
   'payments.result.checking': 'Die Zahlung wird mit unseren Unterlagen abgeglichen…',
   'payments.result.transactionId': 'Transaktions-ID',
   'payments.result.approved.title': 'Einzahlung erhalten',
@@ -226,7 +232,6 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
     'Die Zahlung über {{amount}} wurde vor dem Abschluss abgebrochen. Ihr Guthaben ist unverändert.',
   'payments.result.cancelled.bodyNoAmount':
     'Die Zahlung wurde vor dem Abschluss abgebrochen. Ihr Guthaben ist unverändert.',
-
   'payments.withdraw.available': 'Verfügbar zur Auszahlung',
   'payments.withdraw.inPositions': 'In offenen Positionen gebunden',
   'payments.withdraw.max': 'Max.',
@@ -246,29 +251,18 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> = {
   'payments.withdraw.step2Body': 'Unser Team prüft den Antrag und das Zielkonto.',
   'payments.withdraw.step3': 'Das Geld ist unterwegs',
   'payments.withdraw.step3Body': 'Es kann etwa sieben Werktage dauern, bis das Geld auf Ihrem Konto ist.',
+  // Clients meet this refusal on the withdrawal screen; the back-office money texts carry it too.
+  'withdraw.bonusNotWithdrawable':
+    'Bonus- und Kreditguthaben können nicht ausgezahlt werden. Sie können bis zu {{max}} auszahlen.',
+  'withdraw.cancelNotFound': 'Diese Auszahlung wurde nicht gefunden.',
+  'withdraw.notCancellable':
+    'Diese Auszahlung kann nicht mehr storniert werden: Sie wurde bereits ausgezahlt, abgelehnt oder storniert.',
+};
 
-  'transactions.lead':
-    'Ihre Einzahlungen, Auszahlungen, Boni, Gutschriften und Saldokorrekturen mit ihrem aktuellen Status.',
-  'transactions.emptyHint.deposits': 'Ihre Einzahlungen erscheinen hier mit ihrem Status.',
-  'transactions.emptyHint.withdrawals': 'Auszahlungsanträge erscheinen hier, bis sie ausgezahlt sind.',
-  'transactions.emptyHint.bonuses': 'Ihrem Konto gutgeschriebene Boni erscheinen hier.',
-  'transactions.emptyHint.credits': 'Ihrem Konto gutgeschriebene Kredite erscheinen hier.',
-  'transactions.emptyHint.corrections':
-    'Korrekturen Ihres Kontostands durch unsere Mitarbeiter erscheinen hier, mit ihrer Begründung.',
-  'transactions.status.1': 'Ausstehend',
-  'transactions.status.2': 'Genehmigt',
-  'transactions.status.3': 'Abgelehnt',
-  'transactions.status.4': 'Storniert',
-  'transactions.type.1': 'Kreditkarteneinzahlung',
-  'transactions.type.2': 'Einzahlung per Überweisung',
-  'transactions.type.3': 'Alternative Einzahlung',
-  'transactions.type.4': 'Bonus',
-  'transactions.type.5': 'Gutschrift',
-  'transactions.type.6': 'Auszahlung',
-  'transactions.type.7': 'Auszahlung per Überweisung',
-  'transactions.type.8': 'Auszahlung auf Karte',
-  'transactions.type.9': 'Einzahlung über die Kasse',
-  'transactions.type.10': 'Aktionsbonus',
-  'transactions.type.11': 'Krypto-Einzahlung',
-  'transactions.type.12': 'Saldokorrektur',
+export const PAYMENTS_ES: Partial<Record<keyof typeof PAYMENTS_EN | MessageKey, string>> = {
+  'deposit.maximum': 'Depósito máximo {{max}} {{currency}}',
+};
+
+export const PAYMENTS_IT: Partial<Record<keyof typeof PAYMENTS_EN | MessageKey, string>> = {
+  'deposit.maximum': 'Deposito massimo {{max}} {{currency}}',
 };

@@ -1,12 +1,11 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Texts of the client area's auto-trading page, the platform's switch and AI badge. German is complete by type: a key missing from AUTO_TRADING_DE is a compile error. Server message keys of this area (domain messages-auto-trading.ts) get their German here too. */
+/** Texts of the client's auto-trading screen and its journal. */
 export const AUTO_TRADING_EN = {
   'at.title': 'Auto-trading',
   'at.nav': 'Auto-trading',
   'at.lead':
     'A published strategy trades for you within the limits you set. Test it on past prices first, then follow every decision it makes with the prices it used.',
-
   // status header
   'at.status.label': 'Status',
   'at.status.on': 'Running',
@@ -32,7 +31,6 @@ export const AUTO_TRADING_EN = {
   'at.unsaved': 'You have unsaved changes: the strategy runs with your saved settings.',
   'at.offNote':
     'Switching off stops new decisions at once; open positions keep their stop loss and take profit.',
-
   // the strategy in plain words
   'at.strategy.none': 'No strategy chosen yet.',
   'at.strategy.trend': 'Trend follower',
@@ -66,7 +64,6 @@ export const AUTO_TRADING_EN = {
   'at.tfName.1h': '1 hour',
   'at.tfName.4h': '4 hours',
   'at.tfName.1D': '1 day',
-
   // results
   'at.results.today': 'Today',
   'at.results.total': 'Total',
@@ -90,7 +87,6 @@ export const AUTO_TRADING_EN = {
   'at.col.opened': 'Opened',
   'at.col.closed': 'Closed',
   'at.col.exit': 'Exit',
-
   // settings
   'at.settings.title': 'Strategy and limits',
   'at.settings.lead': 'The broker sets the ranges; the server checks every decision against your limits.',
@@ -138,7 +134,6 @@ export const AUTO_TRADING_EN = {
   'at.saved': 'Auto-trading settings saved.',
   'at.discard': 'Discard changes',
   'at.settings.invalid': 'Please correct the marked fields.',
-
   // backtest
   'at.backtest.title': 'Backtest',
   'at.backtest.lead':
@@ -179,7 +174,6 @@ export const AUTO_TRADING_EN = {
     'Past results do not guarantee future results. A backtest trades past candles at their close with the spread; live trading also meets gaps, slippage and closed markets.',
   'at.risk.default':
     'CFDs are complex instruments and come with a high risk of losing money rapidly due to leverage. Consider whether you can afford to take the high risk of losing your money.',
-
   // journal
   'at.journal.title': 'Journal',
   'at.journal.lead':
@@ -209,7 +203,6 @@ export const AUTO_TRADING_EN = {
   'at.ind.close': 'Close',
   'at.ind.stopLoss': 'Stop loss',
   'at.ind.takeProfit': 'Take profit',
-
   // the switch elsewhere, the platform's badge and close explanation
   'at.switch.info':
     'A published strategy opens and closes positions for you within the limits you set. Read its rules, test it and follow every decision on the auto-trading page.',
@@ -220,13 +213,13 @@ export const AUTO_TRADING_EN = {
   'at.why.strategyPlain': 'Closed by your auto-trading strategy.',
 } as const;
 
+/** German: complete by type, a key missing here is a compile error. */
 export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   Partial<Record<MessageKey, string>> = {
   'at.title': 'Auto-Trading',
   'at.nav': 'Auto-Trading',
   'at.lead':
     'Eine veröffentlichte Strategie handelt für Sie innerhalb der Grenzen, die Sie setzen. Testen Sie sie zuerst mit vergangenen Kursen und verfolgen Sie dann jede ihrer Entscheidungen mit den Kursen, die sie verwendet hat.',
-
   'at.status.label': 'Status',
   'at.status.on': 'Aktiv',
   'at.status.off': 'Aus',
@@ -253,7 +246,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
     'Sie haben ungespeicherte Änderungen: Die Strategie handelt mit Ihren gespeicherten Einstellungen.',
   'at.offNote':
     'Ausschalten stoppt neue Entscheidungen sofort; offene Positionen behalten ihren Stop-Loss und Take-Profit.',
-
   'at.strategy.none': 'Noch keine Strategie gewählt.',
   'at.strategy.trend': 'Trendfolger',
   'at.strategy.trend.sub': 'Kreuzung gleitender Durchschnitte mit ATR-Stopp',
@@ -286,7 +278,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.tfName.1h': '1 Stunde',
   'at.tfName.4h': '4 Stunden',
   'at.tfName.1D': '1 Tag',
-
   'at.results.today': 'Heute',
   'at.results.total': 'Gesamt',
   'at.results.open': 'Jetzt offen',
@@ -309,7 +300,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.col.opened': 'Eröffnet',
   'at.col.closed': 'Geschlossen',
   'at.col.exit': 'Ausstieg',
-
   'at.settings.title': 'Strategie und Limits',
   'at.settings.lead':
     'Der Broker legt die Spannen fest; der Server prüft jede Entscheidung gegen Ihre Limits.',
@@ -359,7 +349,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.saved': 'Auto-Trading-Einstellungen gespeichert.',
   'at.discard': 'Änderungen verwerfen',
   'at.settings.invalid': 'Bitte korrigieren Sie die markierten Felder.',
-
   'at.backtest.title': 'Backtest',
   'at.backtest.lead':
     'Testet die Einstellungen im Formular mit den Kerzen der letzten 12 Monate eines Instruments (auf 1-Stunden-Kerzen und länger; kürzere Kerzen reichen 7 bis 90 Tage zurück), mit demselben Code, der live handelt.',
@@ -402,7 +391,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
     'Vergangene Ergebnisse sind keine Garantie für künftige Ergebnisse. Ein Backtest handelt vergangene Kerzen zum Schlusskurs mit dem Spread; live kommen Kurslücken, Slippage und geschlossene Märkte hinzu.',
   'at.risk.default':
     'CFDs sind komplexe Instrumente und gehen wegen des Hebels mit dem hohen Risiko einher, schnell Geld zu verlieren. Überlegen Sie, ob Sie es sich leisten können, das hohe Risiko eines Verlusts Ihres Geldes einzugehen.',
-
   'at.journal.title': 'Journal',
   'at.journal.lead':
     'Jede Entscheidung der Strategie mit den Indikatorwerten und dem Kurs, die sie verwendet hat, und jedes Signal, das Ihre Limits zurückgehalten haben, die neueste zuerst.',
@@ -431,7 +419,6 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.ind.close': 'Schluss',
   'at.ind.stopLoss': 'Stop-Loss',
   'at.ind.takeProfit': 'Take-Profit',
-
   'at.switch.info':
     'Eine veröffentlichte Strategie eröffnet und schließt Positionen für Sie innerhalb der Grenzen, die Sie setzen. Lesen Sie ihre Regeln, testen Sie sie und verfolgen Sie jede Entscheidung auf der Auto-Trading-Seite.',
   'at.switch.open': 'Strategie, Limits und Journal',
@@ -439,4 +426,133 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   'at.badge.title': 'Von Ihrer Auto-Trading-Strategie eröffnet',
   'at.why.strategy': 'Von Ihrer Auto-Trading-Strategie geschlossen: {{reason}}',
   'at.why.strategyPlain': 'Von Ihrer Auto-Trading-Strategie geschlossen.',
+  // the strategies' names
+  'auto.strategy.trend': 'Trendfolger (Kreuzung gleitender Durchschnitte)',
+  'auto.strategy.meanReversion': 'Rückkehr zum Mittelwert (RSI)',
+  // signals
+  'auto.reason.warmup':
+    'Warten auf genügend abgeschlossene Kerzen: Die Strategie braucht {{needed}}, bisher sind {{available}} vorhanden.',
+  'auto.reason.trend.crossUp':
+    'Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) hat den {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}) nach oben gekreuzt; eine Kerze zuvor lagen sie bei {{smaFastPrevious}} und {{smaSlowPrevious}}: Kauf.',
+  'auto.reason.trend.crossDown':
+    'Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) hat den {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}) nach unten gekreuzt; eine Kerze zuvor lagen sie bei {{smaFastPrevious}} und {{smaSlowPrevious}}: Verkauf.',
+  'auto.reason.trend.above':
+    'Keine Kreuzung: Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) bleibt über dem {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}).',
+  'auto.reason.trend.below':
+    'Keine Kreuzung: Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) bleibt unter dem {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}).',
+  'auto.reason.trend.equal':
+    'Keine Kreuzung: Der {{fast}}-Kerzen-Durchschnitt und der {{slow}}-Kerzen-Durchschnitt sind gleich ({{smaSlow}}).',
+  'auto.reason.mr.crossUp':
+    'Der RSI ist von {{rsiPrevious}} wieder über die überverkaufte Schwelle {{oversold}} auf {{rsi}} gestiegen: Kauf.',
+  'auto.reason.mr.crossDown':
+    'Der RSI ist von {{rsiPrevious}} wieder unter die überkaufte Schwelle {{overbought}} auf {{rsi}} gefallen: Verkauf.',
+  'auto.reason.mr.exitLong':
+    'Der RSI ist von {{rsiPrevious}} auf {{rsi}} gestiegen und hat die Ausstiegsschwelle {{exitLevel}} erreicht: Kaufpositionen schließen.',
+  'auto.reason.mr.exitShort':
+    'Der RSI ist von {{rsiPrevious}} auf {{rsi}} gefallen und hat die Ausstiegsschwelle {{exitLevel}} erreicht: Verkaufspositionen schließen.',
+  'auto.reason.mr.oversold':
+    'Kein Signal: Der RSI ({{rsi}}) liegt unter der überverkauften Schwelle {{oversold}}; die Strategie kauft, wenn er wieder darüber steigt.',
+  'auto.reason.mr.overbought':
+    'Kein Signal: Der RSI ({{rsi}}) liegt über der überkauften Schwelle {{overbought}}; die Strategie verkauft, wenn er wieder darunter fällt.',
+  'auto.reason.mr.flat':
+    'Kein Signal: Der Schlusskurs hat sich über die Kerzen, die der RSI liest, nicht verändert, daher sagt der RSI jetzt nichts aus.',
+  'auto.reason.mr.neutral':
+    'Kein Signal: Der RSI liegt bei {{rsi}} (eine Kerze zuvor {{rsiPrevious}}), zwischen der überverkauften Schwelle {{oversold}} und der überkauften Schwelle {{overbought}}.',
+  // closes
+  'auto.close.trend.crossUp':
+    'Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) hat den {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}) nach oben gekreuzt: Die Verkaufsposition wird geschlossen.',
+  'auto.close.trend.crossDown':
+    'Der {{fast}}-Kerzen-Durchschnitt ({{smaFast}}) hat den {{slow}}-Kerzen-Durchschnitt ({{smaSlow}}) nach unten gekreuzt: Die Kaufposition wird geschlossen.',
+  'auto.close.mr.crossUp':
+    'Der RSI ist von {{rsiPrevious}} wieder über die überverkaufte Schwelle {{oversold}} auf {{rsi}} gestiegen: Die Verkaufsposition wird geschlossen.',
+  'auto.close.mr.crossDown':
+    'Der RSI ist von {{rsiPrevious}} wieder unter die überkaufte Schwelle {{overbought}} auf {{rsi}} gefallen: Die Kaufposition wird geschlossen.',
+  'auto.close.mr.exitLong':
+    'Der RSI ist von {{rsiPrevious}} auf {{rsi}} gestiegen und hat die Ausstiegsschwelle {{exitLevel}} erreicht: Die Kaufposition wird geschlossen.',
+  'auto.close.mr.exitShort':
+    'Der RSI ist von {{rsiPrevious}} auf {{rsi}} gefallen und hat die Ausstiegsschwelle {{exitLevel}} erreicht: Die Verkaufsposition wird geschlossen.',
+  // stop loss and take profit of an open
+  'auto.levels.buy':
+    'Stop Loss {{stopLoss}}: {{stopAtr}} × die durchschnittliche wahre Spanne ({{atr}}) unter dem Kaufpreis {{price}}. Take Profit {{takeProfit}}: {{takeProfitAtr}} × die durchschnittliche wahre Spanne darüber.',
+  'auto.levels.sell':
+    'Stop Loss {{stopLoss}}: {{stopAtr}} × die durchschnittliche wahre Spanne ({{atr}}) über dem Verkaufspreis {{price}}. Take Profit {{takeProfit}}: {{takeProfitAtr}} × die durchschnittliche wahre Spanne darunter.',
+  // holds
+  'auto.hold.noLongToClose': 'Nichts zu schließen: Die Strategie hat keine Kaufposition in {{symbol}}.',
+  'auto.hold.noShortToClose': 'Nichts zu schließen: Die Strategie hat keine Verkaufsposition in {{symbol}}.',
+  'auto.hold.symbolNotChosen':
+    'Nicht eröffnet: {{symbol}} gehört nicht zu den Instrumenten, die Sie für die Strategie gewählt haben.',
+  'auto.hold.noPrice': 'Nicht eröffnet: Für {{symbol}} gibt es gerade keinen Kurs.',
+  'auto.hold.dailyLimit':
+    'Nicht eröffnet: Das heutige Ergebnis der automatischen Trades ({{result}}) hat Ihr tägliches Verlustlimit von {{limit}} erreicht.',
+  'auto.hold.drawdownLimit':
+    'Nicht eröffnet: Das Ergebnis der automatischen Trades seit dem Einschalten ({{result}}) hat Ihr Drawdown-Limit von {{limit}} erreicht.',
+  'auto.hold.alreadyOpenBuy': 'Nicht eröffnet: Die Strategie hält bereits eine Kaufposition in {{symbol}}.',
+  'auto.hold.alreadyOpenSell':
+    'Nicht eröffnet: Die Strategie hält bereits eine Verkaufsposition in {{symbol}}.',
+  'auto.hold.maxPositions':
+    'Nicht eröffnet: {{count}} automatische Positionen sind offen, Ihr Maximum ist {{max}}.',
+  'auto.hold.noLeverage':
+    'Nicht eröffnet: Keiner der Hebel, die Ihr Konto für {{symbol}} nutzen darf, liegt innerhalb Ihres Maximums von 1:{{max}}.',
+  'auto.hold.amountTooSmall':
+    'Nicht eröffnet: Der Betrag pro Trade wäre {{amount}}, weniger als das Minimum von {{min}}.',
+  'auto.hold.notEnoughMargin':
+    'Nicht eröffnet: Der Betrag pro Trade von {{amount}} ist höher als die freie Margin von {{freeMargin}}.',
+  'auto.hold.noVolatility':
+    'Nicht eröffnet: Die Kurse haben sich nicht bewegt, daher lässt sich kein Stop Loss bemessen.',
+  'auto.hold.stopsInvalid':
+    'Nicht eröffnet: Zum aktuellen Kurs lassen sich kein gültiger Stop Loss und Take Profit setzen.',
+  // answers of the server
+  'auto.error.noSettings':
+    'Speichern Sie Ihre Einstellungen für den automatischen Handel, bevor Sie ihn einschalten.',
+  'auto.error.notVerified':
+    'Der automatische Handel kann eingeschaltet werden, sobald Ihr Konto verifiziert ist.',
+  'auto.error.dailyLimitReached':
+    'Die Auto-Trades von heute haben Ihr tägliches Verlustlimit bereits erreicht: Schalten Sie Auto-Trading morgen (UTC) wieder ein oder erhöhen Sie das Limit.',
+  'auto.error.backtestBusy':
+    'Gerade laufen viele Backtests. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  'auto.error.brandStopped':
+    'Ihr Broker hat den automatischen Handel vorerst gestoppt, daher kann er nicht eingeschaltet werden.',
+  'auto.error.noCandles':
+    'Für einen Backtest gibt es noch nicht genügend {{timeframe}}-Kerzen von {{symbol}}.',
+  // journal lines
+  'auto.journal.switchedOn': 'Automatischer Handel eingeschaltet.',
+  'auto.journal.switchedOff':
+    'Automatischer Handel von Ihnen ausgeschaltet. Offene automatische Positionen bleiben mit ihrem Stop Loss und Take Profit offen.',
+  'auto.journal.settings': 'Einstellungen gespeichert: {{strategy}} auf {{timeframe}}-Kerzen, {{symbols}}.',
+  'auto.journal.limitDaily':
+    'Das heutige Ergebnis der automatischen Trades ({{result}}) hat Ihr tägliches Verlustlimit von {{limit}} erreicht: Der automatische Handel ist ausgeschaltet.',
+  'auto.journal.limitDrawdown':
+    'Das Ergebnis der automatischen Trades seit dem Einschalten ({{result}}) hat Ihr Drawdown-Limit von {{limit}} erreicht: Der automatische Handel ist ausgeschaltet.',
+  'auto.journal.limitClose':
+    'Geschlossen, weil ein Verlustlimit erreicht wurde (Sie haben gewählt, offene automatische Positionen dann zu schließen).',
+  'auto.journal.brandStopped':
+    'Ihr Broker hat den automatischen Handel für alle Kunden gestoppt. Offene automatische Positionen behalten ihren Stop Loss und Take Profit.',
+  'auto.journal.refused': 'Die Handelsplattform hat diesen Auftrag abgelehnt; der Grund steht dabei.',
+  'auto.notice.title': 'Automatischer Handel ausgeschaltet',
+  // checks of the settings
+  'auto.settings.invalid':
+    'Die Einstellungen für den automatischen Handel sind unvollständig. Bitte prüfen Sie sie und speichern Sie erneut.',
+  'auto.settings.unknownStrategy': 'Wählen Sie eine der angebotenen Strategien.',
+  'auto.settings.strategyNotOffered': 'Ihr Broker bietet diese Strategie nicht an.',
+  'auto.settings.timeframeNotOffered': 'Dieser Zeitrahmen wird für die Strategie nicht angeboten.',
+  'auto.settings.required': 'Geben Sie einen Wert ein.',
+  'auto.settings.notANumber': 'Geben Sie eine Zahl ein.',
+  'auto.settings.range': 'Wählen Sie einen Wert von {{min}} bis {{max}}.',
+  'auto.settings.step': 'Wählen Sie einen Wert in Schritten von {{step}} ab {{min}}.',
+  'auto.settings.wholeNumber': 'Geben Sie eine ganze Zahl ein.',
+  'auto.settings.cents': 'Verwenden Sie höchstens zwei Nachkommastellen.',
+  'auto.settings.fastBelowSlow':
+    'Der schnelle Durchschnitt muss weniger Kerzen zählen als der langsame Durchschnitt ({{slow}}).',
+  'auto.settings.levelsOrder':
+    'Die Schwellen müssen in Reihenfolge liegen: überverkauft ({{oversold}}) unter der Ausstiegsschwelle, die Ausstiegsschwelle unter überkauft ({{overbought}}).',
+  'auto.settings.symbolsRequired': 'Wählen Sie mindestens ein Instrument.',
+  'auto.settings.tooManySymbols': 'Wählen Sie höchstens {{max}} Instrumente.',
+  'auto.settings.symbolInvalid': 'Dieser Instrumentname ist ungültig.',
+  'auto.settings.symbolNotAllowed': 'Die Strategie kann {{symbol}} auf Ihrem Konto nicht handeln.',
+  'auto.settings.amountMode': 'Wählen Sie einen festen Betrag oder einen Prozentsatz der freien Margin.',
+  'auto.settings.amountMin': 'Der Betrag pro Trade muss mindestens {{min}} betragen.',
+  'auto.settings.leverageAboveCap': 'Ihr Broker erlaubt der Strategie einen Hebel von höchstens 1:{{max}}.',
+  'auto.settings.lossLimitMin': 'Das Verlustlimit muss mindestens {{min}} betragen.',
+  'auto.settings.closeOnLimit':
+    'Wählen Sie, ob offene automatische Positionen geschlossen werden, wenn ein Verlustlimit erreicht ist.',
 };

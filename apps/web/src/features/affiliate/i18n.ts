@@ -1,8 +1,26 @@
-/**
- * Web texts of the affiliate feature, kept apart from uiEn.ts so that features can grow their texts
- * independently. German is complete by type: a key missing from AFFILIATE_DE is a compile error.
- */
+import type { MessageKey } from '@openbroker/domain';
+
+/** Texts of the affiliates' panel. */
 export const AFFILIATE_EN = {
+  'affiliate.title': 'Affiliate login',
+  'affiliate.lead':
+    'Partners: log in to see the accounts you referred, their first deposits and conversion rates.',
+  'affiliate.submit': 'Log in',
+  'affiliate.panel': 'Affiliate panel',
+  'affiliate.logout': 'Log out',
+  'affiliate.filterBy': 'Filter by',
+  'affiliate.filter.created_at': 'Registration date',
+  'affiliate.filter.transactions': 'Transactions',
+  'affiliate.from': 'From',
+  'affiliate.until': 'Until',
+  'affiliate.apply': 'Show',
+  'affiliate.col.id': 'ID',
+  'affiliate.col.name': 'Name',
+  'affiliate.col.email': 'Email',
+  'affiliate.col.country': 'Country',
+  'affiliate.col.createdAt': 'Registered',
+  'affiliate.col.source': 'Source page',
+  'affiliate.col.conversion': 'Converted',
   'affiliate.signedInAs': 'Signed in as {{name}} · {{email}}',
   'affiliate.link.title': 'Your tracking link',
   'affiliate.link.hint':
@@ -47,12 +65,29 @@ export const AFFILIATE_EN = {
   'affiliate.password.submit': 'Change password',
   'affiliate.password.done': 'Your password has been changed. Other sessions have been logged out.',
   'affiliate.sessionEnded': 'Your affiliate session has ended. Please log in again.',
-  'referrals.empty.hint':
-    'Share your link: accounts opened through it appear here, with names shortened for privacy.',
-  'referrals.count': 'Referred accounts: {{count}}',
 } as const;
 
-export const AFFILIATE_DE: Record<keyof typeof AFFILIATE_EN, string> = {
+/** German: complete by type, a key missing here is a compile error. */
+export const AFFILIATE_DE: Record<keyof typeof AFFILIATE_EN, string> & Partial<Record<MessageKey, string>> = {
+  'affiliate.title': 'Partner-Anmeldung',
+  'affiliate.lead':
+    'Partner: Melden Sie sich an, um die von Ihnen geworbenen Konten, ihre Ersteinzahlungen und Konversionsraten zu sehen.',
+  'affiliate.submit': 'Anmelden',
+  'affiliate.panel': 'Partnerbereich',
+  'affiliate.logout': 'Abmelden',
+  'affiliate.filterBy': 'Filtern nach',
+  'affiliate.filter.created_at': 'Registrierungsdatum',
+  'affiliate.filter.transactions': 'Transaktionen',
+  'affiliate.from': 'Von',
+  'affiliate.until': 'Bis',
+  'affiliate.apply': 'Anzeigen',
+  'affiliate.col.id': 'ID',
+  'affiliate.col.name': 'Name',
+  'affiliate.col.email': 'E-Mail',
+  'affiliate.col.country': 'Land',
+  'affiliate.col.createdAt': 'Registriert',
+  'affiliate.col.source': 'Herkunftsseite',
+  'affiliate.col.conversion': 'Konvertiert',
   'affiliate.signedInAs': 'Angemeldet als {{name}} · {{email}}',
   'affiliate.link.title': 'Ihr Tracking-Link',
   'affiliate.link.hint':
@@ -97,7 +132,4 @@ export const AFFILIATE_DE: Record<keyof typeof AFFILIATE_EN, string> = {
   'affiliate.password.submit': 'Passwort ändern',
   'affiliate.password.done': 'Ihr Passwort wurde geändert. Andere Sitzungen wurden abgemeldet.',
   'affiliate.sessionEnded': 'Ihre Partner-Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-  'referrals.empty.hint':
-    'Teilen Sie Ihren Link: Darüber eröffnete Konten erscheinen hier, die Namen zum Schutz der Privatsphäre gekürzt.',
-  'referrals.count': 'Geworbene Konten: {{count}}',
 };
