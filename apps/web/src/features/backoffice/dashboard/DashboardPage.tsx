@@ -7,12 +7,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { staffRequest } from '../api.js';
 import { queueQueryKey, useBackofficeLive } from '../live.js';
 import { DashboardKpis } from '../reports/DashboardKpis.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
-import { BACKOFFICE_BASE, visibleNav } from '../shell/nav.js';
+import { BACKOFFICE_BASE, useVisibleNav } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
 
 interface Tile {
@@ -112,7 +112,7 @@ export function DashboardPage() {
   const { staff, can } = useStaffSession();
   useBackofficeLive();
   const tiles = TILES.filter((tile) => can(tile.permission));
-  const shortcuts = visibleNav(can)
+  const shortcuts = useVisibleNav(can)
     .flatMap((section) => section.items)
     .filter((item) => item.to !== BACKOFFICE_BASE);
   if (!staff) return null;

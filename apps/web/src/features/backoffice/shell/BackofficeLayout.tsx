@@ -6,7 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../../app/LanguageSelect.js';
 import { ThemeToggle } from '../../../app/ThemeToggle.js';
 import '../backoffice.css';
-import { BACKOFFICE_BASE, visibleNav } from './nav.js';
+import { BACKOFFICE_BASE, useVisibleNav } from './nav.js';
 import { useStaffSession } from './session.js';
 
 /** Initials for the avatar ('Carla Compliance' → 'CC'). */
@@ -24,7 +24,7 @@ export function BackofficeLayout() {
   const { staff, can, signOut } = useStaffSession();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const sections = visibleNav(can);
+  const sections = useVisibleNav(can);
 
   // The phone menu closes when a screen is chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
