@@ -3,6 +3,8 @@
  * texts (spec §5, §8); `{{name}}` placeholders are filled by `formatMessage` on the server and by
  * i18next (same syntax) in the web app, whose `en` resources are this object itself.
  */
+import { ACCOUNTS_MESSAGES } from './messages-accounts.js';
+import { AFFILIATES_MESSAGES } from './messages-affiliates.js';
 import { AUTO_TRADING_MESSAGES } from './messages-auto-trading.js';
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
@@ -11,15 +13,13 @@ import { BO_AUTO_TRADING_MESSAGES } from './messages-bo-auto-trading.js';
 import { BO_BRANDS_MESSAGES } from './messages-bo-brands.js';
 import { BO_CONTENT_MESSAGES } from './messages-bo-content.js';
 import { BO_DEALING_MESSAGES } from './messages-bo-dealing.js';
-import { BO_EDITOR_MESSAGES } from './messages-bo-editor.js';
-import { BO_ENGAGE_MESSAGES } from './messages-bo-engage.js';
 import { BO_REPORTS_MESSAGES } from './messages-bo-reports.js';
-import { CLIENT_FIXES_MESSAGES } from './messages-client-fixes.js';
 import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
+import { PAYMENTS_MESSAGES } from './messages-payments.js';
+import { POPUPS_MESSAGES } from './messages-popups.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
-import { SAFETY_MESSAGES } from './messages-safety.js';
 
 export const MESSAGES_EN = {
   // spec §5 field messages
@@ -157,23 +157,24 @@ export const MESSAGES_EN = {
   ...RISK_MESSAGES,
   ...BO_BRANDS_MESSAGES,
   ...BO_CONTENT_MESSAGES,
-  ...BO_ENGAGE_MESSAGES,
+  // back office: pop-ups and affiliates (our texts)
+  ...POPUPS_MESSAGES,
+  ...AFFILIATES_MESSAGES,
   ...BO_DEALING_MESSAGES,
   ...BO_REPORTS_MESSAGES,
-  ...BO_EDITOR_MESSAGES,
   // engine refusals of orders, partial closes and charges (our texts)
   ...ENGINE_ORDERS_MESSAGES,
   // close explanations, margin-call warnings, order notices and their mails (our texts)
   ...NOTICES_MESSAGES,
   // brand pricing, costs, market hours and jurisdiction presets (our texts)
   ...PRICING_MESSAGES,
-  // client-area fixes from the walkthrough: page titles, card page, expiry (our texts)
-  ...CLIENT_FIXES_MESSAGES,
   // auto-trading: strategy reasons, journal lines, limits and refusals (our texts)
   ...AUTO_TRADING_MESSAGES,
   ...BO_AUTO_TRADING_MESSAGES,
-  // the client's safety: passwords, upload size, cancelling a withdrawal (our texts)
-  ...SAFETY_MESSAGES,
+  // the client's account: passwords and upload size (our texts)
+  ...ACCOUNTS_MESSAGES,
+  // the client's deposits and withdrawals: an expired deposit, cancelling a withdrawal (our texts)
+  ...PAYMENTS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

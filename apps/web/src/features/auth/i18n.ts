@@ -88,7 +88,7 @@ export const AUTH_DE: Record<keyof typeof AUTH_EN, string> & Partial<Record<Mess
   'safety.forgot.sentTitle': 'Prüfen Sie Ihr E-Mail-Postfach',
   'safety.forgot.sentBody':
     'Wenn zu dieser Adresse ein Konto besteht, haben wir ihr einen Link gesendet, mit dem Sie ein neues Passwort wählen können. Es kann einige Minuten dauern, bis die E-Mail ankommt.',
-  // domain messages-safety.ts
+  // domain messages-accounts.ts
   'password.sameAsCurrent': 'Das neue Passwort muss sich von Ihrem aktuellen Passwort unterscheiden',
 };
 

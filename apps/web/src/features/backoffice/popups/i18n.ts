@@ -74,7 +74,7 @@ export const BO_POPUPS_EN = {
 
 /** German: complete by type, a key missing here is a compile error. */
 export const BO_POPUPS_DE: Record<keyof typeof BO_POPUPS_EN, string> & Partial<Record<MessageKey, string>> = {
-  // server messages of this area (packages/domain/src/messages-bo-engage.ts)
+  // server messages of this area (packages/domain/src/messages-popups.ts)
   'popups.contentEmpty': 'Der Inhalt ist leer, nachdem unsicheres HTML entfernt wurde.',
   'popups.untilBeforeFrom': 'Das Ende muss nach dem Beginn liegen.',
   'popups.clientNotInBrand': 'Dieser Kunde ist kein Kunde der gewählten Marke.',
