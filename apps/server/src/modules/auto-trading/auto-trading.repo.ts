@@ -1,8 +1,9 @@
 import type { AutoStopReason, AutoTradingSettings, JournalAction, Message } from '@openbroker/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { autoTradingJournal, autoTradingSettings, popups, positions, users } from '../../db/schema.js';
-import type { UserRow } from '../accounts/accounts.repo.js';
+import { autoTradingJournal, autoTradingSettings, positions, users } from '../../db/schema.js';
+import { AccountsRepo, type UserRow } from '../accounts/accounts.repo.js';
+import { PopupsRepo } from '../popups/popups.repo.js';
 
 /** The kind of the popup a client gets when the server switched auto-trading off (popups.kind). */
 export const AUTO_TRADING_STOPPED_POPUP = 'auto_trading_stopped';
@@ -103,7 +104,7 @@ export class AutoTradingRepo {
    */
   async switchOn(userId: number, at: Date, line: JournalLine): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ autoTrading: true }).where(eq(users.id, userId));
+      await new AccountsRepo(tx).switchAutoTrading(userId, true);
       await tx
         .update(autoTradingSettings)
         .set({ enabledAt: at, stoppedReason: null, stoppedAt: null })
@@ -123,12 +124,7 @@ export class AutoTradingRepo {
     line: JournalLine,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const changed = await tx
-        .update(users)
-        .set({ autoTrading: false })
-        .where(and(eq(users.id, userId), eq(users.autoTrading, true)))
-        .returning({ id: users.id });
-      if (changed.length === 0) return false;
+      if (!(await new AccountsRepo(tx).switchAutoTrading(userId, false))) return false;
       await tx
         .update(autoTradingSettings)
         .set({ stoppedReason: stopped, stoppedAt: stopped ? at : null })
@@ -244,8 +240,13 @@ export class AutoTradingRepo {
 
   /** The client's popup telling why the server switched auto-trading off (content is our own escaped text). */
   async addPopup(brandId: number, userId: number, title: string, content: string): Promise<void> {
-    await this.db
-      .insert(popups)
-      .values({ brandId, userId, audience: 'client', kind: AUTO_TRADING_STOPPED_POPUP, title, content });
+    await new PopupsRepo(this.db).create({
+      brandId,
+      userId,
+      audience: 'client',
+      kind: AUTO_TRADING_STOPPED_POPUP,
+      title,
+      content,
+    });
   }
 }

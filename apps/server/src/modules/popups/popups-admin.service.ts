@@ -6,17 +6,15 @@ import {
   type PopupAudience,
   type PopupStatus,
 } from '@openbroker/domain';
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { brands, popupReads, popups, users } from '../../db/schema.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/html.js';
 import type { ScopeFilter } from '../payments/staff-money.repo.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction, changedFields } from '../staff/staff-audit.js';
-import type { PopupRow } from './popups.repo.js';
+import { type PopupRow, PopupsRepo } from './popups.repo.js';
 
 export interface PopupInput {
   title: string;
@@ -61,19 +59,19 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * audit row in the same transaction; records of brands outside the staff member's scope answer 404.
  */
 export class PopupsAdminService {
+  private readonly repo: PopupsRepo;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new PopupsRepo(db);
+  }
 
   /** The brand's popup with this id, provided it is a brand popup of a brand in scope; else 404. */
   private async popup(auth: StaffAuth, id: number): Promise<PopupRow> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-    const [row] = await this.db
-      .select()
-      .from(popups)
-      .where(and(eq(popups.id, id), isNull(popups.kind)))
-      .limit(1);
+    const row = await this.repo.findBrandPopup(id);
     if (!row) throw notFound();
     assertBrandInScope(auth, row.brandId);
     return row;
@@ -81,16 +79,12 @@ export class PopupsAdminService {
 
   /** A client of the brand (400 on the field otherwise: staff picked them from that brand's list). */
   private async clientOf(brandId: number, clientId: number | null | undefined) {
-    const [client] =
+    const client =
       clientId && Number.isSafeInteger(clientId)
-        ? await this.db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, clientId), eq(users.brandId, brandId)))
-            .limit(1)
-        : [];
-    if (!client) throw invalidFields([{ path: 'clientId', key: 'popups.clientNotInBrand' }]);
-    return client.id;
+        ? await this.repo.clientInBrand(brandId, clientId)
+        : undefined;
+    if (client === undefined) throw invalidFields([{ path: 'clientId', key: 'popups.clientNotInBrand' }]);
+    return client;
   }
 
   private async clean(content: string): Promise<string> {
@@ -105,29 +99,10 @@ export class PopupsAdminService {
     const brandIds = [...new Set(rows.map((r) => r.brandId))];
     const clientIds = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
     const [reads, sizes, names, clients] = await Promise.all([
-      this.db
-        .select({ popupId: popupReads.popupId, n: count() })
-        .from(popupReads)
-        .where(inArray(popupReads.popupId, ids))
-        .groupBy(popupReads.popupId),
-      this.db
-        .select({ brandId: users.brandId, verified: users.verifiedAccount, n: count() })
-        .from(users)
-        .where(inArray(users.brandId, brandIds))
-        .groupBy(users.brandId, users.verifiedAccount),
-      this.db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds)),
-      clientIds.length === 0
-        ? Promise.resolve([])
-        : this.db
-            .select({
-              id: users.id,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              email: users.email,
-              pin: users.pin,
-            })
-            .from(users)
-            .where(inArray(users.id, clientIds)),
+      this.repo.readCounts(ids),
+      this.repo.audienceSizes(brandIds),
+      this.repo.brandNames(brandIds),
+      clientIds.length === 0 ? Promise.resolve([]) : this.repo.clientsByIds(clientIds),
     ]);
     const readsOf = new Map(reads.map((r) => [r.popupId, Number(r.n)]));
     const sizeOf = (brandId: number, verified: boolean | undefined) =>
@@ -173,15 +148,7 @@ export class PopupsAdminService {
   async list(auth: StaffAuth, brandId: number | undefined): Promise<BoPopup[]> {
     const scope: ScopeFilter = scopeFilter(auth, brandId);
     if (scope !== null && scope.length === 0) return [];
-    const where: SQL[] = [isNull(popups.kind)];
-    if (scope !== null) where.push(inArray(popups.brandId, [...scope]));
-    const rows = await this.db
-      .select()
-      .from(popups)
-      .where(and(...where))
-      .orderBy(desc(popups.createdAt), desc(popups.id))
-      .limit(500);
-    return this.present(rows);
+    return this.present(await this.repo.listBrandPopups(scope));
   }
 
   async get(auth: StaffAuth, id: number): Promise<BoPopup> {
@@ -193,15 +160,13 @@ export class PopupsAdminService {
   /** A new popup: the HTML sanitised now, the one client checked to be a client of that brand; audited. */
   async create(auth: StaffAuth, input: PopupCreateInput, request: FastifyRequest): Promise<BoPopup> {
     assertBrandInScope(auth, input.brandId);
-    const [brand] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-    if (!brand) throw notFound();
+    if (!(await this.repo.brandExists(input.brandId))) throw notFound();
     const content = await this.clean(input.content);
-    const userId = input.audience === 'client' ? await this.clientOf(brand.id, input.clientId) : null;
-    const row = await this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(popups)
-        .values({
-          brandId: brand.id,
+    const userId = input.audience === 'client' ? await this.clientOf(input.brandId, input.clientId) : null;
+    const row = await this.repo.db.transaction(async (tx) => {
+      const created = await this.repo.create(
+        {
+          brandId: input.brandId,
           title: input.title,
           content,
           audience: input.audience,
@@ -209,9 +174,9 @@ export class PopupsAdminService {
           startsAt: input.startsAt ?? null,
           endsAt: input.endsAt ?? null,
           createdBy: auth.staff.id,
-        })
-        .returning();
-      if (!created) throw new Error('popup insert returned nothing');
+        },
+        tx,
+      );
       await auditStaffAction(tx, auth, request, {
         action: 'popup.create',
         subject: `popup:${created.id}`,
@@ -261,8 +226,8 @@ export class PopupsAdminService {
     const before = auditedFields(current);
     const { before: was, after: now } = changedFields(before, auditedFields({ ...current, ...next }));
     if (Object.keys(now).length === 0) return this.get(auth, current.id);
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx.update(popups).set(next).where(eq(popups.id, current.id)).returning();
+    await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.update(tx, current.id, next);
       if (!row) throw notFound();
       await auditStaffAction(tx, auth, request, {
         action:
@@ -290,24 +255,7 @@ export class PopupsAdminService {
   async reads(auth: StaffAuth, id: number, page: number): Promise<BoPopupReadsPage> {
     const popup = await this.popup(auth, id);
     const pageSize = BACKOFFICE_PAGE_SIZE;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          pin: users.pin,
-          readAt: popupReads.readAt,
-        })
-        .from(popupReads)
-        .innerJoin(users, eq(users.id, popupReads.userId))
-        .where(eq(popupReads.popupId, popup.id))
-        .orderBy(desc(popupReads.readAt), desc(users.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: count() }).from(popupReads).where(eq(popupReads.popupId, popup.id)),
-    ]);
+    const { rows, total } = await this.repo.readsPage(popup.id, pageSize, (page - 1) * pageSize);
     return {
       items: rows.map((r) => ({
         userId: r.userId,
@@ -316,7 +264,7 @@ export class PopupsAdminService {
         pin: r.pin,
         readAt: r.readAt.toISOString(),
       })),
-      total: Number(total?.n ?? 0),
+      total,
       page,
       pageSize,
     };
@@ -330,24 +278,7 @@ export class PopupsAdminService {
     assertBrandInScope(auth, brandId);
     if (q === '') return [];
     const like = containsPattern(q.toLowerCase());
-    const rows = await this.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        pin: users.pin,
-        verified: users.verifiedAccount,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.brandId, brandId),
-          sql`lower(${users.firstName} || ' ' || ${users.lastName} || chr(1) || ${users.email} || chr(1) || ${users.pin}) like ${like}`,
-        ),
-      )
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(10);
+    const rows = await this.repo.searchClients(brandId, like);
     return rows.map((r) => ({
       id: r.id,
       name: `${r.firstName} ${r.lastName}`.trim(),

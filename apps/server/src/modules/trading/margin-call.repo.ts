@@ -1,6 +1,7 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { popupReads, popups, users } from '../../db/schema.js';
+import { PopupsRepo } from '../popups/popups.repo.js';
 
 /** The kind of a client's margin-call popup (popups.kind). */
 export const MARGIN_CALL_POPUP = 'margin_call';
@@ -25,7 +26,7 @@ export class MarginCallRepo {
 
   /** Stores the client's margin-call popup (content is our own escaped text). */
   async addPopup(brandId: number, userId: number, title: string, content: string): Promise<void> {
-    await this.db.insert(popups).values({ brandId, userId, kind: MARGIN_CALL_POPUP, title, content });
+    await new PopupsRepo(this.db).create({ brandId, userId, kind: MARGIN_CALL_POPUP, title, content });
   }
 
   async client(userId: number) {
