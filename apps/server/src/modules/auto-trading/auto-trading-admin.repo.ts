@@ -2,6 +2,7 @@ import type { BrandAutoTradingSettings } from '@openbroker/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, brands, positions, staffUsers, users } from '../../db/schema.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 
 /** null: every brand (a member of all brands); else these brand ids. */
 export type BrandIds = readonly number[] | null;
@@ -165,12 +166,7 @@ export class AutoTradingAdminRepo {
       const current = rowOf(locked);
       const { next, result } = await work(tx, current);
       if (next === undefined) return { row: current, result, changed: false };
-      await tx
-        .update(brands)
-        .set({
-          settings: sql`jsonb_set(coalesce(${brands.settings}, '{}'::jsonb), '{autoTrading}', ${JSON.stringify(next)}::jsonb, true)`,
-        })
-        .where(eq(brands.id, brandId));
+      await new BrandsRepo(this.db).setSettingsKey(tx, brandId, 'autoTrading', next);
       return { row: { ...current, autoTrading: next }, result, changed: true };
     });
   }

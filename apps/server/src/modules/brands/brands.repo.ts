@@ -206,6 +206,24 @@ export class BrandsRepo {
     };
   }
 
+  /**
+   * Replaces one key of the brand's settings (the desk's halted symbols, the brand's auto-trading limits) in the
+   * caller's transaction; the other settings stay as stored, so two desks saving different keys lose nothing.
+   */
+  async setSettingsKey(
+    tx: Db,
+    id: number,
+    key: 'haltedSymbols' | 'autoTrading',
+    value: BrandSettings[typeof key],
+  ): Promise<void> {
+    await tx
+      .update(brands)
+      .set({
+        settings: sql`jsonb_set(coalesce(${brands.settings}, '{}'::jsonb), ${`{${key}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`,
+      })
+      .where(eq(brands.id, id));
+  }
+
   /** Publishes (sets published_at) or returns a brand to draft, in the caller's transaction. */
   async setStatus(tx: Db, id: number, status: 'draft' | 'published'): Promise<BrandRow> {
     const [row] = await tx

@@ -4,9 +4,10 @@
  * engine's (dealing.desk.ts).
  */
 import { brandCurrency } from '@openbroker/domain';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, positions, users } from '../../db/schema.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 import type { ScopeFilter } from '../payments/staff-money.repo.js';
 
 /** A client as the desk names them. */
@@ -136,12 +137,7 @@ export class DealingRepo {
 
   /** Replaces a brand's halted symbols (only that key of its settings: other settings are kept as stored). */
   async writeHalted(tx: Db, brandId: number, symbols: readonly string[]): Promise<void> {
-    await tx
-      .update(brands)
-      .set({
-        settings: sql`jsonb_set(coalesce(${brands.settings}, '{}'::jsonb), '{haltedSymbols}', ${JSON.stringify(symbols)}::jsonb)`,
-      })
-      .where(eq(brands.id, brandId));
+    await new BrandsRepo(this.db).setSettingsKey(tx, brandId, 'haltedSymbols', [...symbols]);
   }
 
   inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
