@@ -1,10 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { MESSAGES_EN } from '@openbroker/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import { memoryStorage } from '../../lib/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
 import { changeLanguage, createI18n, initialLanguage } from './i18n.js';
-import { DE, EN, IT } from './resources.js';
+import { DE, EN, ES, IT } from './resources.js';
 
 afterEach(() => {
   document.documentElement.lang = '';
@@ -60,6 +62,31 @@ describe('i18n (spec §1: en, de full; it, es partial; fallback en)', () => {
       if (!(key in MESSAGES_EN)) expect(BACKOFFICE_DE, key).toHaveProperty(key);
     }
     expect(EN).not.toHaveProperty('bo.nav.dashboard');
+  });
+
+  it('every German, Spanish and Italian key exists in English', () => {
+    const english: Record<string, string> = { ...EN, ...BACKOFFICE_EN };
+    for (const [language, texts] of [
+      ['de', { ...DE, ...BACKOFFICE_DE }],
+      ['es', ES],
+      ['it', IT],
+    ] as const) {
+      for (const key of Object.keys(texts))
+        expect(english[key], `${language} ${key} exists in English`).toBeDefined();
+    }
+  });
+
+  it('texts live in files named after what they belong to: a feature, the shell, the shared ui', () => {
+    const src = join(import.meta.dirname, '../..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => /^export const \w+_(EN|DE|ES|IT)\b/m.test(readFileSync(join(src, file), 'utf8')))
+      .map((file) => relative(src, join(src, file)).split('\\').join('/'));
+    const named = (file: string) =>
+      /^(features\/[^/]+(\/[^/]+)?|ui)\/i18n\.ts$/.test(file) ||
+      ['app/i18n/shell.ts', 'app/i18n/messages.ts', 'app/i18n/resources.ts'].includes(file);
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.filter((file) => !named(file))).toEqual([]);
   });
 
   it('starts in the stored language, or English', () => {
