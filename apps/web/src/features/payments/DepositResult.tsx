@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMoney } from '../../shared/market/numbers.js';
 import { registerFlag } from '../../shared/session/authStore.js';
-import { StatusBadge } from '../transactions/StatusBadge.js';
-import { useTypeName } from '../transactions/TransactionsPage.js';
-import { useTransactions } from '../transactions/useTransactions.js';
+import { StatusBadge } from '../../shared/transactions/StatusBadge.js';
+import { useTransactions } from '../../shared/transactions/useTransactions.js';
+import { useTypeName } from '../../shared/transactions/useTypeName.js';
 
 /** While a payment is still pending, the list is asked again this often … */
 export const RESULT_POLL_MS = 2000;

@@ -2,9 +2,9 @@ import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates.js';
 import { useMoney } from '../../shared/market/numbers.js';
-import { CancelWithdrawal } from '../transactions/CancelWithdrawal.js';
-import { StatusBadge } from '../transactions/StatusBadge.js';
-import { pendingWithdrawals, useTransactions } from '../transactions/useTransactions.js';
+import { CancelWithdrawal } from '../../shared/transactions/CancelWithdrawal.js';
+import { StatusBadge } from '../../shared/transactions/StatusBadge.js';
+import { pendingWithdrawals, useTransactions } from '../../shared/transactions/useTransactions.js';
 
 /** The client's withdrawal requests that staff have not decided yet; each can be cancelled. */
 export function PendingWithdrawals() {

@@ -18,11 +18,11 @@ import { paymentsApi } from '../../api/payments.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { useMoney } from '../../shared/market/numbers.js';
 import { useAuth } from '../../shared/session/useAuth.js';
+import { useFunds, WITHDRAW_BALANCE_QUERY_KEY } from '../../shared/transactions/useFreeMargin.js';
+import { TRANSACTIONS_QUERY_KEY } from '../../shared/transactions/useTransactions.js';
 import { applyServerError, encodeMessage, FieldFeedback, FormAlert, trimOnBlur } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { TRANSACTIONS_QUERY_KEY } from '../transactions/useTransactions.js';
 import { PendingWithdrawals } from './PendingWithdrawals.js';
-import { useFunds, WITHDRAW_BALANCE_QUERY_KEY } from './useFreeMargin.js';
 import { UnreachableAlert, useKeyedRequest } from './useKeyedRequest.js';
 import './payments.css';
 

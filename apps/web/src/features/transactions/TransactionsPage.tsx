@@ -1,9 +1,7 @@
 import {
   normalizeTransactionRouteType,
   TRANSACTION_ROUTE_TYPES,
-  type TransactionDto,
   type TransactionRouteType,
-  type TransactionTypeId,
 } from '@openbroker/domain';
 import { Button, Card, Nav, Placeholder, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +10,18 @@ import { formatDate } from '../../lib/dates.js';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { useMoney } from '../../shared/market/numbers.js';
+import { CancelWithdrawal, isCancellableWithdrawal } from '../../shared/transactions/CancelWithdrawal.js';
+import { isExpiredDeposit, StatusBadge } from '../../shared/transactions/StatusBadge.js';
+import {
+  signedAmount,
+  transactionsForTab,
+  useTransactions,
+} from '../../shared/transactions/useTransactions.js';
+import { useTypeName } from '../../shared/transactions/useTypeName.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { CancelWithdrawal, isCancellableWithdrawal } from './CancelWithdrawal.js';
-import { isExpiredDeposit, StatusBadge } from './StatusBadge.js';
 import { TradingCosts } from './TradingCosts.js';
-import { signedAmount, transactionsForTab, useTransactions } from './useTransactions.js';
 import './transactions.css';
 
 const TAB_LABELS: Record<TransactionRouteType, TranslationKey> = {
@@ -36,31 +39,6 @@ const TAB_ICONS: Record<TransactionRouteType, string> = {
   credits: 'bi-plus-circle',
   corrections: 'bi-sliders',
 };
-
-/** spec §9 type ids → their name in the reader's language. */
-export const TYPE_LABELS: Readonly<Record<TransactionTypeId, TranslationKey>> = {
-  1: 'transactions.type.1',
-  2: 'transactions.type.2',
-  3: 'transactions.type.3',
-  4: 'transactions.type.4',
-  5: 'transactions.type.5',
-  6: 'transactions.type.6',
-  7: 'transactions.type.7',
-  8: 'transactions.type.8',
-  9: 'transactions.type.9',
-  10: 'transactions.type.10',
-  11: 'transactions.type.11',
-  12: 'transactions.type.12',
-};
-
-/** The type's translated name; the server's name for a type this app does not know. */
-export function useTypeName(): (row: TransactionDto) => string {
-  const { t } = useTranslation();
-  return (row) => {
-    const key = TYPE_LABELS[row.transaction_type_id as TransactionTypeId];
-    return key ? t(key) : (row.transaction_type?.name ?? '—');
-  };
-}
 
 /**
  * spec §2 /transactions/{type}: tabs deposits, withdrawals, bonuses and credits, each listing the client's

@@ -5,11 +5,12 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
-import { useMoney } from '../../shared/market/numbers.js';
-import { useAuth } from '../../shared/session/useAuth.js';
 import { useToast } from '../../ui/ToastProvider.js';
-import { WITHDRAW_BALANCE_QUERY_KEY } from '../payments/useFreeMargin.js';
+import { useMoney } from '../market/numbers.js';
+import { useAuth } from '../session/useAuth.js';
+import { WITHDRAW_BALANCE_QUERY_KEY } from './useFreeMargin.js';
 import { TRANSACTIONS_QUERY_KEY } from './useTransactions.js';
+import './transactions.css';
 
 /** A withdrawal that still waits for staff: its client may cancel it. */
 export const isCancellableWithdrawal = (

@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
-import { useAuth } from '../../shared/session/useAuth.js';
-import { useLogout } from '../../shared/session/useLogout.js';
+import { useAuth } from '../session/useAuth.js';
+import { useLogout } from '../session/useLogout.js';
 
 /** Query key prefix of the client's transaction list; screens that book money invalidate it. */
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;

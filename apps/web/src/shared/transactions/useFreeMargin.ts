@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { type BalanceData, tradingApi } from '../../api/trading.js';
-import { useAuth } from '../../shared/session/useAuth.js';
-import { useLogout } from '../../shared/session/useLogout.js';
+import { useAuth } from '../session/useAuth.js';
+import { useLogout } from '../session/useLogout.js';
 
 /** Query key of the withdraw screen's balance; a withdrawal request invalidates it. */
 export const WITHDRAW_BALANCE_QUERY_KEY = ['payments', 'balance'] as const;

@@ -1,6 +1,6 @@
 import { MESSAGES_EN, TRANSACTION_STATUS, type TransactionDto } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../app/i18n/resources.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
 import './transactions.css';
 
 const STATUS: Readonly<Record<number, { key: TranslationKey; tone: string; icon: string }>> = {
