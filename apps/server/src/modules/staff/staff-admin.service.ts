@@ -7,15 +7,13 @@ import {
   type StaffRole,
   type StaffUpdateInput,
 } from '@openbroker/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { brands, staffRoleSettings, staffUsers } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { StaffAuth } from './policy.js';
-import type { StaffRow } from './staff.repo.js';
+import { StaffRepo, type StaffRow } from './staff.repo.js';
 import { newInitialPassword, rolesOf, type StaffService, scopeOf } from './staff.service.js';
 import { auditStaffAction, changedFields } from './staff-audit.js';
 
@@ -88,11 +86,15 @@ const auditedFields = (row: StaffRow) => ({
  * same transaction; disabling a member or resetting their two-factor sign-in ends their sessions.
  */
 export class StaffAdminService {
+  private readonly repo: StaffRepo;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly staff: StaffService,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.repo = new StaffRepo(db);
+  }
 
   /** Whether a member is inside the reader's scope (all-brand members only for all-brand readers). */
   private visible(auth: StaffAuth, row: StaffRow): boolean {
@@ -116,12 +118,11 @@ export class StaffAdminService {
     }
     const own = auth.scope.all ? undefined : auth.scope.brandIds;
     if (own && brandIds.some((id) => !own.includes(id))) throw notFound();
-    const found = await this.db.select({ id: brands.id }).from(brands).where(inArray(brands.id, brandIds));
-    if (found.length !== brandIds.length) throw notFound();
+    if ((await this.repo.countExistingBrands(brandIds)) !== brandIds.length) throw notFound();
   }
 
   async list(auth: StaffAuth): Promise<StaffMemberDto[]> {
-    const rows = await this.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
+    const rows = await this.repo.listAll();
     return rows.filter((row) => this.visible(auth, row)).map((row) => presentMember(row));
   }
 
@@ -137,25 +138,19 @@ export class StaffAdminService {
     await this.assertGrantable(auth, input.brandIds);
     const password = newInitialPassword();
     const passwordHash = await hashPassword(password);
-    const row = await this.db
+    const row = await this.repo.db
       .transaction(async (tx) => {
-        const [taken] = await tx
-          .select({ id: staffUsers.id })
-          .from(staffUsers)
-          .where(sql`lower(${staffUsers.email}) = ${input.email.toLowerCase()}`)
-          .limit(1);
-        if (taken) throw emailTaken();
-        const [created] = await tx
-          .insert(staffUsers)
-          .values({
+        if (await new StaffRepo(tx).byEmail(input.email)) throw emailTaken();
+        const created = await this.repo.create(
+          {
             email: input.email,
             name: input.name,
             passwordHash,
             roles: input.roles,
             brandIds: input.brandIds,
-          })
-          .returning();
-        if (!created) throw new Error('staff insert returned nothing');
+          },
+          tx,
+        );
         await auditStaffAction(tx, auth, request, {
           action: 'staff.create',
           subject: `staff:${created.id}`,
@@ -197,17 +192,13 @@ export class StaffAdminService {
     if (Object.keys(now).length === 0) return presentMember(current);
     const action =
       now.disabled === true ? 'staff.disable' : now.disabled === false ? 'staff.enable' : 'staff.update';
-    const updated = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(staffUsers)
-        .set({
-          ...(now.roles ? { roles: now.roles } : {}),
-          ...('brandIds' in now ? { brandIds: now.brandIds ?? null } : {}),
-          ...(now.disabled !== undefined ? { disabledAt: now.disabled ? new Date() : null } : {}),
-          ...('ipAllowList' in now ? { ipAllowList: now.ipAllowList ?? null } : {}),
-        })
-        .where(eq(staffUsers.id, current.id))
-        .returning();
+    const updated = await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.change(tx, current.id, {
+        ...(now.roles ? { roles: now.roles } : {}),
+        ...('brandIds' in now ? { brandIds: now.brandIds ?? null } : {}),
+        ...(now.disabled !== undefined ? { disabledAt: now.disabled ? new Date() : null } : {}),
+        ...('ipAllowList' in now ? { ipAllowList: now.ipAllowList ?? null } : {}),
+      });
       if (!row) throw notFound();
       await auditStaffAction(tx, auth, request, {
         action,
@@ -231,12 +222,12 @@ export class StaffAdminService {
    */
   async resetTwoFactor(auth: StaffAuth, id: number, request: FastifyRequest): Promise<StaffMemberDto> {
     const current = await this.member(auth, id);
-    const updated = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(staffUsers)
-        .set({ totpSecret: null, totpEnabledAt: null, recoveryCodeHashes: [] })
-        .where(eq(staffUsers.id, current.id))
-        .returning();
+    const updated = await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.change(tx, current.id, {
+        totpSecret: null,
+        totpEnabledAt: null,
+        recoveryCodeHashes: [],
+      });
       if (!row) throw notFound();
       await auditStaffAction(tx, auth, request, {
         action: 'staff.reset2fa',
@@ -264,12 +255,7 @@ export class StaffAdminService {
     const passwordHash = await hashPassword(password);
     let updated: StaffRow | undefined;
     await this.staff.sessionService.revokeAll('staff', current.id, undefined, async (tx, ended) => {
-      const [row] = await tx
-        .update(staffUsers)
-        .set({ passwordHash, passwordChangeRequired: true })
-        .where(eq(staffUsers.id, current.id))
-        .returning();
-      updated = row;
+      updated = await this.repo.change(tx, current.id, { passwordHash, passwordChangeRequired: true });
       await auditStaffAction(tx, auth, request, {
         action: 'staff.password.reset',
         subject: `staff:${current.id}`,
@@ -289,12 +275,12 @@ export class StaffAdminService {
     if (!wasLocked && current.secondFactorFailures === 0 && current.secondFactorLocks === 0) {
       return presentMember(current);
     }
-    const updated = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(staffUsers)
-        .set({ secondFactorFailures: 0, secondFactorLocks: 0, secondFactorLockedUntil: null })
-        .where(eq(staffUsers.id, current.id))
-        .returning();
+    const updated = await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.change(tx, current.id, {
+        secondFactorFailures: 0,
+        secondFactorLocks: 0,
+        secondFactorLockedUntil: null,
+      });
       if (!row) throw notFound();
       await auditStaffAction(tx, auth, request, {
         action: 'staff.2fa.unlock',
@@ -309,8 +295,7 @@ export class StaffAdminService {
 
   /** Each role's idle limit: an administrator's setting, else the role's default, else the server's. */
   async idleLimits(): Promise<RoleIdleLimitDto[]> {
-    const rows = await this.db.select().from(staffRoleSettings);
-    const set = new Map(rows.map((r) => [r.role, r.idleMinutes]));
+    const set = new Map(Object.entries(await this.repo.roleIdleMinutes()));
     const serverDefault = Math.round(this.staff.sessionService.defaultIdleMs / 60_000);
     return STAFF_ROLES.map((role) => {
       const defaultMinutes = DEFAULT_ROLE_IDLE_MINUTES[role] ?? serverDefault;
@@ -342,18 +327,9 @@ export class StaffAdminService {
       now[role] = minutes;
     }
     if (Object.keys(now).length === 0) return before;
-    await this.db.transaction(async (tx) => {
-      for (const [role, minutes] of Object.entries(now)) {
-        if (minutes === null) await tx.delete(staffRoleSettings).where(eq(staffRoleSettings.role, role));
-        else
-          await tx
-            .insert(staffRoleSettings)
-            .values({ role, idleMinutes: minutes })
-            .onConflictDoUpdate({
-              target: staffRoleSettings.role,
-              set: { idleMinutes: minutes, updatedAt: new Date() },
-            });
-      }
+    await this.repo.db.transaction(async (tx) => {
+      for (const [role, minutes] of Object.entries(now))
+        await this.repo.setRoleIdleMinutes(tx, role, minutes);
       await auditStaffAction(tx, auth, request, {
         action: 'staff.idleLimits',
         subject: 'staff:idle-limits',

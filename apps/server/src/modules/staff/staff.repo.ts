@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { staffRoleSettings, staffUsers } from '../../db/schema.js';
+import { brands, staffRoleSettings, staffUsers } from '../../db/schema.js';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -112,6 +112,43 @@ export class StaffRepo {
         secondFactorLockedUntil: null,
       })
       .where(eq(staffUsers.id, id));
+  }
+
+  /** Every member, in id order (the staff list filters them by the reader's scope). */
+  listAll(): Promise<StaffRow[]> {
+    return this.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
+  }
+
+  /** How many of these brand ids are brands that exist (a member is only given existing brands). */
+  async countExistingBrands(brandIds: readonly number[]): Promise<number> {
+    const found = await this.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(inArray(brands.id, [...brandIds]));
+    return found.length;
+  }
+
+  /** Changes a member in the caller's transaction (with its audit row); undefined when they are gone. */
+  async change(
+    tx: Db,
+    id: number,
+    changes: Partial<typeof staffUsers.$inferInsert>,
+  ): Promise<StaffRow | undefined> {
+    const [row] = await tx.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning();
+    return row;
+  }
+
+  /** Sets a role's idle limit (null: back to the default) in the caller's transaction. */
+  async setRoleIdleMinutes(tx: Db, role: string, minutes: number | null): Promise<void> {
+    if (minutes === null) await tx.delete(staffRoleSettings).where(eq(staffRoleSettings.role, role));
+    else
+      await tx
+        .insert(staffRoleSettings)
+        .values({ role, idleMinutes: minutes })
+        .onConflictDoUpdate({
+          target: staffRoleSettings.role,
+          set: { idleMinutes: minutes, updatedAt: new Date() },
+        });
   }
 
   /** Each role's idle limit an administrator set (roles without one are absent). */
