@@ -1,15 +1,12 @@
 import type { AffiliateAdminView, AffiliateFunnel, AffiliateWithPassword } from '@openbroker/domain';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { affiliates, brands, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
-import type { AffiliateRow } from './affiliates.repo.js';
+import { type AffiliateRow, AffiliatesRepo } from './affiliates.repo.js';
 import { AffiliateEmailTakenError, affiliateAuditAfter, newAffiliatePassword } from './affiliates.service.js';
 
 export const affiliateEmailTaken = () => new AppError(409, 'AFFILIATE_EMAIL_TAKEN', 'affiliates.emailTaken');
@@ -23,16 +20,16 @@ export const affiliateEmailTaken = () => new AppError(409, 'AFFILIATE_EMAIL_TAKE
  * traffic is the broker's, and enabling it again shows a complete funnel).
  */
 export class AffiliatesAdminService {
-  private readonly db: Db;
+  private readonly repo: AffiliatesRepo;
 
   constructor(private readonly ctx: AppContext) {
-    this.db = ctx.database.db;
+    this.repo = new AffiliatesRepo(ctx.database.db);
   }
 
   /** The affiliate with this id of a brand in scope; anything else is the same 404. */
   private async affiliate(auth: StaffAuth, id: number): Promise<AffiliateRow> {
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-    const [row] = await this.db.select().from(affiliates).where(eq(affiliates.id, id)).limit(1);
+    const row = await this.repo.findById(id);
     if (!row) throw notFound();
     assertBrandInScope(auth, row.brandId);
     return row;
@@ -42,14 +39,7 @@ export class AffiliatesAdminService {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const brandIds = [...new Set(rows.map((r) => r.brandId))];
-    const [counts, names] = await Promise.all([
-      this.db
-        .select({ affiliateId: users.affiliateId, n: count() })
-        .from(users)
-        .where(inArray(users.affiliateId, ids))
-        .groupBy(users.affiliateId),
-      this.db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds)),
-    ]);
+    const [counts, names] = await Promise.all([this.repo.clientCounts(ids), this.repo.brandNames(brandIds)]);
     return rows.map((row) => ({
       id: row.id,
       brandId: row.brandId,
@@ -69,15 +59,7 @@ export class AffiliatesAdminService {
   async list(auth: StaffAuth, brandId: number | undefined): Promise<AffiliateAdminView[]> {
     const scope = scopeFilter(auth, brandId);
     if (scope !== null && scope.length === 0) return [];
-    const where: SQL[] = [];
-    if (scope !== null) where.push(inArray(affiliates.brandId, [...scope]));
-    const rows = await this.db
-      .select()
-      .from(affiliates)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
-      .limit(1000);
-    return this.present(rows);
+    return this.present(await this.repo.listInBrands(scope));
   }
 
   async get(auth: StaffAuth, id: number): Promise<AffiliateAdminView> {
@@ -93,11 +75,10 @@ export class AffiliatesAdminService {
     request: FastifyRequest,
   ): Promise<AffiliateWithPassword> {
     assertBrandInScope(auth, input.brandId);
-    const [brand] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
-    if (!brand) throw notFound();
+    if (!(await this.repo.brandExists(input.brandId))) throw notFound();
     const created = await this.ctx.affiliates
       .create(
-        brand,
+        { id: input.brandId },
         { email: input.email, firstName: input.firstName, lastName: input.lastName },
         (tx, affiliate) =>
           auditStaffAction(tx, auth, request, {
@@ -125,11 +106,8 @@ export class AffiliatesAdminService {
   ): Promise<AffiliateAdminView> {
     const current = await this.affiliate(auth, id);
     if ((current.disabledAt !== null) === disabled) return this.get(auth, current.id);
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(affiliates)
-        .set({ disabledAt: disabled ? new Date() : null })
-        .where(eq(affiliates.id, current.id));
+    await this.repo.db.transaction(async (tx) => {
+      await this.repo.setDisabledAt(tx, current.id, disabled ? new Date() : null);
       await auditStaffAction(tx, auth, request, {
         action: disabled ? 'affiliate.disable' : 'affiliate.enable',
         subject: `affiliate:${current.id}`,
@@ -147,8 +125,8 @@ export class AffiliatesAdminService {
     const current = await this.affiliate(auth, id);
     const password = newAffiliatePassword();
     const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
-      await tx.update(affiliates).set({ passwordHash }).where(eq(affiliates.id, current.id));
+    await this.repo.db.transaction(async (tx) => {
+      await this.repo.setPasswordHash(current.id, passwordHash, tx);
       await auditStaffAction(tx, auth, request, {
         action: 'affiliate.resetPassword',
         subject: `affiliate:${current.id}`,

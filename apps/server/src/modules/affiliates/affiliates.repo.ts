@@ -1,7 +1,7 @@
 import { TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { affiliates, countries, referralClicks, transactions, users } from '../../db/schema.js';
+import { affiliates, brands, countries, referralClicks, transactions, users } from '../../db/schema.js';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 export type NewAffiliate = typeof affiliates.$inferInsert;
@@ -65,8 +65,46 @@ export class AffiliatesRepo {
     return row;
   }
 
-  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-    await this.db.update(affiliates).set({ passwordHash }).where(eq(affiliates.id, id));
+  /** A new password hash; `tx` is the caller's transaction when it is written together with its audit row. */
+  async setPasswordHash(id: number, passwordHash: string, tx: Db = this.db): Promise<void> {
+    await tx.update(affiliates).set({ passwordHash }).where(eq(affiliates.id, id));
+  }
+
+  /** Disables (from `at`) or enables (null) an affiliate, in the caller's transaction with its audit row. */
+  async setDisabledAt(tx: Db, id: number, at: Date | null): Promise<void> {
+    await tx.update(affiliates).set({ disabledAt: at }).where(eq(affiliates.id, id));
+  }
+
+  /** The affiliates of these brands (null: every brand), newest first, at most 1000. */
+  listInBrands(brandIds: readonly number[] | null): Promise<AffiliateRow[]> {
+    return this.db
+      .select()
+      .from(affiliates)
+      .where(brandIds === null ? undefined : inArray(affiliates.brandId, [...brandIds]))
+      .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
+      .limit(1000);
+  }
+
+  /** How many clients each of these affiliates brought (affiliates without clients are absent). */
+  clientCounts(affiliateIds: readonly number[]) {
+    return this.db
+      .select({ affiliateId: users.affiliateId, n: count() })
+      .from(users)
+      .where(inArray(users.affiliateId, [...affiliateIds]))
+      .groupBy(users.affiliateId);
+  }
+
+  /** Names of these brands, for the back office's list. */
+  brandNames(brandIds: readonly number[]) {
+    return this.db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(inArray(brands.id, [...brandIds]));
+  }
+
+  async brandExists(brandId: number): Promise<boolean> {
+    const [brand] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
+    return brand !== undefined;
   }
 
   /**
