@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SmartLink } from '../features/site/content/links.js';
-import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { useBrand } from '../lib/BrandProvider.js';
-import { BrandLogo } from '../ui/BrandLogo.js';
 import type { TranslationKey } from '../lib/i18n/keys.js';
+import { SmartLink } from '../shared/content/links.js';
+import { useSiteSettings } from '../shared/site/useSiteSettings.js';
+import { BrandLogo } from '../ui/BrandLogo.js';
 
 const LEGAL_LINKS: readonly [string, TranslationKey][] = [
   ['/terms-conditions', 'footer.terms'],

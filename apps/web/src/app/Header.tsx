@@ -4,16 +4,16 @@ import { Badge, Button, Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../api/types.js';
-import { SmartLink } from '../features/site/content/links.js';
-import { useSiteSettings } from '../features/site/useSiteSettings.js';
 import { useBrand } from '../lib/BrandProvider.js';
+import { SmartLink } from '../shared/content/links.js';
 import { useAuth } from '../shared/session/useAuth.js';
 import { useLogout } from '../shared/session/useLogout.js';
+import { usePlatformComponents } from '../shared/site/usePlatformComponents.js';
+import { useSiteSettings } from '../shared/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
 import { LanguageSelect } from './LanguageSelect.js';
 import { ThemeToggle } from './ThemeToggle.js';
-import { usePlatformComponents } from './usePlatformComponents.js';
 
 export const displayName = (user: User): string =>
   user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(' ');

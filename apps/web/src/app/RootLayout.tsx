@@ -6,10 +6,10 @@ import { useBrand } from '../lib/BrandProvider.js';
 import { LOGIN_PATH, logoutDestination } from '../shared/session/authStore.js';
 import { useAuth } from '../shared/session/useAuth.js';
 import type { LoginLocationState } from '../shared/session/useLogout.js';
+import { useSiteSwitches } from '../shared/site/usePlatformComponents.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { resolveRedirect, switchedOffRedirect } from './redirects.js';
-import { useSiteSwitches } from './usePlatformComponents.js';
 
 // Only signed-in clients need these (the idle timer, pop-up notices with their sanitizer): own chunks.
 const IdleLogout = lazy(() => import('./IdleLogout.js').then((module) => ({ default: module.IdleLogout })));

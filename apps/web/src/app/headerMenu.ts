@@ -1,4 +1,4 @@
-import { isInternalUrl, safeUrl } from '../features/site/content/links.js';
+import { isInternalUrl, safeUrl } from '../shared/content/links.js';
 
 export interface MenuLink {
   title: string;

@@ -15,9 +15,9 @@ import { autoTradingApi } from '../../api/autoTrading.js';
 import { formatDate, shortDateTime } from '../../lib/dates.js';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { signClass, useMoney } from '../../shared/market/numbers.js';
+import { useSiteSettings } from '../../shared/site/useSiteSettings.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert, type TextMessage, useMessageText } from '../../ui/forms.js';
-import { useSiteSettings } from '../site/useSiteSettings.js';
 import { useNumber } from './strategyText.js';
 
 // the chart library loads with the first result, as the terminal's chart does (it stays out of the main bundle)

@@ -3,9 +3,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sanitizePopupHtml } from '../../shared/content/sanitizePopupHtml.js';
 import { authStore } from '../../shared/session/authStore.js';
 import { renderApp, userFixture } from '../../test/renderApp.js';
-import { sanitizePopupHtml } from './sanitize.js';
 
 afterEach(() => {
   cleanup();

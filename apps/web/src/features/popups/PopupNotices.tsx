@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/types.js';
-import { sanitizePopupHtml } from './sanitize.js';
+import { sanitizePopupHtml } from '../../shared/content/sanitizePopupHtml.js';
 import { useHeldPopupKinds, usePopups } from './usePopups.js';
 
 /**

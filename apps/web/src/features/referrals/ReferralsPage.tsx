@@ -7,10 +7,10 @@ import { accountsApi, type Referral } from '../../api/accounts.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
 import { useAuth } from '../../shared/session/useAuth.js';
+import { NotFoundPage } from '../../shared/site/NotFoundPage.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { CopyLinkField } from '../affiliate/CopyLinkField.js';
-import { NotFoundPage } from '../site/NotFoundPage.js';
 
 /** The link that brings a visitor in with the client's code (spec §4: the ref query parameter). */
 export const referralLink = (origin: string, code: string): string =>

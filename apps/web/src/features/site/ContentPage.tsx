@@ -1,7 +1,7 @@
 import { isContentSlug } from '@openbroker/domain';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../shared/site/NotFoundPage.js';
 import { ContentView } from './ContentView.js';
-import { NotFoundPage } from './NotFoundPage.js';
 
 /**
  * spec §2 /{slug}: a content page from the content service, or the 404 page when the lookup fails. A slug may

@@ -1,8 +1,8 @@
-import './site.css';
+import '../../shared/content/site.css';
 import type { ContentComponent } from '@openbroker/domain';
 import type { ReactNode } from 'react';
-import { ContentPageBody } from './content/ContentRenderer.js';
-import { NotFoundPage } from './NotFoundPage.js';
+import { ContentPageBody } from '../../shared/content/ContentRenderer.js';
+import { NotFoundPage } from '../../shared/site/NotFoundPage.js';
 import { useContentPage } from './useContentPage.js';
 import { usePageTitle } from './usePageTitle.js';
 

@@ -4,13 +4,13 @@ import { useMemo, useState } from 'react';
 import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { type EconomicEvent, siteApi } from '../../api/site.js';
-import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useBrand } from '../../lib/BrandProvider.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { isFullWidthNode } from '../../shared/content/blocks.js';
+import { ContentPageBody } from '../../shared/content/ContentRenderer.js';
+import { NotFoundPage } from '../../shared/site/NotFoundPage.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { isFullWidthNode } from './content/blocks.js';
-import { ContentPageBody } from './content/ContentRenderer.js';
-import { NotFoundPage } from './NotFoundPage.js';
 import { useContentPage } from './useContentPage.js';
 import { usePageTitle } from './usePageTitle.js';
 

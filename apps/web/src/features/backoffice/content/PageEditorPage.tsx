@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
 import { useToast } from '../../../ui/ToastProvider.js';
-import '../../site/site.css';
+import '../../../shared/content/site.css';
 import { BoPage } from '../shell/BoPage.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { ConfirmDialog, ErrorBlock, SkeletonBlock } from '../shell/ui.js';

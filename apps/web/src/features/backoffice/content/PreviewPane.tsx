@@ -5,7 +5,7 @@ import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../../api/types.js';
 import { brandThemeCss } from '../../../lib/brandTheme.js';
-import { ContentPageBody } from '../../site/content/ContentRenderer.js';
+import { ContentPageBody } from '../../../shared/content/ContentRenderer.js';
 import { staffRequest } from '../api.js';
 import { useStaffSession } from '../shell/session.js';
 import { PreviewFrame } from './PreviewFrame.js';

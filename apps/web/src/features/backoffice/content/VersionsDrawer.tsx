@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Offcanvas, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ContentPageBody } from '../../site/content/ContentRenderer.js';
+import { ContentPageBody } from '../../../shared/content/ContentRenderer.js';
 import { BoEmpty, DateTime, ErrorBlock, SkeletonBlock, StatusBadge } from '../shell/ui.js';
 import { contentApi, useVersions } from './api.js';
 import { metaOf } from './componentMeta.js';

@@ -3,7 +3,7 @@ import type { BlockProps } from './ContentRenderer.js';
 
 // The form brings react-hook-form and the phone-number rules: loaded only by pages that place a form.
 const PublicContactForm = lazy(() =>
-  import('../PublicContactForm.js').then((module) => ({ default: module.PublicContactForm })),
+  import('./PublicContactForm.js').then((module) => ({ default: module.PublicContactForm })),
 );
 
 const FORM_NAME = /^[a-z][a-z0-9_-]{0,63}$/;

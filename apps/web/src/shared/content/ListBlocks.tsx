@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type PageSummary, siteApi } from '../../../api/site.js';
-import { useBrand } from '../../../lib/BrandProvider.js';
-import { formatDate } from '../../../lib/dates.js';
+import { type PageSummary, siteApi } from '../../api/site.js';
+import { useBrand } from '../../lib/BrandProvider.js';
+import { formatDate } from '../../lib/dates.js';
 import type { BlockProps } from './ContentRenderer.js';
 import { imageSrc } from './links.js';
 

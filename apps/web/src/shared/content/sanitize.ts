@@ -1,5 +1,5 @@
-import { sanitizePopupHtml } from '../../popups/sanitize.js';
 import { isInternalUrl } from './links.js';
+import { sanitizePopupHtml } from './sanitizePopupHtml.js';
 
 /**
  * Content HTML (html and text components) is cleaned on render as well as on save (architecture §8):

@@ -2,10 +2,10 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '../../../api/types.js';
+import { PAGE_PATH, pageAnswer, pageFixture } from '../../../features/site/siteTestKit.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE } from '../../../test/platformFixtures.js';
 import { brandFixture, renderApp } from '../../../test/renderApp.js';
-import { PAGE_PATH, pageAnswer, pageFixture } from '../siteTestKit.js';
 
 afterEach(() => {
   cleanup();

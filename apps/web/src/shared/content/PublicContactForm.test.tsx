@@ -1,8 +1,8 @@
 import { MESSAGES_EN, TIMING } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_PATH, pageAnswer, pageFixture } from '../../features/site/siteTestKit.js';
 import { brandFixture, renderApp } from '../../test/renderApp.js';
-import { PAGE_PATH, pageAnswer, pageFixture } from './siteTestKit.js';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { WIDGET_HEIGHTS } from '@openbroker/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstruments } from '../../../shared/market/useMarketData.js';
-import { useQuotesOf } from '../../../shared/market/useQuotes.js';
+import { useInstruments } from '../../market/useMarketData.js';
+import { useQuotesOf } from '../../market/useQuotes.js';
 import { CROSS_CURRENCIES, crossRate, crossRateDecimals, crossRatePairs } from './marketData.js';
 import { useDailyCloses } from './useDailyCloses.js';
 import { WidgetFrame } from './WidgetFrame.js';

@@ -1,6 +1,6 @@
 import { type PlatformComponents, platformComponentsOf } from '@openbroker/domain';
-import { useSiteSettings } from '../features/site/useSiteSettings.js';
-import { useBrand } from '../lib/BrandProvider.js';
+import { useBrand } from '../../lib/BrandProvider.js';
+import { useSiteSettings } from './useSiteSettings.js';
 
 /**
  * The client-area screens this brand offers (site settings `platform_components` with the brand's flags,

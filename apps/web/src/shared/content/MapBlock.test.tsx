@@ -2,8 +2,8 @@ import { MAP_DEFAULT_ZOOM } from '@openbroker/domain';
 import { cleanup, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brandFixture, renderApp } from '../../../test/renderApp.js';
-import { PAGE_PATH, pageAnswer, pageFixture } from '../siteTestKit.js';
+import { PAGE_PATH, pageAnswer, pageFixture } from '../../features/site/siteTestKit.js';
+import { brandFixture, renderApp } from '../../test/renderApp.js';
 
 // Leaflet needs a real layout engine; the map's props are what this test checks.
 const maps: Record<string, unknown>[] = [];

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/renderApp.js';
-import { PAGE_PATH, pageAnswer, pageFixture } from '../siteTestKit.js';
+import { PAGE_PATH, pageAnswer, pageFixture } from '../../features/site/siteTestKit.js';
+import { renderApp } from '../../test/renderApp.js';
 
 afterEach(() => {
   cleanup();

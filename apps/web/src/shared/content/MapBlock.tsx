@@ -1,8 +1,8 @@
 import { MAP_DEFAULT_ZOOM } from '@openbroker/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../../lib/BrandProvider.js';
-import { useSiteSettings } from '../useSiteSettings.js';
+import { useBrand } from '../../lib/BrandProvider.js';
+import { useSiteSettings } from '../site/useSiteSettings.js';
 import type { BlockProps } from './ContentRenderer.js';
 
 // Leaflet and its stylesheet load only with a page that has a map.

@@ -5,13 +5,13 @@ import type { BlockProps } from './ContentRenderer.js';
 // The widgets bring the live price stream (socket.io, the quote store): their own chunk, loaded once a
 // page places one, so the page's text and banner paint first.
 const MarketQuotesWidget = lazy(() =>
-  import('../widgets/MarketQuotesWidget.js').then((module) => ({ default: module.MarketQuotesWidget })),
+  import('./widgets/MarketQuotesWidget.js').then((module) => ({ default: module.MarketQuotesWidget })),
 );
 const CrossRatesWidget = lazy(() =>
-  import('../widgets/CrossRatesWidget.js').then((module) => ({ default: module.CrossRatesWidget })),
+  import('./widgets/CrossRatesWidget.js').then((module) => ({ default: module.CrossRatesWidget })),
 );
 const TickerTape = lazy(() =>
-  import('../widgets/TickerTape.js').then((module) => ({ default: module.TickerTape })),
+  import('./widgets/TickerTape.js').then((module) => ({ default: module.TickerTape })),
 );
 
 const heightOf = (height: unknown): number | undefined =>
