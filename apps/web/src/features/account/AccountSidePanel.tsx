@@ -7,7 +7,7 @@ import type { User } from '../../api/types.js';
 import { displayName } from '../../app/Header.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
-import { AutoTradingSwitch } from './AutoTradingSwitch.js';
+import { AutoTradingSwitch } from '../../shared/auto-trading/AutoTradingSwitch.js';
 import { useCountries } from './useCountries.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -3,9 +3,9 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AffiliateAccount } from '../../api/affiliate.js';
 import { formatDate } from '../../lib/dates.js';
+import { formatAmount, formatRate } from '../../shared/affiliate/format.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { accountsCsv, downloadText } from './accountsCsv.js';
-import { formatAmount, formatRate } from './format.js';
 
 /** The referred accounts of the filter (spec §3 Affiliate account) with their first deposit, totals and CSV export. */
 export function AccountsCard({

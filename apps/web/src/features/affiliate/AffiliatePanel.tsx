@@ -13,15 +13,15 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { type AffiliateSession, affiliateApi } from '../../api/affiliate.js';
-import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useBrand } from '../../lib/BrandProvider.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { CopyLinkField } from '../../shared/affiliate/CopyLinkField.js';
 import { SubmitButton, TextField } from '../../ui/fields.js';
 import { domainResolver, FieldFeedback } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { AccountsCard } from './AccountsCard.js';
 import { AffiliatePasswordForm } from './AffiliatePasswordForm.js';
 import { affiliateSessionEnded, affiliateStore, endAffiliateSession } from './affiliateStore.js';
-import { CopyLinkField } from './CopyLinkField.js';
 import { FunnelCards } from './FunnelCards.js';
 import { FunnelChart } from './FunnelChart.js';
 

@@ -1,7 +1,7 @@
 import type { Funnel } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
-import { formatCount, formatRate } from './format.js';
+import { formatCount, formatRate } from '../../shared/affiliate/format.js';
 
 interface CardSpec {
   key: string;

@@ -3,9 +3,9 @@ import { Card, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateTime } from '../../lib/dates.js';
+import { useAutoPositions } from '../../shared/auto-trading/useAutoTrading.js';
 import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { useAutoPositions } from './useAutoTrading.js';
 
 /** The strategy's open positions ("open auto positions"); the client closes or edits them on the platform. */
 export function AutoPositions() {

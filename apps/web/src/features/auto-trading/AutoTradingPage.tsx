@@ -7,6 +7,7 @@ import { isApiError } from '../../api/ApiError.js';
 import { autoTradingApi } from '../../api/autoTrading.js';
 import type { User } from '../../api/types.js';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
+import { AUTO_TRADING_QUERY_KEY, useAutoTradingOverview } from '../../shared/auto-trading/useAutoTrading.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { FormAlert, type TextMessage } from '../../ui/forms.js';
@@ -27,7 +28,6 @@ import {
   settingsKey,
   validateForm,
 } from './settingsForm.js';
-import { AUTO_TRADING_QUERY_KEY, useAutoTradingOverview } from './useAutoTrading.js';
 import './autoTrading.css';
 
 /**

@@ -9,11 +9,11 @@ import type { TFunction } from 'i18next';
 import { Button, Card, Placeholder, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { formatDate, shortDateTime } from '../../lib/dates.js';
+import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { useJournal } from '../../shared/auto-trading/useAutoTrading.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { FormAlert, useMessageText } from '../../ui/forms.js';
-import { useJournal } from './useAutoTrading.js';
 
 const ACTION: Record<JournalAction, { key: TranslationKey; tone: string; icon: string }> = {
   open: { key: 'at.action.open', tone: 'primary', icon: 'bi-box-arrow-in-right' },

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../api/types.js';
 import { formatDate } from '../../lib/dates.js';
+import { AutoTradingSwitch } from '../../shared/auto-trading/AutoTradingSwitch.js';
 import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { type TextMessage, useMessageText } from '../../ui/forms.js';
-import { AutoTradingSwitch } from '../account/AutoTradingSwitch.js';
 import { STRATEGY_NAME, STRATEGY_SUB, TIMEFRAME_NAME, useStrategyWords } from './strategyText.js';
 
 /** Why switching on is not offered now, and where to fix it. */

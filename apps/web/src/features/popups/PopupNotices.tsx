@@ -3,7 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/types.js';
 import { sanitizePopupHtml } from '../../shared/content/sanitizePopupHtml.js';
-import { useHeldPopupKinds, usePopups } from './usePopups.js';
+import { useHeldPopupKinds, usePopups } from '../../shared/popups/usePopups.js';
 
 /**
  * spec §2/§4: the pop-up notices modal. After login the unread notices show one at a time; closing one

@@ -1,4 +1,3 @@
-import '../affiliate/affiliate.css';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +5,11 @@ import { isApiError } from '../../api/ApiError.js';
 import { accountsApi, type Referral } from '../../api/accounts.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
+import { CopyLinkField } from '../../shared/affiliate/CopyLinkField.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { NotFoundPage } from '../../shared/site/NotFoundPage.js';
 import { type Column, DataTable } from '../../ui/DataTable.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { CopyLinkField } from '../affiliate/CopyLinkField.js';
 
 /** The link that brings a visitor in with the client's code (spec §4: the ref query parameter). */
 export const referralLink = (origin: string, code: string): string =>

@@ -1,7 +1,7 @@
 import { CLOSING_REASON, formatPrice } from '@openbroker/domain';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
+import { strategyReasonMessage } from '../../../shared/auto-trading/strategyReason.js';
 import type { TextMessage } from '../../../ui/forms.js';
-import { strategyReasonMessage } from '../../auto-trading/strategyReason.js';
 import type { CloseContextView, PositionView } from '../trading/tradingContract.js';
 
 /** Why a position closed, as the explanation names it. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Popup } from '../../../api/types.js';
-import { holdPopups, MARGIN_CALL_POPUP_KIND, usePopups } from '../../popups/usePopups.js';
+import { holdPopups, MARGIN_CALL_POPUP_KIND, usePopups } from '../../../shared/popups/usePopups.js';
 import { useNotices } from '../trading/useTrading.js';
 
 const isMarginCall = (popup: Popup) => popup.kind === MARGIN_CALL_POPUP_KIND;

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { accountsApi } from '../../api/accounts.js';
 import { isUser, type User } from '../../api/types.js';
-import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
-import { usePlatformComponents } from '../../shared/site/usePlatformComponents.js';
 import { useMessageText } from '../../ui/forms.js';
 import { useToast } from '../../ui/ToastProvider.js';
-import { AUTO_TRADING_QUERY_KEY } from '../auto-trading/useAutoTrading.js';
+import { useReplaceUser } from '../session/useReplaceUser.js';
+import { usePlatformComponents } from '../site/usePlatformComponents.js';
+import { AUTO_TRADING_QUERY_KEY } from './useAutoTrading.js';
 
 /**
  * spec §4: auto-trading toggles on or off, sent as 1 or 0. A strategy runs server-side while it is on;

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { autoTradingApi } from '../../api/autoTrading.js';
 import { tradingApi } from '../../api/trading.js';
-import { useAuth } from '../../shared/session/useAuth.js';
-import { useLogout } from '../../shared/session/useLogout.js';
+import { useAuth } from '../session/useAuth.js';
+import { useLogout } from '../session/useLogout.js';
 
 /** Query key prefix of everything on the auto-trading page; the switch and the form invalidate it. */
 export const AUTO_TRADING_QUERY_KEY = ['autoTrading'] as const;

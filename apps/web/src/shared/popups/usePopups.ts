@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { accountsApi } from '../../api/accounts.js';
 import type { Popup } from '../../api/types.js';
-import { useAuth } from '../../shared/session/useAuth.js';
+import { useAuth } from '../session/useAuth.js';
 
 /** `Popup.kind` of the client's own margin-call notice, which the server stores when it warns. */
 export const MARGIN_CALL_POPUP_KIND = 'margin_call';
