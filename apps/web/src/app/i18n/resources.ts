@@ -84,6 +84,3 @@ export const RESOURCES = {
   it: { translation: IT },
   es: { translation: ES },
 } as const;
-
-// Moved to lib/i18n/keys.ts; this re-export serves imports not yet updated and is then removed.
-export type { TranslationKey } from '../../lib/i18n/keys.js';

@@ -1,14 +1,16 @@
 import { isMessageKey, MESSAGES_EN, type Message, type MessageKey } from '@openbroker/domain';
-import { EN, type TranslationKey } from '../../../app/i18n/resources.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import type { TextMessage } from '../../../ui/forms.js';
+import { PLATFORM_EN } from '../i18n.js';
 import type { TradeAck } from './tradingStore.js';
 
 const KEY_BY_TEXT = new Map<string, MessageKey>(
   (Object.entries(MESSAGES_EN) as [MessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
+// The server names catalogue messages; the client's own reasons (no answer, offline) are the platform's texts.
 const isTranslationKey = (key: unknown): key is TranslationKey =>
-  typeof key === 'string' && Object.hasOwn(EN, key);
+  typeof key === 'string' && (Object.hasOwn(MESSAGES_EN, key) || Object.hasOwn(PLATFORM_EN, key));
 
 type Rejection = Extract<TradeAck, { status: false }>;
 
