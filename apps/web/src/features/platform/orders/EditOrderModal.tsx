@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useInstruments } from '../../../shared/market/useMarketData.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
@@ -9,7 +10,6 @@ import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import type { OrderView } from '../trading/tradingContract.js';
 import { useOrders } from '../trading/useTrading.js';
-import { useInstruments } from '../useMarketData.js';
 import { PendingOrderFields } from './PendingOrderFields.js';
 import {
   checkOrderTriggers,

@@ -16,12 +16,15 @@ import { Alert, Button, Card, Form, InputGroup, Spinner } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next';
 import type { Asset, Instrument } from '../../../api/types.js';
 import { useBrand } from '../../../lib/BrandProvider.js';
+import { AutoTradingSwitch } from '../../../shared/auto-trading/AutoTradingSwitch.js';
+import { useMoney } from '../../../shared/market/numbers.js';
+import type { QuoteState } from '../../../shared/market/quoteStore.js';
+import { useLiveHalts, useOpeningRefresh } from '../../../shared/market/useMarketData.js';
+import { useQuoteStore } from '../../../shared/market/useQuotes.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
 import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
-import { AutoTradingSwitch } from '../../account/AutoTradingSwitch.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
-import { useMoney } from '../numbers.js';
 import { PendingOrderFields } from '../orders/PendingOrderFields.js';
 import {
   checkOrderTriggers,
@@ -36,13 +39,10 @@ import {
 import { WaitsForOpen } from '../orders/WaitsForOpen.js';
 import { PriceLevelField } from '../PriceLevelField.js';
 import { checkLevelsOnTick, formatOnTick, levelTextOnTick, sentLevel } from '../priceOnTick.js';
-import type { QuoteState } from '../quotes/quoteStore.js';
-import { useQuoteStore } from '../quotes/useQuotes.js';
 import { TicketRisk } from '../risk/TicketRisk.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
-import { useLiveHalts, useOpeningRefresh } from '../useMarketData.js';
 import { leverageChoices } from './leverageChoices.js';
 import { useTicketKeys } from './useTicketKeys.js';
 
