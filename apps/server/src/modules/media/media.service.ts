@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MEDIA_MAX_BYTES, type MessageKey } from '@openbroker/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { MediaRepo } from './media.repo.js';
 import { inspectMedia, type MediaType, mediaName } from './media-content.js';
 
 /** A stored brand file as staff and the content editor see it. */
@@ -37,7 +36,11 @@ export const mediaUrl = (id: number, name: string) => `/media/${id}/${name}`;
  * transaction; the content editor calls it the same way for its images.
  */
 export class MediaService {
-  constructor(private readonly db: Db) {}
+  private readonly repo: MediaRepo;
+
+  constructor(db: Db) {
+    this.repo = new MediaRepo(db);
+  }
 
   async store(
     input: StoreInput,
@@ -49,29 +52,26 @@ export class MediaService {
     const verdict = await inspectMedia(input.content);
     if (!verdict.ok) return verdict;
     const name = mediaName(input.originalName, verdict.contentType);
-    const stored = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(media)
-        .values({
-          brandId: input.brandId,
-          name,
-          contentType: verdict.contentType,
-          size: verdict.content.length,
-          sha256: createHash('sha256').update(verdict.content).digest('hex'),
-          data: verdict.content,
-          createdBy: input.createdBy,
-        })
-        .returning({ id: media.id });
-      if (!row) throw new Error('media insert returned nothing');
-      const result: StoredMedia = {
-        id: row.id,
+    const stored = await this.repo.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const id = await this.repo.insert(tx, {
         brandId: input.brandId,
         name,
         contentType: verdict.contentType,
         size: verdict.content.length,
-        url: mediaUrl(row.id, name),
+        sha256: createHash('sha256').update(verdict.content).digest('hex'),
+        data: verdict.content,
+        createdBy: input.createdBy,
+      });
+      const result: StoredMedia = {
+        id,
+        brandId: input.brandId,
+        name,
+        contentType: verdict.contentType,
+        size: verdict.content.length,
+        url: mediaUrl(id, name),
       };
-      await audit?.(tx as unknown as Db, result);
+      await audit?.(tx, result);
       return result;
     });
     return { ok: true, media: stored };
@@ -79,11 +79,7 @@ export class MediaService {
 
   /** A stored file by id and name (both must match), with its bytes. */
   async get(id: number, name: string): Promise<(StoredMedia & { data: Buffer; sha256: string }) | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(media)
-      .where(and(eq(media.id, id), eq(media.name, name)))
-      .limit(1);
+    const row = await this.repo.find(id, name);
     if (!row) return undefined;
     return {
       id: row.id,
@@ -101,11 +97,6 @@ export class MediaService {
   async belongsTo(url: string, brandId: number): Promise<boolean> {
     const match = /^\/media\/(\d{1,10})\/([A-Za-z0-9._-]{1,120})$/.exec(url);
     if (!match) return false;
-    const [row] = await this.db
-      .select({ brandId: media.brandId })
-      .from(media)
-      .where(and(eq(media.id, Number(match[1])), eq(media.name, match[2] ?? '')))
-      .limit(1);
-    return row?.brandId === brandId;
+    return (await this.repo.brandOf(Number(match[1]), match[2] ?? '')) === brandId;
   }
 }
