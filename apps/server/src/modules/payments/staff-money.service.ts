@@ -20,11 +20,10 @@ import {
   transactionStatusName,
   transactionTypeName,
 } from '@openbroker/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { brands } from '../../db/schema.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../lib/errors.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction, staffAuditEntry } from '../staff/staff-audit.js';
@@ -81,7 +80,7 @@ const reasonOf = (reason: string | undefined, required = true): string => {
  * (four-eyes threshold, bonus withdrawable, verified withdrawals) applies to the very next decision. 404 if missing.
  */
 export async function brandForMoney(ctx: AppContext, brandId: number): Promise<Brand> {
-  const [row] = await ctx.database.db.select().from(brands).where(eq(brands.id, brandId));
+  const row = await new BrandsRepo(ctx.database.db).findById(brandId);
   if (!row) throw notFound();
   return { id: row.id, slug: row.slug, name: row.name, hosts: row.hosts, settings: row.settings };
 }
