@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { assets } from '../../db/schema.js';
 import type { Catalogue } from '../../market/instruments.js';
+import { MarketRepo } from './market.repo.js';
 
 /**
  * Adds the catalogue's instruments to the `assets` table (spec §3 Asset) when they are missing, on
@@ -8,17 +8,14 @@ import type { Catalogue } from '../../market/instruments.js';
  * left alone: staff may have disabled or renamed them.
  */
 export async function syncInstruments(db: Db, catalogue: Catalogue): Promise<void> {
-  await db
-    .insert(assets)
-    .values(
-      catalogue.instruments.map((i) => ({
-        symbol: i.symbol,
-        name: i.exchangeName,
-        displayName: i.displayName,
-        code: i.symbol,
-        assetCategoryId: i.categoryId,
-        precision: i.precision,
-      })),
-    )
-    .onConflictDoNothing({ target: assets.symbol });
+  await new MarketRepo(db).addMissingAssets(
+    catalogue.instruments.map((i) => ({
+      symbol: i.symbol,
+      name: i.exchangeName,
+      displayName: i.displayName,
+      code: i.symbol,
+      assetCategoryId: i.categoryId,
+      precision: i.precision,
+    })),
+  );
 }
