@@ -8,6 +8,7 @@ import {
   contentSingletons,
   users,
 } from '../../db/schema.js';
+import { ContentAdminRepo } from '../content/content-admin.repo.js';
 import type { TemplatePage } from './brand-template.js';
 import type { BrandTradingSettings } from './brand-trading.js';
 
@@ -176,15 +177,14 @@ export class BrandsRepo {
     return { pages, siteSettings: site?.data };
   }
 
-  /** Writes a new brand's pages and its site settings document. */
+  /** Writes a new brand's pages and its site settings document (through the content area, which owns them). */
   async insertContent(
     tx: Db,
     brandId: number,
     pages: readonly TemplatePage[],
     siteSettings: Record<string, unknown>,
   ): Promise<void> {
-    if (pages.length > 0) await tx.insert(contentPages).values(pages.map((page) => ({ ...page, brandId })));
-    await tx.insert(contentSingletons).values({ brandId, name: 'settings', data: siteSettings });
+    await new ContentAdminRepo(this.db).insertBrandContent(tx, brandId, pages, siteSettings);
   }
 
   /** What the publish checklist reads: the published English page slugs and the site settings' risk warning. */

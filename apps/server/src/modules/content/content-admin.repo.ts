@@ -142,6 +142,17 @@ export class ContentAdminRepo {
     return row;
   }
 
+  /** A new brand's pages (copied from its template) and its site settings document, in the brand's transaction. */
+  async insertBrandContent(
+    tx: Tx,
+    brandId: number,
+    pages: readonly Omit<typeof contentPages.$inferInsert, 'brandId'>[],
+    siteSettings: Record<string, unknown>,
+  ): Promise<void> {
+    if (pages.length > 0) await tx.insert(contentPages).values(pages.map((page) => ({ ...page, brandId })));
+    await tx.insert(contentSingletons).values({ brandId, name: 'settings', data: siteSettings });
+  }
+
   async upsertSingleton(tx: Tx, brandId: number, name: string, data: Record<string, unknown>) {
     const now = new Date();
     const [row] = await tx
