@@ -248,3 +248,7 @@ export const ChargeDto = z.object({
   created_at: Instant,
 });
 export type ChargeDto = z.infer<typeof ChargeDto>;
+
+/** `data` of POST /api/accounts/charges: the client's trading charges, newest first. */
+export const ChargeList = z.array(ChargeDto);
+export type ChargeList = z.infer<typeof ChargeList>;

@@ -1,4 +1,4 @@
-import { AutoLoginInput, LoginInput } from '@openbroker/domain';
+import { AutoLoginInput, LoginInput, NoData } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -137,7 +137,7 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
         summary: 'Ends the session at once; the token no longer works anywhere',
         security: [{ bearer: [] }],
         body: TokenBody,
-        response: { 200: ok(z.object({})), 401: ErrorBody },
+        response: { 200: ok(NoData), 401: ErrorBody },
       },
     },
     async (request) => {

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
+import type { AffiliateAccount, AffiliateProfile } from '@openbroker/domain';
 import type { AffiliateRow, ReferredAccountRow } from './affiliates.repo.js';
-import type { AffiliateAccountDto, AffiliateDto } from './affiliates.schemas.js';
 
-export function presentAffiliate(row: AffiliateRow): z.infer<typeof AffiliateDto> {
+export function presentAffiliate(row: AffiliateRow): AffiliateProfile {
   return { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email, code: row.code };
 }
 
-export function presentAccount(row: ReferredAccountRow): z.infer<typeof AffiliateAccountDto> {
+export function presentAccount(row: ReferredAccountRow): AffiliateAccount {
   return {
     id: row.id,
     first_name: row.firstName,

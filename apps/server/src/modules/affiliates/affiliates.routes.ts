@@ -4,20 +4,22 @@ import {
   AffiliateLoginInput,
   AffiliatePasswordInput,
 } from '@openbroker/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { type App, ErrorBody, ok } from '../../http.js';
+import { type App, ErrorBody } from '../../http.js';
 import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { affiliateAuthenticator } from './affiliates.auth.js';
 import { presentAccount, presentAffiliate } from './affiliates.presenter.js';
-import { AffiliateAccountsAnswer, AffiliateSessionAnswer, FunnelAnswer } from './affiliates.schemas.js';
+import {
+  AffiliateAccountsAnswer,
+  AffiliateNoDataAnswer,
+  AffiliateSessionAnswer,
+  FunnelAnswer,
+} from './affiliates.schemas.js';
 
 /** Tracking-link visits counted per minute and address: generous for people, a wall for scripts. */
 export const CLICK_RATE_LIMIT_PER_MINUTE = 30;
-
-const Empty = ok(z.object({}));
 
 /** spec §7 /api/affiliate/*: the affiliate's login, panel data, password and logout, and link clicks. */
 export async function affiliatesRoutes(app: App, ctx: AppContext) {
@@ -134,7 +136,7 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
           "(must match: 'The passwords do not match'); ends the affiliate's other sessions, keeps this one",
         security: [{ bearer: [] }],
         body: AffiliatePasswordInput.safeExtend(tokenField),
-        response: { 200: Empty, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        response: { 200: AffiliateNoDataAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
       onRequest: passwordLimit.onRequest,
     },
@@ -156,7 +158,7 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
         summary: 'Ends the affiliate session at once',
         security: [{ bearer: [] }],
         body: TokenBody,
-        response: { 200: Empty, 401: ErrorBody },
+        response: { 200: AffiliateNoDataAnswer, 401: ErrorBody },
       },
     },
     async (request) => {
@@ -177,7 +179,7 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
           "a code at most once per browser and UTC day; only an affiliate's code of this brand is counted, and the " +
           'answer is the same for any code',
         body: AffiliateClickInput,
-        response: { 200: Empty, 400: ErrorBody, 429: ErrorBody },
+        response: { 200: AffiliateNoDataAnswer, 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {

@@ -1,9 +1,4 @@
-import {
-  BrandTradingView,
-  type PublicBrand as PublicBrandData,
-  type TradingProfile,
-  TradingProfileSchema,
-} from '@openbroker/domain';
+import { BrandTradingView, PublicBrand } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -14,76 +9,12 @@ import { publicTheme } from './brand-theme.js';
 import { type BrandTradingSettings, tradingProfileOf } from './brand-trading.js';
 import { type Brand, brandMinAge } from './brands.service.js';
 
-const Palette = z.object({
-  primary: z.string(),
-  onPrimary: z.string(),
-  secondary: z.string(),
-  accent: z.string(),
-  background: z.string(),
-  surface: z.string(),
-  text: z.string(),
-  muted: z.string(),
-  border: z.string(),
-  heroFrom: z.string(),
-  heroTo: z.string(),
-});
-
-const PublicBrand = z.object({
-  slug: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  currencySymbol: z.string(),
-  minDeposit: z.number(),
-  minAge: z.number().int(),
-  languages: z.array(z.string()),
-  features: z.object({
-    registrationEnabled: z.boolean(),
-    restrictedMode: z.boolean(),
-    economics: z.boolean(),
-    homeRedirectsToPlatform: z.boolean(),
-  }),
-  theme: z.object({
-    primary: z.string(),
-    logoText: z.string(),
-    light: Palette,
-    dark: Palette,
-    fonts: z.object({ heading: z.string(), body: z.string(), mono: z.string() }),
-    radius: z.number(),
-    logoSvg: z.string(),
-    logoUrl: z.string(),
-    faviconUrl: z.string(),
-  }),
-  legalName: z.string(),
-  copyright: z.string(),
-  supportEmail: z.string(),
-  homeSlug: z.string(),
-  contentToken: z.string(),
-  formsToken: z.string(),
-  widgets: z.array(z.enum(['market-quotes', 'cross-rates', 'ticker-tape'])),
-  mapTileUrl: z.string(),
-  tagline: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  trading: TradingProfileSchema.and(z.object({ retailLossPercent: z.number().nullable() })),
-});
-
-/**
- * The client-facing trading conditions of a brand: its resolved TradingProfile (markups,
- * commission, swaps, margin-call and stop-out levels, leverage caps, preset) and the retail-loss share
- * of its risk warning. The web computes dealing prices from these with the domain's dealingQuoteWith,
- * exactly as the engine does. Nothing here is secret.
- */
-export type PublicTrading = TradingProfile & { retailLossPercent: number | null };
-
 /** Stored trading settings as the back office reads them (an interface has no index signature of its own). */
 const settingsDto = (trading: BrandTradingSettings | undefined): Record<string, unknown> | null =>
   trading ? { ...trading } : null;
 
-/** `GET /api/brand` data: the domain's PublicBrand plus `trading`. */
-export type PublicBrandWithTrading = PublicBrandData & { trading: PublicTrading };
-
 /** What the web app may know about a brand: no ids, no payment provider details. */
-export function presentBrand(brand: Brand): PublicBrandWithTrading {
+export function presentBrand(brand: Brand): PublicBrand {
   const { settings } = brand;
   return {
     slug: brand.slug,

@@ -1,4 +1,14 @@
-import { PUBLIC_FORMS, PublicContactInput, type PublicForm, validateInput } from '@openbroker/domain';
+import {
+  EconomicEventList,
+  MessageReceived,
+  PageSummaryList,
+  PUBLIC_FORMS,
+  PublicContactInput,
+  type PublicForm,
+  PublishedPageList,
+  SingletonData,
+  validateInput,
+} from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -7,13 +17,10 @@ import { invalidFields, notFound } from '../../lib/errors.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 import {
-  ContentPageSchema,
-  EconomicEventSchema,
   EventsQuery,
   FormSubmitBody,
   PageListQuery,
   PageQueryBody,
-  PageSummarySchema,
   PlatformContactBody,
   TokenQuery,
 } from './content.schemas.js';
@@ -55,7 +62,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
           "A published page of this host's brand by slug in `lang`, else in 'en'. Unknown or unpublished: `data: []`",
         querystring: TokenQuery,
         body: PageQueryBody,
-        response: { 200: ok(z.array(ContentPageSchema)), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ok(PublishedPageList), 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request) => {
@@ -74,7 +81,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
         summary:
           'Published pages under a slug prefix (blog posts, subpages), newest first, without their components',
         querystring: PageListQuery,
-        response: { 200: ok(z.array(PageSummarySchema)), 400: ErrorBody, 401: ErrorBody },
+        response: { 200: ok(PageSummaryList), 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request) => {
@@ -94,7 +101,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
           "A named settings document of this host's brand, e.g. 'settings' (spec §3 Site settings); its menu, footer links and legal texts in `lang` where translated, else as written",
         params: z.object({ name: z.string().max(64) }),
         querystring: SingletonQuery,
-        response: { 200: ok(z.record(z.string(), z.unknown())), 401: ErrorBody, 404: ErrorBody },
+        response: { 200: ok(SingletonData), 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -119,7 +126,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
         querystring: TokenQuery,
         body: FormSubmitBody,
         response: {
-          200: ok(z.object({ received: z.literal(true) })),
+          200: ok(MessageReceived),
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
@@ -149,7 +156,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
         summary:
           "The platform contact page (spec §7 'POST contact endpoint'): first_name, last_name, email, phone, message; stored and mailed to the brand",
         body: PlatformContactBody,
-        response: { 200: ok(z.object({ received: z.literal(true) })), 400: ErrorBody, 429: ErrorBody },
+        response: { 200: ok(MessageReceived), 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -176,7 +183,7 @@ export async function contentRoutes(app: App, ctx: AppContext) {
         summary:
           'Economic calendar events (spec §2), oldest first; from/until ISO dates (default: 7 days back, 14 ahead), impact and currency comma lists. 404 when the brand has no economics',
         querystring: EventsQuery,
-        response: { 200: ok(z.array(EconomicEventSchema)), 400: ErrorBody, 404: ErrorBody },
+        response: { 200: ok(EconomicEventList), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {

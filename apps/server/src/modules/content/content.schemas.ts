@@ -15,36 +15,10 @@ export const PageQueryBody = z.object({
   lang: z.string().max(10).optional(),
 });
 
-const ImageRefSchema = z.object({
-  path: z.string(),
-  alt: z.string().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-});
-
-export const ContentPageSchema = z.object({
-  title: z.string(),
-  title_slug: z.string(),
-  description: z.string(),
-  lang: z.string(),
-  published: z.boolean(),
-  components: z.array(z.unknown()),
-  _modified: z.number(),
-});
-
 export const PageListQuery = TokenQuery.extend({
   prefix: z.string().trim().min(1).max(120),
   lang: z.string().max(10).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
-});
-
-export const PageSummarySchema = z.object({
-  title: z.string(),
-  title_slug: z.string(),
-  description: z.string(),
-  lang: z.string(),
-  image: ImageRefSchema.optional(),
-  _modified: z.number(),
 });
 
 /** spec §7 body of `POST /api/forms/submit/{form}`: `{form: values}`; the values are checked per form. */
@@ -103,16 +77,4 @@ export const EventsQuery = z.object({
         .max(20),
     )
     .optional(),
-});
-
-export const EconomicEventSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  currency: z.string(),
-  country: z.string(),
-  title: z.string(),
-  impact: z.number(),
-  actual: z.string().nullable(),
-  forecast: z.string().nullable(),
-  previous: z.string().nullable(),
 });

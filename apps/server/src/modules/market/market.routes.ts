@@ -1,3 +1,4 @@
+import { CandleList, InstrumentList } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -5,49 +6,6 @@ import { notFound } from '../../lib/errors.js';
 import { RESOLUTIONS } from '../../market/candles.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
 import { instrumentTerms, lastBrandQuote } from './instrument-terms.js';
-
-const Instrument = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  category: z.string(),
-  categoryId: z.number(),
-  precision: z.number(),
-  available: z.boolean(),
-  /** Taken off trading for this brand by a dealer: "Temporarily unavailable"; closing stays possible. */
-  halted: z.boolean(),
-  // for the requesting host's brand:
-  group: z.enum(['forex', 'stocks', 'crypto', 'commodities', 'index']),
-  /** Price size of one pip (0.0001 forex, 0.01 JPY pairs, 1 index point, else 10^−precision). */
-  pipSize: z.number(),
-  /** Smallest price step (10^−precision): prices and levels are on it; null when unknown. */
-  tick: z.number().nullable(),
-  /** How the instrument's moves are counted: pips (forex) or points of one price unit (everything else). */
-  unit: z.enum(['pip', 'point']),
-  /** Typical spread of the brand's quote, in `unit`s: the feed's typical spread plus the brand's markup. */
-  spread: z.number(),
-  /** Leverages a client may pick: the category's list capped by the brand's preset. */
-  leverages: z.array(z.number()),
-  leverageCap: z.number().nullable(),
-  /** Whether the market is open now by its calendar. */
-  open: z.boolean(),
-  /** When a closed market opens next, ISO 8601 UTC; null when open or never closed. */
-  nextOpen: z.string().nullable(),
-  /**
-   * The brand's quote of the last feed price, shown greyed while the market is closed or the feed stale;
-   * null when there has been none since the server started.
-   */
-  last: z.object({ buy: z.number(), sell: z.number() }).nullable(),
-});
-
-const Candle = z.object({
-  time: z.number(),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  volume: z.number(),
-});
 
 const MAX_CANDLES = 5_000;
 
@@ -80,7 +38,7 @@ export async function marketRoutes(app: App, ctx: AppContext) {
         tags: ['market'],
         summary:
           "Every instrument with its category, price precision and whether it is tradable now; for the host's brand its pip size, typical spread, allowed leverages and, when closed, the next opening",
-        response: { 200: ok(z.array(Instrument)) },
+        response: { 200: ok(InstrumentList) },
       },
     },
     async (request) => {
@@ -120,7 +78,7 @@ export async function marketRoutes(app: App, ctx: AppContext) {
         tags: ['market'],
         summary: `Candles of a symbol between two instants (unix seconds, UTC), at most ${MAX_CANDLES} (the most recent)`,
         querystring: CandlesQuery,
-        response: { 200: ok(z.array(Candle)), 400: ErrorBody, 404: ErrorBody },
+        response: { 200: ok(CandleList), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
-import { ForgotPasswordInput, ResetPasswordInput } from '@openbroker/domain';
+import { ForgotPasswordInput, NoData, ResetPasswordInput } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { addressKey } from '../../lib/client-address.js';
@@ -36,7 +35,7 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
           'Rate-limited per address and per e-mail from one address',
         body: ForgotPasswordInput,
         response: {
-          200: ok(z.object({})),
+          200: ok(NoData),
           400: ErrorBody,
           429: ErrorBody,
         },
@@ -60,7 +59,7 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
           "400 RESET_INVALID 'password.resetInvalid' when the token is used, expired or unknown; " +
           "400 with 'password.sameAsCurrent' on new_password when it is the current password (the link stays usable)",
         body: ResetPasswordInput,
-        response: { 200: ok(z.object({})), 400: ErrorBody, 429: ErrorBody },
+        response: { 200: ok(NoData), 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {

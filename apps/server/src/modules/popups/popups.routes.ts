@@ -1,18 +1,10 @@
-import { PopupReadInput } from '@openbroker/domain';
-import { z } from 'zod';
+import { ClientPopupList, NoData, PopupReadInput } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
 
 /** A popup as the client gets it; `kind` marks the server's own notices ('margin_call', …), null for the brand's. */
-const Popup = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  kind: z.string().nullable(),
-});
-
 /** spec §7 POST /api/accounts/popups and /api/accounts/popup. */
 export async function popupsRoutes(app: App, ctx: AppContext) {
   const auth = clientAuthenticator(ctx);
@@ -25,7 +17,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
         summary: "The brand's active popups this client has not closed yet (content is sanitised HTML)",
         security: [{ bearer: [] }],
         body: TokenBody,
-        response: { 200: ok(z.array(Popup)), 401: ErrorBody },
+        response: { 200: ok(ClientPopupList), 401: ErrorBody },
       },
     },
     async (request) => {
@@ -46,7 +38,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
         summary: 'Marks a popup read (spec §4: on close); idempotent; a popup of another brand is 404',
         security: [{ bearer: [] }],
         body: PopupReadInput.safeExtend(tokenField),
-        response: { 200: ok(z.object({})), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: ok(NoData), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {

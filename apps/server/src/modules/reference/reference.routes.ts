@@ -1,3 +1,4 @@
+import { AssetList, CountryList } from '@openbroker/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
@@ -5,17 +6,6 @@ import { clientAuthenticator } from '../accounts/auth.js';
 
 /** `?token=` as the spec's GET calls send it (a bearer header works too). */
 const TokenQuery = z.object({ token: z.string().max(200).optional() }).loose();
-
-const Country = z.object({ id: z.number(), name: z.string(), alpha2: z.string(), phone_code: z.string() });
-
-const Asset = z.object({
-  id: z.number(),
-  name: z.string(),
-  symbol: z.string(),
-  code: z.string(),
-  asset_category_id: z.number(),
-  position_assets_category: z.object({ name: z.string(), leverage: z.string() }),
-});
 
 /** spec §7 GET /api/get/countries and /api/get/assets: reference lists for logged-in clients. */
 export async function referenceRoutes(app: App, ctx: AppContext) {
@@ -30,7 +20,7 @@ export async function referenceRoutes(app: App, ctx: AppContext) {
           'Countries for the profile form and phone prefixes (spec §3 id, name, alpha2; plus phone_code)',
         security: [{ bearer: [] }],
         querystring: TokenQuery,
-        response: { 200: ok(z.array(Country)), 401: ErrorBody },
+        response: { 200: ok(CountryList), 401: ErrorBody },
       },
     },
     async (request) => {
@@ -51,7 +41,7 @@ export async function referenceRoutes(app: App, ctx: AppContext) {
         summary: 'Tradable instruments with their category and its leverage list (spec §3 asset)',
         security: [{ bearer: [] }],
         querystring: TokenQuery,
-        response: { 200: ok(z.array(Asset)), 401: ErrorBody },
+        response: { 200: ok(AssetList), 401: ErrorBody },
       },
     },
     async (request) => {

@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { ReferralList } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
 import { clientAuthenticator } from '../accounts/auth.js';
-
-const ReferralDto = z.object({ full_name: z.string(), email: z.string(), created_at: z.string() });
 
 /** spec §7 POST /api/accounts/referrals. */
 export async function referralsRoutes(app: App, ctx: AppContext) {
@@ -22,7 +20,7 @@ export async function referralsRoutes(app: App, ctx: AppContext) {
           'or its site settings switch the referrals screen off (SCREEN_SWITCHED_OFF)',
         security: [{ bearer: [] }],
         body: TokenBody,
-        response: { 200: ok(z.array(ReferralDto)), 401: ErrorBody, 403: ErrorBody },
+        response: { 200: ok(ReferralList), 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
-import { BalanceData, ChargeDto } from '@openbroker/domain';
-import { z } from 'zod';
+import { BalanceData, ChargeList } from '@openbroker/domain';
 import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
@@ -9,7 +8,7 @@ import { clientAuthenticator } from '../accounts/auth.js';
 const BalanceAnswer = ok(BalanceData);
 
 /** The client's trading charges, newest first. */
-const ChargesAnswer = ok(z.array(ChargeDto));
+const ChargesAnswer = ok(ChargeList);
 
 /** spec §7 getBalance: the balance and the positions with live profit (the trading socket pushes the same). */
 export async function tradingRoutes(app: App, ctx: AppContext) {
