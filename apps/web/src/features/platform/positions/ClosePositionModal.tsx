@@ -1,12 +1,15 @@
 import { formatPrice } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { signClass, useMoney } from '../../../shared/market/numbers.js';
-import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
-import { ackMessage } from '../trading/ackMessage.js';
+import { FieldFeedback } from '../ticket/FieldFeedback.js';
+import { TicketError } from '../ticket/TicketAlert.js';
+import { TicketDialog } from '../ticket/TicketDialog.js';
+import { TradeFacts } from '../ticket/TradeFacts.js';
+import { useTicketServer } from '../ticket/useTicketServer.js';
 import { closingDealing, liveProfit, useClosingQuote } from '../trading/liveFigures.js';
 import type { PositionView } from '../trading/tradingContract.js';
 import { useTrading } from '../trading/useTrading.js';
@@ -30,7 +33,6 @@ export function ClosePositionModal({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const text = useMessageText();
   const money = useMoney();
   const toast = useToast();
   const { quote, now, facts } = useClosingQuote(position.symbol);
@@ -40,7 +42,7 @@ export function ClosePositionModal({
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<TextMessage | null>(null);
+  const server = useTicketServer();
   const profit = liveProfit(position, quote);
   const partial = mode === 'part' ? checkPartialClose(position.amount, amount) : null;
   const amountTitle = t('ord.close.amount');
@@ -48,7 +50,7 @@ export function ClosePositionModal({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    setServerError(null);
+    server.clearError();
     const current = now();
     if (current.status !== 'live' || (partial && !partial.ok)) return;
     if (dontAsk) setConfirmClose(false);
@@ -58,7 +60,7 @@ export function ClosePositionModal({
     const ack = await closePosition(position.id, price, partial?.ok ? partial.value : undefined);
     setPending(false);
     if (!ack.status) {
-      setServerError(ackMessage(ack));
+      server.refused(ack);
       return;
     }
     if (partial?.ok)
@@ -67,110 +69,83 @@ export function ClosePositionModal({
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="position-close-modal">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('app.close')}>
-          <Modal.Title id={`${id}-title`} className="fs-6">
-            {t(mode === 'part' ? 'ord.close.partTitle' : 'ord.close.title', {
-              id: position.id,
-              symbol: position.symbol,
-            })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <dl className="ob-trade-facts mb-3">
-            <div>
-              <dt>{t('positions.col.direction')}</dt>
-              <dd className={position.direction === 'buy' ? 'ob-up' : 'ob-down'}>
-                {t(position.direction === 'buy' ? 'trade.buy' : 'trade.sell')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('positions.col.amount')}</dt>
-              <dd className="ob-num">
-                {money.format(position.amount)} · 1:{position.leverage}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('positions.edit.closePrice')}</dt>
-              <dd className="ob-num" data-testid="position-close-price">
-                {profit.status === 'live' ? (
-                  formatPrice(profit.closePrice)
-                ) : profit.status === 'unavailable' ? (
-                  <ClosedMarket nextOpen={facts.nextOpen} testId="position-close-closed" />
-                ) : (
-                  '—'
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('positions.col.profit')}</dt>
-              <dd className={`ob-num ${profit.status === 'live' ? signClass(profit.profit) : ''}`}>
-                {profit.status === 'live' ? money.signed(profit.profit) : '—'}
-              </dd>
-            </div>
-          </dl>
-          {mode === 'part' ? (
-            <Form.Group controlId={`${id}-amount`}>
-              <Form.Label>{amountTitle}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={1}
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  setServerError(null);
-                }}
-                onBlur={() => setTouched(true)}
-                isInvalid={touched && !!partial && !partial.ok}
-                className="ob-num"
-                data-testid="position-close-amount"
-                autoFocus
-              />
-              {touched && partial && !partial.ok && (
-                <Form.Control.Feedback
-                  type="invalid"
-                  className="d-block"
-                  data-testid="position-close-amount-error"
-                >
-                  {text(partial.error, amountTitle)}
-                </Form.Control.Feedback>
-              )}
-              <Form.Text>{t('ord.close.partHint', { amount: money.format(position.amount) })}</Form.Text>
-            </Form.Group>
-          ) : (
-            <Form.Check
-              id={`${id}-dont-ask`}
-              type="checkbox"
-              label={t('ord.close.dontAsk')}
-              checked={dontAsk}
-              onChange={(event) => setDontAsk(event.target.checked)}
-              data-testid="position-close-dont-ask"
-            />
-          )}
-          {serverError && (
-            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
-              {text(serverError)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('positions.edit.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            disabled={pending || profit.status !== 'live'}
-            data-testid="position-close-confirm"
-          >
-            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
-            {t(mode === 'part' ? 'ord.close.partConfirm' : 'ord.close.confirm')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <TicketDialog
+      testId="position-close-modal"
+      title={t(mode === 'part' ? 'ord.close.partTitle' : 'ord.close.title', {
+        id: position.id,
+        symbol: position.symbol,
+      })}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t(mode === 'part' ? 'ord.close.partConfirm' : 'ord.close.confirm')}
+      submitVariant="danger"
+      submitDisabled={pending || profit.status !== 'live'}
+      submitTestId="position-close-confirm"
+      pending={pending}
+    >
+      <TradeFacts direction={position.direction}>
+        <div>
+          <dt>{t('positions.col.amount')}</dt>
+          <dd className="ob-num">
+            {money.format(position.amount)} · 1:{position.leverage}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('positions.edit.closePrice')}</dt>
+          <dd className="ob-num" data-testid="position-close-price">
+            {profit.status === 'live' ? (
+              formatPrice(profit.closePrice)
+            ) : profit.status === 'unavailable' ? (
+              <ClosedMarket nextOpen={facts.nextOpen} testId="position-close-closed" />
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('positions.col.profit')}</dt>
+          <dd className={`ob-num ${profit.status === 'live' ? signClass(profit.profit) : ''}`}>
+            {profit.status === 'live' ? money.signed(profit.profit) : '—'}
+          </dd>
+        </div>
+      </TradeFacts>
+      {mode === 'part' ? (
+        <Form.Group controlId={`${id}-amount`}>
+          <Form.Label>{amountTitle}</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={1}
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              server.clearError();
+            }}
+            onBlur={() => setTouched(true)}
+            isInvalid={touched && !!partial && !partial.ok}
+            className="ob-num"
+            data-testid="position-close-amount"
+            autoFocus
+          />
+          <FieldFeedback
+            message={touched && partial && !partial.ok ? partial.error : null}
+            title={amountTitle}
+            testId="position-close-amount-error"
+          />
+          <Form.Text>{t('ord.close.partHint', { amount: money.format(position.amount) })}</Form.Text>
+        </Form.Group>
+      ) : (
+        <Form.Check
+          id={`${id}-dont-ask`}
+          type="checkbox"
+          label={t('ord.close.dontAsk')}
+          checked={dontAsk}
+          onChange={(event) => setDontAsk(event.target.checked)}
+          data-testid="position-close-dont-ask"
+        />
+      )}
+      <TicketError error={server.error} />
+    </TicketDialog>
   );
 }

@@ -1,16 +1,19 @@
 import { breakEvenStop, type Message, triggersValid } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useInstruments } from '../../../shared/market/useMarketData.js';
 import { useQuote, useQuoteStore } from '../../../shared/market/useQuotes.js';
-import { type TextMessage, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
-import { PriceLevelField } from '../PriceLevelField.js';
 import { checkLevelsOnTick, formatOnTick, levelTextOnTick, sentLevel } from '../priceOnTick.js';
 import { instrumentFacts } from '../risk/tradingProfile.js';
-import { ackFieldMessages, ackMessage } from '../trading/ackMessage.js';
+import { FieldFeedback } from '../ticket/FieldFeedback.js';
+import { PriceLevelField } from '../ticket/PriceLevelField.js';
+import { TicketError } from '../ticket/TicketAlert.js';
+import { TicketDialog } from '../ticket/TicketDialog.js';
+import { TradeFacts } from '../ticket/TradeFacts.js';
+import { useTicketServer } from '../ticket/useTicketServer.js';
 import type { PositionView } from '../trading/tradingContract.js';
 import { useTrading } from '../trading/useTrading.js';
 import { checkTrailingDistance, type TrailingUnit } from './trailingStop.js';
@@ -26,7 +29,6 @@ const levelText = (value: number | null) => (value ? String(value) : '');
 export function EditPositionModal({ position, onClose }: { position: PositionView; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const text = useMessageText();
   const toast = useToast();
   const store = useQuoteStore();
   const quote = useQuote(position.symbol);
@@ -44,13 +46,12 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
   const trailingUnit: TrailingUnit = inPips ? chosenUnit : 'price';
   const [trailingDistance, setTrailingDistance] = useState(hadTrailing ? String(position.trailing_stop) : '');
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<TextMessage | null>(null);
-  const [serverFields, setServerFields] = useState<Record<string, Message>>({});
+  const server = useTicketServer();
 
   const levels = { direction: position.direction, stop_lost: stopLoss, take_profit: takeProfit };
   const errors = quote.status === 'live' ? checkLevelsOnTick({ ...levels, quote: quote.dealing }, tick) : {};
-  const stopLossError = errors.stop_lost ?? serverFields.stop_lost ?? null;
-  const takeProfitError = errors.take_profit ?? serverFields.take_profit ?? null;
+  const stopLossError = errors.stop_lost ?? server.fields.stop_lost ?? null;
+  const takeProfitError = errors.take_profit ?? server.fields.take_profit ?? null;
   const pipSize = facts.pipSize;
   const trailingCheck = trailing
     ? checkTrailingDistance(
@@ -60,7 +61,7 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
       )
     : null;
   const trailingError =
-    (trailingCheck && !trailingCheck.ok ? trailingCheck.error : null) ?? serverFields.trailing_stop ?? null;
+    (trailingCheck && !trailingCheck.ok ? trailingCheck.error : null) ?? server.fields.trailing_stop ?? null;
   const reference =
     quote.status === 'live' ? (position.direction === 'buy' ? quote.dealing.sell : quote.dealing.buy) : null;
   // only once in profit by at least the spread: the entry on the tick, a stop Save accepts
@@ -68,8 +69,7 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setServerError(null);
-    setServerFields({});
+    server.clear();
     const current = store.get(position.symbol);
     // the levels go out on the tick: the fields show what is sent
     setStopLoss(levelTextOnTick(stopLoss, tick));
@@ -99,8 +99,7 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
       onClose();
       return;
     }
-    setServerError(ackMessage(ack));
-    setServerFields(ackFieldMessages(ack));
+    server.refused(ack);
   };
 
   const field = (
@@ -115,8 +114,7 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
       value={value}
       onChange={(next) => {
         set(next);
-        setServerError(null);
-        setServerFields({});
+        server.clear();
       }}
       error={error}
       tick={tick}
@@ -125,138 +123,109 @@ export function EditPositionModal({ position, onClose }: { position: PositionVie
   );
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={`${id}-title`} data-testid="position-edit-modal">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('app.close')}>
-          <Modal.Title id={`${id}-title`} className="fs-6">
-            {t('positions.edit.title', { id: position.id, symbol: position.symbol })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <dl className="ob-trade-facts mb-3">
-            <div>
-              <dt>{t('positions.col.direction')}</dt>
-              <dd className={position.direction === 'buy' ? 'ob-up' : 'ob-down'}>
-                {t(position.direction === 'buy' ? 'trade.buy' : 'trade.sell')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('positions.col.openRate')}</dt>
-              <dd className="ob-num">{formatOnTick(position.open_rate, tick)}</dd>
-            </div>
-            <div>
-              <dt>{t('positions.edit.closePrice')}</dt>
-              <dd className="ob-num" data-testid="position-edit-reference">
-                {reference !== null ? (
-                  formatOnTick(reference, tick)
-                ) : quote.status === 'unavailable' ? (
-                  <ClosedMarket nextOpen={facts.nextOpen} testId="position-edit-closed" />
-                ) : (
-                  '—'
-                )}
-              </dd>
-            </div>
-          </dl>
-          <div className="row g-2">
-            {field('stop_lost', stopLoss, setStopLoss, stopLossError)}
-            {field('take_profit', takeProfit, setTakeProfit, takeProfitError)}
-          </div>
-          <p className="small text-body-secondary mt-2 mb-0">{t('positions.edit.hint')}</p>
-          {breakEven !== null && (
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              className="mt-2"
-              onClick={() => {
-                setStopLoss(tick !== null ? formatOnTick(breakEven, tick) : String(breakEven));
-                setServerError(null);
-                setServerFields({});
-              }}
-              data-testid="position-edit-break-even"
-            >
-              <i className="bi bi-shield-check me-1" aria-hidden="true" />
-              {t('ord.edit.breakEven', { price: formatOnTick(breakEven, tick) })}
-            </Button>
-          )}
-          <fieldset className="mt-3" data-testid="position-edit-trailing">
-            <Form.Check
-              type="switch"
-              id={`${id}-trailing`}
-              label={t('ord.trailing.title')}
-              checked={trailing}
-              onChange={(event) => {
-                setTrailing(event.target.checked);
-                setServerFields({});
-              }}
-              data-testid="position-edit-trailing-on"
-            />
-            {trailing && (
-              <div className="row g-2 mt-1">
-                <Form.Group className="col-7" controlId={`${id}-trailing-distance`}>
-                  <Form.Label>{t('ord.trailing.distance')}</Form.Label>
-                  <Form.Control
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    min={0}
-                    value={trailingDistance}
-                    onChange={(event) => {
-                      setTrailingDistance(event.target.value);
-                      setServerFields({});
-                    }}
-                    isInvalid={!!trailingError}
-                    className="ob-num"
-                    data-testid="position-edit-trailing-distance"
-                  />
-                  {trailingError && (
-                    <Form.Control.Feedback type="invalid" className="d-block">
-                      {text(trailingError, t('ord.trailing.distance'))}
-                    </Form.Control.Feedback>
-                  )}
-                </Form.Group>
-                <Form.Group className="col-5" controlId={`${id}-trailing-unit`}>
-                  <Form.Label>{t('ord.trailing.unit')}</Form.Label>
-                  <Form.Select
-                    value={trailingUnit}
-                    onChange={(event) => setTrailingUnit(event.target.value === 'pips' ? 'pips' : 'price')}
-                    data-testid="position-edit-trailing-unit"
-                  >
-                    {inPips ? (
-                      <>
-                        <option value="pips">{t('ord.trailing.pips')}</option>
-                        <option value="price">{t('ord.trailing.price')}</option>
-                      </>
-                    ) : (
-                      // a point is one price unit: sent as a distance in price
-                      <option value="price">{t('term.trailing.points')}</option>
-                    )}
-                  </Form.Select>
-                </Form.Group>
-                <p className="small text-body-secondary mb-0">{t('ord.trailing.hint')}</p>
-              </div>
+    <TicketDialog
+      testId="position-edit-modal"
+      title={t('positions.edit.title', { id: position.id, symbol: position.symbol })}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('form.save')}
+      submitDisabled={pending || quote.status !== 'live'}
+      submitTestId="position-edit-save"
+      pending={pending}
+    >
+      <TradeFacts direction={position.direction}>
+        <div>
+          <dt>{t('positions.col.openRate')}</dt>
+          <dd className="ob-num">{formatOnTick(position.open_rate, tick)}</dd>
+        </div>
+        <div>
+          <dt>{t('positions.edit.closePrice')}</dt>
+          <dd className="ob-num" data-testid="position-edit-reference">
+            {reference !== null ? (
+              formatOnTick(reference, tick)
+            ) : quote.status === 'unavailable' ? (
+              <ClosedMarket nextOpen={facts.nextOpen} testId="position-edit-closed" />
+            ) : (
+              '—'
             )}
-          </fieldset>
-          {serverError && (
-            <Alert variant="danger" className="ob-form-alert py-2 small mt-3 mb-0" role="alert">
-              {text(serverError)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {t('positions.edit.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={pending || quote.status !== 'live'}
-            data-testid="position-edit-save"
-          >
-            {pending && <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />}
-            {t('form.save')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+          </dd>
+        </div>
+      </TradeFacts>
+      <div className="row g-2">
+        {field('stop_lost', stopLoss, setStopLoss, stopLossError)}
+        {field('take_profit', takeProfit, setTakeProfit, takeProfitError)}
+      </div>
+      <p className="small text-body-secondary mt-2 mb-0">{t('positions.edit.hint')}</p>
+      {breakEven !== null && (
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="mt-2"
+          onClick={() => {
+            setStopLoss(tick !== null ? formatOnTick(breakEven, tick) : String(breakEven));
+            server.clear();
+          }}
+          data-testid="position-edit-break-even"
+        >
+          <i className="bi bi-shield-check me-1" aria-hidden="true" />
+          {t('ord.edit.breakEven', { price: formatOnTick(breakEven, tick) })}
+        </Button>
+      )}
+      <fieldset className="mt-3" data-testid="position-edit-trailing">
+        <Form.Check
+          type="switch"
+          id={`${id}-trailing`}
+          label={t('ord.trailing.title')}
+          checked={trailing}
+          onChange={(event) => {
+            setTrailing(event.target.checked);
+            server.clearFields();
+          }}
+          data-testid="position-edit-trailing-on"
+        />
+        {trailing && (
+          <div className="row g-2 mt-1">
+            <Form.Group className="col-7" controlId={`${id}-trailing-distance`}>
+              <Form.Label>{t('ord.trailing.distance')}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                value={trailingDistance}
+                onChange={(event) => {
+                  setTrailingDistance(event.target.value);
+                  server.clearFields();
+                }}
+                isInvalid={!!trailingError}
+                className="ob-num"
+                data-testid="position-edit-trailing-distance"
+              />
+              <FieldFeedback message={trailingError} title={t('ord.trailing.distance')} />
+            </Form.Group>
+            <Form.Group className="col-5" controlId={`${id}-trailing-unit`}>
+              <Form.Label>{t('ord.trailing.unit')}</Form.Label>
+              <Form.Select
+                value={trailingUnit}
+                onChange={(event) => setTrailingUnit(event.target.value === 'pips' ? 'pips' : 'price')}
+                data-testid="position-edit-trailing-unit"
+              >
+                {inPips ? (
+                  <>
+                    <option value="pips">{t('ord.trailing.pips')}</option>
+                    <option value="price">{t('ord.trailing.price')}</option>
+                  </>
+                ) : (
+                  // a point is one price unit: sent as a distance in price
+                  <option value="price">{t('term.trailing.points')}</option>
+                )}
+              </Form.Select>
+            </Form.Group>
+            <p className="small text-body-secondary mb-0">{t('ord.trailing.hint')}</p>
+          </div>
+        )}
+      </fieldset>
+      <TicketError error={server.error} />
+    </TicketDialog>
   );
 }
