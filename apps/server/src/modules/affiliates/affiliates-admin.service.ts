@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
@@ -21,9 +22,11 @@ export const affiliateEmailTaken = () => new AppError(409, 'AFFILIATE_EMAIL_TAKE
  */
 export class AffiliatesAdminService {
   private readonly repo: AffiliatesRepo;
+  private readonly brands: BrandsRepo;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new AffiliatesRepo(ctx.database.db);
+    this.brands = new BrandsRepo(ctx.database.db);
   }
 
   /** The affiliate with this id of a brand in scope; anything else is the same 404. */
@@ -39,7 +42,7 @@ export class AffiliatesAdminService {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const brandIds = [...new Set(rows.map((r) => r.brandId))];
-    const [counts, names] = await Promise.all([this.repo.clientCounts(ids), this.repo.brandNames(brandIds)]);
+    const [counts, names] = await Promise.all([this.repo.clientCounts(ids), this.brands.namesOf(brandIds)]);
     return rows.map((row) => ({
       id: row.id,
       brandId: row.brandId,
@@ -75,7 +78,7 @@ export class AffiliatesAdminService {
     request: FastifyRequest,
   ): Promise<AffiliateWithPassword> {
     assertBrandInScope(auth, input.brandId);
-    if (!(await this.repo.brandExists(input.brandId))) throw notFound();
+    if (!(await this.brands.findById(input.brandId))) throw notFound();
     const created = await this.ctx.affiliates
       .create(
         { id: input.brandId },

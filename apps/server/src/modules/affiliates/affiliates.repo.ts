@@ -1,7 +1,7 @@
 import { TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { affiliates, brands, countries, referralClicks, transactions, users } from '../../db/schema.js';
+import { affiliates, countries, referralClicks, transactions, users } from '../../db/schema.js';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 export type NewAffiliate = typeof affiliates.$inferInsert;
@@ -92,19 +92,6 @@ export class AffiliatesRepo {
       .from(users)
       .where(inArray(users.affiliateId, [...affiliateIds]))
       .groupBy(users.affiliateId);
-  }
-
-  /** Names of these brands, for the back office's list. */
-  brandNames(brandIds: readonly number[]) {
-    return this.db
-      .select({ id: brands.id, name: brands.name })
-      .from(brands)
-      .where(inArray(brands.id, [...brandIds]));
-  }
-
-  async brandExists(brandId: number): Promise<boolean> {
-    const [brand] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
-    return brand !== undefined;
   }
 
   /**

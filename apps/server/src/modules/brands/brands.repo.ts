@@ -32,6 +32,23 @@ export class BrandsRepo {
     return row;
   }
 
+  /** Names of these brands (the back office's lists of popups and affiliates show them). */
+  namesOf(ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(inArray(brands.id, [...ids]));
+  }
+
+  /** How many of these ids are brands that exist (staff are only given existing brands). */
+  async countExisting(ids: readonly number[]): Promise<number> {
+    const found = await this.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(inArray(brands.id, [...ids]));
+    return found.length;
+  }
+
   /** Every brand, in id order (a deployment has a handful). */
   listAll(): Promise<BrandRow[]> {
     return this.db.select().from(brands).orderBy(asc(brands.id));

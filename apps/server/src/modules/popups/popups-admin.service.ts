@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/html.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 import type { ScopeFilter } from '../payments/staff-money.repo.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
@@ -60,12 +61,14 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  */
 export class PopupsAdminService {
   private readonly repo: PopupsRepo;
+  private readonly brands: BrandsRepo;
 
   constructor(
     db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.repo = new PopupsRepo(db);
+    this.brands = new BrandsRepo(db);
   }
 
   /** The brand's popup with this id, provided it is a brand popup of a brand in scope; else 404. */
@@ -101,7 +104,7 @@ export class PopupsAdminService {
     const [reads, sizes, names, clients] = await Promise.all([
       this.repo.readCounts(ids),
       this.repo.audienceSizes(brandIds),
-      this.repo.brandNames(brandIds),
+      this.brands.namesOf(brandIds),
       clientIds.length === 0 ? Promise.resolve([]) : this.repo.clientsByIds(clientIds),
     ]);
     const readsOf = new Map(reads.map((r) => [r.popupId, Number(r.n)]));
@@ -160,7 +163,7 @@ export class PopupsAdminService {
   /** A new popup: the HTML sanitised now, the one client checked to be a client of that brand; audited. */
   async create(auth: StaffAuth, input: PopupCreateInput, request: FastifyRequest): Promise<BoPopup> {
     assertBrandInScope(auth, input.brandId);
-    if (!(await this.repo.brandExists(input.brandId))) throw notFound();
+    if (!(await this.brands.findById(input.brandId))) throw notFound();
     const content = await this.clean(input.content);
     const userId = input.audience === 'client' ? await this.clientOf(input.brandId, input.clientId) : null;
     const row = await this.repo.db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, popupReads, popups, users } from '../../db/schema.js';
+import { popupReads, popups, users } from '../../db/schema.js';
 
 export type PopupRow = typeof popups.$inferSelect;
 
@@ -126,18 +126,6 @@ export class PopupsRepo {
       .from(users)
       .where(inArray(users.brandId, [...brandIds]))
       .groupBy(users.brandId, users.verifiedAccount);
-  }
-
-  brandNames(brandIds: readonly number[]) {
-    return this.db
-      .select({ id: brands.id, name: brands.name })
-      .from(brands)
-      .where(inArray(brands.id, [...brandIds]));
-  }
-
-  async brandExists(brandId: number): Promise<boolean> {
-    const [brand] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
-    return brand !== undefined;
   }
 
   /** The id of a client of the brand, undefined when there is no such client in that brand. */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
 import type { StaffAuth } from './policy.js';
 import { StaffRepo, type StaffRow } from './staff.repo.js';
 import { newInitialPassword, rolesOf, type StaffService, scopeOf } from './staff.service.js';
@@ -87,6 +88,7 @@ const auditedFields = (row: StaffRow) => ({
  */
 export class StaffAdminService {
   private readonly repo: StaffRepo;
+  private readonly brands: BrandsRepo;
 
   constructor(
     db: Db,
@@ -94,6 +96,7 @@ export class StaffAdminService {
     private readonly publicUrl: string,
   ) {
     this.repo = new StaffRepo(db);
+    this.brands = new BrandsRepo(db);
   }
 
   /** Whether a member is inside the reader's scope (all-brand members only for all-brand readers). */
@@ -118,7 +121,7 @@ export class StaffAdminService {
     }
     const own = auth.scope.all ? undefined : auth.scope.brandIds;
     if (own && brandIds.some((id) => !own.includes(id))) throw notFound();
-    if ((await this.repo.countExistingBrands(brandIds)) !== brandIds.length) throw notFound();
+    if ((await this.brands.countExisting(brandIds)) !== brandIds.length) throw notFound();
   }
 
   async list(auth: StaffAuth): Promise<StaffMemberDto[]> {

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, staffRoleSettings, staffUsers } from '../../db/schema.js';
+import { staffRoleSettings, staffUsers } from '../../db/schema.js';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -117,15 +117,6 @@ export class StaffRepo {
   /** Every member, in id order (the staff list filters them by the reader's scope). */
   listAll(): Promise<StaffRow[]> {
     return this.db.select().from(staffUsers).orderBy(asc(staffUsers.id));
-  }
-
-  /** How many of these brand ids are brands that exist (a member is only given existing brands). */
-  async countExistingBrands(brandIds: readonly number[]): Promise<number> {
-    const found = await this.db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(inArray(brands.id, [...brandIds]));
-    return found.length;
   }
 
   /** Changes a member in the caller's transaction (with its audit row); undefined when they are gone. */
