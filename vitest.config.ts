@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // One `npm test` runs every suite. Database-backed server suites run on the embedded
@@ -13,6 +14,10 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     // one database migrated and seeded per run; each suite starts from a copy (docs/testing.md)
     globalSetup: ['./src/test/seeded-database.ts'],
+    // Files share their worker's modules: the app's module graph is imported once per worker, not once per
+    // file (that import was most of a file's time). Each file still builds its own server on its own
+    // database; a file that mocks a module imports the app afresh (brand-trading-audit.test.ts).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -66,6 +71,9 @@ if (process.env.DATABASE_URL && process.env.REDIS_URL) {
 export default defineConfig({
   test: {
     projects,
+    // vitest's default is one worker less than the cores: one file at a time on a 2-core machine, one core idle
+    // while a file waits on PostgreSQL. At least two files at a time; the cluster project stays one at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: process.env.VITEST_JSON
       ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
       : ['default'],

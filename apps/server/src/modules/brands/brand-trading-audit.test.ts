@@ -1,11 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, brands } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
 
 /** When true, the next audit row cannot be written (a database error at the worst moment). */
-const failAudit = vi.hoisted(() => ({ next: false }));
+const failAudit = vi.hoisted(() => {
+  // The server suites share their worker's modules (isolate: false, vitest.config.ts): this file imports the
+  // app afresh, so that it takes the mock below, and the files after it get the real module back (afterAll).
+  vi.resetModules();
+  return { next: false };
+});
 vi.mock('../staff/staff-audit.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../staff/staff-audit.js')>();
   return {
@@ -18,6 +23,10 @@ vi.mock('../staff/staff-audit.js', async (importOriginal) => {
       return original.auditStaffAction(...args);
     },
   };
+});
+afterAll(() => {
+  vi.doUnmock('../staff/staff-audit.js');
+  vi.resetModules();
 });
 
 /**
