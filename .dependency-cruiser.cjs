@@ -1,7 +1,8 @@
 /**
  * The layers, checked in CI (`npm run layers`):
  * - server: domain ← engine ← areas (modules) ← edges (app, main, cli, realtime sockets, openapi);
- * - web: lib and ui ← features ← shell (app); no feature imports another feature;
+ * - web: lib and ui ← shared ← features ← shell (app); no feature imports another feature: what two of them
+ *   use lives in shared/<topic>;
  * - the domain imports nothing of the apps; nothing depends on a test file; no import cycles.
  * Imports that break these today are listed in .dependency-cruiser-known-violations.json (written with
  * `npm run layers:baseline`): CI fails on any new one, and the list only shrinks. Cycles between area
@@ -60,8 +61,17 @@ module.exports = {
     {
       name: 'web-lib-and-ui-below-features',
       severity: 'error',
-      comment: 'Shared code (lib, ui, api) knows no feature and no shell.',
+      comment: 'The lowest layers (lib, ui, api) know no shared topic, no feature and no shell.',
       from: { path: `${WEB}/(lib|ui|api)/` },
+      to: { path: `${WEB}/(shared|features|app)/` },
+    },
+    {
+      name: 'web-shared-below-features',
+      severity: 'error',
+      comment:
+        'shared/<topic> holds what several features use (the session, market data, content rendering): ' +
+        'it builds on lib, ui and api, and knows no feature and no shell.',
+      from: { path: `${WEB}/shared/` },
       to: { path: `${WEB}/(features|app)/` },
     },
     {
@@ -74,7 +84,7 @@ module.exports = {
     {
       name: 'web-no-feature-imports-another',
       severity: 'error',
-      comment: 'What two features share moves to lib, ui or api.',
+      comment: 'What two features share moves to shared/<topic> (or lib, ui, api when it knows no product).',
       from: { path: `${WEB}/features/([^/]+)/` },
       to: { path: `${WEB}/features/`, pathNot: `${WEB}/features/$1/` },
     },

@@ -23,7 +23,7 @@ import { openRuntime } from '../apps/server/src/runtime.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Where the web app keeps the signed-in client (apps/web/src/features/auth/authStore.ts). */
+/** Where the web app keeps the signed-in client (apps/web/src/shared/session/authStore.ts). */
 const AUTH_STORAGE_KEY = 'ob.auth';
 const DEMO = { email: 'demo@example.com', password: 'Demo1234!' };
 
