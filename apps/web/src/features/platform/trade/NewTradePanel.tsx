@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Asset, Instrument } from '../../../api/types.js';
 import { AutoTradingSwitch } from '../../../shared/auto-trading/AutoTradingSwitch.js';
 import { TicketRisk } from '../risk/TicketRisk.js';
 import { PriceLevelPair } from '../ticket/PriceLevelField.js';
@@ -9,7 +8,7 @@ import { SendingSpinner, TicketError } from '../ticket/TicketAlert.js';
 import { DealButton } from './DealButton.js';
 import { AmountField, LeverageField, PendingOrderSection } from './TicketFields.js';
 import { TradeBlockNotice } from './TradeBlockNotice.js';
-import { useNewTradeTicket } from './useNewTradeTicket.js';
+import { type NewTradeTicketProps, useNewTradeTicket } from './useNewTradeTicket.js';
 
 /** The user fields trading depends on, from the stored user (spec §3); the calculator reads them too. */
 export { tradeUserOf } from './tradeUser.js';
@@ -21,17 +20,7 @@ export { tradeUserOf } from './tradeUser.js';
  * sent so — are checked live with the domain rules of spec §5 and §6, and the server checks everything again.
  * The price sent is the brand quote on screen at the click.
  */
-export function NewTradePanel({
-  symbol,
-  instrument,
-  asset,
-  assetsLoading,
-}: {
-  symbol: string;
-  instrument: Instrument | undefined;
-  asset: Asset | undefined;
-  assetsLoading: boolean;
-}) {
+export function NewTradePanel({ symbol, instrument, asset, assetsLoading }: NewTradeTicketProps) {
   const { t } = useTranslation();
   const id = useId();
   const ticket = useNewTradeTicket({ symbol, instrument, asset, assetsLoading });

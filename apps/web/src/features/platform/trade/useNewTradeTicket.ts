@@ -32,22 +32,21 @@ import { leverageChoices } from './leverageChoices.js';
 import { tradeUserOf } from './tradeUser.js';
 import { useTicketKeys } from './useTicketKeys.js';
 
+/** What the ticket trades: the symbol, its instrument and asset as the catalogue has them. */
+export interface NewTradeTicketProps {
+  symbol: string;
+  instrument: Instrument | undefined;
+  asset: Asset | undefined;
+  /** The assets are still loading: no block is shown until they are in. */
+  assetsLoading: boolean;
+}
+
 /**
  * The new-trade ticket's state and live checks: direction, amount, leverage, SL/TP and the pending-order
  * fields, checked with the domain rules of spec §5 and §6 as the client types, what blocks trading the symbol,
  * the keyboard (B, S, Esc) and the send of a market trade or a pending order.
  */
-export function useNewTradeTicket({
-  symbol,
-  instrument,
-  asset,
-  assetsLoading,
-}: {
-  symbol: string;
-  instrument: Instrument | undefined;
-  asset: Asset | undefined;
-  assetsLoading: boolean;
-}) {
+export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: NewTradeTicketProps) {
   const toast = useToast();
   const auth = useAuth();
   const user = auth ? tradeUserOf(auth.user) : null;
