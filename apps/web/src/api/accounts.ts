@@ -1,27 +1,27 @@
 import {
   AuthData,
+  ClientPopupList,
+  CountryList,
   type DocumentType,
   type LoginInput,
+  NoData,
   type PasswordChangeInput,
   type ProfileUpdateInput,
+  ReferralList,
   type RegisterInput,
   type ResetPasswordInput,
   UserDto,
 } from '@openbroker/domain';
 import { apiRequest, browserInfo } from './client.js';
-import type { Country, Popup } from './types.js';
+import type { Popup } from './types.js';
 
-/** spec §3 Referral: one account opened with the client's link (masked: 'Jo*** Sm***'). */
-export interface Referral {
-  full_name: string;
-  email: string;
-  created_at: string;
-}
+/** spec §3 Referral: one account opened with the client's link (contracts/accounts.ts). */
+export type { Referral } from '@openbroker/domain';
 
 /** What the registration form sends: the domain's RegisterInput plus the landing page of the referral. */
 export type RegisterPayload = Omit<RegisterInput, 'info'> & { source_page?: string | undefined };
 
-/** Client-area account calls (spec §7). */
+/** Client-area account calls (spec §7; answers' contracts in the domain's contracts/accounts.ts). */
 export const accountsApi = {
   login: (input: Pick<LoginInput, 'email' | 'password'>) =>
     apiRequest('/api/accounts/login', { body: { ...input, info: browserInfo() }, schema: AuthData }),
@@ -38,39 +38,42 @@ export const accountsApi = {
   /** Refreshes the session; a 401 means it has ended (spec §4). */
   get: (token: string) => apiRequest('/api/accounts/get', { body: {}, token, schema: AuthData }),
 
-  logout: (token: string) => apiRequest<unknown>('/api/accounts/logout', { body: {}, token }),
+  logout: (token: string) => apiRequest('/api/accounts/logout', { body: {}, token, schema: NoData }),
 
   forgotPassword: (input: { email: string }) =>
-    apiRequest<unknown>('/api/get/forgotPassword', { body: input }),
+    apiRequest('/api/get/forgotPassword', { body: input, schema: NoData }),
 
   /** Sets a new password with the token from the forgot-password mail (not in spec §7; same family). */
   resetPassword: (input: ResetPasswordInput) =>
-    apiRequest<unknown>('/api/get/resetPassword', { body: input }),
+    apiRequest('/api/get/resetPassword', { body: input, schema: NoData }),
 
   /** Saves the profile; the answer is the whole new user, which replaces the stored one (spec §7). */
   update: (token: string, input: ProfileUpdateInput) =>
     apiRequest('/api/accounts/update', { body: { ...input }, token, schema: UserDto }),
 
+  /** Changes the password; the answer is the whole user, like the profile's other calls. */
   updatePassword: (token: string, input: PasswordChangeInput) =>
-    apiRequest<unknown>('/api/accounts/updatePassword', { body: { ...input }, token }),
+    apiRequest('/api/accounts/updatePassword', { body: { ...input }, token, schema: UserDto }),
 
   /** spec §4: auto-trading is sent as 1 or 0. */
   autoTrading: (token: string, on: boolean) =>
     apiRequest('/api/accounts/autoTrading', { body: { auto_trading: on ? 1 : 0 }, token, schema: UserDto }),
 
   /** spec §7 referrals: the accounts opened with the client's link, name and e-mail masked by the server. */
-  referrals: (token: string) => apiRequest<Referral[]>('/api/accounts/referrals', { body: {}, token }),
+  referrals: (token: string) =>
+    apiRequest('/api/accounts/referrals', { body: {}, token, schema: ReferralList }),
 
-  popups: (token: string) => apiRequest<Popup[]>('/api/accounts/popups', { body: {}, token }),
+  popups: (token: string) => apiRequest('/api/accounts/popups', { body: {}, token, schema: ClientPopupList }),
 
   /** Marks a popup read (spec §4: on close). */
   popupRead: (token: string, id: Popup['id']) =>
-    apiRequest<unknown>('/api/accounts/popup', { body: { id }, token }),
+    apiRequest('/api/accounts/popup', { body: { id }, token, schema: NoData }),
 
   /** spec §7: GET /api/get/countries?token= (the token travels in the query). */
   countries: (token: string, signal?: AbortSignal) =>
-    apiRequest<Country[]>(`/api/get/countries?token=${encodeURIComponent(token)}`, {
+    apiRequest(`/api/get/countries?token=${encodeURIComponent(token)}`, {
       token,
+      schema: CountryList,
       ...(signal ? { signal } : {}),
     }),
 

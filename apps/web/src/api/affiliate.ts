@@ -1,54 +1,36 @@
-import type {
-  AccountTotals,
-  AffiliateFilterInput,
-  AffiliateLoginInput,
-  AffiliatePasswordInput,
-  Funnel,
+import {
+  AffiliateAccountList,
+  type AffiliateFilterInput,
+  AffiliateFunnel,
+  type AffiliateLoginInput,
+  type AffiliatePasswordInput,
+  AffiliateSession,
+  NoData,
 } from '@openbroker/domain';
 import { apiRequest } from './client.js';
 
-/** The affiliate behind a session: name, e-mail and the tracking code of its `/?ref=` links. */
-export interface AffiliateProfile {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  code: string;
-}
-
-/** The affiliate session (spec §6: stored apart from the client's). */
-export interface AffiliateSession {
-  access_token: string;
-  affiliate: AffiliateProfile;
-}
-
-/** One referred account in the affiliate panel (spec §3 Affiliate account); `transaction` is the first-time deposit. */
-export interface AffiliateAccount {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  country: string | null;
-  created_at: string;
-  source_page: string | null;
-  transaction: { amount: string; currency: string; completed_at: string } | null;
-}
-
-export type { AccountTotals, Funnel };
+/** The panel's answers are the domain's contracts/affiliate-panel.ts; `AccountTotals` and `Funnel` its figures. */
+export type {
+  AccountTotals,
+  AffiliateAccount,
+  AffiliateProfile,
+  AffiliateSession,
+  Funnel,
+} from '@openbroker/domain';
 
 /** Affiliate calls (spec §7 and the panel's own). */
 export const affiliateApi = {
   login: (input: AffiliateLoginInput) =>
-    apiRequest<AffiliateSession>('/api/affiliate/login', { body: input }),
+    apiRequest('/api/affiliate/login', { body: input, schema: AffiliateSession }),
   /** Re-checks the session; 401 when it has ended. */
-  me: (token: string) => apiRequest<AffiliateSession>('/api/affiliate/me', { body: {}, token }),
+  me: (token: string) => apiRequest('/api/affiliate/me', { body: {}, token, schema: AffiliateSession }),
   accounts: (token: string, filter: AffiliateFilterInput) =>
-    apiRequest<AffiliateAccount[]>('/api/affiliate/get', { body: { ...filter }, token }),
+    apiRequest('/api/affiliate/get', { body: { ...filter }, token, schema: AffiliateAccountList }),
   funnel: (token: string, filter: AffiliateFilterInput) =>
-    apiRequest<Funnel>('/api/affiliate/funnel', { body: { ...filter }, token }),
+    apiRequest('/api/affiliate/funnel', { body: { ...filter }, token, schema: AffiliateFunnel }),
   updatePassword: (token: string, input: AffiliatePasswordInput) =>
-    apiRequest<unknown>('/api/affiliate/updatePassword', { body: { ...input }, token }),
-  logout: (token: string) => apiRequest<unknown>('/api/affiliate/logout', { body: {}, token }),
+    apiRequest('/api/affiliate/updatePassword', { body: { ...input }, token, schema: NoData }),
+  logout: (token: string) => apiRequest('/api/affiliate/logout', { body: {}, token, schema: NoData }),
   /** A visit through a tracking link; public, answered alike for any code. */
-  click: (code: string) => apiRequest<unknown>('/api/affiliate/click', { body: { code } }),
+  click: (code: string) => apiRequest('/api/affiliate/click', { body: { code }, schema: NoData }),
 };

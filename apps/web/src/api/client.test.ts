@@ -1,8 +1,13 @@
-import { BalanceData, TransactionList } from '@openbroker/domain';
+import { AuthData, BalanceData, NoData, TransactionList, UserDto } from '@openbroker/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { positionFixture } from '../test/platformFixtures.js';
+import { z } from 'zod';
+import { INSTRUMENTS_FIXTURE, positionFixture } from '../test/platformFixtures.js';
+import { brandFixture, userFixture } from '../test/renderApp.js';
 import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
+import { affiliateApi } from './affiliate.js';
+import { brandApi } from './brand.js';
 import { apiRequest } from './client.js';
+import { marketApi } from './market.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,12 +20,14 @@ function answer(status: number, body: unknown) {
 describe('apiRequest', () => {
   it('unwraps {status: true, data}', async () => {
     answer(200, { status: true, data: { slug: 'demo' } });
-    await expect(apiRequest('/api/brand')).resolves.toEqual({ slug: 'demo' });
+    await expect(apiRequest('/api/brand', { schema: z.object({ slug: z.string() }) })).resolves.toEqual({
+      slug: 'demo',
+    });
   });
 
   it('sends the bearer token in the header and in the body (spec §7)', async () => {
-    const fetchMock = answer(200, { status: true, data: null });
-    await apiRequest('/api/accounts/get', { body: {}, token: 'abc' });
+    const fetchMock = answer(200, { status: true, data: { access_token: 'abc', user: userFixture() } });
+    await apiRequest('/api/accounts/get', { body: {}, token: 'abc', schema: AuthData });
     const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/accounts/get');
     expect(init.method).toBe('POST');
@@ -35,7 +42,9 @@ describe('apiRequest', () => {
       message: 'error.validation',
       errors: [{ path: 'email', key: 'email.invalid' }],
     });
-    const error = await apiRequest('/api/accounts/login', { body: {} }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/accounts/login', { body: {}, schema: AuthData }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.httpStatus).toBe(400);
@@ -74,7 +83,7 @@ describe('apiRequest', () => {
       key: 'register.disabled',
       message: 'Registration is not available on this site.',
     });
-    const error = (await apiRequest('/api/accounts/register', { body: {} }).catch(
+    const error = (await apiRequest('/api/accounts/register', { body: {}, schema: AuthData }).catch(
       (e: unknown) => e,
     )) as ApiError;
     expect(error.key).toBe('register.disabled');
@@ -105,11 +114,11 @@ describe('apiRequest', () => {
   });
 
   it('sends a multipart body with the token before the file, without a JSON content type', async () => {
-    const fetchMock = answer(200, { status: true, data: {} });
+    const fetchMock = answer(200, { status: true, data: userFixture() });
     const form = new FormData();
     form.set('type', 'doc_passport');
     form.set('files', new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
-    await apiRequest('/api/accounts/upload', { form, token: 'abc' });
+    await apiRequest('/api/accounts/upload', { form, token: 'abc', schema: UserDto });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.method).toBe('POST');
     const headers = init.headers as Record<string, string>;
@@ -125,7 +134,7 @@ describe('apiRequest', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = (await apiRequest('/api/brand').catch((e: unknown) => e)) as ApiError;
+    const error = (await brandApi.get().catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe(CLIENT_ERROR_CODES.network);
     expect(error.isNetwork).toBe(true);
     expect(error.toMessage({ key: 'login.error_message' })).toEqual({ key: 'error.internal' });
@@ -136,7 +145,7 @@ describe('apiRequest', () => {
       'fetch',
       vi.fn(async () => new Response('<html>502</html>', { status: 502 })),
     );
-    const error = (await apiRequest('/api/brand').catch((e: unknown) => e)) as ApiError;
+    const error = (await brandApi.get().catch((e: unknown) => e)) as ApiError;
     expect(error.httpStatus).toBe(502);
     expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
   });
@@ -172,6 +181,48 @@ describe('apiRequest', () => {
     }).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
     expect(error.message).not.toContain('secret-token');
+  });
+
+  it('parses every call of the client modules with its contract: a drifted brand, instrument list or affiliate session is a bad response', async () => {
+    const brand = brandFixture();
+    answer(200, { status: true, data: brand });
+    await expect(brandApi.get()).resolves.toEqual(brand);
+    // a brand without its trading terms is not what GET /api/brand sends
+    const { trading: _, ...withoutTrading } = brand;
+    answer(200, { status: true, data: withoutTrading });
+    const brandError = (await brandApi.get().catch((e: unknown) => e)) as ApiError;
+    expect(brandError.code).toBe(CLIENT_ERROR_CODES.badResponse);
+    expect(brandError.message).toContain('trading');
+
+    answer(200, { status: true, data: INSTRUMENTS_FIXTURE });
+    await expect(marketApi.instruments()).resolves.toEqual(INSTRUMENTS_FIXTURE);
+    // a category outside spec §3's list
+    answer(200, { status: true, data: [{ ...INSTRUMENTS_FIXTURE[0], category: 'bonds' }] });
+    const instrumentError = (await marketApi.instruments().catch((e: unknown) => e)) as ApiError;
+    expect(instrumentError.code).toBe(CLIENT_ERROR_CODES.badResponse);
+    expect(instrumentError.message).toContain('0.category');
+
+    // an affiliate session without the tracking code of its links
+    answer(200, {
+      status: true,
+      data: {
+        access_token: 'aff',
+        affiliate: { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.example' },
+      },
+    });
+    const sessionError = (await affiliateApi.me('aff').catch((e: unknown) => e)) as ApiError;
+    expect(sessionError.code).toBe(CLIENT_ERROR_CODES.badResponse);
+    expect(sessionError.message).toContain('affiliate.code');
+  });
+
+  it('reads a call that answers no data through its NoData contract', async () => {
+    answer(200, { status: true, data: {} });
+    await expect(affiliateApi.logout('aff')).resolves.toEqual({});
+    answer(200, { status: true, data: 'done' });
+    const error = (await apiRequest('/api/accounts/logout', { body: {}, token: 'abc', schema: NoData }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.code).toBe(CLIENT_ERROR_CODES.badResponse);
   });
 
   it('a 401 is an ended session', () => {

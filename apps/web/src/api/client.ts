@@ -14,22 +14,22 @@ export interface RequestOptions<T = unknown> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * The answer's contract (a response schema of the domain): `data` is parsed with it, so the screens get
-   * exactly the typed shape, and an answer that drifted from it fails here as a bad response instead of
-   * somewhere deep in a screen.
+   * The answer's contract (a contract of the domain's contracts/, `NoData` for a call that answers no data):
+   * `data` is parsed with it, so the screens get exactly the typed shape, and an answer that drifted from it
+   * fails here as a bad response instead of somewhere deep in a screen. Every call names one.
    */
-  schema?: z.ZodType<T>;
+  schema: z.ZodType<T>;
 }
 
 /** The browser's description of itself, sent as `info` with logins (spec §7). */
 export const browserInfo = (): string => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 
 /**
- * Calls the REST API and unwraps the `{status, data}` envelope. Resolves with `data` (parsed with
- * `options.schema` when given); rejects with an `ApiError` for an error envelope, a non-2xx answer, an
+ * Calls the REST API and unwraps the `{status, data}` envelope. Resolves with `data` parsed with
+ * `options.schema`; rejects with an `ApiError` for an error envelope, a non-2xx answer, an
  * unreadable answer or one that does not match its schema, or no answer at all.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { token, signal } = options;
   const method = options.method ?? (options.body || options.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
@@ -76,7 +76,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       errors: error?.errors ?? [],
     });
   }
-  if (!options.schema) return payload.data;
   const parsed = options.schema.safeParse(payload.data);
   if (parsed.success) return parsed.data;
   // Field paths only: never the path of the call (GET /api/transactions/get/{token} carries the token).

@@ -1,18 +1,22 @@
+import { AssetList, CandleList, type CandleResolution, InstrumentList } from '@openbroker/domain';
 import { apiRequest } from './client.js';
-import type { Asset, Candle, CandleResolution, Instrument } from './types.js';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-/** Market data: the public instrument list and candles, and the client's tradable assets (spec §7). */
+/**
+ * Market data: the public instrument list and candles, and the client's tradable assets (spec §7); answers'
+ * contracts in the domain's contracts/market.ts.
+ */
 export const marketApi = {
   /** GET /api/market/instruments (public). */
   instruments: (signal?: AbortSignal) =>
-    apiRequest<Instrument[]>('/api/market/instruments', withSignal(signal)),
+    apiRequest('/api/market/instruments', { schema: InstrumentList, ...withSignal(signal) }),
 
   /** spec §7 GET /api/get/assets?token= (the token travels in the query). */
   assets: (token: string, signal?: AbortSignal) =>
-    apiRequest<Asset[]>(`/api/get/assets?token=${encodeURIComponent(token)}`, {
+    apiRequest(`/api/get/assets?token=${encodeURIComponent(token)}`, {
       token,
+      schema: AssetList,
       ...withSignal(signal),
     }),
 
@@ -27,6 +31,6 @@ export const marketApi = {
       from: String(Math.floor(query.from)),
       to: String(Math.floor(query.to)),
     });
-    return apiRequest<Candle[]>(`/api/market/candles?${params}`, withSignal(signal));
+    return apiRequest(`/api/market/candles?${params}`, { schema: CandleList, ...withSignal(signal) });
   },
 };

@@ -12,7 +12,7 @@ import { apiRequest } from './client.js';
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
-/** Payments and transactions calls (spec §7; answers' contracts in the domain's schemas/responses.ts). */
+/** Payments and transactions calls (spec §7; answers' contracts in the domain's contracts/payments.ts). */
 export const paymentsApi = {
   /** The brand's deposit methods, minimum deposit and currency. */
   methods: (token: string, signal?: AbortSignal) =>

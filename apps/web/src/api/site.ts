@@ -1,10 +1,14 @@
-import type {
-  ContentPage,
-  EconomicEvent,
-  PageQuery,
-  PageSummary,
-  PlatformContactInput,
-  PublicContactInput,
+import {
+  type ContentPage,
+  EconomicEventList,
+  MessageReceived,
+  type PageQuery,
+  type PageSummary,
+  PageSummaryList,
+  type PlatformContactInput,
+  type PublicContactInput,
+  PublishedPageList,
+  SingletonData,
 } from '@openbroker/domain';
 import { apiRequest } from './client.js';
 
@@ -15,7 +19,8 @@ import { apiRequest } from './client.js';
  *
  * The content calls keep the content-service shapes, which are not the `{status, data}` envelope of the
  * client area: a page lookup answers `{data: [page]}` (an unknown slug `{data: []}`), a singleton answers
- * its data, a form submission only has its HTTP status read.
+ * its data, a form submission only has its HTTP status read. What they answer is parsed with the domain's
+ * contracts (contracts/site.ts) all the same.
  */
 
 /** Thrown when a page lookup finds nothing or fails in any way: the page shows the 404 page (spec §8). */
@@ -43,9 +48,6 @@ const withToken = (path: string, token: string | undefined) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
-
-const isContentPage = (value: unknown): value is ContentPage =>
-  isObject(value) && typeof value.title_slug === 'string' && Array.isArray(value.components);
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -76,9 +78,11 @@ export const siteApi = {
       if (signal?.aborted) throw cause;
       throw new PageNotFoundError(slug, cause);
     }
-    const first = isObject(payload) && Array.isArray(payload.data) ? payload.data[0] : undefined;
-    if (!isContentPage(first)) throw new PageNotFoundError(slug);
-    return first;
+    const pages = PublishedPageList.safeParse(isObject(payload) ? payload.data : undefined);
+    const first = pages.success ? pages.data[0] : undefined;
+    if (!first) throw new PageNotFoundError(slug);
+    // The component tree is the content editor's; the renderer skips any node it does not know.
+    return first as ContentPage;
   },
 
   /**
@@ -97,12 +101,9 @@ export const siteApi = {
       signal: signal ?? null,
     });
     const payload = response.ok ? await readJson(response) : undefined;
-    if (!isObject(payload) || !Array.isArray(payload.data)) {
-      throw new Error(`Page list '${query.prefix}' answered ${response.status}`);
-    }
-    return payload.data.filter(
-      (item): item is PageSummary => isObject(item) && typeof item.title_slug === 'string',
-    );
+    const pages = PageSummaryList.safeParse(isObject(payload) ? payload.data : undefined);
+    if (!pages.success) throw new Error(`Page list '${query.prefix}' answered ${response.status}`);
+    return pages.data;
   },
 
   /**
@@ -121,8 +122,12 @@ export const siteApi = {
       signal: signal ?? null,
     });
     const payload = response.ok ? await readJson(response) : undefined;
-    if (!isObject(payload)) throw new Error(`Singleton '${name}' answered ${response.status}`);
-    return (isObject(payload.data) ? payload.data : payload) as T;
+    const data = SingletonData.safeParse(
+      isObject(payload) && isObject(payload.data) ? payload.data : payload,
+    );
+    if (!data.success) throw new Error(`Singleton '${name}' answered ${response.status}`);
+    // A stored settings document: every field is optional, the caller reads it as its own view.
+    return data.data as T;
   },
 
   /**
@@ -153,9 +158,9 @@ export const siteApi = {
    * must match the server's contact route.
    */
   sendContact: (input: PlatformContactInput, token?: string | null) =>
-    apiRequest<unknown>('/api/contact', { body: input, token: token ?? null }),
+    apiRequest('/api/contact', { body: input, token: token ?? null, schema: MessageReceived }),
 
   /** GET /api/economics/events: the economic calendar (spec §2 /economic-calendar). */
   economicEvents: (signal?: AbortSignal) =>
-    apiRequest<EconomicEvent[]>('/api/economics/events', signal ? { signal } : {}),
+    apiRequest('/api/economics/events', { schema: EconomicEventList, ...(signal ? { signal } : {}) }),
 };

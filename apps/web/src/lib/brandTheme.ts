@@ -1,4 +1,16 @@
 import type { Brand, BrandPalette } from '../api/types.js';
+
+/**
+ * A theme as this module reads it: the brand's (GET /api/brand sends every token) or a back-office draft that
+ * leaves some out; a token left out keeps the stylesheet's neutral default.
+ */
+export type ThemeTokens = Pick<Brand['theme'], 'primary'> &
+  Partial<Omit<Brand['theme'], 'primary' | 'light' | 'dark' | 'fonts'>> & {
+    light?: Partial<BrandPalette>;
+    dark?: Partial<BrandPalette>;
+    fonts?: Partial<Brand['theme']['fonts']>;
+  };
+
 import { AA_TEXT, luminance, mix, parseHex, type Rgb, readableFill, readableOn, toHex } from './colour.js';
 
 /** Colours a brand may use: hex, or rgb()/hsl() functions of plain numbers. Anything else is ignored. */
@@ -46,7 +58,7 @@ const MAX_FILL_SHIFT = 0.2;
  * What text of one palette sits on: the page, cards, muted panels (`--ob-surface-muted`) and, with a margin,
  * panels tinted a little further towards the text colour (table heads, the auth card's footer).
  */
-function textBackgrounds(palette: BrandPalette, mode: ColourMode): Rgb[] {
+function textBackgrounds(palette: Partial<BrandPalette>, mode: ColourMode): Rgb[] {
   const defaults = MODE_DEFAULTS[mode];
   const background = parseHex(colour(palette.background) ?? '') ?? parseHex(defaults.background);
   const surface = parseHex(colour(palette.surface) ?? '') ?? parseHex(defaults.surface);
@@ -65,7 +77,7 @@ function textBackgrounds(palette: BrandPalette, mode: ColourMode): Rgb[] {
  *   the primary tints of active tabs and menu items.
  * - `--ob-text-muted` (and `-rgb`): the palette's muted text, darkened (or lightened) until it reads there.
  */
-export function accessibleDeclarations(palette: BrandPalette, mode: ColourMode): string[] {
+export function accessibleDeclarations(palette: Partial<BrandPalette>, mode: ColourMode): string[] {
   const declarations: string[] = [];
   const backgrounds = textBackgrounds(palette, mode);
   const primary = parseHex(colour(palette.primary) ?? '');
@@ -96,7 +108,10 @@ export function accessibleDeclarations(palette: BrandPalette, mode: ColourMode):
 }
 
 /** The CSS declarations of one palette (in `mode`: light unless told, for the surfaces it leaves out). */
-export function paletteDeclarations(palette: BrandPalette | undefined, mode: ColourMode = 'light'): string[] {
+export function paletteDeclarations(
+  palette: Partial<BrandPalette> | undefined,
+  mode: ColourMode = 'light',
+): string[] {
   if (!palette) return [];
   const declarations: string[] = [];
   const primary = colour(palette.primary);
@@ -126,7 +141,7 @@ export function paletteDeclarations(palette: BrandPalette | undefined, mode: Col
  * (also inside a light widget on a dark page), fonts and the corner radius. `html` in the selectors
  * outranks styles.css's own `[data-bs-theme]` defaults whatever the order of the style sheets.
  */
-export function brandThemeCss(theme: Brand['theme']): string {
+export function brandThemeCss(theme: ThemeTokens): string {
   const rules: string[] = [];
   const root: string[] = [];
   const fonts = theme.fonts ?? {};
@@ -157,7 +172,7 @@ const STYLE_ID = 'ob-brand-theme';
  * Brand theme tokens become CSS variables; styles.css maps them onto Bootstrap's. Every brand goes through
  * this one function: no per-brand code anywhere else. Also points the favicon at the brand's logo.
  */
-export function applyBrandTheme(theme: Brand['theme'], root: HTMLElement = document.documentElement): void {
+export function applyBrandTheme(theme: ThemeTokens, root: HTMLElement = document.documentElement): void {
   const rgb = hexToRgbTriplet(theme.primary);
   if (rgb) {
     root.style.setProperty('--ob-primary', theme.primary);

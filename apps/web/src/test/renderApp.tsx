@@ -1,4 +1,4 @@
-import { AuthData, UserDto } from '@openbroker/domain';
+import { AuthData, CountryList, DEFAULT_TRADING_PROFILE, PublicBrand, UserDto } from '@openbroker/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,14 +12,32 @@ import { authStore } from '../shared/session/authStore.js';
 import { fakeSockets } from './fakeSockets.js';
 import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from './platformFixtures.js';
 
-/** Test data: a brand as GET /api/brand answers it. */
+const PALETTE = {
+  primary: '#0b5cab',
+  onPrimary: '#ffffff',
+  secondary: '#1f2a44',
+  accent: '#f59f00',
+  background: '#ffffff',
+  surface: '#f8f9fb',
+  text: '#171c26',
+  muted: '#606876',
+  border: '#dee2e6',
+  heroFrom: '#0b5cab',
+  heroTo: '#083d73',
+};
+
+/**
+ * Test data: a brand as GET /api/brand answers it, with the defaults a brand without settings gets (home widget
+ * market quotes, no content tokens, the default trading terms). Parsed with the domain's contract.
+ */
 export function brandFixture(features: Partial<Brand['features']> = {}): Brand {
-  return {
+  return PublicBrand.parse({
     slug: 'test',
     name: 'Test Broker',
     currency: 'EUR',
     currencySymbol: '€',
     minDeposit: 250,
+    minAge: 18,
     languages: ['en', 'de'],
     features: {
       registrationEnabled: false,
@@ -28,11 +46,34 @@ export function brandFixture(features: Partial<Brand['features']> = {}): Brand {
       homeRedirectsToPlatform: false,
       ...features,
     },
-    theme: { primary: '#0b5cab', logoText: 'TestBroker' },
+    theme: {
+      primary: '#0b5cab',
+      logoText: 'TestBroker',
+      light: PALETTE,
+      dark: { ...PALETTE, background: '#121417', surface: '#1b1e23', text: '#e9ecef', muted: '#adb5bd' },
+      fonts: {
+        heading: 'system-ui, sans-serif',
+        body: 'system-ui, sans-serif',
+        mono: 'ui-monospace, monospace',
+      },
+      radius: 6,
+      logoSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"></svg>',
+      logoUrl: '/logo.svg',
+      faviconUrl: '/favicon.svg',
+    },
     legalName: 'Test Broker Ltd.',
     copyright: '© Test Broker Ltd.',
     supportEmail: 'support@test.example',
-  };
+    homeSlug: 'index',
+    contentToken: '',
+    formsToken: '',
+    widgets: ['market-quotes'],
+    mapTileUrl: '',
+    tagline: '',
+    address: '',
+    phone: '',
+    trading: { ...DEFAULT_TRADING_PROFILE, retailLossPercent: null },
+  });
 }
 
 const WAITING = { status: '0', note: '', updated: null } as const;
@@ -77,11 +118,11 @@ export function userFixture(overrides: Partial<User> = {}): User {
 type Handler = (body: Record<string, unknown>) => { status: number; json: unknown };
 
 /** Test data: a few countries as GET /api/get/countries answers them. */
-export const COUNTRIES_FIXTURE = [
+export const COUNTRIES_FIXTURE = CountryList.parse([
   { id: 1, name: 'Germany', alpha2: 'DE', phone_code: '49' },
   { id: 2, name: 'United Kingdom', alpha2: 'GB', phone_code: '44' },
   { id: 3, name: 'United States', alpha2: 'US', phone_code: '1' },
-];
+]);
 
 /**
  * Answers every call in `RenderAppOptions.api` does not: brand, countries, no popups, the platform's

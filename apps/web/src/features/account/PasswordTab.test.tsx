@@ -61,7 +61,7 @@ describe('password tab (spec §5 new password)', () => {
   });
 
   it('changes the password with the token, says so and empties the form', async () => {
-    const { calls } = renderPassword({ '/api/accounts/updatePassword': () => ok({}) });
+    const { calls } = renderPassword({ '/api/accounts/updatePassword': () => ok(userFixture()) });
     const form = await screen.findByTestId('password-form');
     fill(form, 'a new secret 9', 'a new secret 9');
     fireEvent.submit(form);

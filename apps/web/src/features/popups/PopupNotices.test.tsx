@@ -35,8 +35,18 @@ describe('pop-up notices (spec §2, §4)', () => {
         '/api/accounts/get': () => ok(auth),
         '/api/accounts/popups': () =>
           ok([
-            { id: 7, title: 'Welcome', content: '<p>Welcome to <strong>Test Broker</strong></p>' },
-            { id: 8, title: 'Maintenance', content: '<p>Saturday night</p><script>alert(1)</script>' },
+            {
+              id: 7,
+              title: 'Welcome',
+              content: '<p>Welcome to <strong>Test Broker</strong></p>',
+              kind: null,
+            },
+            {
+              id: 8,
+              title: 'Maintenance',
+              content: '<p>Saturday night</p><script>alert(1)</script>',
+              kind: null,
+            },
           ]),
       },
     });
@@ -61,7 +71,7 @@ describe('pop-up notices (spec §2, §4)', () => {
       auth,
       api: {
         '/api/accounts/get': () => ok(auth),
-        '/api/accounts/popups': () => ok([{ id: 7, title: 'Welcome', content: '<p>Hello</p>' }]),
+        '/api/accounts/popups': () => ok([{ id: 7, title: 'Welcome', content: '<p>Hello</p>', kind: null }]),
       },
     });
     fireEvent.click(await screen.findByTestId('popup-close'));

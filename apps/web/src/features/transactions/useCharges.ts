@@ -1,14 +1,10 @@
-import { ChargeDto } from '@openbroker/domain';
+import { ChargeList } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { isApiError } from '../../api/ApiError.js';
 import { apiRequest } from '../../api/client.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { useLogout } from '../../shared/session/useLogout.js';
-
-/** The charges list's contract: commissions and swaps, newest first. */
-const ChargeList = z.array(ChargeDto);
 
 /** POST /api/accounts/charges: the client's trading costs, each tied to its position. */
 export const CHARGES_PATH = '/api/accounts/charges';

@@ -102,7 +102,7 @@ describe('platform contact page (spec §2 /contact-us, §5)', () => {
     const { calls } = renderApp('/contact-us', {
       api: {
         [PAGE_PATH]: pageAnswer(null),
-        '/api/contact': () => ({ status: 200, json: { status: true, data: {} } }),
+        '/api/contact': () => ({ status: 200, json: { status: true, data: { received: true } } }),
       },
     });
     await screen.findByTestId('contact-form');

@@ -35,12 +35,12 @@ describe('candles (UTC buckets, spec §9)', () => {
   });
 
   it('a late tick never rewrites a newer candle', () => {
-    const newer = { time: bucketStart(T, '1m') + 60, open: 1, high: 1, low: 1, close: 1 };
+    const newer = { time: bucketStart(T, '1m') + 60, open: 1, high: 1, low: 1, close: 1, volume: 0 };
     expect(candleAfterTick(newer, 5, T, '1m')).toBe(newer);
   });
 
   it('merges overlapping pages into one ascending list and drops malformed candles', () => {
-    const c = (time: number, close = 1) => ({ time, open: 1, high: 1, low: 1, close });
+    const c = (time: number, close = 1) => ({ time, open: 1, high: 1, low: 1, close, volume: 0 });
     expect(
       mergeCandles([
         [c(3), c(4)],

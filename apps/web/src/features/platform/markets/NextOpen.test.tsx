@@ -26,7 +26,7 @@ const order = orderFixture({ id: 31, symbol: 'ETHUSD', symbolName: 'BINANCE:ETHU
 
 const withOpening = (nextOpen: number): Instrument[] =>
   INSTRUMENTS_FIXTURE.map((i) =>
-    i.symbol === 'ETHUSD' ? { ...i, next_open: new Date(nextOpen).toISOString() } : i,
+    i.symbol === 'ETHUSD' ? { ...i, nextOpen: new Date(nextOpen).toISOString() } : i,
   );
 
 /** The platform on BTCUSD with a position and an order on ETHUSD; `catalogue` answers each catalogue request. */

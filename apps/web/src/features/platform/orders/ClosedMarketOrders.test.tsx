@@ -25,7 +25,7 @@ const opensText = `Opens ${formatOpening(NEXT_OPEN, 'en')}`;
 
 const catalogue = (overrides: Partial<Instrument> = {}): Instrument[] =>
   INSTRUMENTS_FIXTURE.map((i) =>
-    i.symbol === 'BTCUSD' ? { ...i, next_open: new Date(NEXT_OPEN).toISOString(), ...overrides } : i,
+    i.symbol === 'BTCUSD' ? { ...i, nextOpen: new Date(NEXT_OPEN).toISOString(), ...overrides } : i,
   );
 
 /** The platform on BTCUSD: a live quote first (buy 100000, sell 99900), then the market closes. */

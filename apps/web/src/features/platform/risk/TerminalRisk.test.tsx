@@ -115,7 +115,12 @@ describe('summary margin level', () => {
   it("colours at the brand's own levels (margin call 150 %, stop-out 80 %)", async () => {
     const brand = {
       ...brandFixture(),
-      trading: { ...DEFAULT_TRADING_PROFILE, marginCallLevel: 1.5, stopOutLevel: 0.8 },
+      trading: {
+        ...DEFAULT_TRADING_PROFILE,
+        marginCallLevel: 1.5,
+        stopOutLevel: 0.8,
+        retailLossPercent: null,
+      },
     } as Brand;
     const { sockets } = renderPlatform('/platform/BTCUSD', { brand });
     await withPrices(sockets, { BTCUSD: BTC });
@@ -211,7 +216,7 @@ describe('ticket: the commission the open charges', () => {
       },
     },
   };
-  const brand = { ...brandFixture(), trading: costly } as Brand;
+  const brand = { ...brandFixture(), trading: { ...costly, retailLossPercent: null } } as Brand;
   const dealing = BTC;
 
   it('shows it and liquidates the account as it is after the charge', async () => {
@@ -274,7 +279,7 @@ describe('closed market: when it opens next', () => {
   it('shows the next opening in the client time zone next to "Will be back soon"', async () => {
     const nextOpen = Date.now() + 26 * 3_600_000;
     const instruments = INSTRUMENTS_FIXTURE.map((i) =>
-      i.symbol === 'ETHUSD' ? { ...i, next_open: new Date(nextOpen).toISOString() } : i,
+      i.symbol === 'ETHUSD' ? { ...i, nextOpen: new Date(nextOpen).toISOString() } : i,
     );
     const { sockets } = renderPlatform('/platform/ETHUSD', {
       api: { '/api/market/instruments': () => ok(instruments) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Instrument } from '../../../api/types.js';
+import { instrumentFixture } from '../../../test/platformFixtures.js';
 import {
   crossRate,
   crossRatePairs,
@@ -10,14 +11,8 @@ import {
   utcDayStart,
 } from './marketData.js';
 
-const instrument = (symbol: string, category: Instrument['category']): Instrument => ({
-  symbol,
-  name: symbol,
-  displayName: symbol,
-  category,
-  categoryId: 1,
-  precision: 5,
-});
+const instrument = (symbol: string, category: Instrument['category']): Instrument =>
+  instrumentFixture({ symbol, name: symbol, displayName: symbol, category, categoryId: 1, precision: 5 });
 
 describe('forex cross rates (spec §2: EUR USD JPY GBP CHF AUD CAD NZD)', () => {
   const mids = new Map([

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Instrument } from '../../../api/types.js';
 import { PAGE_PATH, pageAnswer, pageFixture } from '../../../features/site/siteTestKit.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
-import { INSTRUMENTS_FIXTURE } from '../../../test/platformFixtures.js';
+import { INSTRUMENTS_FIXTURE, instrumentFixture } from '../../../test/platformFixtures.js';
 import { brandFixture, renderApp } from '../../../test/renderApp.js';
 
 afterEach(() => {
@@ -13,14 +13,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const FOREX: Instrument[] = ['USDJPY', 'GBPUSD'].map((symbol) => ({
-  symbol,
-  name: `FX:${symbol}`,
-  displayName: symbol,
-  category: 'forex',
-  categoryId: 1,
-  precision: 5,
-}));
+const FOREX: Instrument[] = ['USDJPY', 'GBPUSD'].map((symbol) =>
+  instrumentFixture({
+    symbol,
+    name: `FX:${symbol}`,
+    displayName: symbol,
+    category: 'forex',
+    categoryId: 1,
+    precision: 5,
+  }),
+);
 
 function renderWidgets(types: string[]) {
   const sockets = fakeSockets();
