@@ -12,7 +12,7 @@ export interface BacktestRequest {
 }
 
 /**
- * The client area's auto-trading calls (routes and answers: domain `auto-trading/api.ts`). All POST with
+ * The client area's auto-trading calls (routes and answers: domain `contracts/auto-trading-client.ts`). All POST with
  * the client's token, like the spec's own client calls; answers are parsed with the domain's schemas. Switching on
  * and off stays the spec's POST /api/accounts/autoTrading (`accountsApi.autoTrading`).
  */

@@ -1,5 +1,7 @@
-/** Auto-trading: strategies, limits and the backtest, pure; see types.ts and docs/auto-trading.md. */
-export * from './api.js';
+/**
+ * Auto-trading: strategies, limits and the backtest, pure; see types.ts and docs/auto-trading.md. The client area's
+ * answers are contracts/auto-trading-client.ts.
+ */
 export * from './backtest.js';
 export * from './brand-settings.js';
 export * from './decide.js';

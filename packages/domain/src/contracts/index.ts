@@ -3,6 +3,7 @@ export * from './affiliate-panel.js';
 export * from './affiliates.js';
 export * from './audit.js';
 export * from './auto-trading.js';
+export * from './auto-trading-client.js';
 export * from './brand-public.js';
 export * from './brands.js';
 export * from './clients.js';

@@ -38,7 +38,7 @@ const tags = ['auto-trading'];
 const security = [{ bearer: [] }];
 
 /**
- * The client area's auto-trading (routes and answers: domain `auto-trading/api.ts`). Thin: a client
+ * The client area's auto-trading (routes and answers: domain `contracts/auto-trading-client.ts`). Thin: a client
  * session of this brand (staff and affiliate tokens are refused like on every client call), the caller's own data
  * only, the body checked by its schema and then by the domain against the brand's offer; the service does the rest.
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).

@@ -8,9 +8,9 @@
  * - spec §7 POST /api/accounts/autoTrading {token, auto_trading} switches it on (needs saved settings) and off.
  */
 import { z } from 'zod';
+import { STRATEGY_IDS, STRATEGY_TIMEFRAMES } from '../auto-trading/types.js';
 import { isMessageKey, type MessageKey } from '../messages.js';
 import { DIRECTIONS } from '../pricing.js';
-import { STRATEGY_IDS, STRATEGY_TIMEFRAMES } from './types.js';
 
 const Instant = z.iso.datetime();
 const MessageDto = z.object({
