@@ -80,9 +80,8 @@ export const SOCKET_EVENTS = {
 } as const;
 
 /** The `halts` message of `/prices`: every symbol halted for the brand now (an empty list: none). */
-export interface HaltsPayload {
-  symbols: string[];
-}
+export const HaltsPayload = z.object({ symbols: z.array(z.string()) });
+export type HaltsPayload = z.infer<typeof HaltsPayload>;
 
 /** The closed positions the `positions` push lists (the newest); an opted-in client trims its history to it. */
 export const TRADING_HISTORY_LIMIT = 200;
@@ -142,6 +141,7 @@ export const SOCKET_PAYLOADS = {
   [SOCKET_EVENTS.pricesCompact]: PricesCompactPayload,
   [SOCKET_EVENTS.positionsChanged]: PositionsDeltaPayload,
   [SOCKET_EVENTS.ordersChanged]: OrdersDeltaPayload,
+  [SOCKET_EVENTS.halts]: HaltsPayload,
 } as const;
 
 /** What the server emits on `/prices`. */

@@ -54,6 +54,7 @@ describe('trading contracts (spec §3, §7)', () => {
   it('name the schema of every pushed socket event', () => {
     expect(Object.keys(SOCKET_PAYLOADS).sort()).toEqual([
       'balance',
+      'halts',
       'notice',
       'orders',
       'ordersChanged',

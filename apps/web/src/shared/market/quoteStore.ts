@@ -1,6 +1,6 @@
 import {
   type BrandQuote,
-  type HaltsPayload,
+  HaltsPayload,
   isQuoteAvailable,
   PRICE_SUBSCRIPTION_MAX,
   type PriceMap,
@@ -296,11 +296,10 @@ export class QuoteStore {
     socket.on(SOCKET_EVENTS.pricesCompact, (triples: PricesCompactPayload) => {
       if (Array.isArray(triples)) this.apply(compactToMap(triples));
     });
-    socket.on(SOCKET_EVENTS.halts, (payload: HaltsPayload) => {
-      const symbols = Array.isArray(payload?.symbols)
-        ? payload.symbols.filter((s): s is string => typeof s === 'string')
-        : null;
-      if (symbols) for (const listener of this.haltListeners) listener(symbols);
+    socket.on(SOCKET_EVENTS.halts, (payload: unknown) => {
+      // The halts list is parsed with its contract; a push that drifted from it changes nothing.
+      const halts = HaltsPayload.safeParse(payload);
+      if (halts.success) for (const listener of this.haltListeners) listener(halts.data.symbols);
     });
     socket.connect();
   }
