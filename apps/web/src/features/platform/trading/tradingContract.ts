@@ -11,8 +11,8 @@ import type {
 } from '@openbroker/domain';
 
 /**
- * The issue-14 additions to the `/trading` socket as this screen uses them (contract: domain `realtime.ts` and
- * `schemas/responses.ts`): pending orders, notices and the commands' inputs.
+ * The pending-order additions to the `/trading` socket as this screen uses them (contract: domain `realtime.ts` and
+ * `contracts/trading.ts`): pending orders, notices and the commands' inputs.
  */
 
 /** A position with the issue-14 fields (trailing stop, commission, swap, close context, part_of). */
