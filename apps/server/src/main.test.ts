@@ -91,7 +91,9 @@ async function banner(server: Started) {
     throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
 }
 
-describe(`starting and stopping the server process (${testDbKind})`, () => {
+// A test waits for a start banner up to 60 s (waitFor), a start and a stop: its limit is above those waits, as
+// another file runs beside it (two workers) and a loaded machine starts a process slowly.
+describe(`starting and stopping the server process (${testDbKind})`, { timeout: 120_000 }, () => {
   it('starts, prints the URL and the demo logins, serves, and stops cleanly within 5 s of Ctrl-C', async () => {
     const port = await freePort();
     const env = await databaseEnv();
