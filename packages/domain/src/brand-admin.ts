@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { hasForbiddenCharacters } from './bounds.js';
-import type { BrandChecklistItem } from './contracts/brands.js';
 import { emailField } from './schemas/fields.js';
 
 const INVALID = { error: 'field.invalid' } as const;
@@ -343,8 +342,16 @@ export interface BrandPublishFacts {
   riskWarning: string;
 }
 
+/** One line of the publish checklist (the publication contract's `checklist` item). */
+export interface BrandChecklistLine {
+  key: BrandChecklistKey;
+  ok: boolean;
+  /** For legal pages: the slugs still missing. */
+  missing: string[];
+}
+
 /** The publish checklist: every item must be ok before a draft can be published. */
-export function brandChecklist(facts: BrandPublishFacts): BrandChecklistItem[] {
+export function brandChecklist(facts: BrandPublishFacts): BrandChecklistLine[] {
   const published = new Set(facts.publishedSlugs);
   const missingLegal = BRAND_LEGAL_SLUGS.filter((slug) => !published.has(slug));
   return [

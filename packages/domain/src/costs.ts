@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SLIPPAGE, STOP_OUT_LEVEL_DEFAULT } from './constants.js';
-import type { JurisdictionPreset, LeverageClass } from './jurisdiction.js';
+import type { JurisdictionPreset, LeverageClass } from './leverage-classes.js';
 import { Dec, type Money, type Numeric, roundMoney, toDecimal } from './money.js';
 import type { Direction } from './pricing.js';
 

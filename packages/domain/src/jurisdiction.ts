@@ -4,20 +4,14 @@
  * leverage lists clients can pick, on the server.
  */
 import { DEFAULT_TRADING_PROFILE, type InstrumentGroup, type TradingProfile } from './costs.js';
+import type { JurisdictionPreset, LeverageClass } from './leverage-classes.js';
 
-export const LEVERAGE_CLASSES = [
-  'forexMajor',
-  'forexMinor',
-  'goldMajorIndex',
-  'commodityMinorIndex',
-  'share',
-  'crypto',
-] as const;
-/** ESMA's classes of CFD underlyings (Decision (EU) 2018/796 art. 2). */
-export type LeverageClass = (typeof LEVERAGE_CLASSES)[number];
-
-export const JURISDICTION_PRESETS = ['esma', 'asic', 'professional', 'custom'] as const;
-export type JurisdictionPreset = (typeof JURISDICTION_PRESETS)[number];
+export {
+  JURISDICTION_PRESETS,
+  type JurisdictionPreset,
+  LEVERAGE_CLASSES,
+  type LeverageClass,
+} from './leverage-classes.js';
 
 /** ESMA/FCA retail caps (ASIC uses the same): 30:1 majors, 20:1 minors, gold and major indices, … 2:1 crypto. */
 export const ESMA_LEVERAGE_CAPS: Readonly<Record<LeverageClass, number>> = Object.freeze({

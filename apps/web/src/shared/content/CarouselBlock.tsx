@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 import { imageSrc } from './links.js';
 
 const DEFAULT_INTERVAL_MS = 7000;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 
 // The form brings react-hook-form and the phone-number rules: loaded only by pages that place a form.
 const PublicContactForm = lazy(() =>

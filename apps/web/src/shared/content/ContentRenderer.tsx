@@ -1,22 +1,7 @@
-import {
-  type ComponentSettings,
-  type ComponentType,
-  type ContentComponent,
-  isComponentType,
-} from '@openbroker/domain';
+import { type ComponentType, type ContentComponent, isComponentType } from '@openbroker/domain';
 import { Component, type ComponentType as ReactComponent, type ReactNode, useEffect } from 'react';
+import type { BlockProps } from './blockProps.js';
 import { BLOCKS, isFullWidthNode } from './blocks.js';
-
-/** What every block renderer receives: its settings (never null) and its rendered children / columns. */
-export interface BlockProps<T extends ComponentType> {
-  settings: Partial<ComponentSettings[T]>;
-  /** `children` of the node, already rendered. */
-  children?: ReactNode;
-  /** grid only: each column's children, already rendered. */
-  columns?: ReactNode[];
-}
-
-export type BlockRegistry = { [K in ComponentType]: ReactComponent<BlockProps<K>> };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import { GRID_COLUMNS } from '@openbroker/domain';
 import type { CSSProperties } from 'react';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 import { imageSrc, SmartLink } from './links.js';
 
 /** spec §9: a grid has 1 to 5 columns; more are laid out five to a row, fewer than one counts as one. */

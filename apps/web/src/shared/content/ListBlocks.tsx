@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { type PageSummary, siteApi } from '../../api/site.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 import { imageSrc } from './links.js';
 
 const SLUG_PREFIX = /^[a-z0-9][a-z0-9/_-]*$/;

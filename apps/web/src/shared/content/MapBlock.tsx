@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { useSiteSettings } from '../site/useSiteSettings.js';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 
 // Leaflet and its stylesheet load only with a page that has a map.
 const LeafletMap = lazy(() => import('./LeafletMap.js').then((module) => ({ default: module.LeafletMap })));

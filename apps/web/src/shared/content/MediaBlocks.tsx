@@ -1,6 +1,6 @@
 import { BANNER_HEIGHTS, type ImageRef } from '@openbroker/domain';
 import type { CSSProperties } from 'react';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 import { imageSrc, SmartLink, safeUrl } from './links.js';
 
 /** spec §9: banner heights 400 large, 260 otherwise. */

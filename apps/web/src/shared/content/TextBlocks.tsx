@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 import { routeInternalLinks } from './links.js';
 import { sanitizeContentHtml } from './sanitize.js';
 

@@ -1,6 +1,6 @@
 import { WIDGET_HEIGHTS } from '@openbroker/domain';
 import { lazy, Suspense } from 'react';
-import type { BlockProps } from './ContentRenderer.js';
+import type { BlockProps } from './blockProps.js';
 
 // The widgets bring the live price stream (socket.io, the quote store): their own chunk, loaded once a
 // page places one, so the page's text and banner paint first.

@@ -1,6 +1,6 @@
+import type { BlockRegistry } from './blockProps.js';
 import { CarouselBlock } from './CarouselBlock.js';
 import { ContactFormBlock } from './ContactFormBlock.js';
-import type { BlockRegistry } from './ContentRenderer.js';
 import { ButtonBlock, CardBlock, GridBlock, SectionBlock } from './LayoutBlocks.js';
 import { BlogPostsBlock, SubpagesBlock } from './ListBlocks.js';
 import { MapBlock } from './MapBlock.js';
