@@ -1,8 +1,8 @@
 import type { AdjustmentKind, ApprovalContext, MoneyRequest } from '@openbroker/domain';
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { shortDateTime } from '../../../lib/dates.js';
+import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useBoFormat } from './format.js';
 import { useErrorText } from './parts.js';
 import { useApprovalContext } from './useMoneyRequests.js';

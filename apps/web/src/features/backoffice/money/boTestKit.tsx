@@ -12,11 +12,11 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../../../api/sockets.js';
-import { addBackofficeResources } from '../i18n.js';
-import { createI18n } from '../../../test/i18n.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
+import { createI18n } from '../../../test/i18n.js';
 import { ToastProvider } from '../../../ui/ToastProvider.js';
 import { STAFF_TOKEN_KEY } from '../api.js';
+import { addBackofficeResources } from '../i18n.js';
 import { StaffSessionProvider } from '../shell/session.js';
 
 /** A request the screen sent, as the fake server saw it. */
