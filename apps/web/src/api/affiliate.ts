@@ -8,6 +8,7 @@ import {
   NoData,
 } from '@openbroker/domain';
 import { apiRequest } from './client.js';
+import { sendReferralClick } from './referralClick.js';
 
 /** The panel's answers are the domain's contracts/affiliate-panel.ts; `AccountTotals` and `Funnel` its figures. */
 export type {
@@ -32,5 +33,5 @@ export const affiliateApi = {
     apiRequest('/api/affiliate/updatePassword', { body: { ...input }, token, schema: NoData }),
   logout: (token: string) => apiRequest('/api/affiliate/logout', { body: {}, token, schema: NoData }),
   /** A visit through a tracking link; public, answered alike for any code. */
-  click: (code: string) => apiRequest('/api/affiliate/click', { body: { code }, schema: NoData }),
+  click: sendReferralClick,
 };

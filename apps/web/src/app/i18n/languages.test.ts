@@ -14,10 +14,10 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /**
  * The back office's own refusals in the domain catalogue (staff, brands, content, pop-ups, affiliates,
- * reports, auto-trading offers): only the back office shows them, and their German loads with it.
+ * reports, auto-trading offers, the dealing desk): only the back office shows them, and their German loads with it.
  */
 const BACK_OFFICE_MESSAGE =
-  /^(staff|boBrands|boContent|popups|affiliates|reports|boAuto)\.|^payment\.fourEyesRequired$/;
+  /^(staff|boBrands|boContent|popups|affiliates|reports|boAuto|dealing)\.|^payment\.fourEyesRequired$/;
 
 describe('German is complete (client area, public site chrome and back office)', () => {
   it('every English text of the client area and the public site, domain messages included, is in German', () => {

@@ -56,6 +56,8 @@ export const DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
   'staff.emailTaken': 'Ein anderer Kunde dieser Marke verwendet diese E-Mail-Adresse bereits.',
   'staff.unknownLeverage': 'Wählen Sie Hebel, die die Kategorie {{name}} anbietet.',
   'staff.unknownCategory': 'Es gibt keine Anlagekategorie mit der ID {{id}}.',
+  // a close by the broker's dealing desk, as the client's close notice and History line say it
+  'dealing.closedByBroker': 'Vom Broker geschlossen: {{reason}}',
 };
 
 export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {

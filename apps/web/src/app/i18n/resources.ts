@@ -3,7 +3,6 @@ import { ACCOUNT_DE, ACCOUNT_EN } from '../../features/account/i18n.js';
 import { AFFILIATE_DE, AFFILIATE_EN } from '../../features/affiliate/i18n.js';
 import { AUTH_DE, AUTH_EN, AUTH_ES, AUTH_IT } from '../../features/auth/i18n.js';
 import { AUTO_TRADING_DE, AUTO_TRADING_EN } from '../../features/auto-trading/i18n.js';
-import { DEALING_DE, DEALING_EN } from '../../features/backoffice/dealing/i18n.js';
 import { PAYMENTS_DE, PAYMENTS_EN, PAYMENTS_ES, PAYMENTS_IT } from '../../features/payments/i18n.js';
 import { PLATFORM_DE, PLATFORM_EN, PLATFORM_ES, PLATFORM_IT } from '../../features/platform/i18n.js';
 import { ORDERS_DE, ORDERS_EN } from '../../features/platform/orders/i18n.js';
@@ -35,7 +34,6 @@ export const EN = {
   ...AFFILIATE_EN,
   ...SITE_EN,
   ...AUTO_TRADING_EN,
-  ...DEALING_EN,
 } as const;
 
 /** German: complete for every web text (each feature's file is checked by type). */
@@ -54,7 +52,6 @@ export const DE = {
   ...AFFILIATE_DE,
   ...SITE_DE,
   ...AUTO_TRADING_DE,
-  ...DEALING_DE,
 };
 
 /** Italian: partial, missing keys fall back to English. */

@@ -1,5 +1,5 @@
 import { utcDay } from '@openbroker/domain';
-import { affiliateApi } from '../../api/affiliate.js';
+import { sendReferralClick } from '../../api/referralClick.js';
 import { browserStorage, type KeyValueStorage, readJson, writeJson } from '../../lib/storage.js';
 
 /** localStorage key of the tracking codes this browser has counted, with the UTC day it counted each. */
@@ -15,7 +15,7 @@ export const REFERRAL_CLICKS_KEY = 'ob.ref.clicks';
 export function countReferralClick(
   search: string,
   now = new Date(),
-  send: (code: string) => Promise<unknown> = affiliateApi.click,
+  send: (code: string) => Promise<unknown> = sendReferralClick,
   storage: KeyValueStorage | undefined = browserStorage(),
 ): boolean {
   const code = new URLSearchParams(search).get('ref')?.trim().slice(0, 64);

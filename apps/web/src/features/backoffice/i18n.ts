@@ -5,6 +5,7 @@ import { BO_BRANDS_DE, BO_BRANDS_EN } from './brands/i18n.js';
 import { BO_CLIENTS_DE, BO_CLIENTS_EN } from './clients/i18n.js';
 import { BO_CONTENT_DE, BO_CONTENT_EN } from './content/i18n.js';
 import { BO_DASHBOARD_DE, BO_DASHBOARD_EN } from './dashboard/i18n.js';
+import { DEALING_DE, DEALING_EN } from './dealing/i18n.js';
 import { BO_MONEY_DE, BO_MONEY_EN } from './money/i18n.js';
 import { BO_POPUPS_DE, BO_POPUPS_EN } from './popups/i18n.js';
 import { BO_REPORTS_DE, BO_REPORTS_EN } from './reports/i18n.js';
@@ -15,13 +16,14 @@ import { BO_STAFF_DE, BO_STAFF_EN } from './staff/i18n.js';
 /**
  * The back office's texts, one file per back-office screen: they load with the back office's own
  * chunk, not with the public site, and are added to the running i18next instance when the back office
- * first renders. (The dealing desk's texts are the exception: they ship with the public bundle.)
+ * first renders.
  */
 export const BACKOFFICE_EN = {
   ...BO_SHELL_EN,
   ...BO_DASHBOARD_EN,
   ...BO_CLIENTS_EN,
   ...BO_MONEY_EN,
+  ...DEALING_EN,
   ...BO_BRANDS_EN,
   ...BO_SITE_EN,
   ...BO_POPUPS_EN,
@@ -37,6 +39,7 @@ export const BACKOFFICE_DE = {
   ...BO_DASHBOARD_DE,
   ...BO_CLIENTS_DE,
   ...BO_MONEY_DE,
+  ...DEALING_DE,
   ...BO_BRANDS_DE,
   ...BO_SITE_DE,
   ...BO_POPUPS_DE,

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Texts of the back office's dealing desk (loaded with the public bundle, as the desk's live panels are). */
+/** Texts of the back office's dealing desk (they load with the back office's chunk). */
 export const DEALING_EN = {
   'bod.title': 'Dealing desk',
   'bod.lead': 'The book against your clients, live: exposure, accounts near stop-out and every close.',
@@ -187,5 +187,4 @@ export const DEALING_DE: Record<keyof typeof DEALING_EN, string> & Partial<Recor
   'dealing.unknownSymbol': 'Dieses Instrument gibt es nicht.',
   'dealing.tooManyHalted': 'Für eine Marke können höchstens {{max}} Instrumente gesperrt werden.',
   'dealing.noDeskAccess': 'Sie haben keinen Zugriff auf den Handelsdesk.',
-  'dealing.closedByBroker': 'Vom Broker geschlossen: {{reason}}',
 };
