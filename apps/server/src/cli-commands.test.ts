@@ -599,6 +599,9 @@ describe(`operator commands as the README runs them, from the repository root ($
             PATH: process.env.PATH ?? '',
             HOME: process.env.HOME ?? os.tmpdir(),
             LOG_LEVEL: 'warn',
+            // Without a running server's address the CLI asks http://127.0.0.1:$PORT (3000 by default), which on a
+            // developer's machine may be any other program; here that guess points where nothing listens.
+            PORT: '9',
             ...env,
           },
           encoding: 'utf8',

@@ -157,6 +157,7 @@ describe(`starting and stopping the server process (${testDbKind})`, { timeout: 
   it('refuses an unreachable database with one clear line', async () => {
     const port = await freePort();
     const server = start({
+      PORT: String(await freePort()),
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
       OPERATOR_TOKEN,
       PUBLIC_URL,
@@ -211,7 +212,13 @@ describe(`starting and stopping the server process (${testDbKind})`, { timeout: 
 
   it('refuses the sandbox outside demo mode while its secret is the public default', async () => {
     const env = await databaseEnv({ demo: false });
-    const server = start({ ...env, OPERATOR_TOKEN, PUBLIC_URL, PAYMENT_SANDBOX: 'true' });
+    const server = start({
+      PORT: String(await freePort()),
+      ...env,
+      OPERATOR_TOKEN,
+      PUBLIC_URL,
+      PAYMENT_SANDBOX: 'true',
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PAYMENT_SANDBOX_SECRET must be set to your own secret');
   });
