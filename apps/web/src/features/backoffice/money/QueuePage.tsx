@@ -5,7 +5,7 @@ import {
   type TransactionQueue,
 } from '@openbroker/domain';
 import { useState } from 'react';
-import { Badge, Button, Table } from 'react-bootstrap';
+import { Badge, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateTime } from '../../../lib/dates.js';
@@ -18,7 +18,16 @@ import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import { ClientApprovalContext } from './ApprovalContextView.js';
 import { minutesSince, useBoFormat, useNow } from './format.js';
-import { Facts, LiveBadge, LoadError, NoAccess, ReasonDialog, RefreshButton, SkeletonRows } from './parts.js';
+import {
+  DecisionButtons,
+  Facts,
+  LiveBadge,
+  LoadError,
+  NoAccess,
+  ReasonDialog,
+  RefreshButton,
+  SkeletonRows,
+} from './parts.js';
 import { useDecision, useQueue } from './useQueue.js';
 import '../money.css';
 import './moneyRequests.css';
@@ -229,24 +238,13 @@ function QueuePage({ queue }: { queue: TransactionQueue }) {
                           <td className="text-end text-nowrap">
                             {allowed && (
                               <div className="bom-row-actions bom-queue-actions">
-                                <Button
-                                  size="sm"
-                                  variant="success"
-                                  onClick={() => open(row, 'approve')}
-                                  data-testid="bo-approve"
-                                >
-                                  <i className="bi bi-check-lg me-1" aria-hidden="true" />
-                                  {t('bom.queue.approve')}
-                                </Button>
-                                <Button
-                                  size="sm"
-                                  variant="outline-danger"
-                                  onClick={() => open(row, 'reject')}
-                                  data-testid="bo-reject"
-                                >
-                                  <i className="bi bi-x-lg me-1" aria-hidden="true" />
-                                  {t('bom.queue.reject')}
-                                </Button>
+                                <DecisionButtons
+                                  onApprove={() => open(row, 'approve')}
+                                  onReject={() => open(row, 'reject')}
+                                  approveLabel={t('bom.queue.approve')}
+                                  rejectLabel={t('bom.queue.reject')}
+                                  testIdPrefix="bo"
+                                />
                               </div>
                             )}
                           </td>

@@ -12,7 +12,16 @@ import { BrandFilter } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import { ApprovalContextView, KIND_LABEL, RequestStatus, SignedAmount } from './ApprovalContextView.js';
 import { minutesSince, useBoFormat, useNow } from './format.js';
-import { Facts, LiveBadge, LoadError, NoAccess, ReasonDialog, RefreshButton, SkeletonRows } from './parts.js';
+import {
+  DecisionButtons,
+  Facts,
+  LiveBadge,
+  LoadError,
+  NoAccess,
+  ReasonDialog,
+  RefreshButton,
+  SkeletonRows,
+} from './parts.js';
 import {
   type RequestDecision,
   type RequestsTab,
@@ -271,26 +280,13 @@ export function MoneyRequestsPage() {
                                       </Button>
                                     )
                                   : canApprove && (
-                                      <>
-                                        <Button
-                                          size="sm"
-                                          variant="success"
-                                          onClick={() => open(request, 'approve')}
-                                          data-testid="bomr-approve"
-                                        >
-                                          <i className="bi bi-check-lg me-1" aria-hidden="true" />
-                                          {t('bomr.approve')}
-                                        </Button>
-                                        <Button
-                                          size="sm"
-                                          variant="outline-danger"
-                                          onClick={() => open(request, 'reject')}
-                                          data-testid="bomr-reject"
-                                        >
-                                          <i className="bi bi-x-lg me-1" aria-hidden="true" />
-                                          {t('bomr.reject')}
-                                        </Button>
-                                      </>
+                                      <DecisionButtons
+                                        onApprove={() => open(request, 'approve')}
+                                        onReject={() => open(request, 'reject')}
+                                        approveLabel={t('bomr.approve')}
+                                        rejectLabel={t('bomr.reject')}
+                                        testIdPrefix="bomr"
+                                      />
                                     )}
                               </div>
                             </td>

@@ -302,3 +302,32 @@ export function RefreshButton({ fetching, onRefresh }: { fetching: boolean; onRe
     </Button>
   );
 }
+
+/** A queue row's two decisions: approve (green) and reject (outlined red), each opening its reason dialog. */
+export function DecisionButtons({
+  onApprove,
+  onReject,
+  approveLabel,
+  rejectLabel,
+  testIdPrefix,
+}: {
+  onApprove: () => void;
+  onReject: () => void;
+  approveLabel: string;
+  rejectLabel: string;
+  /** `<prefix>-approve` and `<prefix>-reject` */
+  testIdPrefix: string;
+}) {
+  return (
+    <>
+      <Button size="sm" variant="success" onClick={onApprove} data-testid={`${testIdPrefix}-approve`}>
+        <i className="bi bi-check-lg me-1" aria-hidden="true" />
+        {approveLabel}
+      </Button>
+      <Button size="sm" variant="outline-danger" onClick={onReject} data-testid={`${testIdPrefix}-reject`}>
+        <i className="bi bi-x-lg me-1" aria-hidden="true" />
+        {rejectLabel}
+      </Button>
+    </>
+  );
+}
