@@ -34,8 +34,7 @@ import {
   type TradeUser,
   type TradingProfile,
 } from '@openbroker/domain';
-import type { HeapNode } from './heap.js';
-import type { SymbolIndex } from './trigger-index.js';
+import { type HeapNode, MinHeap } from './heap.js';
 import type {
   AccountId,
   AccountSettings,
@@ -69,6 +68,47 @@ export const DEFAULT_SETTINGS: Readonly<BookSettings> = Object.freeze({
   staleAfterMs: 30_000,
   historyLimit: 200,
 });
+
+/**
+ * A symbol's trigger indexes in the indexed engine: one min-heap per kind of level, read as "the top fires when
+ * top.key ≤ bound" (trigger-index.ts arms and disarms the entries). It lives with the states it holds, which
+ * point back at their heap nodes.
+ */
+export class SymbolIndex {
+  /** buy stop losses, fire when sell ≤ SL (key −SL) */
+  readonly buyStop = new MinHeap<PositionState>();
+  /** buy loss termination prices, fire when sell ≤ T (key −T) */
+  readonly buyTermination = new MinHeap<PositionState>();
+  /** buy take profits, fire when sell ≥ TP (key TP) */
+  readonly buyTake = new MinHeap<PositionState>();
+  /** sell stop losses, fire when buy ≥ SL (key SL) */
+  readonly sellStop = new MinHeap<PositionState>();
+  /** sell loss termination prices, fire when buy ≥ T (key T) */
+  readonly sellTermination = new MinHeap<PositionState>();
+  /** sell take profits, fire when buy ≤ TP (key −TP) */
+  readonly sellTake = new MinHeap<PositionState>();
+  /** accounts' danger prices for their buys of this symbol, fire when sell ≤ level (key −level) */
+  readonly buyGuard = new MinHeap<AccountState>();
+  /** accounts' danger prices for their sells of this symbol, fire when buy ≥ level (key level) */
+  readonly sellGuard = new MinHeap<AccountState>();
+
+  /** buy limit orders, fire when buy ≤ price (key −price) */
+  readonly buyLimit = new MinHeap<OrderState>();
+  /** buy stop orders, fire when buy ≥ price (key price) */
+  readonly buyStopOrder = new MinHeap<OrderState>();
+  /** sell limit orders, fire when sell ≥ price (key price) */
+  readonly sellLimit = new MinHeap<OrderState>();
+  /** sell stop orders, fire when sell ≤ price (key −price) */
+  readonly sellStopOrder = new MinHeap<OrderState>();
+  /** buy trailing stops' next-move thresholds, move when sell ≥ SL + distance (key SL + distance) */
+  readonly buyTrail = new MinHeap<PositionState>();
+  /** sell trailing stops' next-move thresholds, move when buy ≤ SL − distance (key −(SL − distance)) */
+  readonly sellTrail = new MinHeap<PositionState>();
+
+  get size(): number {
+    return this.buyTermination.size + this.sellTermination.size;
+  }
+}
 
 /** An instrument and its last quote, with the dealing prices derived from it. */
 export class SymbolState {

@@ -42,6 +42,7 @@ import {
   type OrderState,
   type PositionState,
   type QueuedJob,
+  SymbolIndex,
   type SymbolState,
 } from './book.js';
 import {
@@ -58,7 +59,7 @@ import {
 } from './decisions.js';
 import type { MinHeap } from './heap.js';
 import { MinHeap as Heap, HeapNode } from './heap.js';
-import { arm, armOrder, disarm, disarmOrder, SymbolIndex, trailKey, verifyIndex } from './trigger-index.js';
+import { arm, armOrder, disarm, disarmOrder, trailKey, verifyIndex } from './trigger-index.js';
 import type {
   AccountId,
   AccountSettings,

@@ -8,45 +8,9 @@
  *
  * Buy positions are valued at the dealing sell price, sell positions at the dealing buy price (decision 0002).
  */
-import type { AccountState, OrderState, PositionState } from './book.js';
+import type { OrderState, PositionState, SymbolIndex } from './book.js';
 import { trailStep } from './decisions.js';
-import { HeapNode, MinHeap } from './heap.js';
-
-export class SymbolIndex {
-  /** buy stop losses, fire when sell ≤ SL (key −SL) */
-  readonly buyStop = new MinHeap<PositionState>();
-  /** buy loss termination prices, fire when sell ≤ T (key −T) */
-  readonly buyTermination = new MinHeap<PositionState>();
-  /** buy take profits, fire when sell ≥ TP (key TP) */
-  readonly buyTake = new MinHeap<PositionState>();
-  /** sell stop losses, fire when buy ≥ SL (key SL) */
-  readonly sellStop = new MinHeap<PositionState>();
-  /** sell loss termination prices, fire when buy ≥ T (key T) */
-  readonly sellTermination = new MinHeap<PositionState>();
-  /** sell take profits, fire when buy ≤ TP (key −TP) */
-  readonly sellTake = new MinHeap<PositionState>();
-  /** accounts' danger prices for their buys of this symbol, fire when sell ≤ level (key −level) */
-  readonly buyGuard = new MinHeap<AccountState>();
-  /** accounts' danger prices for their sells of this symbol, fire when buy ≥ level (key level) */
-  readonly sellGuard = new MinHeap<AccountState>();
-
-  /** buy limit orders, fire when buy ≤ price (key −price) */
-  readonly buyLimit = new MinHeap<OrderState>();
-  /** buy stop orders, fire when buy ≥ price (key price) */
-  readonly buyStopOrder = new MinHeap<OrderState>();
-  /** sell limit orders, fire when sell ≥ price (key price) */
-  readonly sellLimit = new MinHeap<OrderState>();
-  /** sell stop orders, fire when sell ≤ price (key −price) */
-  readonly sellStopOrder = new MinHeap<OrderState>();
-  /** buy trailing stops' next-move thresholds, move when sell ≥ SL + distance (key SL + distance) */
-  readonly buyTrail = new MinHeap<PositionState>();
-  /** sell trailing stops' next-move thresholds, move when buy ≤ SL − distance (key −(SL − distance)) */
-  readonly sellTrail = new MinHeap<PositionState>();
-
-  get size(): number {
-    return this.buyTermination.size + this.sellTermination.size;
-  }
-}
+import { HeapNode, type MinHeap } from './heap.js';
 
 function indexOf(position: PositionState): SymbolIndex {
   const index = position.sym.index;

@@ -1,21 +1,13 @@
 /**
- * Where candles live. `CandleStore` is the small contract the candle builder, the history generator
- * and the chart endpoint use; `MemoryCandleStore` is the in-process implementation (a database
- * repository can implement the same contract later, e.g. keeping the recent candles in memory and
- * persisting the closed ones).
+ * Where candles live. `CandleStore` (declared in candles.ts, next to the candle it stores) is the small
+ * contract the candle builder, the history generator and the chart endpoint use; `MemoryCandleStore` is
+ * the in-process implementation (a database repository can implement the same contract later, e.g.
+ * keeping the recent candles in memory and persisting the closed ones).
  */
-import { CANDLE_DEPTH_MS, type Candle, type Resolution } from './candles.js';
+import { CANDLE_DEPTH_MS, type Candle, type CandleStore, type Resolution } from './candles.js';
 
-export interface CandleStore {
-  /** Candles of `symbol` at `resolution` with `from ≤ time < to` (epoch ms), ascending. */
-  candlesBetween(symbol: string, resolution: Resolution, from: number, to: number): Candle[];
-  /** The most recent candle, if any. */
-  latest(symbol: string, resolution: Resolution): Candle | undefined;
-  /** Appends a candle newer than the latest, or replaces the latest when it has the same time. */
-  upsert(symbol: string, resolution: Resolution, candle: Candle): void;
-  /** Replaces the whole series with `candles` (ascending, unique times), e.g. generated history. */
-  load(symbol: string, resolution: Resolution, candles: readonly Candle[]): void;
-}
+// the contract, also reachable next to its in-memory implementation
+export type { CandleStore } from './candles.js';
 
 export interface MemoryCandleStoreOptions {
   /** Price decimals per symbol; candles of a symbol it does not know are refused. */

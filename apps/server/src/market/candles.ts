@@ -9,7 +9,6 @@
  */
 import { isValidQuote, type PriceFeed, type Quote } from '../feeds/feed.js';
 import { roundTo } from '../feeds/random-walk.js';
-import type { CandleStore } from './candle-store.js';
 import type { Instrument } from './instruments.js';
 
 export const RESOLUTIONS = ['1m', '5m', '15m', '1h', '4h', '1D'] as const;
@@ -50,6 +49,18 @@ export interface Candle {
   readonly close: number;
   /** Ticks in the bucket. */
   readonly volume: number;
+}
+
+/** Where candles are kept: the builder writes through to it; `MemoryCandleStore` is the in-process one. */
+export interface CandleStore {
+  /** Candles of `symbol` at `resolution` with `from ≤ time < to` (epoch ms), ascending. */
+  candlesBetween(symbol: string, resolution: Resolution, from: number, to: number): Candle[];
+  /** The most recent candle, if any. */
+  latest(symbol: string, resolution: Resolution): Candle | undefined;
+  /** Appends a candle newer than the latest, or replaces the latest when it has the same time. */
+  upsert(symbol: string, resolution: Resolution, candle: Candle): void;
+  /** Replaces the whole series with `candles` (ascending, unique times), e.g. generated history. */
+  load(symbol: string, resolution: Resolution, candles: readonly Candle[]): void;
 }
 
 export function isResolution(value: string): value is Resolution {

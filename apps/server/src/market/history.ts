@@ -17,12 +17,12 @@
 import { seedFrom, Xoshiro128 } from '../feeds/random.js';
 import { logIncrement, roundTo, walkModel } from '../feeds/random-walk.js';
 import { DEFAULT_TICK_INTERVAL_MS } from '../feeds/simulated-feed.js';
-import type { CandleStore } from './candle-store.js';
 import {
   aggregateCandles,
   bucketStart,
   CANDLE_DEPTH_MS,
   type Candle,
+  type CandleStore,
   RESOLUTION_MS,
   RESOLUTIONS,
   type Resolution,
