@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
 import { DealingPage } from './DealingPage.js';
-import { marginBand } from './DeskPanels.js';
+import { marginBand } from './deskFigures.js';
 import { mergeCloses } from './useDealingDesk.js';
 
 afterEach(() => {

@@ -5,11 +5,14 @@ import { LoadError, NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
-import { ClosesStream, ConvertedTotals, ExposureTable, GroupTiles, NearestTable } from './DeskPanels.js';
+import { ClosesStream } from './ClosesStream.js';
+import { ConvertedTotals, GroupTiles } from './DeskTotals.js';
+import { ExposureTable } from './ExposureTable.js';
 import { HaltsPanel } from './HaltsPanel.js';
+import { NearestTable } from './NearestTable.js';
 import { PositionsPanel } from './PositionsPanel.js';
 import { useDealingDesk } from './useDealingDesk.js';
-import '../money.css';
+import '../money/money.css';
 import './dealing.css';
 
 /**

@@ -12,7 +12,7 @@ import { Facts, LoadError, Pager, ReasonDialog, SkeletonRows } from '../money/pa
 import { BoPanel } from '../shell/BoPage.js';
 import { useMoney } from '../shell/currency.js';
 import { useStaffSession } from '../shell/session.js';
-import { tone } from './DeskPanels.js';
+import { tone } from './deskFigures.js';
 import { CLOSES_KEY, DESK_KEY } from './useDealingDesk.js';
 
 /** The positions list refreshes on its own (the desk above is live over the socket). */
