@@ -7,12 +7,14 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ClientAreaTab } from './ClientAreaTab.js';
 import { PaymentsTab } from './PaymentsTab.js';
 import { PublishPanel } from './PublishPanel.js';
-import { ClientAreaTab, GeneralTab, HostsTab, LegalTab, VerificationTab } from './SettingsTabs.js';
+import { GeneralTab, HostsTab, LegalTab } from './SettingsTabs.js';
 import { ThemeTab } from './ThemeTab.js';
 import { TradingTab } from './TradingTab.js';
 import { useBrandAdmin } from './useBrandAdmin.js';
+import { VerificationTab } from './VerificationTab.js';
 import './brands.css';
 
 const TABS: { key: string; label: TranslationKey; icon: string; render: (b: BrandAdminView) => ReactNode }[] =
