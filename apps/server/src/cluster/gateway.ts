@@ -1,7 +1,9 @@
-import type { BalancePayload, OrdersPayload, PositionDto, PositionsPayload } from '@openbroker/domain';
+import type { PositionDto } from '@openbroker/domain';
 import type { CommandOutcome, DeskPosition, Engine } from '../engine/index.js';
+import type { AutoMethod, AutoTradingCalls } from '../modules/auto-trading/auto-trading.calls.js';
 import type { AutoTradingService } from '../modules/auto-trading/auto-trading.service.js';
 import type { MarketService } from '../modules/market/market.service.js';
+import type { AccountBooks, AccountView } from '../modules/trading/account-books.js';
 import {
   runTradeCommand,
   type TradeAck,
@@ -13,43 +15,19 @@ import { DeskShare } from './desk-share.js';
 import { ShardRpc } from './rpc.js';
 import { type ShardOwnership, shardOf } from './shards.js';
 
-/** What the client's screens show of an account, read on the node that holds its book. */
-export interface AccountView {
-  positions: PositionsPayload;
-  balance: BalancePayload;
-  orders?: OrdersPayload;
-}
+export type { AutoMethod } from '../modules/auto-trading/auto-trading.calls.js';
+export type { AccountView } from '../modules/trading/account-books.js';
 
 type AdjustCommand = Parameters<Engine['adjustBalance']>[0];
-/** The client's auto-trading calls that read or change the account's runner, which lives with its book. */
-export type AutoMethod = 'overview' | 'saveSettings' | 'setEnabled' | 'journal' | 'backtest';
-type AutoArgs<M extends AutoMethod> =
-  Parameters<AutoTradingService[M]> extends [number, ...infer R] ? R : never;
-type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingService[M]>>;
 type CloseCommand = Parameters<Engine['close']>[0];
 
 /**
  * Everything outside the engine's own module asks of one account's book (decision 0022). On one node it
  * is the local engine; in a cluster the request runs on the node owning the account's shard, here or over Redis.
- * Every value crosses as a structured clone (node:v8).
+ * Every value crosses as a structured clone (node:v8). Business modules ask for the part they use: the books
+ * (modules/trading/account-books.ts) or the auto-trading calls (modules/auto-trading/auto-trading.calls.ts).
  */
-export interface TradingGateway {
-  /** Loads the account into its book; false for an unknown account. */
-  ensure(accountId: number): Promise<boolean>;
-  /** The account's settings changed in the database (staff, profile): its book reloads them. */
-  refresh(accountId: number): Promise<void>;
-  /** Positions, balance and (withOrders) orders; undefined for an unknown account. */
-  view(accountId: number, withOrders?: boolean): Promise<AccountView | undefined>;
-  position(accountId: number, positionId: number): Promise<PositionDto | undefined>;
-  /** A client's `/trading` command (validated), answered as its ack. */
-  command(name: TradeCommandName, accountId: number, input: unknown): Promise<TradeAck>;
-  adjustBalance(command: AdjustCommand): Promise<CommandOutcome>;
-  close(command: CloseCommand): Promise<CommandOutcome>;
-  /** Every open position with its account's figures, across all nodes (the dealing desk). */
-  deskPositions(): Promise<DeskPosition[]>;
-  /** The client's auto-trading page and switch, run where the account's strategy runs. */
-  auto<M extends AutoMethod>(accountId: number, method: M, ...args: AutoArgs<M>): Promise<AutoResult<M>>;
-}
+export interface TradingGateway extends AccountBooks, AutoTradingCalls {}
 
 /** What a node's engine side consists of: the engine, its market clock and the strategies on its books. */
 export interface EngineSide {

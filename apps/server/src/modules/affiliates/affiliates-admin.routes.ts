@@ -10,10 +10,10 @@ import {
   requiredText,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { AffiliatesAdminService } from './affiliates-admin.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { AffiliatesAdminService } from './affiliates-admin.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['backoffice: affiliates'];
@@ -78,10 +78,17 @@ const ListQuery = z.object({ brandId: queryId }, INVALID);
 const Params = z.object({ id: z.string().max(32) });
 const idOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
+/** What the back office's affiliate routes use. */
+export interface AffiliatesAdminRoutesDeps {
+  staff: StaffService;
+  affiliatesAdmin: AffiliatesAdminService;
+}
+
 /** Affiliates in the back office: create, disable, reset password, funnel. */
-export async function affiliatesAdminRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const service = new AffiliatesAdminService(ctx);
+export async function affiliatesAdminRoutes(
+  app: App,
+  { staff, affiliatesAdmin: service }: AffiliatesAdminRoutesDeps,
+) {
   const policy = { permission: 'affiliates.manage', brandScoped: true } as const;
 
   app.get(

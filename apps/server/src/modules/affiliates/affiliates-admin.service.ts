@@ -1,16 +1,31 @@
 import type { AffiliateAdminView, AffiliateFunnel, AffiliateWithPassword } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
 import { type AffiliateRow, AffiliatesRepo } from './affiliates.repo.js';
-import { AffiliateEmailTakenError, affiliateAuditAfter, newAffiliatePassword } from './affiliates.service.js';
+import {
+  AffiliateEmailTakenError,
+  type AffiliatesService,
+  affiliateAuditAfter,
+  newAffiliatePassword,
+} from './affiliates.service.js';
 
 export const affiliateEmailTaken = () => new AppError(409, 'AFFILIATE_EMAIL_TAKEN', 'affiliates.emailTaken');
+
+/** What the back office's affiliate management uses. */
+export interface AffiliatesAdminDeps {
+  db: Db;
+  /** The affiliates module itself: `create` and `funnel` are the CLI's and the panel's. */
+  affiliates: AffiliatesService;
+  /** Ends an affiliate's sessions when it is disabled or its password is reset. */
+  sessions: SessionsService;
+}
 
 /**
  * Affiliates in the back office (permission affiliates.manage): list, create (the affiliates module's
@@ -23,10 +38,14 @@ export const affiliateEmailTaken = () => new AppError(409, 'AFFILIATE_EMAIL_TAKE
 export class AffiliatesAdminService {
   private readonly repo: AffiliatesRepo;
   private readonly brands: BrandsRepo;
+  private readonly affiliates: AffiliatesService;
+  private readonly sessions: SessionsService;
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new AffiliatesRepo(ctx.database.db);
-    this.brands = new BrandsRepo(ctx.database.db);
+  constructor({ db, affiliates, sessions }: AffiliatesAdminDeps) {
+    this.repo = new AffiliatesRepo(db);
+    this.brands = new BrandsRepo(db);
+    this.affiliates = affiliates;
+    this.sessions = sessions;
   }
 
   /** The affiliate with this id of a brand in scope; anything else is the same 404. */
@@ -79,7 +98,7 @@ export class AffiliatesAdminService {
   ): Promise<AffiliateWithPassword> {
     assertBrandInScope(auth, input.brandId);
     if (!(await this.brands.findById(input.brandId))) throw notFound();
-    const created = await this.ctx.affiliates
+    const created = await this.affiliates
       .create(
         { id: input.brandId },
         { email: input.email, firstName: input.firstName, lastName: input.lastName },
@@ -119,7 +138,7 @@ export class AffiliatesAdminService {
         after: { disabled },
       });
     });
-    if (disabled) await this.ctx.sessions.revokeAll('affiliate', current.id);
+    if (disabled) await this.sessions.revokeAll('affiliate', current.id);
     return this.get(auth, current.id);
   }
 
@@ -137,7 +156,7 @@ export class AffiliatesAdminService {
         details: { sessionsEnded: true },
       });
     });
-    await this.ctx.sessions.revokeAll('affiliate', current.id);
+    await this.sessions.revokeAll('affiliate', current.id);
     return { affiliate: await this.get(auth, current.id), password };
   }
 
@@ -147,6 +166,6 @@ export class AffiliatesAdminService {
     id: number,
     period: { from: string; until: string },
   ): Promise<AffiliateFunnel> {
-    return this.ctx.affiliates.funnel(await this.affiliate(auth, id), period);
+    return this.affiliates.funnel(await this.affiliate(auth, id), period);
   }
 }

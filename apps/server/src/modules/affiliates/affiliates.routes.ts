@@ -4,11 +4,14 @@ import {
   AffiliateLoginInput,
   AffiliatePasswordInput,
 } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody } from '../../http.js';
 import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
+import type { BrandsService } from '../brands/brands.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import { affiliateAuthenticator } from './affiliates.auth.js';
 import { presentAccount, presentAffiliate } from './affiliates.presenter.js';
 import {
@@ -17,24 +20,36 @@ import {
   AffiliateSessionAnswer,
   FunnelAnswer,
 } from './affiliates.schemas.js';
+import type { AffiliatesService } from './affiliates.service.js';
 
 /** Tracking-link visits counted per minute and address: generous for people, a wall for scripts. */
 export const CLICK_RATE_LIMIT_PER_MINUTE = 30;
 
+/** What the affiliate panel's routes use. */
+export interface AffiliatesRoutesDeps {
+  config: Pick<Config, 'authRateLimitPerMinute' | 'redisPrefix'>;
+  redis: Redis | undefined;
+  brands: BrandsService;
+  sessions: SessionsService;
+  affiliates: AffiliatesService;
+}
+
 /** spec §7 /api/affiliate/*: the affiliate's login, panel data, password and logout, and link clicks. */
-export async function affiliatesRoutes(app: App, ctx: AppContext) {
-  const { affiliates, sessions } = ctx;
-  const auth = affiliateAuthenticator(ctx);
+export async function affiliatesRoutes(
+  app: App,
+  { config, redis, brands, sessions, affiliates }: AffiliatesRoutesDeps,
+) {
+  const auth = affiliateAuthenticator({ brands, sessions, affiliates });
   // As for clients (decision 0012): attempts per address, wrong passwords per e-mail and address.
-  const loginLimit = attemptLimit(app, { name: 'affiliate-login', max: ctx.config.authRateLimitPerMinute });
-  const throttles = { redis: ctx.redis, redisPrefix: ctx.config.redisPrefix };
+  const loginLimit = attemptLimit(app, { name: 'affiliate-login', max: config.authRateLimitPerMinute });
+  const throttles = { redis, redisPrefix: config.redisPrefix };
   const loginThrottle = createFailureThrottle('affiliate-login', throttles);
   // Guessing the current password with a stolen token slows down per session (not per affiliate, so
   // the thief cannot stop the owner from changing it), within a limit per address.
   const passwordThrottle = createFailureThrottle('affiliate-password', throttles);
   const passwordLimit = attemptLimit(app, {
     name: 'affiliate-password',
-    max: ctx.config.authRateLimitPerMinute,
+    max: config.authRateLimitPerMinute,
   });
   const clickLimit = attemptLimit(app, { name: 'affiliate-click', max: CLICK_RATE_LIMIT_PER_MINUTE });
 
@@ -52,7 +67,7 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       const { affiliate, token } = await loginThrottle.attempt(
         attemptKey(request, `${brand.id}:${request.body.email}`),
         reply,
@@ -183,7 +198,7 @@ export async function affiliatesRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      await affiliates.countClick(await ctx.brands.resolve(request.headers.host), request.body.code);
+      await affiliates.countClick(await brands.resolve(request.headers.host), request.body.code);
       return { status: true as const, data: {} };
     },
   );

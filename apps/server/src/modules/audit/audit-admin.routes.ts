@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { AuditListQuery, AuditLogPage } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { assertBrandInScope, staffOf, withPolicy } from '../staff/policy.js';
-import { AuditQuery } from './audit-query.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { AuditQuery } from './audit-query.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['backoffice: audit'];
@@ -12,10 +12,14 @@ const FILTERS =
   'Filters: staffId, clientId, client (a name or e-mail, in part; or an id), action (exact, or a group: `withdrawal` matches `withdrawal.*`), from and to ' +
   '(inclusive; a day or an ISO instant), brandId (outside the scope: 404)';
 
+/** What the audit screen's routes use. */
+export interface AuditRoutesDeps {
+  staff: StaffService;
+  auditQuery: AuditQuery;
+}
+
 /** The audit screen: the audit log, filtered and brand-scoped, and its CSV export. */
-export async function auditRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const audit = new AuditQuery(ctx.database.db);
+export async function auditRoutes(app: App, { staff, auditQuery: audit }: AuditRoutesDeps) {
   const policy = { permission: 'audit.read', brandScoped: true } as const;
   const scopeOf = (request: Parameters<typeof staffOf>[0], brandId: number | undefined) => {
     const auth = staffOf(request);

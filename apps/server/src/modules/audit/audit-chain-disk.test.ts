@@ -5,7 +5,6 @@ import { asc, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { DEVELOPMENT_AUDIT_KEY, loadConfig } from '../../config.js';
-import type { AppContext } from '../../context.js';
 import { type Db, openDatabase } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { openRuntime, type Runtime } from '../../runtime.js';
@@ -18,7 +17,7 @@ import { legacyAuditHash } from './audit-hash.js';
 
 const AUDIT_KEY = 'audit-key-of-the-disk-suite-0123456789abcdef';
 
-const auditVerify = (ctx: AppContext, ...args: string[]) => {
+const auditVerify = (ctx: Runtime['ctx'], ...args: string[]) => {
   const command = OPERATOR_COMMANDS['audit:verify'];
   if (!command) throw new Error('no audit:verify');
   return command.run(ctx, args);

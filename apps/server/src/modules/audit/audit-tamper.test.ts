@@ -5,9 +5,9 @@ import { asc, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { DEVELOPMENT_AUDIT_KEY } from '../../config.js';
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import type { Runtime } from '../../runtime.js';
 import { asSuperuser } from '../../test/audit-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { AuditRepo, type AuditRow, writeAudit } from './audit.repo.js';
@@ -16,7 +16,7 @@ import { type MemoryCheckpointStore, signCheckpoint } from './audit-checkpoint.j
 import { type HashedAuditRow, keyedAuditHash, legacyAuditHash } from './audit-hash.js';
 
 /** audit:verify as the operator runs it: its words, and a rejection (exit 1) when the log does not hold. */
-const auditVerify = (ctx: AppContext, ...args: string[]) => {
+const auditVerify = (ctx: Runtime['ctx'], ...args: string[]) => {
   const command = OPERATOR_COMMANDS['audit:verify'];
   if (!command) throw new Error('no audit:verify');
   return command.run(ctx, args);

@@ -1,10 +1,9 @@
 import { AutoBrandDetail, AutoBrandKillSwitchAnswer, AutoBrandStatusList } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { AutoTradingAdminRepo } from './auto-trading-admin.repo.js';
-import { AutoTradingAdminService } from './auto-trading-admin.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { AutoTradingAdminService } from './auto-trading-admin.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['backoffice: auto-trading'];
@@ -13,21 +12,24 @@ const policy = { permission: 'autotrading.manage', brandScoped: true } as const;
 /** `:id` as sent; anything but a brand in scope answers the same 404. */
 const BrandParams = z.object({ id: z.string().max(32) });
 
+/** What the back office's auto-trading routes use. */
+export interface AutoTradingAdminRoutesDeps {
+  staff: StaffService;
+  autoTradingAdmin: AutoTradingAdminService;
+}
+
 /**
  * The back office's auto-trading per brand (docs/backoffice.md "Auto-trading"): the offer and leverage
  * cap staff narrow, and the kill switch. Bodies are checked after the brand's scope (a brand out of scope answers
  * 404 whatever the body), by the domain's validateBrandAutoTrading.
  */
-export async function autoTradingAdminRoutes(app: App, ctx: AppContext) {
-  const admin = new AutoTradingAdminService(
-    new AutoTradingAdminRepo(ctx.database.db),
-    ctx.brands,
-    () => ctx.autoTrading,
-  );
-
+export async function autoTradingAdminRoutes(
+  app: App,
+  { staff, autoTradingAdmin: admin }: AutoTradingAdminRoutesDeps,
+) {
   app.get(
     '/api/backoffice/auto-trading/brands',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Every brand in scope with its auto-trading status: strategies offered, kill switch, clients with ' +
@@ -39,7 +41,7 @@ export async function autoTradingAdminRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/backoffice/auto-trading/brands/:id',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         "One brand's auto-trading: the stored settings, the offer clients get (the product's narrowed by the " +
@@ -55,7 +57,7 @@ export async function autoTradingAdminRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/backoffice/auto-trading/brands/:id',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         "Saves the brand's offer: per strategy {offered, timeframes, ranges: {param: {min, max, default}}} and " +
@@ -74,7 +76,7 @@ export async function autoTradingAdminRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/auto-trading/brands/:id/kill-switch',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'The kill switch {killed, reason}: true stops all auto-trading of the brand at once (a reason is required; ' +

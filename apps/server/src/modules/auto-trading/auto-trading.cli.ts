@@ -21,7 +21,8 @@ import {
   type StrategyTimeframe,
   validateAutoTradingSettings,
 } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import { simulateQuotes } from '../../feeds/simulated-feed.js';
 import { MemoryCandleStore } from '../../market/candle-store.js';
 import { CandleBuilder, RESOLUTIONS } from '../../market/candles.js';
@@ -30,6 +31,7 @@ import type { Instrument } from '../../market/instruments.js';
 import { readServerAddress } from '../../server-address.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
 import type { Brand } from '../brands/brands.service.js';
+import type { MarketService } from '../market/market.service.js';
 import { TradingRepo } from '../trading/trading.repo.js';
 import { formatBacktest, runBacktest } from './auto-trading.backtest.js';
 
@@ -142,9 +144,16 @@ function settingsOf(
   return (checked as { ok: true; value: AutoTradingSettings }).value;
 }
 
-/** Runs the backtest the arguments ask for on `ctx` (the server's when it runs the command); answers the printout. */
+/** What the backtest command uses: the server's when it runs the command, else the CLI's own. */
+export interface BacktestCommandDeps {
+  config: Pick<Config, 'marketFeed' | 'marketSeed' | 'dataDir'>;
+  database: Database;
+  market: MarketService;
+}
+
+/** Runs the backtest the arguments ask for on `deps` (the server's when it runs the command); answers the printout. */
 export async function backtestCommand(
-  ctx: AppContext,
+  { config, database, market }: BacktestCommandDeps,
   args: string[],
   brandOf: (slug: string | undefined) => Promise<Brand>,
 ): Promise<string> {
@@ -173,7 +182,7 @@ export async function backtestCommand(
   } catch (error) {
     return fail((error as Error).message);
   }
-  const instrument = ctx.market.catalogue.resolve(String(values.symbol ?? ''));
+  const instrument = market.catalogue.resolve(String(values.symbol ?? ''));
   if (!instrument) return fail(`--symbol must be an instrument of the catalogue, e.g. EURUSD or BTCUSD.`);
   const from = instant(values.from as string | undefined, 'from', false);
   const to = instant(values.to as string | undefined, 'to', true);
@@ -181,7 +190,7 @@ export async function backtestCommand(
 
   const brand = await brandOf(values.brand as string | undefined);
   const profile = tradingProfileOf(brand.settings);
-  const categories = await new TradingRepo(ctx.database.db).categories();
+  const categories = await new TradingRepo(database.db).categories();
   const category = categories.get(instrument.categoryId);
   // the category's list within the brand's cap (a client's own custom leverage does not apply here)
   const cap = leverageCapFor(profile, instrument.symbol, instrument.category as InstrumentGroup);
@@ -195,18 +204,18 @@ export async function backtestCommand(
   // The server's candles when it runs this (the client area's); else, for the simulated market, those candles
   // rebuilt here: the server's history and live walk are a pure function of MARKET_SEED and the instant it started,
   // which it recorded in DATA_DIR (server-address.ts), so the figures are the same whether the server runs or not.
-  let candles: Pick<MemoryCandleStore, 'candlesBetween'> = ctx.market.candles;
+  let candles: Pick<MemoryCandleStore, 'candlesBetween'> = market.candles;
   let source = `from the server's candle store (the same candles as the client area's backtest)`;
-  let now = ctx.market.clock.now();
-  if (!ctx.market.candles.latest(instrument.symbol, timeframe)) {
-    if (ctx.config.marketFeed !== 'simulated')
+  let now = market.clock.now();
+  if (!market.candles.latest(instrument.symbol, timeframe)) {
+    if (config.marketFeed !== 'simulated')
       fail(
-        `No server answered, and with MARKET_FEED=${ctx.config.marketFeed} candles exist only in a running server. ` +
+        `No server answered, and with MARKET_FEED=${config.marketFeed} candles exist only in a running server. ` +
           'Start the server (npm start) and run this again.',
       );
-    const server = await readServerAddress(ctx.config.dataDir);
+    const server = await readServerAddress(config.dataDir);
     const recorded = server?.market;
-    if (recorded && recorded.seed === ctx.config.marketSeed) {
+    if (recorded && recorded.seed === config.marketSeed) {
       // the live walk until the server stopped (or until --to, or now, should it have died without a word)
       const stopped = Date.parse(server?.stoppedAt ?? '') || now;
       const until = Math.min(to ?? now, stopped, now);
@@ -218,12 +227,12 @@ export async function backtestCommand(
     } else {
       const end = to ?? now;
       const store = new MemoryCandleStore({ precisionOf: () => instrument.precision });
-      const series = instrumentHistory(instrument, { seed: ctx.config.marketSeed, end });
+      const series = instrumentHistory(instrument, { seed: config.marketSeed, end });
       store.load(instrument.symbol, timeframe, series[timeframe]);
       candles = store;
       now = end;
       source =
-        `generated here from MARKET_SEED=${ctx.config.marketSeed} ending ${new Date(end).toISOString()} ` +
+        `generated here from MARKET_SEED=${config.marketSeed} ending ${new Date(end).toISOString()} ` +
         '(no server answered, and none has run on this DATA_DIR with this MARKET_SEED: there are no server candles to rebuild)';
     }
   }

@@ -1,11 +1,12 @@
 import { AutoTradingOverview, AutoTradingSettingsDto, BacktestDto, JournalPage } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError } from '../../lib/errors.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { ContentService } from '../content/content.service.js';
+import type { AutoTradingCalls } from './auto-trading.calls.js';
 import { JOURNAL_PAGE_MAX } from './auto-trading.service.js';
 
 /** An instant as an ISO date-time (UTC) or a date (its UTC midnight). */
@@ -37,18 +38,27 @@ export const JournalBody = z.object({
 const tags = ['auto-trading'];
 const security = [{ bearer: [] }];
 
+/** What the client area's auto-trading routes use. */
+export interface AutoTradingRoutesDeps extends ClientAuthDeps {
+  /** The brand's site settings switch the auto-trading screen on or off. */
+  content: ContentService;
+  /** Runs the call where the account's strategy runs (in a cluster, the node owning its book). */
+  gateway: AutoTradingCalls;
+}
+
 /**
  * The client area's auto-trading (routes and answers: domain `contracts/auto-trading-client.ts`). Thin: a client
  * session of this brand (staff and affiliate tokens are refused like on every client call), the caller's own data
  * only, the body checked by its schema and then by the domain against the brand's offer; the service does the rest.
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).
  */
-export async function autoTradingRoutes(app: App, ctx: AppContext) {
-  const signedIn = clientAuthenticator(ctx);
+export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
+  const { content, gateway } = deps;
+  const signedIn = clientAuthenticator(deps);
   /** A client of a brand whose site settings offer the auto-trading screen (the site settings' switch); else 403. */
   const auth = async (request: Parameters<typeof signedIn>[0]) => {
     const found = await signedIn(request);
-    if (!(await ctx.content.platformComponents(found.brand)).auto_trading)
+    if (!(await content.platformComponents(found.brand)).auto_trading)
       throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
     return found;
   };
@@ -70,7 +80,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request);
-      return { status: true as const, data: await ctx.gateway.auto(user.id, 'overview') };
+      return { status: true as const, data: await gateway.auto(user.id, 'overview') };
     },
   );
 
@@ -92,7 +102,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
       const { user } = await auth(request);
       return {
         status: true as const,
-        data: await ctx.gateway.auto(user.id, 'saveSettings', request.body.settings),
+        data: await gateway.auto(user.id, 'saveSettings', request.body.settings),
       };
     },
   );
@@ -123,7 +133,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request);
       const { settings, symbol, from, to, balance } = request.body;
-      const data = await ctx.gateway.auto(user.id, 'backtest', {
+      const data = await gateway.auto(user.id, 'backtest', {
         settings,
         symbol: symbol.toUpperCase(),
         ...(from === undefined ? {} : { from: Date.parse(from) }),
@@ -151,7 +161,7 @@ export async function autoTradingRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request);
       const { before, limit } = request.body;
-      return { status: true as const, data: await ctx.gateway.auto(user.id, 'journal', before, limit) };
+      return { status: true as const, data: await gateway.auto(user.id, 'journal', before, limit) };
     },
   );
 }

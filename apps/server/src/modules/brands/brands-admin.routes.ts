@@ -9,16 +9,16 @@ import {
   MEDIA_MAX_BYTES,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError } from '../../lib/errors.js';
-import { SecretBox } from '../../lib/secret-box.js';
-import { MediaService } from '../media/media.service.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
+import type { StaffService } from '../staff/staff.service.js';
 import { BrandCacheSync } from './brand-cache-sync.js';
-import { BrandsRepo } from './brands.repo.js';
-import { BrandsAdminService } from './brands-admin.service.js';
+import type { BrandsService } from './brands.service.js';
+import type { BrandsAdminService } from './brands-admin.service.js';
 
 const errors = {
   400: ErrorBody,
@@ -57,20 +57,24 @@ async function readMediaForm(request: FastifyRequest) {
   return { file, purpose };
 }
 
+/** What the back office's brand routes use; Redis carries brand changes to the other nodes. */
+export interface BrandsAdminRoutesDeps {
+  config: Pick<Config, 'redisPrefix'>;
+  redis: Redis | undefined;
+  staff: StaffService;
+  brands: BrandsService;
+  brandsAdmin: BrandsAdminService;
+}
+
 /** Brands edited in the back office: create, settings, hosts, theme, payments (secrets encrypted), logo and favicon. */
-export async function brandsAdminRoutes(app: App, ctx: AppContext) {
-  const repo = new BrandsRepo(ctx.database.db);
-  const admin = new BrandsAdminService(
-    repo,
-    ctx.brands,
-    new MediaService(ctx.database.db),
-    new SecretBox(ctx.config.brandSecretsKey),
-    { sandboxPayments: ctx.config.paymentSandbox },
-  );
+export async function brandsAdminRoutes(
+  app: App,
+  { config, redis, staff, brands, brandsAdmin: admin }: BrandsAdminRoutesDeps,
+) {
   const policy = { permission: 'brands.manage', brandScoped: true } as const;
 
   // every node hears the others' brand changes (Redis pub/sub when configured)
-  const sync = new BrandCacheSync(ctx.brands, ctx.redis, ctx.config.redisPrefix, app.log);
+  const sync = new BrandCacheSync(brands, redis, config.redisPrefix, app.log);
   await sync.start();
   app.addHook('onClose', async () => sync.stop());
 
@@ -82,7 +86,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
   // GET /api/backoffice/brands (every staff member: names and back-office rules for filters) is accounts/clients-admin.routes.ts'
   app.get(
     '/api/backoffice/brands/overview',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'The brand editor’s list: brands in the reader’s scope with host names, currency and number of clients',
@@ -93,7 +97,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/brands',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Creates a brand (slug, name, hosts, currency, legal name, support address, two colours) as a draft from its ' +
@@ -111,7 +115,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/backoffice/brands/:id',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary: 'One brand as the editor reads it; payment provider secrets only as hints (••••1234)',
       params: BrandParams,
@@ -125,7 +129,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.patch(
     '/api/backoffice/brands/:id',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Changes a brand: name, hosts, theme, clientArea, legal, payments, backoffice, riskWarning (a section sent ' +
@@ -143,7 +147,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/backoffice/brands/:id/publication',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'The brand’s status (draft or published) and publish checklist: legal pages, support address, a payment ' +
@@ -159,7 +163,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/brands/:id/publish',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Publishes a draft brand: its hosts serve the site and the API from now on. Refused with 409 ' +
@@ -175,7 +179,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/brands/:id/unpublish',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Returns a published brand to draft: its hosts answer “not available” (site and API) and its clients cannot ' +
@@ -191,7 +195,7 @@ export async function brandsAdminRoutes(app: App, ctx: AppContext) {
 
   app.post(
     '/api/backoffice/brands/:id/media',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         'Uploads a brand file (multipart field file, optional purpose: logo, favicon, content): PNG, JPEG, WebP, GIF, ' +

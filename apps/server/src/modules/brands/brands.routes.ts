@@ -1,13 +1,13 @@
 import { BrandTradingView, PublicBrand } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { assertBrandInScope, staffOf, withPolicy } from '../staff/policy.js';
+import type { StaffService } from '../staff/staff.service.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
 import { publicTheme } from './brand-theme.js';
 import { type BrandTradingSettings, tradingProfileOf } from './brand-trading.js';
-import { type Brand, brandMinAge } from './brands.service.js';
+import { type Brand, type BrandsService, brandMinAge } from './brands.service.js';
 
 /** Stored trading settings as the back office reads them (an interface has no index signature of its own). */
 const settingsDto = (trading: BrandTradingSettings | undefined): Record<string, unknown> | null =>
@@ -46,8 +46,14 @@ export function presentBrand(brand: Brand): PublicBrand {
   };
 }
 
+/** What the brand's public settings and trading-conditions routes use. */
+export interface BrandsRoutesDeps {
+  brands: BrandsService;
+  staff: StaffService;
+}
+
 /** The brand's public settings, which the web app needs before it can render anything. */
-export async function brandsRoutes(app: App, ctx: AppContext) {
+export async function brandsRoutes(app: App, { brands, staff }: BrandsRoutesDeps) {
   app.get(
     '/api/brand',
     {
@@ -59,7 +65,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       return { status: true as const, data: presentBrand(brand) };
     },
   );
@@ -72,7 +78,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/api/backoffice/brands/:id/trading',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary: "The brand's trading settings (preset and overrides) and the profile they resolve to",
       params: BrandIdParams,
@@ -80,7 +86,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
     }),
     async (request) => {
       assertBrandInScope(staffOf(request), request.params.id);
-      const brand = await ctx.brands.findById(request.params.id);
+      const brand = await brands.findById(request.params.id);
       if (!brand) throw notFound();
       return {
         status: true as const,
@@ -91,7 +97,7 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
 
   app.put(
     '/api/backoffice/brands/:id/trading',
-    withPolicy(policy, ctx.staff, {
+    withPolicy(policy, staff, {
       tags,
       summary:
         "Replaces the brand's trading settings: preset ('esma', 'asic', 'professional', 'custom') and overrides. A bad value answers 400 with a message per field and changes nothing",
@@ -102,10 +108,10 @@ export async function brandsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const auth = staffOf(request);
       assertBrandInScope(auth, request.params.id);
-      const brand = await ctx.brands.findById(request.params.id);
+      const brand = await brands.findById(request.params.id);
       if (!brand) throw notFound();
       // the audit row (before and after) is written in the same transaction as the change
-      const result = await ctx.brands.setTrading(brand.id, request.body, (tx, change) =>
+      const result = await brands.setTrading(brand.id, request.body, (tx, change) =>
         auditStaffAction(tx, auth, request, {
           action: 'brand.trading',
           subject: `brand:${brand.id}`,

@@ -2,12 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import { ContentMediaUpload, MEDIA_MAX_BYTES } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
-import { MediaService } from '../media/media.service.js';
+import type { BrandsService } from '../brands/brands.service.js';
+import type { MediaService } from '../media/media.service.js';
 import { assertBrandInScope, staffOf, withPolicy } from '../staff/policy.js';
+import type { StaffService } from '../staff/staff.service.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
 
 const BrandQuery = z.object({ brandId: z.string().max(12) });
@@ -34,12 +35,18 @@ async function readFile(
   return found;
 }
 
+/** What the content editor's image upload uses. */
+export interface ContentMediaDeps {
+  staff: StaffService;
+  brands: BrandsService;
+  media: MediaService;
+}
+
 /**
  * POST /api/backoffice/content/media?brandId: an image for a brand's pages, stored by the media module
  * (content checked by its bytes, SVG sanitised, at most 2 MB) and audited in the same transaction.
  */
-export async function registerContentMedia(app: App, ctx: AppContext) {
-  const files = new MediaService(ctx.database.db);
+export async function registerContentMedia(app: App, { staff, brands, media: files }: ContentMediaDeps) {
   await app.register(async (scope: App) => {
     // Registered in this scope only: no other content route accepts multipart bodies.
     await scope.register(fastifyMultipart, {
@@ -48,7 +55,7 @@ export async function registerContentMedia(app: App, ctx: AppContext) {
     });
     scope.post(
       '/api/backoffice/content/media',
-      withPolicy({ permission: 'content.edit', brandScoped: true }, ctx.staff, {
+      withPolicy({ permission: 'content.edit', brandScoped: true }, staff, {
         tags: ['backoffice: content'],
         summary:
           'Uploads an image for a brand’s pages (multipart part `file`: png, jpeg, webp, gif, ico or svg, at most 2 MB, ' +
@@ -70,7 +77,7 @@ export async function registerContentMedia(app: App, ctx: AppContext) {
         const brandId = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
         if (brandId <= 0) throw notFound();
         assertBrandInScope(auth, brandId);
-        if (!(await ctx.brands.findById(brandId))) throw notFound();
+        if (!(await brands.findById(brandId))) throw notFound();
         const file = await readFile(request);
         const result = await files.store(
           {

@@ -16,11 +16,10 @@ import {
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { registerContentMedia } from './content-admin.media.js';
-import { ContentAdminService } from './content-admin.service.js';
+import { type ContentMediaDeps, registerContentMedia } from './content-admin.media.js';
+import type { ContentAdminService } from './content-admin.service.js';
 
 type Guarded = ReturnType<typeof withPolicy>;
 type ScopeCheck = (request: FastifyRequest) => Promise<void>;
@@ -45,10 +44,14 @@ const idOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
 /** `?brandId=` of the singleton routes: required. */
 const BrandQuery = z.object({ brandId: z.string().regex(/^\d{1,9}$/, { message: 'field.invalid' }) });
 
+/** What the back office's content routes use (the image upload's, and the content editor's service). */
+export interface ContentAdminRoutesDeps extends ContentMediaDeps {
+  contentAdmin: ContentAdminService;
+}
+
 /** Content in the back office: pages per brand and language, versions, publishing, singletons, the contact inbox. */
-export async function contentAdminRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const content = new ContentAdminService(ctx.database.db);
+export async function contentAdminRoutes(app: App, deps: ContentAdminRoutesDeps) {
+  const { staff, contentAdmin: content } = deps;
   const edit = { permission: 'content.edit', brandScoped: true } as const;
   const publish = { permission: 'content.publish', brandScoped: true } as const;
   const inbox = { permission: 'inbox.read', brandScoped: true } as const;
@@ -290,5 +293,5 @@ export async function contentAdminRoutes(app: App, ctx: AppContext) {
     }),
   );
 
-  await registerContentMedia(app, ctx);
+  await registerContentMedia(app, deps);
 }

@@ -11,11 +11,11 @@ import {
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
 import {
   EventsQuery,
   FormSubmitBody,
@@ -24,6 +24,7 @@ import {
   PlatformContactBody,
   TokenQuery,
 } from './content.schemas.js';
+import type { ContentService } from './content.service.js';
 
 /** Schemas of the public forms by name (spec §5). */
 const FORM_SCHEMAS: Record<PublicForm, typeof PublicContactInput> = { contact: PublicContactInput };
@@ -41,17 +42,23 @@ const senderOf = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 };
 
+/** What the public content routes use: a client's session signs the contact form in the client area. */
+export interface ContentRoutesDeps extends ClientAuthDeps {
+  config: Pick<Config, 'authRateLimitPerMinute'>;
+  content: ContentService;
+}
+
 /**
  * spec §7 public site content calls, served per brand (the Host header decides; the token must be
  * that brand's): pages, page lists, site settings, form submissions; plus the platform contact
  * page and the economic calendar.
  */
-export async function contentRoutes(app: App, ctx: AppContext) {
-  const { content } = ctx;
-  const brandOf = (request: FastifyRequest) => ctx.brands.resolve(request.headers.host);
-  const max = ctx.config.authRateLimitPerMinute;
+export async function contentRoutes(app: App, deps: ContentRoutesDeps) {
+  const { config, brands, content } = deps;
+  const brandOf = (request: FastifyRequest) => brands.resolve(request.headers.host);
+  const max = config.authRateLimitPerMinute;
   const formLimit = attemptLimit(app, { name: 'form', max, account: senderOf });
-  const clientAuth = clientAuthenticator(ctx);
+  const clientAuth = clientAuthenticator(deps);
 
   app.post(
     '/api/collections/get/page',

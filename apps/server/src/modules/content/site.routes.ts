@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import type { App } from '../../http.js';
 import { publicTheme } from '../brands/brand-theme.js';
-import { type Brand, brandPublicUrl } from '../brands/brands.service.js';
+import { type Brand, type BrandsService, brandPublicUrl } from '../brands/brands.service.js';
+import type { ContentService } from './content.service.js';
 
 /** Files the site routes answer per host; the web build's own copies of them are not served. */
 export const PER_BRAND_FILES = ['robots.txt', 'sitemap.xml', 'favicon.svg', 'logo.svg'] as const;
@@ -46,14 +47,21 @@ const xml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
+/** What the public site's per-brand files use. */
+export interface SiteRoutesDeps {
+  config: Pick<Config, 'publicUrl' | 'defaultBrand'>;
+  brands: BrandsService;
+  content: ContentService;
+}
+
 /** Per-brand files of the public site: robots.txt, sitemap.xml, the logo and favicon, and the content images. */
-export async function siteRoutes(app: App, ctx: AppContext) {
-  const brandOf = (request: FastifyRequest) => ctx.brands.resolve(request.headers.host);
+export async function siteRoutes(app: App, { config, brands, content }: SiteRoutesDeps) {
+  const brandOf = (request: FastifyRequest) => brands.resolve(request.headers.host);
   // Absolute URLs in robots.txt and sitemap.xml come from configuration (the brand's public URL,
   // else PUBLIC_URL with one of the brand's own host names), never from the Host a request claims:
   // these answers are cached publicly, so a forged Host would poison them for every visitor.
   const siteOrigin = (request: FastifyRequest, brand: Brand) =>
-    brandPublicUrl(brand, ctx.config, request.headers.host);
+    brandPublicUrl(brand, config, request.headers.host);
 
   const assets = contentAssetsDir();
   if (assets) {
@@ -87,7 +95,7 @@ export async function siteRoutes(app: App, ctx: AppContext) {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brandOf(request);
     const origin = siteOrigin(request, brand);
-    const pages = await ctx.content.publishedSlugs(brand);
+    const pages = await content.publishedSlugs(brand);
     const urls = pages.map(({ slug, updatedAt }) => {
       const loc =
         slug === brand.settings.homeSlug

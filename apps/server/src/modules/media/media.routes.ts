@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
-import { MediaService } from './media.service.js';
+import type { MediaService } from './media.service.js';
 
 const Params = z.object({ id: z.string().max(12), name: z.string().max(130) });
+
+/** What serving uploaded files uses. */
+export interface MediaRoutesDeps {
+  media: MediaService;
+}
 
 /**
  * Uploaded brand files, served publicly at /media/:id/:name with the type found in their
@@ -11,8 +15,7 @@ const Params = z.object({ id: z.string().max(12), name: z.string().max(130) });
  * year (a new upload gets a new id). Staff upload them through the brand editor
  * (POST /api/backoffice/brands/:id/media, brands/brands-admin.routes.ts).
  */
-export async function mediaRoutes(app: App, ctx: AppContext) {
-  const files = new MediaService(ctx.database.db);
+export async function mediaRoutes(app: App, { media: files }: MediaRoutesDeps) {
   app.get('/media/:id/:name', { schema: { hide: true, params: Params } }, async (request, reply) => {
     const { id, name } = request.params;
     const found =

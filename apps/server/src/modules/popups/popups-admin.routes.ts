@@ -8,10 +8,10 @@ import {
   titleFor,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { PopupsAdminService } from './popups-admin.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { PopupsAdminService } from './popups-admin.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['backoffice: pop-ups'];
@@ -116,10 +116,14 @@ const SearchQuery = z.object(
 const Params = z.object({ id: z.string().max(32) });
 const idOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
+/** What the pop-up admin routes use. */
+export interface PopupsAdminRoutesDeps {
+  staff: StaffService;
+  popupsAdmin: PopupsAdminService;
+}
+
 /** Pop-ups in the back office: sanitised HTML, audience, schedule, who read it. */
-export async function popupsAdminRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const service = new PopupsAdminService(ctx.database.db);
+export async function popupsAdminRoutes(app: App, { staff, popupsAdmin: service }: PopupsAdminRoutesDeps) {
   const policy = { permission: 'popups.manage', brandScoped: true } as const;
 
   app.get(

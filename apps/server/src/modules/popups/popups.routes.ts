@@ -1,13 +1,19 @@
 import { ClientPopupList, NoData, PopupReadInput } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { PopupsService } from './popups.service.js';
+
+/** What the client's pop-up routes use. */
+export interface PopupsRoutesDeps extends ClientAuthDeps {
+  popups: PopupsService;
+}
 
 /** A popup as the client gets it; `kind` marks the server's own notices ('margin_call', …), null for the brand's. */
 /** spec §7 POST /api/accounts/popups and /api/accounts/popup. */
-export async function popupsRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+export async function popupsRoutes(app: App, deps: PopupsRoutesDeps) {
+  const { popups } = deps;
+  const auth = clientAuthenticator(deps);
 
   app.post(
     '/api/accounts/popups',
@@ -22,7 +28,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand, user } = await auth(request);
-      const rows = await ctx.popups.unreadFor(brand, user);
+      const rows = await popups.unreadFor(brand, user);
       return {
         status: true as const,
         data: rows.map(({ id, title, content, kind }) => ({ id, title, content, kind: kind ?? null })),
@@ -43,7 +49,7 @@ export async function popupsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand, user } = await auth(request);
-      await ctx.popups.markRead(brand, user, request.body.id);
+      await popups.markRead(brand, user, request.body.id);
       return { status: true as const, data: {} };
     },
   );

@@ -8,36 +8,48 @@ import {
   StaffMe,
   StaffPasswordChangeInput,
 } from '@openbroker/domain';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
+import type { AuditRepo } from '../audit/audit.repo.js';
 import { staffOf, withPolicy } from './policy.js';
-import { presentStaff } from './staff.service.js';
+import { presentStaff, type StaffService } from './staff.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
+/** What the back office's sign-in routes use; the audit log's chain check is among them. */
+export interface BackofficeAuthRoutesDeps {
+  config: Pick<Config, 'authRateLimitPerMinute' | 'redisPrefix'>;
+  redis: Redis | undefined;
+  staff: StaffService;
+  audit: AuditRepo;
+}
+
 /** Back-office staff sign-in, two-factor enrolment, logout and `me` (docs/backoffice.md). */
-export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const max = ctx.config.authRateLimitPerMinute;
+export async function backofficeAuthRoutes(
+  app: App,
+  { config, redis, staff, audit }: BackofficeAuthRoutesDeps,
+) {
+  const max = config.authRateLimitPerMinute;
   // Like the client login (decision 0012): attempts per address, and wrong credentials slow down
   // per e-mail and address together.
   const loginLimit = attemptLimit(app, { name: 'staff-login', max });
   const loginThrottle = createFailureThrottle('staff-login', {
-    redis: ctx.redis,
-    redisPrefix: ctx.config.redisPrefix,
+    redis,
+    redisPrefix: config.redisPrefix,
   });
   const enrolLimit = attemptLimit(app, { name: 'staff-enrol', max });
   const enrolThrottle = createFailureThrottle('staff-enrol', {
-    redis: ctx.redis,
-    redisPrefix: ctx.config.redisPrefix,
+    redis,
+    redisPrefix: config.redisPrefix,
   });
   const passwordLimit = attemptLimit(app, { name: 'staff-password', max });
   const passwordThrottle = createFailureThrottle('staff-password', {
-    redis: ctx.redis,
-    redisPrefix: ctx.config.redisPrefix,
+    redis,
+    redisPrefix: config.redisPrefix,
   });
   /** The member as every answer shows them, with their session's idle limit the web follows. */
   const present = async (
@@ -198,6 +210,6 @@ export async function backofficeAuthRoutes(app: App, ctx: AppContext) {
         "Checks the audit log's hash chain (as `npm run cli -- audit:verify`): ok, rows checked, and the first broken row if any",
       response: { 200: ok(AuditChainCheck), ...errors },
     }),
-    async () => ({ status: true as const, data: await ctx.audit.verify() }),
+    async () => ({ status: true as const, data: await audit.verify() }),
   );
 }

@@ -9,10 +9,10 @@ import {
   StaffUpdateInput,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from './policy.js';
-import { StaffAdminService } from './staff-admin.service.js';
+import type { StaffService } from './staff.service.js';
+import type { StaffAdminService } from './staff-admin.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['backoffice: staff'];
@@ -21,10 +21,14 @@ const tags = ['backoffice: staff'];
 const StaffParams = z.object({ id: z.string().max(32) });
 const idOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
+/** What the staff management routes use. */
+export interface StaffAdminRoutesDeps {
+  staff: StaffService;
+  staffAdmin: StaffAdminService;
+}
+
 /** Staff management: admins list, create and change staff members; each change audited. */
-export async function staffAdminRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const admin = new StaffAdminService(ctx.database.db, staff, ctx.config.publicUrl);
+export async function staffAdminRoutes(app: App, { staff, staffAdmin: admin }: StaffAdminRoutesDeps) {
   const policy = { permission: 'staff.manage', brandScoped: true } as const;
 
   app.get(

@@ -4,13 +4,23 @@
  * round; the timer calls it every second, tests call it with the time they want.
  */
 import { formatMessage, type NoticePayload, nextRollover } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import type { Clock, TimerHandle } from '../../feeds/clock.js';
-import { brandBaseUrl } from '../brands/brands.service.js';
+import { type BrandsService, brandBaseUrl } from '../brands/brands.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import { escapeHtml, marginCallMail } from '../mail/mail.templates.js';
 import type { MarginCallRepo } from './margin-call.repo.js';
+import type { TradingService } from './trading.service.js';
 
 const TICK_MS = 1_000;
+
+/** The services the trading jobs use: the engine, the brands and the mail outbox (margin-call mails). */
+export interface TradingJobsDeps {
+  trading: TradingService;
+  brands: BrandsService;
+  mail: MailService;
+  config: Pick<Config, 'publicUrl'>;
+}
 
 export interface TradingJobsOptions {
   repo: MarginCallRepo;
@@ -34,7 +44,7 @@ export class TradingJobs {
   private stopped = false;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'trading' | 'brands' | 'mail' | 'config'>,
+    private readonly deps: TradingJobsDeps,
     private readonly options: TradingJobsOptions,
   ) {
     this.nextRolloverAt = nextRollover(options.clock.now());
@@ -60,7 +70,7 @@ export class TradingJobs {
     if (this.running) return;
     this.running = true;
     try {
-      const { trading } = this.ctx;
+      const { trading } = this.deps;
       while (now >= this.nextRolloverAt) {
         const at = this.nextRolloverAt;
         this.nextRolloverAt = nextRollover(at + 1);
@@ -89,7 +99,7 @@ export class TradingJobs {
    * anyway; one account's failure does not hold the others up).
    */
   private async marginCalls(now: number): Promise<void> {
-    const { trading } = this.ctx;
+    const { trading } = this.deps;
     const below = new Set<number>();
     for (const accountId of trading.accountsWithPositions()) {
       const figures = trading.margin(accountId);
@@ -150,7 +160,7 @@ export class TradingJobs {
     if (await repo.hasUnread(accountId)) return;
     const client = await repo.client(accountId);
     if (!client) return;
-    const brand = await this.ctx.brands.findById(client.brandId);
+    const brand = await this.deps.brands.findById(client.brandId);
     if (!brand) return;
     const params = {
       marginLevel: marginLevel.toFixed(2),
@@ -164,8 +174,8 @@ export class TradingJobs {
       formatMessage({ key: 'notice.marginCall.title' }),
       `<p>${escapeHtml(formatMessage({ key: 'notice.marginCall.popup', params }))}</p>`,
     );
-    const link = `${brandBaseUrl(brand, this.ctx.config.publicUrl)}/platform`;
-    await this.ctx.mail.send(brand, marginCallMail(brand, client, params, link), {
+    const link = `${brandBaseUrl(brand, this.deps.config.publicUrl)}/platform`;
+    await this.deps.mail.send(brand, marginCallMail(brand, client, params, link), {
       info: () => {},
       error: (details, message) => this.options.log?.error(details, message),
     });

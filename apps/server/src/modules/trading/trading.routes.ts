@@ -1,8 +1,16 @@
 import { BalanceData, ChargeList } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { AccountBooks } from './account-books.js';
+import type { TradingService } from './trading.service.js';
+
+/** What the client's balance and charges routes use. */
+export interface TradingRoutesDeps extends ClientAuthDeps {
+  /** The account's book, on this node or on its cluster shard's owner. */
+  gateway: Pick<AccountBooks, 'view'>;
+  trading: TradingService;
+}
 
 /** spec §7 getBalance answer (contract in the domain: positions with live profit, plus the summary). */
 const BalanceAnswer = ok(BalanceData);
@@ -11,8 +19,9 @@ const BalanceAnswer = ok(BalanceData);
 const ChargesAnswer = ok(ChargeList);
 
 /** spec §7 getBalance: the balance and the positions with live profit (the trading socket pushes the same). */
-export async function tradingRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+export async function tradingRoutes(app: App, deps: TradingRoutesDeps) {
+  const { gateway, trading } = deps;
+  const auth = clientAuthenticator(deps);
   app.post(
     '/api/accounts/getBalance',
     {
@@ -28,7 +37,7 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request);
       // read from the account's book, on this node or on its cluster shard's owner
-      const view = await ctx.gateway.view(user.id);
+      const view = await gateway.view(user.id);
       if (!view) throw new Error(`account ${user.id} has no book`);
       return {
         status: true as const,
@@ -53,7 +62,7 @@ export async function tradingRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { user } = await auth(request);
-      const rows = await ctx.trading.charges(user.id);
+      const rows = await trading.charges(user.id);
       return {
         status: true as const,
         data: rows.map((r) => ({

@@ -1,0 +1,15 @@
+import type { AutoTradingService } from './auto-trading.service.js';
+
+/** The client's auto-trading calls that read or change the account's runner, which lives with its book. */
+export type AutoMethod = 'overview' | 'saveSettings' | 'setEnabled' | 'journal' | 'backtest';
+export type AutoArgs<M extends AutoMethod> =
+  Parameters<AutoTradingService[M]> extends [number, ...infer R] ? R : never;
+export type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingService[M]>>;
+
+/**
+ * The client's auto-trading page and switch, run where the account's strategy runs: this node on one node; in a
+ * cluster the node owning the account's shard (cluster/gateway.ts).
+ */
+export interface AutoTradingCalls {
+  auto<M extends AutoMethod>(accountId: number, method: M, ...args: AutoArgs<M>): Promise<AutoResult<M>>;
+}
