@@ -2,7 +2,11 @@ import type {
   AutoTradingSettings,
   BrandAutoTradingSettings,
   BrandPaymentProviderSettings,
+  GroupCosts,
   HomeWidget,
+  InstrumentGroup,
+  JurisdictionPreset,
+  LeverageClass,
   ProviderSecretField,
   ThemeFonts,
   ThemePalette,
@@ -30,7 +34,24 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { BrandTradingSettings } from '../modules/brands/brand-trading.js';
+
+/**
+ * `brands.settings.trading`: the preset the brand picked and what it changed after. Every override is
+ * optional; a group's `markup`, `commission` and `swap` each replace the preset's value as a whole. Checked and
+ * resolved into the engine's profile by modules/brands/brand-trading.ts.
+ */
+export interface BrandTradingSettings {
+  preset: JurisdictionPreset;
+  /** Fraction of used margin (1 = 100 %) below which clients are warned. */
+  marginCallLevel?: number;
+  /** Fraction of used margin at or below which positions are closed; retail presets allow only ≥ 0.5. */
+  stopOutLevel?: number;
+  groups?: Partial<Record<InstrumentGroup, Partial<GroupCosts>>>;
+  /** Caps per ESMA class; retail presets allow only lowering them; null on professional/custom = no caps. */
+  leverageCaps?: Partial<Record<LeverageClass, number>> | null;
+  /** Share of retail accounts that lost money (0–100), for the standard risk warning the site shows. */
+  retailLossPercent?: number;
+}
 
 /** A brand's public and operational settings (white-label; architecture §7). */
 export interface BrandSettings {

@@ -11,7 +11,6 @@ import {
   DEFAULT_TRADING_PROFILE,
   ESMA_LEVERAGE_CAPS,
   type FieldMessage,
-  type GroupCosts,
   INSTRUMENT_GROUPS,
   type InstrumentGroup,
   JURISDICTION_PRESETS,
@@ -30,23 +29,10 @@ import {
   type ValidationResult,
 } from '@openbroker/domain';
 import { z } from 'zod';
+import type { BrandTradingSettings } from '../../db/schema.js';
 
-/**
- * `brands.settings.trading`: the preset the brand picked and what it changed after. Every override is
- * optional; a group's `markup`, `commission` and `swap` each replace the preset's value as a whole.
- */
-export interface BrandTradingSettings {
-  preset: JurisdictionPreset;
-  /** Fraction of used margin (1 = 100 %) below which clients are warned. */
-  marginCallLevel?: number;
-  /** Fraction of used margin at or below which positions are closed; retail presets allow only ≥ 0.5. */
-  stopOutLevel?: number;
-  groups?: Partial<Record<InstrumentGroup, Partial<GroupCosts>>>;
-  /** Caps per ESMA class; retail presets allow only lowering them; null on professional/custom = no caps. */
-  leverageCaps?: Partial<Record<LeverageClass, number>> | null;
-  /** Share of retail accounts that lost money (0–100), for the standard risk warning the site shows. */
-  retailLossPercent?: number;
-}
+/** `brands.settings.trading` as stored (db/schema.ts): the preset and the broker's overrides. */
+export type { BrandTradingSettings } from '../../db/schema.js';
 
 /** The engine's profile key of a brand's accounts (EngineOptions.profiles / engine.setProfile). */
 export const brandProfileKey = (brandId: number): string => `brand:${brandId}`;
