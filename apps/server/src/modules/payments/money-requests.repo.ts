@@ -1,8 +1,8 @@
-import type { MoneyRequestStatus } from '@openbroker/domain';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { brands, staffMoneyLimits, staffMoneyRequests, staffUsers, users } from '../../db/schema.js';
+import type { RequestDecision } from './rows.js';
 import type { ScopeFilter } from './staff-money.repo.js';
 
 export type MoneyRequestRecord = typeof staffMoneyRequests.$inferSelect;
@@ -19,14 +19,7 @@ export interface MoneyRequestRow extends MoneyRequestRecord {
   deciderName: string | null;
 }
 
-/** What approving stores with the booking, in its database transaction. */
-export interface RequestDecision {
-  requestId: number;
-  status: Exclude<MoneyRequestStatus, 'pending'>;
-  decidedBy: number;
-  reason: string;
-  transactionReference?: string;
-}
+export type { RequestDecision } from './rows.js';
 
 const requester = alias(staffUsers, 'requester');
 const decider = alias(staffUsers, 'decider');

@@ -6,8 +6,7 @@
  */
 import type { Db } from '../../db/client.js';
 import type { AuditEntry } from '../audit/audit.repo.js';
-import type { RequestDecision } from './money-requests.repo.js';
-import type { NewTransaction, Transition, WebhookRecord } from './payments.repo.js';
+import type { NewTransaction, RequestDecision, Transition, WebhookRecord } from './rows.js';
 
 /**
  * A payment effect, and the audit row of the decision or staff action behind it (written in the same

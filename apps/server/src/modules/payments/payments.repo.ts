@@ -11,22 +11,9 @@ import {
   type StoredEffect,
   TransactionAlreadyDecided,
 } from './payment-effects.js';
+import type { NewTransaction, TransactionRow, Transition, WebhookRecord } from './rows.js';
 
-export type TransactionRow = typeof transactions.$inferSelect;
-export type NewTransaction = typeof transactions.$inferInsert;
-export type WebhookRecord = Pick<
-  typeof paymentWebhooks.$inferInsert,
-  'provider' | 'eventId' | 'outcome' | 'body'
->;
-
-/** A status change from one status to another, with who decided it and why. */
-export interface Transition {
-  id: number;
-  from: number;
-  to: number;
-  note?: string;
-  decidedBy?: string;
-}
+export type { NewTransaction, TransactionRow, Transition, WebhookRecord } from './rows.js';
 
 /** SQL of the payments module: transactions and webhook records (style §4). */
 export class PaymentsRepo implements PaymentEffectStore {

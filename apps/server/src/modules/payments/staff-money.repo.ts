@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { brands, positions, staffUsers, transactionApprovals, transactions, users } from '../../db/schema.js';
-import type { TransactionRow } from './payments.repo.js';
+import type { TransactionRow } from './rows.js';
 
 /** A transaction with its client and brand, as staff see it. */
 export type StaffTransactionRow = TransactionRow & {
