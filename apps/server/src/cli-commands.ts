@@ -25,39 +25,15 @@ import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { verifyLedger } from './modules/ledger/ledger.verify.js';
 import { outboxState } from './modules/mail/mail.repo.js';
+import { CliError, type CommandEnv, type OperatorCommand } from './modules/payments/operator-commands.js';
 
-/** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
-export class CliError extends Error {
-  override name = 'CliError';
-}
-
-/**
- * Who runs a command and how it reads the operator's files: at the terminal (the OS user, files
- * relative to the folder the command was typed in), or inside the running server on the CLI's
- * behalf (the X-Operator name, the file contents the CLI sent; cli.ts, POST /api/admin/commands).
- */
-export interface CommandEnv {
-  actor: string;
-  readFile(file: string): Promise<string>;
-}
-
-export interface OperatorCommand {
-  usage: string;
-  run(ctx: AppContext, args: string[], env?: CommandEnv): Promise<string>;
-}
-
-/** The commands a running server runs on the CLI's behalf (the embedded database allows one process). */
-export const REMOTE_COMMANDS: readonly string[] = [
-  'login-code',
-  'outbox',
-  'popup:create',
-  'review-document',
-  'affiliate:create',
-  'staff:create',
-  'audit:verify',
-  // inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
-  'backtest',
-];
+// the command shape and error are shared with the operator API's command endpoint, which runs this table
+export {
+  CliError,
+  type CommandEnv,
+  type OperatorCommand,
+  REMOTE_COMMANDS,
+} from './modules/payments/operator-commands.js';
 
 /** Reads an operator's file relative to the folder the command was typed in. */
 export function readOperatorFile(invocationDir: string, file: string): Promise<string> {

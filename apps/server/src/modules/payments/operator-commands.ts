@@ -1,0 +1,39 @@
+/**
+ * What the operator API's command endpoint (POST /api/admin/commands) and the CLI share about an operator
+ * command: its shape, the environment it runs in, the error that is an operator mistake, and which commands a
+ * running server runs on the CLI's behalf. The command table itself is composed by the CLI (cli-commands.ts).
+ */
+import type { AppContext } from '../../context.js';
+
+/** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+/**
+ * Who runs a command and how it reads the operator's files: at the terminal (the OS user, files
+ * relative to the folder the command was typed in), or inside the running server on the CLI's
+ * behalf (the X-Operator name, the file contents the CLI sent; cli.ts, POST /api/admin/commands).
+ */
+export interface CommandEnv {
+  actor: string;
+  readFile(file: string): Promise<string>;
+}
+
+export interface OperatorCommand {
+  usage: string;
+  run(ctx: AppContext, args: string[], env?: CommandEnv): Promise<string>;
+}
+
+/** The commands a running server runs on the CLI's behalf (the embedded database allows one process). */
+export const REMOTE_COMMANDS: readonly string[] = [
+  'login-code',
+  'outbox',
+  'popup:create',
+  'review-document',
+  'affiliate:create',
+  'staff:create',
+  'audit:verify',
+  // inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
+  'backtest',
+];
