@@ -5,7 +5,7 @@ import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { autoClient, trendSettings } from '../auto-trading/auto-trading.kit.js';
+import { autoClient, trendSettings } from '../auto-trading/auto-trading.test-kit.js';
 
 describe(`profile, password and auto-trading of a logged-in client (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

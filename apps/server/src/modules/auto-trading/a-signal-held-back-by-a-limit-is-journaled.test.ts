@@ -10,7 +10,7 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.kit.js';
+} from './auto-trading.test-kit.js';
 
 /**
  * docs/auto-trading.md: "The strategy skips a trade, and the journal says why". A crossover the client's

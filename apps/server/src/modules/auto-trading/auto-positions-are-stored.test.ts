@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { positions } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { TradingRepo } from '../trading/trading.repo.js';
-import { autoClient, plainPricing } from './auto-trading.kit.js';
+import { autoClient, plainPricing } from './auto-trading.test-kit.js';
 
 /** The strategy's positions are stored as such, so a restart and the history keep the AI badge. */
 describe(`auto positions in the database (${testDbKind})`, async () => {

@@ -12,6 +12,8 @@ import { bucketStart } from '../../market/candles.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffSession } from '../../test/staff-kit.js';
 import { backtestPricing } from './auto-trading.backtest.js';
+import { AutoTradingRepo } from './auto-trading.repo.js';
+import { AutoTradingService } from './auto-trading.service.js';
 import {
   autoClient,
   clientCall,
@@ -19,9 +21,7 @@ import {
   switchOn,
   trendSettings,
   waveCandles,
-} from './auto-trading.kit.js';
-import { AutoTradingRepo } from './auto-trading.repo.js';
-import { AutoTradingService } from './auto-trading.service.js';
+} from './auto-trading.test-kit.js';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@ import { CliError, OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { bucketStart } from '../../market/candles.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { MarketService } from '../market/market.service.js';
-import { autoClient, clientCall, trendSettings, waveCandles } from './auto-trading.kit.js';
+import { autoClient, clientCall, trendSettings, waveCandles } from './auto-trading.test-kit.js';
 
 const HOUR = 3_600_000;
 

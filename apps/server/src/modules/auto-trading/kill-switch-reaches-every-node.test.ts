@@ -7,6 +7,8 @@ import { staffCall, staffSession } from '../../test/staff-kit.js';
 import { BrandCacheSync } from '../brands/brand-cache-sync.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import { BrandsService } from '../brands/brands.service.js';
+import { AutoTradingRepo } from './auto-trading.repo.js';
+import { AutoTradingService } from './auto-trading.service.js';
 import {
   autoClient,
   journalOf,
@@ -16,9 +18,7 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.kit.js';
-import { AutoTradingRepo } from './auto-trading.repo.js';
-import { AutoTradingService } from './auto-trading.service.js';
+} from './auto-trading.test-kit.js';
 
 /**
  * The pub/sub of one Redis, in memory: what BrandCacheSync uses of it (publish; a duplicate connection that

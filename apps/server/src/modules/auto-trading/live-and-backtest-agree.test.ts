@@ -9,7 +9,7 @@ import {
   replay,
   trendSettings,
   waveCandles,
-} from './auto-trading.kit.js';
+} from './auto-trading.test-kit.js';
 
 /**
  * "the backtest and the live path produce the same decisions for the same candles". Candles are replayed

@@ -13,7 +13,7 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.kit.js';
+} from './auto-trading.test-kit.js';
 
 /**
  * "Hitting a loss limit switches auto-trading off, closes nothing by itself unless the client chose that,

@@ -13,7 +13,7 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.kit.js';
+} from './auto-trading.test-kit.js';
 
 /**
  * "an unverified account or a forbidden category is never traded for". The switch refuses what it can

@@ -10,7 +10,7 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.kit.js';
+} from './auto-trading.test-kit.js';
 
 /** "Switching off stops new decisions at once; open auto positions stay, with their SL and TP." */
 describe(`switching auto-trading off (${testDbKind})`, async () => {
