@@ -16,7 +16,7 @@ import { staffRequest } from '../api.js';
 import { LoadError, SkeletonRows, useErrorText } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
-import { ROLE_LABEL } from './StaffPage.js';
+import { ROLE_LABEL } from './roles.js';
 
 const STAFF_KEY = ['bo', 'staff'] as const;
 const IDLE_KEY = ['bo', 'staff', 'idle'] as const;

@@ -22,18 +22,10 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
 import '../money.css';
+import { ROLE_LABEL } from './roles.js';
 import { IdleLimitsPanel, PasswordResetDialog } from './StaffCredentials.js';
 
 const STAFF_KEY = ['bo', 'staff'] as const;
-
-export const ROLE_LABEL: Record<StaffRole, TranslationKey> = {
-  admin: 'bo.role.admin',
-  compliance: 'bo.role.compliance',
-  finance: 'bo.role.finance',
-  dealer: 'bo.role.dealer',
-  support: 'bo.role.support',
-  content: 'bo.role.content',
-};
 
 const roleLabel = (t: (key: TranslationKey) => string, role: string) =>
   role in ROLE_LABEL ? t(ROLE_LABEL[role as StaffRole]) : role;
