@@ -1,9 +1,9 @@
 import { classifySitePath } from '@openbroker/domain';
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeUser, ok } from '../features/payments/paymentFixtures.js';
 import { PAGE_PATH, pageFixture } from '../features/site/siteTestKit.js';
 import { authStore } from '../shared/session/authStore.js';
+import { completeUser, ok } from '../test/paymentFixtures.js';
 import { renderApp } from '../test/renderApp.js';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { completeUser, ok } from '../features/payments/paymentFixtures.js';
 import { authStore } from '../shared/session/authStore.js';
+import { completeUser, ok } from '../test/paymentFixtures.js';
 import { brandFixture, renderApp } from '../test/renderApp.js';
 
 afterEach(() => {

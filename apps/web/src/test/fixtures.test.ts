@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createdFixture, PAYMENT_OPTIONS, transactionFixture } from '../features/payments/paymentFixtures.js';
 import { fakeSockets } from './fakeSockets.js';
+import { createdFixture, PAYMENT_OPTIONS, transactionFixture } from './paymentFixtures.js';
 import { balanceFixture, EMPTY_BALANCE, positionFixture } from './platformFixtures.js';
 import { renderApp, userFixture } from './renderApp.js';
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../shared/session/authStore.js';
+import { completeUser, ok } from '../../test/paymentFixtures.js';
 import { balanceFixture, positionFixture } from '../../test/platformFixtures.js';
 import { renderApp } from '../../test/renderApp.js';
-import { completeUser, ok } from '../payments/paymentFixtures.js';
 import {
   backtestFixture,
   journalFixture,

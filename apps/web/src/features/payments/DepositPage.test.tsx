@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types.js';
 import { authStore, REGISTER_FLAG_KEY, registerFlag } from '../../shared/session/authStore.js';
-import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
 import {
   completeUser,
   createdFixture,
@@ -11,7 +10,8 @@ import {
   ok,
   PAYMENT_OPTIONS,
   transactionFixture,
-} from './paymentFixtures.js';
+} from '../../test/paymentFixtures.js';
+import { type RenderAppOptions, renderApp, userFixture } from '../../test/renderApp.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,9 +2,9 @@ import { formatMoney, MESSAGES_EN, TIMING } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../shared/session/authStore.js';
+import { completeUser, idempotencyKeyOf, ok, transactionFixture } from '../../test/paymentFixtures.js';
 import { balanceFixture } from '../../test/platformFixtures.js';
 import { type RenderAppOptions, renderApp } from '../../test/renderApp.js';
-import { completeUser, idempotencyKeyOf, ok, transactionFixture } from './paymentFixtures.js';
 
 afterEach(() => {
   vi.useRealTimers();

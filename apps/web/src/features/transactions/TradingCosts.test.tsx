@@ -2,8 +2,8 @@ import { ChargeDto } from '@openbroker/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../shared/session/authStore.js';
+import { completeUser, ok, transactionFixture } from '../../test/paymentFixtures.js';
 import { renderApp } from '../../test/renderApp.js';
-import { completeUser, ok, transactionFixture } from '../payments/paymentFixtures.js';
 import { CHARGES_PATH } from './useCharges.js';
 
 afterEach(() => {

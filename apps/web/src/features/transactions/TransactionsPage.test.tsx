@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../shared/session/authStore.js';
+import { completeUser, ok, transactionFixture } from '../../test/paymentFixtures.js';
 import { renderApp } from '../../test/renderApp.js';
-import { completeUser, ok, transactionFixture } from '../payments/paymentFixtures.js';
 
 afterEach(() => {
   cleanup();

@@ -9,9 +9,9 @@ import {
   type TransactionTypeId,
   transactionTypeName,
 } from '@openbroker/domain';
-import type { User } from '../../api/types.js';
-import type { ApiCall } from '../../test/renderApp.js';
-import { userFixture } from '../../test/renderApp.js';
+import type { User } from '../api/types.js';
+import type { ApiCall } from './renderApp.js';
+import { userFixture } from './renderApp.js';
 
 // Fixtures of answers are parsed with the domain's contracts: one that drifts from what the server sends throws.
 
