@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { themeBootScript } from './src/app/themeBoot.js';
+import { themeBootScript } from './src/shared/preferences/themeBoot.js';
 
 const API_TARGET = 'http://localhost:3000';
 

@@ -1,9 +1,9 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { THEME_STORAGE_KEY } from '../shared/preferences/themeBoot.js';
 import { AUTH_STORAGE_KEY, authStore } from '../shared/session/authStore.js';
 import { brandFixture, renderApp, userFixture } from '../test/renderApp.js';
-import { THEME_STORAGE_KEY } from './themeBoot.js';
 
 afterEach(() => {
   cleanup();

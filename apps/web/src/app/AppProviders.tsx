@@ -3,9 +3,9 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrandProvider } from '../lib/BrandProvider.js';
+import { clearTheme } from '../shared/preferences/theme.js';
 import { onLogout } from '../shared/session/useLogout.js';
 import { ToastProvider } from '../ui/ToastProvider.js';
-import { clearTheme } from './theme.js';
 
 // The theme is the shell's: a logout goes back to the default one.
 onLogout(clearTheme);

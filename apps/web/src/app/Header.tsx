@@ -3,20 +3,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Badge, Button, Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { User } from '../api/types.js';
 import { useBrand } from '../lib/BrandProvider.js';
 import { SmartLink } from '../shared/content/links.js';
+import { LanguageSelect } from '../shared/preferences/LanguageSelect.js';
+import { ThemeToggle } from '../shared/preferences/ThemeToggle.js';
+import { displayName } from '../shared/session/displayName.js';
 import { useAuth } from '../shared/session/useAuth.js';
 import { useLogout } from '../shared/session/useLogout.js';
 import { usePlatformComponents } from '../shared/site/usePlatformComponents.js';
 import { useSiteSettings } from '../shared/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
-import { LanguageSelect } from './LanguageSelect.js';
-import { ThemeToggle } from './ThemeToggle.js';
-
-export const displayName = (user: User): string =>
-  user.full_name?.trim() || [user.first_name, user.last_name].filter(Boolean).join(' ');
 
 /**
  * The brand's further menu links under "More": a plain disclosure button and Bootstrap's dropdown

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../shared/preferences/language.js';
 import { renderApp } from '../test/renderApp.js';
-import { changeLanguage } from './i18n/i18n.js';
 
 afterEach(() => {
   cleanup();

@@ -4,8 +4,9 @@ import { MESSAGES_EN } from '@openbroker/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import { memoryStorage } from '../../lib/memoryStorage.js';
-import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
-import { changeLanguage, createI18n, initialLanguage } from './i18n.js';
+import { changeLanguage } from '../../shared/preferences/language.js';
+import { LANGUAGE_STORAGE_KEY } from '../../shared/preferences/themeBoot.js';
+import { createI18n, initialLanguage } from './i18n.js';
 import { DE, EN, ES, IT } from './resources.js';
 
 afterEach(() => {

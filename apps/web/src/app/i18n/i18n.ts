@@ -1,8 +1,8 @@
 import { FALLBACK_LANGUAGE, type Language } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
 import { createI18nInstance, isLanguage } from '../../lib/i18n/i18n.js';
-import { type KeyValueStorage, readItem, writeItem } from '../../lib/storage.js';
-import { LANGUAGE_STORAGE_KEY } from '../themeBoot.js';
+import { type KeyValueStorage, readItem } from '../../lib/storage.js';
+import { LANGUAGE_STORAGE_KEY } from '../../shared/preferences/themeBoot.js';
 import { RESOURCES } from './resources.js';
 
 export { isLanguage };
@@ -16,15 +16,4 @@ export function initialLanguage(storage?: KeyValueStorage): Language {
 /** The app's i18next instance: every feature's texts (resources.ts), the back office's load with it. */
 export function createI18n(language: Language = initialLanguage()): I18n {
   return createI18nInstance(RESOURCES, language);
-}
-
-/** Switches language, persists the choice and sets <html lang> (the boot script reads it on the next load). */
-export async function changeLanguage(
-  instance: I18n,
-  language: Language,
-  storage?: KeyValueStorage,
-): Promise<void> {
-  await instance.changeLanguage(language);
-  writeItem(LANGUAGE_STORAGE_KEY, language, storage);
-  document.documentElement.lang = language;
 }

@@ -4,10 +4,10 @@ import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../api/types.js';
-import { displayName } from '../../app/Header.js';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { formatDate } from '../../lib/dates.js';
 import { AutoTradingSwitch } from '../../shared/auto-trading/AutoTradingSwitch.js';
+import { displayName } from '../../shared/session/displayName.js';
 import { useCountries } from './useCountries.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

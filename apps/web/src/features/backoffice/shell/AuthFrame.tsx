@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../../app/LanguageSelect.js';
-import { ThemeToggle } from '../../../app/ThemeToggle.js';
+import { LanguageSelect } from '../../../shared/preferences/LanguageSelect.js';
+import { ThemeToggle } from '../../../shared/preferences/ThemeToggle.js';
 import '../backoffice.css';
 
 /** The full-page frame of sign-in and enrolment: the back-office mark, a card, language and theme. */

@@ -1,4 +1,4 @@
-import { type KeyValueStorage, readItem, removeItem, writeItem } from '../lib/storage.js';
+import { type KeyValueStorage, readItem, removeItem, writeItem } from '../../lib/storage.js';
 import { DEFAULT_THEME, isTheme, THEME_STORAGE_KEY, type Theme } from './themeBoot.js';
 
 export { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from './themeBoot.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../lib/memoryStorage.js';
+import { memoryStorage } from '../../lib/memoryStorage.js';
 import { applyTheme, clearTheme, readTheme, THEME_STORAGE_KEY, toggleTheme } from './theme.js';
 import { LANGUAGE_STORAGE_KEY, themeBootScript } from './themeBoot.js';
 

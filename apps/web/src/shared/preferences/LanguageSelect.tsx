@@ -2,8 +2,9 @@ import { MENU_LANGUAGES } from '@openbroker/domain';
 import { useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../lib/useMediaQuery.js';
-import { changeLanguage, isLanguage } from './i18n/i18n.js';
+import { isLanguage } from '../../lib/i18n/i18n.js';
+import { useMediaQuery } from '../../lib/useMediaQuery.js';
+import { changeLanguage } from './language.js';
 
 /** Language names in their own language: they read the same whatever the page language is. */
 const ENDONYMS: Record<string, string> = { en: 'English', de: 'Deutsch', it: 'Italiano', es: 'Español' };
