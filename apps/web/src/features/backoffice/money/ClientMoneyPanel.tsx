@@ -1,62 +1,27 @@
-import {
-  ADJUSTMENT_KINDS,
-  type AdjustmentKind,
-  ClientDetail,
-  type MoneyRequest,
-  toDecimal,
-  toMoneyString,
-} from '@openbroker/domain';
+import { ADJUSTMENT_KINDS, type AdjustmentKind, ClientDetail, type MoneyRequest } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, InputGroup, Table, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { Button, Form, InputGroup, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { shortDateTime } from '../../../lib/dates.js';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
-import { KIND_LABEL, RequestStatus, SignedAmount } from './ApprovalContextView.js';
+import { AdjustmentConfirmDialog } from './AdjustmentConfirmDialog.js';
+import { KIND_LABEL } from './ApprovalContextView.js';
+import {
+  ADJUSTMENT_DIRECTION,
+  KIND_HINT,
+  type Pending,
+  parseAdjustmentAmount,
+  requestedAmount,
+} from './adjustment.js';
+import { ClientRequests } from './ClientRequests.js';
 import { useBoFormat } from './format.js';
-import { Facts, ReasonDialog } from './parts.js';
-import { useCreateMoneyRequest, useMoneyRequests } from './useMoneyRequests.js';
-import '../money.css';
+import { useCreateMoneyRequest } from './useMoneyRequests.js';
+import './money.css';
 import './moneyRequests.css';
-
-/** How each adjustment moves the balance: in, out, or either way (a correction). */
-export const ADJUSTMENT_DIRECTION: Readonly<Record<AdjustmentKind, 'in' | 'out' | 'signed'>> = {
-  bonus: 'in',
-  promotional_bonus: 'in',
-  credit: 'in',
-  correction: 'signed',
-  wire_withdrawal: 'out',
-  card_withdrawal: 'out',
-};
-
-const KIND_HINT: Record<AdjustmentKind, TranslationKey> = {
-  bonus: 'bom.adjust.hint.bonus',
-  promotional_bonus: 'bom.adjust.hint.promotional_bonus',
-  credit: 'bom.adjust.hint.credit',
-  correction: 'bom.adjust.hint.correction',
-  wire_withdrawal: 'bom.adjust.hint.wire_withdrawal',
-  card_withdrawal: 'bom.adjust.hint.card_withdrawal',
-};
-
-const AMOUNT_TEXT = /^\d+(\.\d{1,2})?$/;
-
-/**
- * Reads the typed amount as an exact two-decimal string ("1,5" → "1.50"), or the key of what is wrong
- * with it. The sign comes from the kind (and the correction's direction), never from the input.
- */
-export function parseAdjustmentAmount(raw: string): { amount: string } | { error: TranslationKey } {
-  const text = raw.trim().replace(/\s/g, '');
-  if (!text) return { error: 'bom.adjust.error.amountRequired' };
-  // a decimal comma (German keyboards) when there is no point
-  const normalised = text.includes('.') ? text : text.replace(',', '.');
-  if (!AMOUNT_TEXT.test(normalised)) return { error: 'bom.adjust.error.amountFormat' };
-  if (toDecimal(normalised).lte(0)) return { error: 'bom.adjust.error.amountPositive' };
-  return { amount: toMoneyString(normalised) };
-}
 
 /** The client's balance when the panel is not given it (GET /api/backoffice/clients/:id). */
 function useClientBalance(clientId: number, given: string | undefined) {
@@ -68,20 +33,6 @@ function useClientBalance(clientId: number, given: string | undefined) {
     select: (client) => String(client.balance),
   });
 }
-
-interface Pending {
-  kind: AdjustmentKind;
-  /** Signed, exact: what the balance changes by once approved. */
-  signed: string;
-  reason: string;
-}
-
-/**
- * What the server is sent for an adjustment: a correction carries its sign; bonus, credit and withdrawals are
- * entered positive (the server books a withdrawal negative).
- */
-export const requestedAmount = (pending: Pending): string =>
-  ADJUSTMENT_DIRECTION[pending.kind] === 'signed' ? pending.signed : pending.signed.replace(/^-/, '');
 
 /**
  * Money requests on a client's account under two keys: bonus, promotional bonus, credit, a correction in
@@ -150,10 +101,6 @@ export function ClientMoneyPanel({
     mutation.reset();
     setPending({ kind, signed: sign === 'out' ? `-${parsed.amount}` : parsed.amount, reason: reason.trim() });
   };
-
-  const after =
-    pending && balance !== undefined ? toMoneyString(toDecimal(balance).plus(pending.signed)) : null;
-  const negativeAfter = after !== null && toDecimal(after).isNegative();
 
   return (
     <>
@@ -292,127 +239,18 @@ export function ClientMoneyPanel({
           </div>
         </Form>
         {pending && (
-          <ReasonDialog
-            show
-            title={t('bomr.panel.confirmTitle')}
-            reasonRequired
-            hideReason
-            initialReason={pending.reason}
-            confirmLabel={t('bomr.panel.send')}
-            variant={pending.signed.startsWith('-') ? 'danger' : 'primary'}
-            pending={mutation.isPending}
+          <AdjustmentConfirmDialog
+            pending={pending}
+            balance={balance}
+            currency={currency}
+            sending={mutation.isPending}
             error={mutation.error}
             onConfirm={() => send(pending)}
             onHide={() => setPending(null)}
-            testId="bo-adjust-dialog"
-          >
-            <Facts
-              rows={[
-                [t('bom.adjust.kind'), t(KIND_LABEL[pending.kind])],
-                [
-                  t('bom.adjust.balanceBefore'),
-                  <span className="ob-num" key="before">
-                    {format.money(balance, currency)}
-                  </span>,
-                ],
-                [
-                  t('bom.adjust.change'),
-                  <strong
-                    key="change"
-                    className={`ob-num ${pending.signed.startsWith('-') ? 'bom-amount-out' : 'bom-amount-in'}`}
-                    data-testid="bo-adjust-change"
-                  >
-                    {format.money(pending.signed, currency, true)}
-                  </strong>,
-                ],
-                [
-                  t('bomr.panel.balanceAfter'),
-                  <strong key="after" className="ob-num" data-testid="bo-adjust-after">
-                    {format.money(after, currency)}
-                  </strong>,
-                ],
-                [
-                  t('bom.reason'),
-                  <span key="reason" className="text-break">
-                    {pending.reason}
-                  </span>,
-                ],
-              ]}
-            />
-            {negativeAfter && (
-              <Alert variant="warning" className="mb-0 mt-3 py-2 small">
-                <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-                {t('bom.adjust.negative')}
-              </Alert>
-            )}
-            <div className="bom-note" data-testid="bo-adjust-two-keys">
-              <i className="bi bi-key" aria-hidden="true" />
-              <span>{t('bomr.panel.twoKeys')}</span>
-            </div>
-          </ReasonDialog>
+          />
         )}
       </BoPanel>
       <ClientRequests clientId={clientId} />
     </>
-  );
-}
-
-/** The client's staff money requests: pending ones first (oldest first), then the decided ones (newest first). */
-function ClientRequests({ clientId }: { clientId: number }) {
-  const { t, i18n } = useTranslation();
-  const waiting = useMoneyRequests('pending', { clientId });
-  const decided = useMoneyRequests('decided', { clientId });
-  const rows = [...(waiting.data ?? []), ...(decided.data ?? [])];
-  return (
-    <BoPanel title={t('bomr.panel.history')} flush>
-      {rows.length === 0 ? (
-        <p className="bom-sub m-3" data-testid="bo-client-requests-empty">
-          {waiting.isPending || decided.isPending ? '…' : t('bomr.panel.historyEmpty')}
-        </p>
-      ) : (
-        <div className="table-responsive">
-          <Table size="sm" className="ob-table bom-table mb-0 align-middle" data-testid="bo-client-requests">
-            <thead>
-              <tr>
-                <th scope="col">{t('bomr.col.requested')}</th>
-                <th scope="col">{t('bomr.col.request')}</th>
-                <th scope="col" className="text-end">
-                  {t('bom.queue.col.amount')}
-                </th>
-                <th scope="col">{t('bomr.col.decision')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((request) => (
-                <tr key={request.reference} data-testid="bo-client-request" data-status={request.status}>
-                  <td className="text-nowrap">
-                    <div className="ob-num">{shortDateTime(request.requestedAt, i18n.language)}</div>
-                    <div className="bom-sub">{request.requestedBy.name}</div>
-                  </td>
-                  <td>
-                    <div className="bomr-kind">{t(KIND_LABEL[request.kind])}</div>
-                    <div className="bomr-reason" title={request.reason}>
-                      {request.reason}
-                    </div>
-                  </td>
-                  <td className="text-end text-nowrap">
-                    <SignedAmount request={request} />
-                  </td>
-                  <td>
-                    <RequestStatus status={request.status} />
-                    {request.decidedBy && (
-                      <div className="bom-sub">{t('bomr.decidedBy', { name: request.decidedBy.name })}</div>
-                    )}
-                    {request.decisionReason && (
-                      <div className="bomr-decision-reason">{request.decisionReason}</div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-    </BoPanel>
   );
 }
