@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
+import './AuthCard.css';
 
 /** The narrow centred card used by login, password and registration screens. */
 export function AuthCard({

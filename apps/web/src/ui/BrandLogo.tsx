@@ -1,4 +1,5 @@
 import { useBrand } from '../lib/BrandProvider.js';
+import './BrandLogo.css';
 
 /**
  * The brand's logo: its uploaded image at the header's height in its own proportions (square or wide), else

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './EmptyState.css';
 
 /** An honest 'nothing here (yet)' block: an icon, the message, and optionally a hint. */
 export function EmptyState({

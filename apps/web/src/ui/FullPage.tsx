@@ -1,6 +1,7 @@
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../lib/i18n/keys.js';
+import './FullPage.css';
 
 /** Centred spinner for the short moment before the brand is known. */
 export function FullPageSpinner() {

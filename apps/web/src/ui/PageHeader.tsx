@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './PageHeader.css';
 
 /** Title block at the top of a screen. */
 export function PageHeader({

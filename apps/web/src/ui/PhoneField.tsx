@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { browserRegion, regionName } from '../lib/regionNames.js';
 import { domainResolver, FieldFeedback, trimOnBlur } from './forms.js';
+import './PhoneField.css';
 
 type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, FieldValues>;
 

@@ -4,6 +4,7 @@ import { Toast, ToastContainer } from 'react-bootstrap';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type TextMessage, useMessageText } from './forms.js';
+import './ToastProvider.css';
 
 export type ToastVariant = 'success' | 'danger' | 'info';
 

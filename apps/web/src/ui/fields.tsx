@@ -3,6 +3,7 @@ import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldFeedback, trimOnBlur } from './forms.js';
+import './fields.css';
 
 type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, FieldValues>;
 

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiError } from '../api/ApiError.js';
 import type { TranslationKey } from '../lib/i18n/keys.js';
+import './forms.css';
 
 /** A text to show: a catalogue message (spec texts) or one of the app's own texts, with its values. */
 export interface TextMessage {

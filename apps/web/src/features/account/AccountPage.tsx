@@ -10,6 +10,7 @@ import { AccountSidePanel } from './AccountSidePanel.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { PasswordTab } from './PasswordTab.js';
 import { ProfileTab } from './ProfileTab.js';
+import './account.css';
 
 const TABS: readonly [MyAccountPage, TranslationKey, string][] = [
   ['info', 'account.tab.info', 'bi-person'],

@@ -28,6 +28,7 @@ import {
   settingsKey,
   validateForm,
 } from './settingsForm.js';
+import '../../shared/market/positionFigures.css';
 import './autoTrading.css';
 
 /**

@@ -20,6 +20,8 @@ import { MarginCallPopupLink } from './risk/MarginCallPopupLink.js';
 import { SummaryBar } from './SummaryBar.js';
 import { NewTradePanel } from './trade/NewTradePanel.js';
 import { TradingProvider, useTrading } from './trading/useTrading.js';
+import '../../shared/site/notFound.css';
+import './platform.css';
 import './terminal.css';
 
 /** The sections a phone shows one at a time (spec §2 screen on a 390 px wide screen). */

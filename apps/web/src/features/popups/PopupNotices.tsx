@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Popup } from '../../api/types.js';
 import { sanitizePopupHtml } from '../../shared/content/sanitizePopupHtml.js';
 import { useHeldPopupKinds, usePopups } from '../../shared/popups/usePopups.js';
+import '../../shared/content/popupContent.css';
 
 /**
  * spec §2/§4: the pop-up notices modal. After login the unread notices show one at a time; closing one

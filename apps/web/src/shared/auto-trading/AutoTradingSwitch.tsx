@@ -12,6 +12,7 @@ import { useToast } from '../../ui/ToastProvider.js';
 import { useReplaceUser } from '../session/useReplaceUser.js';
 import { usePlatformComponents } from '../site/usePlatformComponents.js';
 import { AUTO_TRADING_QUERY_KEY } from './useAutoTrading.js';
+import './autoTradingSwitch.css';
 
 /**
  * spec §4: auto-trading toggles on or off, sent as 1 or 0. A strategy runs server-side while it is on;

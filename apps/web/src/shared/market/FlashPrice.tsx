@@ -1,6 +1,7 @@
 import { formatPrice } from '@openbroker/domain';
 import { useEffect, useRef } from 'react';
 import type { Tick } from './quoteStore.js';
+import './prices.css';
 
 const FLASH_CLASSES = ['ob-flash-up', 'ob-flash-up-b', 'ob-flash-down', 'ob-flash-down-b'];
 

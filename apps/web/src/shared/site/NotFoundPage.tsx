@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
+import './notFound.css';
 
 /** spec §8: the 404 page, with exactly the catalogue's 'page.notFound' text. */
 export function NotFoundPage() {

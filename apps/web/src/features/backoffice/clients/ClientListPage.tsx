@@ -11,6 +11,7 @@ import { ClientFilterBar } from './ClientFilterBar.js';
 import { ClientTable } from './ClientTable.js';
 import type { ClientFilters } from './types.js';
 import { clientListQuery, filtersFromSearch, useClientList } from './useClients.js';
+import './clients.css';
 
 const DEFAULTS: Pick<ClientFilters, 'sort' | 'order' | 'page'> = {
   sort: 'createdAt',

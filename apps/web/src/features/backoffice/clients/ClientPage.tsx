@@ -30,6 +30,7 @@ import { SessionsTab } from './SessionsTab.js';
 import { TradingTab } from './TradingTab.js';
 import { TransactionsTab } from './TransactionsTab.js';
 import { useClient } from './useClients.js';
+import './clients.css';
 
 const TABS = [
   { id: 'profile', label: 'bo.tab.profile', icon: 'bi-person-vcard' },

@@ -14,6 +14,7 @@ import { DashboardKpis } from '../reports/DashboardKpis.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BACKOFFICE_BASE, useVisibleNav } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
+import './dashboard.css';
 
 interface Tile {
   id: string;

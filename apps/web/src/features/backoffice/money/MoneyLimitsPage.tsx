@@ -10,7 +10,7 @@ import { useStaffSession } from '../shell/session.js';
 import { useBoFormat } from './format.js';
 import { LoadError, NoAccess, SkeletonRows, useErrorText } from './parts.js';
 import { type LimitsText, useMoneyLimits, useMoneyLimitsChange } from './useMoneyRequests.js';
-import '../money.css';
+import './money.css';
 import './moneyRequests.css';
 
 const CAPS = ['maxSingle', 'maxDailyPerMember', 'maxDailyPerClient'] as const;

@@ -18,6 +18,7 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { queryString, staffRequest } from '../api.js';
 import { useErrorText } from '../money/parts.js';
 import { fromLocalInput, POPUPS_KEY, toLocalInput } from './types.js';
+import '../../../shared/content/popupContent.css';
 
 const ClientHits = z.array(BoPopupClientHit);
 

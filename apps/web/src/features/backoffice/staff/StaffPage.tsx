@@ -21,7 +21,7 @@ import { LoadError, NoAccess, ReasonDialog, SkeletonRows, useErrorText } from '.
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
-import '../money.css';
+import '../money/money.css';
 import { ROLE_LABEL } from './roles.js';
 import { IdleLimitsPanel, PasswordResetDialog } from './StaffCredentials.js';
 

@@ -14,6 +14,7 @@ import { HistoryRow } from './HistoryRow.js';
 import { OPEN_COLUMNS, OpenPositionRow } from './OpenPositionRow.js';
 import { LoadingRows } from './PositionCells.js';
 import { useLiquidationPrices } from './useLiquidationPrices.js';
+import '../../../shared/market/positionFigures.css';
 import './positions.css';
 
 type PositionDto = PositionView;

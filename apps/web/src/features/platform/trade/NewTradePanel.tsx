@@ -9,6 +9,7 @@ import { DealButton } from './DealButton.js';
 import { AmountField, LeverageField, PendingOrderSection } from './TicketFields.js';
 import { TradeBlockNotice } from './TradeBlockNotice.js';
 import { type NewTradeTicketProps, useNewTradeTicket } from './useNewTradeTicket.js';
+import '../../../ui/fields.css';
 
 /** The user fields trading depends on, from the stored user (spec §3); the calculator reads them too. */
 export { tradeUserOf } from './tradeUser.js';

@@ -6,6 +6,7 @@ import { useQuotesOf } from '../../market/useQuotes.js';
 import { CROSS_CURRENCIES, crossRate, crossRateDecimals, crossRatePairs } from './marketData.js';
 import { useDailyCloses } from './useDailyCloses.js';
 import { WidgetFrame } from './WidgetFrame.js';
+import '../../market/prices.css';
 
 const FLASH = ['ob-flash-up', 'ob-flash-up-b', 'ob-flash-down', 'ob-flash-down-b'];
 
