@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffDownload, staffRequest } from '../api.js';
-import { LoadError, NoAccess, Pager } from '../money/parts.js';
+import { Pager } from '../money/Pager.js';
+import { LoadError, NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { AuditFilters } from './AuditFilters.js';
 import { AuditTable } from './AuditTable.js';
 import { AUDIT_FILTERS, auditQuery, EMPTY, type Filters } from './auditQuery.js';
-import '../money.css';
+import '../money/money.css';
 
 /**
  * The audit trail: every staff and operator action, newest first, filtered by staff,

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useBackofficeLive } from '../live.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
-import { LiveBadge, NoAccess, RefreshButton } from './parts.js';
+import { NoAccess } from './parts.js';
+import { LiveBadge, RefreshButton } from './queueControls.js';
 
 /**
  * The page frame of a live money queue (deposits, withdrawals, staff money requests): the title,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { shortDateTime } from '../../../lib/dates.js';
 import { useStaffSession } from '../shell/session.js';
 import { minutesSince, useBoFormat } from './format.js';
-import { DecisionButtons } from './parts.js';
+import { DecisionButtons } from './queueControls.js';
 import { needsTwoApprovals, OVERDUE_MINUTES, unsigned, useTypeName } from './queueItem.js';
 
 /** One waiting deposit or withdrawal: received and waited, client, reference and method, amount, four-eyes, decision buttons. */

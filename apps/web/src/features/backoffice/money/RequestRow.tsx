@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { shortDateTime } from '../../../lib/dates.js';
 import { KIND_LABEL, RequestStatus, SignedAmount } from './ApprovalContextView.js';
 import { minutesSince, useBoFormat } from './format.js';
-import { DecisionButtons } from './parts.js';
+import { DecisionButtons } from './queueControls.js';
 import type { RequestDecision } from './useMoneyRequests.js';
 
 /** A request waiting longer than this is marked (a working day). */

@@ -1,4 +1,4 @@
-import { BACKOFFICE_PAGE_SIZE, isMessageKey } from '@openbroker/domain';
+import { isMessageKey } from '@openbroker/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Placeholder, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -83,47 +83,6 @@ export function SkeletonRows({ columns, rows = 4 }: { columns: number; rows?: nu
         </tr>
       ))}
     </>
-  );
-}
-
-/** "51–100 of 230" with previous / next buttons (lists of BACKOFFICE_PAGE_SIZE rows). */
-export function Pager({
-  page,
-  total,
-  pageSize = BACKOFFICE_PAGE_SIZE,
-  onPage,
-  testId,
-}: {
-  page: number;
-  total: number;
-  pageSize?: number;
-  onPage: (page: number) => void;
-  testId?: string;
-}) {
-  const { t, i18n } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
-  const n = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
-  return (
-    <nav className="bom-pager" aria-label={t('bom.pager.label')} data-testid={testId}>
-      <span className="bom-pager-range ob-num">
-        {t('bom.pager.range', { from: n(from), to: n(to), total: n(total) })}
-      </span>
-      <div className="btn-group btn-group-sm">
-        <Button variant="outline-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <i className="bi bi-chevron-left" aria-hidden="true" />
-          <span className="visually-hidden">{t('bom.pager.previous')}</span>
-        </Button>
-        <span className="btn btn-outline-secondary disabled bom-pager-page ob-num" aria-current="page">
-          {t('bom.pager.page', { page: n(page), pages: n(pages) })}
-        </span>
-        <Button variant="outline-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          <i className="bi bi-chevron-right" aria-hidden="true" />
-          <span className="visually-hidden">{t('bom.pager.next')}</span>
-        </Button>
-      </div>
-    </nav>
   );
 }
 
@@ -272,62 +231,5 @@ export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** Whether a live queue's socket is connected ('Live' or 'Connecting…'), beside the queue's lead text. */
-export function LiveBadge({ live }: { live: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`bom-live ${live ? 'bom-live-on' : ''}`} data-testid="bom-live">
-      <span className="bom-live-dot" aria-hidden="true" />
-      {t(live ? 'bom.live.on' : 'bom.live.off')}
-    </span>
-  );
-}
-
-/** Re-reads a list now; spins while it is being read. */
-export function RefreshButton({ fetching, onRefresh }: { fetching: boolean; onRefresh: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      size="sm"
-      variant="outline-secondary"
-      onClick={onRefresh}
-      disabled={fetching}
-      title={t('bom.refresh')}
-    >
-      <i className={`bi bi-arrow-clockwise ${fetching ? 'bom-spin' : ''}`} aria-hidden="true" />
-      <span className="visually-hidden">{t('bom.refresh')}</span>
-    </Button>
-  );
-}
-
-/** A queue row's two decisions: approve (green) and reject (outlined red), each opening its reason dialog. */
-export function DecisionButtons({
-  onApprove,
-  onReject,
-  approveLabel,
-  rejectLabel,
-  testIdPrefix,
-}: {
-  onApprove: () => void;
-  onReject: () => void;
-  approveLabel: string;
-  rejectLabel: string;
-  /** `<prefix>-approve` and `<prefix>-reject` */
-  testIdPrefix: string;
-}) {
-  return (
-    <>
-      <Button size="sm" variant="success" onClick={onApprove} data-testid={`${testIdPrefix}-approve`}>
-        <i className="bi bi-check-lg me-1" aria-hidden="true" />
-        {approveLabel}
-      </Button>
-      <Button size="sm" variant="outline-danger" onClick={onReject} data-testid={`${testIdPrefix}-reject`}>
-        <i className="bi bi-x-lg me-1" aria-hidden="true" />
-        {rejectLabel}
-      </Button>
-    </>
   );
 }

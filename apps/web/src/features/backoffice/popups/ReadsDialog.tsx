@@ -5,7 +5,8 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
-import { LoadError, Pager } from '../money/parts.js';
+import { Pager } from '../money/Pager.js';
+import { LoadError } from '../money/parts.js';
 import { BoTable } from '../shell/BoTable.js';
 import { POPUPS_KEY } from './types.js';
 
