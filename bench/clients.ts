@@ -9,8 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { type ClientListQuery, ClientListQuery as ListQuery, validateInput } from '@openbroker/domain';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
-import { ClientsRepo } from '../apps/server/src/modules/accounts/clients-admin.repo.js';
-import { ClientsService } from '../apps/server/src/modules/accounts/clients-admin.service.js';
 import type { StaffAuth } from '../apps/server/src/modules/staff/policy.js';
 import { startBenchServer } from './server.js';
 import { ascending, percentile } from './stats.js';
@@ -56,7 +54,7 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
   await db.execute(sql`analyze users`);
   const seedMs = performance.now() - seedStart;
 
-  const service = new ClientsService(new ClientsRepo(db), ctx);
+  const service = ctx.clientsAdmin;
   const auth = { scope: { all: false, brandIds: [brand.id] } } as unknown as StaffAuth;
   console.log(
     `\nClient list, ${CLIENTS.toLocaleString('en')} clients of one brand on ${kind} (seeded in ${ms(seedMs)}), ${RUNS} runs each`,

@@ -1,30 +1,37 @@
 import { AutoLoginInput, LoginInput, NoData } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { attemptKey, createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { presentAuth } from './accounts.presenter.js';
 import { AuthAnswer, RegisterBody, TokenBody } from './accounts.schemas.js';
-import { clientAuthenticator } from './auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from './auth.js';
 
 const infoText = (info: unknown) => (typeof info === 'string' ? info : JSON.stringify(info ?? ''));
 
 /** The e-mail a login or registration aims at (validated and lower-cased by then). */
 const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 
+/** What the client sign-in routes use. */
+export interface AccountsRoutesDeps extends ClientAuthDeps {
+  config: Pick<Config, 'authRateLimitPerMinute' | 'redisPrefix'>;
+  redis: Redis | undefined;
+}
+
 /** spec §7 /api/accounts/*: login, auto login, registration, session refresh and logout. */
-export async function accountsRoutes(app: App, ctx: AppContext) {
-  const { accounts, sessions } = ctx;
-  const auth = clientAuthenticator(ctx);
-  const max = ctx.config.authRateLimitPerMinute;
+export async function accountsRoutes(app: App, deps: AccountsRoutesDeps) {
+  const { accounts, sessions, brands, config, redis } = deps;
+  const auth = clientAuthenticator(deps);
+  const max = config.authRateLimitPerMinute;
   // Attempts per address; wrong passwords slow down per e-mail *and* address (decision 0012), so a
   // stranger's failures never lock the owner out.
   const loginLimit = attemptLimit(app, { name: 'login', max });
   const loginThrottle = createFailureThrottle('login', {
-    redis: ctx.redis,
-    redisPrefix: ctx.config.redisPrefix,
+    redis,
+    redisPrefix: config.redisPrefix,
   });
   const codeLimit = attemptLimit(app, { name: 'login-code', max });
   const registerLimit = attemptLimit(app, { name: 'register', max, account: emailOf });
@@ -44,7 +51,7 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       const { email, password, info } = request.body;
       const { user, token } = await loginThrottle.attempt(
         attemptKey(request, `${brand.id}:${email}`),
@@ -71,7 +78,7 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       const { user, token } = await accounts.loginWithCode(brand, request.params.code, {
         info: infoText(request.body?.info),
         ip: request.ip,
@@ -86,7 +93,7 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
       onRequest: registerLimit.onRequest,
       // A brand without registration refuses before looking at the form (spec §6).
       preValidation: async (request) =>
-        accounts.assertRegistrationOpen(await ctx.brands.resolve(request.headers.host)),
+        accounts.assertRegistrationOpen(await brands.resolve(request.headers.host)),
       preHandler: registerLimit.preHandler,
       schema: {
         tags: ['accounts'],
@@ -104,7 +111,7 @@ export async function accountsRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       const { info, ...input } = request.body;
       const { user, token } = await accounts.register(brand, input, { info: infoText(info), ip: request.ip });
       return { status: true as const, data: presentAuth(user, token) };

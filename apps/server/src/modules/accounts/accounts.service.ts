@@ -6,7 +6,6 @@ import { AppError, invalidFields } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newCode, newPin, newToken } from '../../lib/random.js';
 import type { Brand } from '../brands/brands.service.js';
-import type { ReferenceService } from '../reference/reference.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { type AccountsRepo, USERS_EMAIL_INDEX, type UserRow } from './accounts.repo.js';
@@ -40,6 +39,13 @@ export interface AccountsOptions {
 /** Pin and uniqid are random; a clash with an existing one is retried this often. */
 const INSERT_ATTEMPTS = 5;
 
+/** The countries a registration or a profile is checked against (the reference data's list). */
+export interface CountryLookup {
+  /** The country id of an ISO 3166 alpha-2 code ('DE'), or null when unknown. */
+  countryIdOf(alpha2: string | null | undefined): Promise<number | null>;
+  countryExists(id: number): Promise<boolean>;
+}
+
 export class AccountsService {
   private readonly now: () => Date;
 
@@ -47,7 +53,7 @@ export class AccountsService {
     private readonly repo: AccountsRepo,
     private readonly sessions: SessionsService,
     private readonly loginCodes: LoginCodesRepo,
-    private readonly reference: ReferenceService,
+    private readonly reference: CountryLookup,
     private readonly options: AccountsOptions,
   ) {
     this.now = options.now ?? (() => new Date());

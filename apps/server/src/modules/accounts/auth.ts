@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../lib/errors.js';
-import type { Brand } from '../brands/brands.service.js';
+import type { Brand, BrandsService } from '../brands/brands.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UserRow } from './accounts.repo.js';
@@ -43,19 +42,22 @@ export async function requireClient(
   return { brand: deps.brand, user, session, token };
 }
 
+/** What a client-area route needs to authenticate its requests. */
+export interface ClientAuthDeps {
+  sessions: SessionsService;
+  accounts: AccountsService;
+  brands: BrandsService;
+}
+
 /**
  * `requireClient` bound to the app's services and the request's brand, for route modules.
  * `formToken` is the token of a form the body parser does not see (a multipart field).
  */
-export function clientAuthenticator(ctx: AppContext) {
+export function clientAuthenticator({ sessions, accounts, brands }: ClientAuthDeps) {
   return async (request: FastifyRequest, formToken?: string): Promise<ClientAuth> =>
     requireClient(
       request,
-      {
-        sessions: ctx.sessions,
-        accounts: ctx.accounts,
-        brand: await ctx.brands.resolve(request.headers.host),
-      },
+      { sessions, accounts, brand: await brands.resolve(request.headers.host) },
       tokenOf(request) ?? formToken,
     );
 }

@@ -21,11 +21,10 @@ import {
   StaffTransaction,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { ClientsRepo } from './clients-admin.repo.js';
-import { ClientsService } from './clients-admin.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { ClientsService } from './clients-admin.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['backoffice: clients'];
@@ -36,10 +35,14 @@ const DocumentParams = ClientParams.extend({ documentId: z.string().max(32) });
 const ReviewParams = ClientParams.extend({ type: z.enum(DOCUMENT_TYPES, { error: 'field.invalid' }) });
 const PageQuery = ClientListQuery.pick({ page: true });
 
+/** What the back office's client routes use. */
+export interface ClientsRoutesDeps {
+  staff: StaffService;
+  clientsAdmin: ClientsService;
+}
+
 /** Back office, clients and KYC (docs/backoffice.md "Clients and KYC"). */
-export async function clientsRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const clients = new ClientsService(new ClientsRepo(ctx.database.db), ctx);
+export async function clientsRoutes(app: App, { staff, clientsAdmin: clients }: ClientsRoutesDeps) {
   const read = { permission: 'clients.read', brandScoped: true } as const;
 
   app.get(

@@ -12,27 +12,30 @@ import {
   type DocumentType,
   grantsOnVerification,
   inBrandScope,
+  type PositionsPayload,
   parseLeverageList,
   parsePathId,
+  type StaffTransaction,
   unknownLeverageCategories,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { type Brand, brandMinAge } from '../brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from '../kyc/documents.repo.js';
-import { MoneyService } from '../payments/staff-money.service.js';
+import type { DocumentsService } from '../kyc/documents.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import type { StaffAuth } from '../staff/policy.js';
 import { auditStaffAction, changedFields } from '../staff/staff-audit.js';
 import type { UserRow } from './accounts.repo.js';
-import type {
-  ClientAuditRow,
-  ClientFilter,
-  ClientListRow,
+import type { CountryLookup } from './accounts.service.js';
+import {
+  type ClientAuditRow,
+  type ClientFilter,
+  type ClientListRow,
   ClientsRepo,
-  StaffUserChanges,
+  type StaffUserChanges,
 } from './clients-admin.repo.js';
 
 /** A client of a brand outside the staff member's scope answers exactly as a missing one. */
@@ -140,15 +143,43 @@ const profileFieldsOf = (user: UserRow) => ({
  * client's brand against the staff member's scope; every change writes its audit row in the same
  * database transaction; changes that trading depends on reload the client's engine account.
  */
+/** What the back office's client management uses. */
+export interface ClientsServiceDeps {
+  database: Database;
+  reference: Pick<CountryLookup, 'countryExists'>;
+  documents: Pick<DocumentsService, 'store' | 'reviewClient'>;
+  /** The client's engine account: reloaded after a change trading depends on, read for the positions. */
+  gateway: {
+    refresh(accountId: number): Promise<void>;
+    view(accountId: number): Promise<{ positions: PositionsPayload } | undefined>;
+  };
+  /** The clients' sessions. */
+  sessions: Pick<SessionsService, 'revokeAll'>;
+  /** Mails a client a reset link; `inTransaction` (the audit row) commits with the reset. */
+  passwordReset: {
+    forgot(
+      brand: Brand,
+      email: string,
+      meta: Request,
+      inTransaction?: (tx: Db, user: { id: number }) => Promise<unknown>,
+    ): Promise<boolean>;
+  };
+  /** A client's transactions as the money queues show them. */
+  money: { clientTransactions(clientId: number): Promise<StaffTransaction[]> };
+}
+
 export class ClientsService {
+  private readonly repo: ClientsRepo;
+
   constructor(
-    private readonly repo: ClientsRepo,
-    private readonly ctx: AppContext,
+    private readonly deps: ClientsServiceDeps,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new ClientsRepo(deps.database.db);
+  }
 
   private get db(): Db {
-    return this.ctx.database.db;
+    return this.deps.database.db;
   }
 
   /** The brands in scope with their back-office settings. */
@@ -283,7 +314,7 @@ export class ClientsService {
     const { user, brand } = await this.clientInScope(auth, rawId);
     const age = checkBirthDate(input.birth_date, { now: this.now(), minAge: brandMinAge(brand.settings) });
     if (age) throw invalidFields([{ path: 'birth_date', ...age }]);
-    if (!(await this.ctx.reference.countryExists(input.country_id))) {
+    if (!(await this.deps.reference.countryExists(input.country_id))) {
       throw invalidFields([{ path: 'country_id', key: 'field.invalid', params: { title: 'Country' } }]);
     }
     if (await this.repo.emailTaken(brand.id, input.email, user.id)) {
@@ -325,7 +356,7 @@ export class ClientsService {
     if (!document) throw documentNotFound();
     let content: Buffer;
     try {
-      content = await fs.readFile(this.ctx.documents.store.pathOf(user.id, document.storedName));
+      content = await fs.readFile(this.deps.documents.store.pathOf(user.id, document.storedName));
     } catch {
       throw documentNotFound();
     }
@@ -344,7 +375,7 @@ export class ClientsService {
     input: { decision: 'approve' | 'reject'; note: string },
   ) {
     const { user, brand } = await this.clientInScope(auth, rawId);
-    const result = await this.ctx.documents.reviewClient(brand, user, { type, ...input }, (tx, step) =>
+    const result = await this.deps.documents.reviewClient(brand, user, { type, ...input }, (tx, step) =>
       auditStaffAction(tx, auth, request, {
         action: step.action,
         brandId: brand.id,
@@ -356,7 +387,7 @@ export class ClientsService {
       }),
     );
     if (!result.ok) throw documentMissing();
-    if (result.verified) await this.ctx.gateway.refresh(user.id);
+    if (result.verified) await this.deps.gateway.refresh(user.id);
     return this.present(result.user, brand);
   }
 
@@ -393,7 +424,7 @@ export class ClientsService {
       });
       return row;
     });
-    await this.ctx.gateway.refresh(user.id);
+    await this.deps.gateway.refresh(user.id);
     return this.present(updated, brand);
   }
 
@@ -454,7 +485,7 @@ export class ClientsService {
       });
       return row;
     });
-    if (changed) await this.ctx.gateway.refresh(user.id);
+    if (changed) await this.deps.gateway.refresh(user.id);
     return this.present(updated, brand);
   }
 
@@ -483,13 +514,13 @@ export class ClientsService {
   /** Open positions and history, from the trading engine (the account is loaded if it was not). */
   async positions(auth: StaffAuth, rawId: string) {
     const { user } = await this.clientInScope(auth, rawId);
-    return (await this.ctx.gateway.view(user.id))?.positions ?? { open: [], history: [] };
+    return (await this.deps.gateway.view(user.id))?.positions ?? { open: [], history: [] };
   }
 
   async transactions(auth: StaffAuth, rawId: string) {
     const { user } = await this.clientInScope(auth, rawId);
     // the money module's StaffTransaction, the same the queues show
-    return new MoneyService(this.ctx).clientTransactions(user.id);
+    return this.deps.money.clientTransactions(user.id);
   }
 
   async sessions(auth: StaffAuth, rawId: string) {
@@ -512,7 +543,7 @@ export class ClientsService {
   async revokeSessions(auth: StaffAuth, request: Request, rawId: string) {
     const { user, brand } = await this.clientInScope(auth, rawId);
     const live = await this.repo.liveSessions(user.id, this.now());
-    await this.ctx.sessions.revokeAll('client', user.id, undefined, (tx) =>
+    await this.deps.sessions.revokeAll('client', user.id, undefined, (tx) =>
       auditStaffAction(tx, auth, request, {
         action: 'client.sessions.revoke',
         brandId: brand.id,
@@ -552,7 +583,7 @@ export class ClientsService {
   async sendPasswordReset(auth: StaffAuth, request: Request, rawId: string) {
     const { user, brand } = await this.clientInScope(auth, rawId);
     // the reset, its mail and the audit row commit together
-    await this.ctx.passwordReset.forgot(brand, user.email, { ip: request.ip, log: request.log }, (tx) =>
+    await this.deps.passwordReset.forgot(brand, user.email, { ip: request.ip, log: request.log }, (tx) =>
       auditStaffAction(tx, auth, request, {
         action: 'client.passwordReset',
         brandId: brand.id,

@@ -2,31 +2,44 @@ import {
   AutoTradingInput,
   checkBirthDate,
   PasswordChangeInput,
+  type PlatformComponents,
   ProfileUpdateInput,
 } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody } from '../../http.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { createFailureThrottle, isPasswordRefusal } from '../../lib/failure-throttle.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
-import { brandMinAge } from '../brands/brands.service.js';
+import { type Brand, brandMinAge } from '../brands/brands.service.js';
 import { presentUser } from './accounts.presenter.js';
+import type { UserRow } from './accounts.repo.js';
 import { tokenField, UserAnswer } from './accounts.schemas.js';
-import { clientAuthenticator } from './auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from './auth.js';
+
+/** What a signed-in client's profile routes use. */
+export interface ProfileRoutesDeps extends ClientAuthDeps {
+  config: Pick<Config, 'authRateLimitPerMinute' | 'redisPrefix'>;
+  redis: Redis | undefined;
+  /** The screens a brand's site switches on (the auto-trading switch needs its screen). */
+  content: { platformComponents(brand: Brand): Promise<PlatformComponents> };
+  /** The client's auto-trading, switched through the auto-trading service's checks and journal. */
+  gateway: { auto(accountId: number, method: 'setEnabled', on: boolean): Promise<UserRow> };
+}
 
 /** spec §7 profile calls of a logged-in client: update, updatePassword, autoTrading. */
-export async function profileRoutes(app: App, ctx: AppContext) {
-  const { accounts } = ctx;
-  const auth = clientAuthenticator(ctx);
+export async function profileRoutes(app: App, deps: ProfileRoutesDeps) {
+  const { accounts, config, redis, content, gateway } = deps;
+  const auth = clientAuthenticator(deps);
   // Wrong current passwords slow down like logins (decision 0012), keyed by the session: a stolen
   // token guessing gets ever longer waits, the owner's own session is not held up by it.
   const passwordLimit = attemptLimit(app, {
     name: 'password-change',
-    max: ctx.config.authRateLimitPerMinute,
+    max: config.authRateLimitPerMinute,
   });
   const passwordThrottle = createFailureThrottle('password-change', {
-    redis: ctx.redis,
-    redisPrefix: ctx.config.redisPrefix,
+    redis,
+    redisPrefix: config.redisPrefix,
   });
 
   app.post(
@@ -103,10 +116,10 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       const { user, token, brand } = await auth(request);
       // a brand whose site settings switch the auto-trading screen off lets nobody switch it on (off stays
       // possible, so a client is never held in a strategy the brand stopped offering)
-      if (request.body.auto_trading === 1 && !(await ctx.content.platformComponents(brand)).auto_trading)
+      if (request.body.auto_trading === 1 && !(await content.platformComponents(brand)).auto_trading)
         throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
       // the switch runs the strategy, so it goes through the auto-trading service's checks and journal
-      const updated = await ctx.gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
+      const updated = await gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

@@ -20,10 +20,11 @@ import {
   inBrandScope,
 } from '@openbroker/domain';
 import type { Namespace, Socket } from 'socket.io';
-import type { AppContext } from '../../context.js';
+import type { TradingGateway } from '../../cluster/gateway.js';
 import type { ClosedPositionRecord, EngineEvent } from '../../engine/index.js';
-import { rolesOf, scopeOf } from '../staff/staff.service.js';
-import { closeOfRecord, deskClients, deskSnapshot } from './dealing.service.js';
+import { rolesOf, type StaffService, scopeOf } from '../staff/staff.service.js';
+import type { TradingService } from '../trading/trading.service.js';
+import { closeOfRecord, type DealingService } from './dealing.service.js';
 
 /** Default push interval: the desk is at most a second old. */
 export const DESK_INTERVAL_MS = 1_000;
@@ -34,6 +35,16 @@ interface Subscription {
   scope: BrandScope;
   brandId: number | null;
   checkedAt: number;
+}
+
+/** What the live desk uses. */
+export interface DealingDeskDeps {
+  /** Members are re-read (roles, scope, disabled) while they watch. */
+  staff: Pick<StaffService, 'byId'>;
+  gateway: Pick<TradingGateway, 'deskPositions'>;
+  /** The engine's commits, for the closes stream. */
+  trading: Pick<TradingService, 'onAccountEvents'>;
+  dealing: Pick<DealingService, 'snapshot' | 'clients'>;
 }
 
 export interface DealingDeskOptions {
@@ -65,7 +76,7 @@ const accepts = (s: Subscription) => (brandId: number) =>
 /** Attaches the desk to the `/backoffice` namespace (once per namespace; a second call answers the first desk). */
 export function attachDealingDesk(
   namespace: Namespace,
-  ctx: AppContext,
+  { staff, gateway, trading, dealing }: DealingDeskDeps,
   options: DealingDeskOptions = {},
 ): DealingDesk {
   const existing = attached.get(namespace);
@@ -77,7 +88,7 @@ export function attachDealingDesk(
   const member = async (socket: Socket) => {
     const staffId = (socket.data as { staffId?: number } | undefined)?.staffId;
     if (typeof staffId !== 'number') return undefined;
-    const row = await ctx.staff.byId(staffId);
+    const row = await staff.byId(staffId);
     if (!row || row.disabledAt || row.totpEnabledAt === null) return undefined;
     const roles = rolesOf(row);
     return can(roles, 'exposure.read') ? { staffId, scope: scopeOf(row) } : undefined;
@@ -107,7 +118,7 @@ export function attachDealingDesk(
       await recheck(Date.now());
       if (subs.size === 0) return;
       // in a cluster, every node's positions (cluster/desk-share.ts)
-      const open = await ctx.gateway.deskPositions();
+      const open = await gateway.deskPositions();
       const byKey = new Map<string, Socket[]>();
       const first = new Map<string, Subscription>();
       for (const [socket, sub] of subs) {
@@ -117,7 +128,7 @@ export function attachDealingDesk(
       }
       for (const [key, sockets] of byKey) {
         const sub = first.get(key) as Subscription;
-        const snapshot = await deskSnapshot(ctx, accepts(sub), sub.brandId, open);
+        const snapshot = await dealing.snapshot(accepts(sub), sub.brandId, open);
         for (const socket of sockets) pushDesk(socket, snapshot);
       }
     } catch (err) {
@@ -153,7 +164,7 @@ export function attachDealingDesk(
           const sub: Subscription = { ...found, brandId, checkedAt: Date.now() };
           subs.set(socket, sub);
           reply({ ok: true });
-          pushDesk(socket, await deskSnapshot(ctx, accepts(sub), brandId, await ctx.gateway.deskPositions()));
+          pushDesk(socket, await dealing.snapshot(accepts(sub), brandId, await gateway.deskPositions()));
           ensureTimer();
         })
         .catch((err: unknown) => {
@@ -173,7 +184,7 @@ export function attachDealingDesk(
   namespace.on('connection', onConnection);
 
   // the closes stream: every committed close of a client, to the subscribers whose scope holds its brand
-  const detachEvents = ctx.trading.onAccountEvents((accountId, events: readonly EngineEvent[]) => {
+  const detachEvents = trading.onAccountEvents((accountId, events: readonly EngineEvent[]) => {
     if (subs.size === 0) return;
     const closed: ClosedPositionRecord[] = [];
     for (const event of events) {
@@ -181,7 +192,8 @@ export function attachDealingDesk(
       else if (event.type === 'position.reduced') closed.push(event.closedPart);
     }
     if (closed.length === 0) return;
-    deskClients(ctx, [accountId])
+    dealing
+      .clients([accountId])
       .then((names) => {
         const client = names.get(accountId);
         if (!client) return;

@@ -10,11 +10,11 @@ import {
   parsePathId,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { BrandIdQuery } from '../payments/staff-money.routes.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { DESK_CLOSES, DealingService, MAX_HALTED } from './dealing.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { DESK_CLOSES, type DealingService, MAX_HALTED } from './dealing.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -25,11 +25,14 @@ const SymbolParam = z
   .toUpperCase()
   .regex(/^[A-Z0-9._-]{1,32}$/, { message: 'field.invalid' });
 
-/** The dealer's desk (docs/backoffice.md "Money and dealing"): positions, exposure, closing. */
-export async function dealingRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const dealing = new DealingService(ctx);
+/** What the dealing desk's routes use. */
+export interface DealingRoutesDeps {
+  staff: StaffService;
+  dealing: DealingService;
+}
 
+/** The dealer's desk (docs/backoffice.md "Money and dealing"): positions, exposure, closing. */
+export async function dealingRoutes(app: App, { staff, dealing }: DealingRoutesDeps) {
   app.get(
     '/api/backoffice/positions',
     withPolicy({ permission: 'positions.read', brandScoped: true }, staff, {

@@ -29,14 +29,19 @@ import {
   subMoney,
 } from '@openbroker/domain';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../../context.js';
+import type { TradingGateway } from '../../cluster/gateway.js';
+import type { Database } from '../../db/client.js';
 import type { ClosedPositionRecord, DeskPosition } from '../../engine/index.js';
+import type { Clock } from '../../feeds/clock.js';
+import type { QuoteBook } from '../../feeds/quote-book.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
+import type { Catalogue } from '../../market/instruments.js';
+import type { BrandsService } from '../brands/brands.service.js';
 import { MoneyRepo, type OpenPositionRow, type ScopeFilter } from '../payments/staff-money.repo.js';
 import { type StaffActor, scopeFilter } from '../payments/staff-money.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
-import { brandOfProfile } from '../trading/trading.service.js';
+import { brandOfProfile, type TradingService } from '../trading/trading.service.js';
 import { computeDesk } from './dealing.desk.js';
 import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
 
@@ -136,31 +141,11 @@ export function closeOfRecord(p: ClosedPositionRecord, client: DeskClient): Desk
   };
 }
 
-/**
- * Clients' names and brands by id, kept a minute (one per context, shared by the routes and the live desk): the
- * desk names the accounts it shows without a query per tick; only accounts it has not seen are read.
- */
-const namesByContext = new WeakMap<AppContext, LRUCache<number, DeskClient>>();
-
-export async function deskClients(ctx: AppContext, ids: readonly number[]): Promise<Map<number, DeskClient>> {
-  let cache = namesByContext.get(ctx);
-  if (!cache) {
-    cache = new LRUCache<number, DeskClient>({ max: 50_000, ttl: 60_000 });
-    namesByContext.set(ctx, cache);
-  }
-  const found = new Map<number, DeskClient>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (hit) found.set(id, hit);
-    else missing.push(id);
-  }
-  if (missing.length > 0)
-    for (const client of await new DealingRepo(ctx.database.db).clients(missing)) {
-      cache.set(client.id, client);
-      found.set(client.id, client);
-    }
-  return found;
+/** The market as the desk reads it: the latest prices, the instruments, the clock. */
+export interface DeskMarket {
+  book: QuoteBook;
+  catalogue: Catalogue;
+  clock: Clock;
 }
 
 /**
@@ -168,8 +153,8 @@ export async function deskClients(ctx: AppContext, ids: readonly number[]): Prom
  * market is closed (at weekends) or whose price is stale keeps its last price, marked not live with its time; a pair
  * the feed has never priced is left out (no rate).
  */
-export function deskRates(ctx: AppContext): FxRate[] {
-  const { book, catalogue, clock } = ctx.market;
+export function deskRates(market: DeskMarket): FxRate[] {
+  const { book, catalogue, clock } = market;
   const now = clock.now();
   const rates: FxRate[] = [];
   for (const pair of fxPairSymbols((symbol) => catalogue.get(symbol) !== undefined)) {
@@ -185,57 +170,6 @@ export function deskRates(ctx: AppContext): FxRate[] {
     });
   }
   return rates;
-}
-
-/** The account currency of each brand among the positions' profiles (the brand cache; EUR when unknown). */
-async function brandCurrencies(ctx: AppContext, open: readonly DeskPosition[]): Promise<Map<number, string>> {
-  const ids = new Set<number>();
-  const profiles = new Set(open.map((p) => p.profile));
-  for (const profile of profiles) {
-    const id = brandOfProfile(profile);
-    if (id !== undefined) ids.add(id);
-  }
-  const out = new Map<number, string>();
-  for (const id of ids) out.set(id, brandCurrency((await ctx.brands.findById(id))?.settings));
-  return out;
-}
-
-/** The desk for a scope: the engine's figures, then the nearest accounts named (cached names). */
-export async function deskSnapshot(
-  ctx: AppContext,
-  inScope: (brandId: number) => boolean,
-  brandId: number | null,
-  open: readonly DeskPosition[],
-): Promise<DeskSnapshot> {
-  // a cluster node knows the profile keys of other nodes' accounts only from their positions
-  const profileKeys = new Map(open.map((p) => [p.accountId, p.profile]));
-  const currencies = await brandCurrencies(ctx, open);
-  const started = performance.now();
-  const figures = computeDesk(open, inScope, (id) => currencies.get(id) ?? 'EUR', DESK_NEAREST);
-  const computeMs = Math.round((performance.now() - started) * 100) / 100;
-  const names = await deskClients(
-    ctx,
-    figures.nearest.map((a) => a.userId),
-  );
-  return {
-    ...figures,
-    at: new Date(ctx.market.clock.now()).toISOString(),
-    brandId,
-    computeMs,
-    rates: deskRates(ctx),
-    nearest: figures.nearest.map((a) => {
-      const client = names.get(a.userId);
-      const profile = ctx.trading.profileOfKey(profileKeys.get(a.userId));
-      return {
-        ...a,
-        clientName: client?.name ?? '',
-        pin: client?.pin ?? null,
-        brandSlug: client?.brandSlug ?? '',
-        stopOutLevel: Math.round(profile.stopOutLevel * 10_000) / 100,
-        marginCallLevel: Math.round(profile.marginCallLevel * 10_000) / 100,
-      };
-    }),
-  };
 }
 
 /** A PUT's list of symbols: an array of short strings, else a 400 naming the field. */
@@ -257,22 +191,100 @@ function symbolList(value: unknown): string[] {
 export const scopeAccepts = (filter: ScopeFilter) => (brandId: number) =>
   filter === null || filter.includes(brandId);
 
+/** What the dealing desk uses. */
+export interface DealingServiceDeps {
+  database: Database;
+  /** The books of every account (in a cluster, every node's). */
+  gateway: TradingGateway;
+  market: DeskMarket;
+  trading: Pick<TradingService, 'forgetHalts' | 'profileOfKey'>;
+  brands: Pick<BrandsService, 'findById' | 'findBySlug' | 'changed'>;
+}
+
 export class DealingService {
   private readonly repo: MoneyRepo;
   private readonly dealing: DealingRepo;
+  /**
+   * Clients' names and brands by id, kept a minute (shared by the routes and the live desk): the desk names the
+   * accounts it shows without a query per tick; only accounts it has not seen are read.
+   */
+  private readonly names = new LRUCache<number, DeskClient>({ max: 50_000, ttl: 60_000 });
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new MoneyRepo(ctx.database.db);
-    this.dealing = new DealingRepo(ctx.database.db);
+  constructor(private readonly deps: DealingServiceDeps) {
+    this.repo = new MoneyRepo(deps.database.db);
+    this.dealing = new DealingRepo(deps.database.db);
+  }
+
+  /** Clients' names and brands by id (cached a minute). */
+  async clients(ids: readonly number[]): Promise<Map<number, DeskClient>> {
+    const found = new Map<number, DeskClient>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = this.names.get(id);
+      if (hit) found.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length > 0)
+      for (const client of await this.dealing.clients(missing)) {
+        this.names.set(client.id, client);
+        found.set(client.id, client);
+      }
+    return found;
+  }
+
+  /** The account currency of each brand among the positions' profiles (the brand cache; EUR when unknown). */
+  private async brandCurrencies(open: readonly DeskPosition[]): Promise<Map<number, string>> {
+    const ids = new Set<number>();
+    const profiles = new Set(open.map((p) => p.profile));
+    for (const profile of profiles) {
+      const id = brandOfProfile(profile);
+      if (id !== undefined) ids.add(id);
+    }
+    const out = new Map<number, string>();
+    for (const id of ids) out.set(id, brandCurrency((await this.deps.brands.findById(id))?.settings));
+    return out;
+  }
+
+  /** The desk for a scope: the engine's figures, then the nearest accounts named (cached names). */
+  async snapshot(
+    inScope: (brandId: number) => boolean,
+    brandId: number | null,
+    open: readonly DeskPosition[],
+  ): Promise<DeskSnapshot> {
+    // a cluster node knows the profile keys of other nodes' accounts only from their positions
+    const profileKeys = new Map(open.map((p) => [p.accountId, p.profile]));
+    const currencies = await this.brandCurrencies(open);
+    const started = performance.now();
+    const figures = computeDesk(open, inScope, (id) => currencies.get(id) ?? 'EUR', DESK_NEAREST);
+    const computeMs = Math.round((performance.now() - started) * 100) / 100;
+    const names = await this.clients(figures.nearest.map((a) => a.userId));
+    return {
+      ...figures,
+      at: new Date(this.deps.market.clock.now()).toISOString(),
+      brandId,
+      computeMs,
+      rates: deskRates(this.deps.market),
+      nearest: figures.nearest.map((a) => {
+        const client = names.get(a.userId);
+        const profile = this.deps.trading.profileOfKey(profileKeys.get(a.userId));
+        return {
+          ...a,
+          clientName: client?.name ?? '',
+          pin: client?.pin ?? null,
+          brandSlug: client?.brandSlug ?? '',
+          stopOutLevel: Math.round(profile.stopOutLevel * 10_000) / 100,
+          marginCallLevel: Math.round(profile.marginCallLevel * 10_000) / 100,
+        };
+      }),
+    };
   }
 
   /** The live desk of the clients in scope (or one brand), from the engine. */
   async desk(auth: StaffAuth, brandId: number | undefined): Promise<DeskSnapshot> {
-    return deskSnapshot(
-      this.ctx,
+    return this.snapshot(
       scopeAccepts(scopeFilter(auth, brandId)),
       brandId ?? null,
-      await this.ctx.gateway.deskPositions(),
+      await this.deps.gateway.deskPositions(),
     );
   }
 
@@ -308,7 +320,7 @@ export class DealingService {
     const requested = [...(change.set ?? []), ...(change.add ?? []), ...(change.remove ?? [])];
     const problems = requested
       .map((symbol, i) => ({ symbol: symbol.trim().toUpperCase(), i }))
-      .filter(({ symbol }) => !this.ctx.market.catalogue.get(symbol))
+      .filter(({ symbol }) => !this.deps.market.catalogue.get(symbol))
       .map(({ i }) => fieldMessage(change.set ? `symbols.${i}` : 'symbol', 'dealing.unknownSymbol'));
     if (problems.length > 0) throw invalidFields(problems);
     const result = await this.dealing.inTransaction(async (tx) => {
@@ -339,15 +351,15 @@ export class DealingService {
       return halted;
     });
     if (result === undefined) throw notFound();
-    this.ctx.trading.forgetHalts(brandId);
+    this.deps.trading.forgetHalts(brandId);
     // announced like any brand change: every node's price socket tells the brand's open terminals (`halts`)
-    this.ctx.brands.changed(brandId);
+    this.deps.brands.changed(brandId);
     return { brandId, halted: result };
   }
 
   /** The engine's live view of an open position (undefined if it closed meanwhile). */
   private async live(row: OpenPositionRow): Promise<PositionDto | undefined> {
-    const view = await this.ctx.gateway.position(row.userId, row.id);
+    const view = await this.deps.gateway.position(row.userId, row.id);
     return view && view.close_date === null ? view : undefined;
   }
 
@@ -372,7 +384,7 @@ export class DealingService {
           clientName: `${row.firstName} ${row.lastName}`.trim(),
           pin: row.pin,
           brandSlug: row.brandSlug,
-          currency: brandCurrency((await this.ctx.brands.findBySlug(row.brandSlug))?.settings),
+          currency: brandCurrency((await this.deps.brands.findBySlug(row.brandSlug))?.settings),
         });
     }
     return { items, total, page: query.page, pageSize: BACKOFFICE_PAGE_SIZE };
@@ -392,7 +404,7 @@ export class DealingService {
     for (const row of rows) {
       let currency = currencies.get(row.brandId);
       if (currency === undefined) {
-        currency = brandCurrency((await this.ctx.brands.findById(row.brandId))?.settings);
+        currency = brandCurrency((await this.deps.brands.findById(row.brandId))?.settings);
         currencies.set(row.brandId, currency);
       }
       const key = `${row.symbol}|${currency}`;
@@ -445,13 +457,13 @@ export class DealingService {
     // checked before the close: the audit row written after it must be storable (no control characters)
     const problem = staffReasonProblem(note, { required: true });
     if (problem) throw invalidFields([problem]);
-    const before = await this.ctx.gateway.position(clientId, positionId);
+    const before = await this.deps.gateway.position(clientId, positionId);
     // closed by the broker: cause 'broker' (closingReason 0 'Manually'), the reason in the close
     // context, so the client's notice and history say "Closed by the broker: <reason>"
-    const outcome = await this.ctx.gateway.close({
+    const outcome = await this.deps.gateway.close({
       accountId: clientId,
       positionId,
-      now: this.ctx.market.clock.now(),
+      now: this.deps.market.clock.now(),
       broker: { reason: note },
     });
     if (!outcome.ok) {
@@ -463,7 +475,7 @@ export class DealingService {
         outcome.rejection.message.params,
       );
     }
-    const position = await this.ctx.gateway.position(clientId, positionId);
+    const position = await this.deps.gateway.position(clientId, positionId);
     if (!position) throw positionNotFound();
     await this.repo.inTransaction((tx) =>
       auditStaffAction(tx, auth, actor.request, {

@@ -1,5 +1,6 @@
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { type App, ErrorBody } from '../../http.js';
 
 const Health = z.object({ status: z.literal(true), data: z.object({ uptime: z.number() }) });
@@ -12,8 +13,14 @@ const Ready = z.object({
   }),
 });
 
+/** What the probes ask. */
+export interface HealthRoutesDeps {
+  database: Pick<Database, 'ping' | 'kind'>;
+  redis: Pick<Redis, 'ping'> | undefined;
+}
+
 /** Liveness (the process answers) and readiness (its database, and Redis when configured, answer). */
-export async function healthRoutes(app: App, ctx: AppContext) {
+export async function healthRoutes(app: App, deps: HealthRoutesDeps) {
   app.get(
     '/api/health',
     { schema: { tags: ['operations'], summary: 'Liveness probe', response: { 200: Health } } },
@@ -30,20 +37,20 @@ export async function healthRoutes(app: App, ctx: AppContext) {
       },
     },
     async (_request, reply) => {
-      const database = await ctx.database.ping().then(
+      const database = await deps.database.ping().then(
         () => 'ok' as const,
         () => 'down' as const,
       );
-      const redis = !ctx.redis
+      const redis = !deps.redis
         ? ('not configured' as const)
-        : await ctx.redis.ping().then(
+        : await deps.redis.ping().then(
             () => 'ok' as const,
             () => 'down' as const,
           );
       const ready = database === 'ok' && redis !== 'down';
       return reply
         .code(ready ? 200 : 503)
-        .send({ status: ready, data: { database, databaseKind: ctx.database.kind, redis } });
+        .send({ status: ready, data: { database, databaseKind: deps.database.kind, redis } });
     },
   );
 }

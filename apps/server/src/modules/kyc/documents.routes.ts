@@ -1,13 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES, UploadInput, validateInput } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody } from '../../http.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { presentUser } from '../accounts/accounts.presenter.js';
 import { UserAnswer } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
-import type { UploadedFile } from './documents.service.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { DocumentsService, UploadedFile } from './documents.service.js';
 
 /** The spec's form sends the file as `files`; `files[]` is how some form libraries name it. */
 const FILE_FIELDS = new Set(['files', 'files[]']);
@@ -53,9 +52,15 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   return { fields, file };
 }
 
+/** What the document upload uses. */
+export interface DocumentsRoutesDeps extends ClientAuthDeps {
+  documents: DocumentsService;
+}
+
 /** spec §7 POST /api/accounts/upload (multipart: token, type, files). */
-export async function documentsRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+export async function documentsRoutes(app: App, deps: DocumentsRoutesDeps) {
+  const { documents } = deps;
+  const auth = clientAuthenticator(deps);
   // Registered in this scope only: no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
@@ -82,7 +87,7 @@ export async function documentsRoutes(app: App, ctx: AppContext) {
       const { user, token } = await auth(request, form.fields.token);
       const input = validateInput(UploadInput, { type: form.fields.type });
       if (!input.ok) throw invalidFields(input.errors);
-      const updated = await ctx.documents.upload(user, input.value.type, form.file);
+      const updated = await documents.upload(user, input.value.type, form.file);
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

@@ -1,11 +1,12 @@
 import { CandleList, InstrumentList } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { notFound } from '../../lib/errors.js';
 import { RESOLUTIONS } from '../../market/candles.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
+import type { BrandsService } from '../brands/brands.service.js';
 import { instrumentTerms, lastBrandQuote } from './instrument-terms.js';
+import type { MarketService } from './market.service.js';
 
 const MAX_CANDLES = 5_000;
 
@@ -29,8 +30,18 @@ const CandlesQuery = z
   })
   .refine((q) => q.to >= q.from, { message: 'date.untilBeforeFrom', path: ['to'] });
 
+/** What the public market data uses. */
+export interface MarketRoutesDeps {
+  market: MarketService;
+  brands: BrandsService;
+  /** The asset list: each symbol's category leverage list. */
+  reference: { assets(): Promise<readonly { symbol: string; categoryLeverage: string }[]> };
+  /** The symbols a brand has halted (the trading service's cached read). */
+  trading: { haltedSymbols(brandId: number): Promise<ReadonlySet<string>> };
+}
+
 /** Public market data: the instrument list and chart candles (spec §9: 12 months, UTC). */
-export async function marketRoutes(app: App, ctx: AppContext) {
+export async function marketRoutes(app: App, { market, brands, reference, trading }: MarketRoutesDeps) {
   app.get(
     '/api/market/instruments',
     {
@@ -42,30 +53,30 @@ export async function marketRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const now = ctx.market.clock.now();
+      const now = market.clock.now();
       // a market closed since before this server started has no last quote: its last minute's close, with the
       // instrument's typical feed spread around it, stands for it
-      const lastFromCandles = (i: (typeof ctx.market.catalogue.instruments)[number]) => {
-        const close = ctx.market.candles.latest(i.symbol, '1m')?.close;
+      const lastFromCandles = (i: (typeof market.catalogue.instruments)[number]) => {
+        const close = market.candles.latest(i.symbol, '1m')?.close;
         return close === undefined ? undefined : { bid: close - i.spread / 2, ask: close + i.spread / 2 };
       };
-      const brand = await ctx.brands.resolve(request.headers.host);
+      const brand = await brands.resolve(request.headers.host);
       const profile = tradingProfileOf(brand.settings);
-      const leverageOf = new Map((await ctx.reference.assets()).map((a) => [a.symbol, a.categoryLeverage]));
-      const halted = await ctx.trading.haltedSymbols(brand.id);
+      const leverageOf = new Map((await reference.assets()).map((a) => [a.symbol, a.categoryLeverage]));
+      const halted = await trading.haltedSymbols(brand.id);
       return {
         status: true as const,
-        data: ctx.market.catalogue.instruments.map((i) => ({
+        data: market.catalogue.instruments.map((i) => ({
           symbol: i.symbol,
           name: i.exchangeName,
           displayName: i.displayName,
           category: i.category,
           categoryId: i.categoryId,
           precision: i.precision,
-          available: !halted.has(i.symbol) && ctx.market.book.get(i.symbol, now) !== undefined,
+          available: !halted.has(i.symbol) && market.book.get(i.symbol, now) !== undefined,
           halted: halted.has(i.symbol),
           ...instrumentTerms(i, profile, leverageOf.get(i.symbol), now),
-          last: lastBrandQuote(i, profile, ctx.market.book.last(i.symbol) ?? lastFromCandles(i)),
+          last: lastBrandQuote(i, profile, market.book.last(i.symbol) ?? lastFromCandles(i)),
         })),
       };
     },
@@ -83,8 +94,8 @@ export async function marketRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { symbol, resolution, from, to } = request.query;
-      if (!ctx.market.catalogue.get(symbol)) throw notFound();
-      const candles = ctx.market.candles.candlesBetween(symbol, resolution, from * 1000, to * 1000 + 1);
+      if (!market.catalogue.get(symbol)) throw notFound();
+      const candles = market.candles.candlesBetween(symbol, resolution, from * 1000, to * 1000 + 1);
       return {
         status: true as const,
         data: candles.slice(-MAX_CANDLES).map((c) => ({ ...c, time: Math.floor(c.time / 1000) })),

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import type { App } from '../../http.js';
 import { AppError } from '../../lib/errors.js';
 import { type Metrics, statusClass } from './metrics.js';
@@ -59,6 +59,12 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 const TOKEN_REQUIRED =
   'GET /metrics needs METRICS_TOKEN: set it to a random value of at least 24 characters and scrape with `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md, Metrics)';
 
+/** What GET /metrics uses. */
+export interface MetricsRoutesDeps {
+  metrics: Metrics;
+  config: Pick<Config, 'metricsToken' | 'demo'>;
+}
+
 /**
  * GET /metrics in the Prometheus text format, on the main port. Answered to callers with
  * `Authorization: Bearer <METRICS_TOKEN>`; in demo mode also to loopback callers without one.
@@ -66,10 +72,10 @@ const TOKEN_REQUIRED =
  * forwards without X-Forwarded-For makes every visitor look local. So with no METRICS_TOKEN set,
  * /metrics is closed there (403 saying to set it); a wrong or missing token is 401.
  */
-export async function metricsRoutes(app: App, ctx: AppContext) {
-  const { registry } = ctx.metrics;
-  const token = ctx.config.metricsToken;
-  const loopbackAllowed = ctx.config.demo;
+export async function metricsRoutes(app: App, { metrics, config }: MetricsRoutesDeps) {
+  const { registry } = metrics;
+  const token = config.metricsToken;
+  const loopbackAllowed = config.demo;
   app.get(
     '/metrics',
     {

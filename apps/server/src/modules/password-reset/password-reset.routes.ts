@@ -1,9 +1,11 @@
 import { ForgotPasswordInput, NoData, ResetPasswordInput } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { addressKey } from '../../lib/client-address.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
+import type { BrandsService } from '../brands/brands.service.js';
+import type { PasswordResetService } from './password-reset.service.js';
 
 /**
  * The e-mail asked for together with the asking address: counted per e-mail alone,
@@ -15,9 +17,19 @@ const emailFromAddress = (request: FastifyRequest) => {
   return email ? `${email}\u0000${addressKey(request.ip)}` : undefined;
 };
 
+/** What the forgot-password and reset routes use. */
+export interface PasswordResetRoutesDeps {
+  config: Pick<Config, 'authRateLimitPerMinute'>;
+  brands: BrandsService;
+  passwordReset: PasswordResetService;
+}
+
 /** spec §7 POST /api/get/forgotPassword and the reset it leads to (no bearer). */
-export async function passwordResetRoutes(app: App, ctx: AppContext) {
-  const max = ctx.config.authRateLimitPerMinute;
+export async function passwordResetRoutes(
+  app: App,
+  { config, brands, passwordReset }: PasswordResetRoutesDeps,
+) {
+  const max = config.authRateLimitPerMinute;
   const forgotLimit = attemptLimit(app, { name: 'forgot', max, account: emailFromAddress });
   const resetLimit = attemptLimit(app, { name: 'reset', max });
 
@@ -42,8 +54,8 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const brand = await ctx.brands.resolve(request.headers.host);
-      ctx.passwordReset.request(brand, request.body.email, { ip: request.ip, log: request.log });
+      const brand = await brands.resolve(request.headers.host);
+      passwordReset.request(brand, request.body.email, { ip: request.ip, log: request.log });
       return { status: true as const, data: {} };
     },
   );
@@ -63,7 +75,7 @@ export async function passwordResetRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      await ctx.passwordReset.reset(request.body.token, request.body.new_password);
+      await passwordReset.reset(request.body.token, request.body.new_password);
       return { status: true as const, data: {} };
     },
   );

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
+import type { PaymentsService } from './payments.service.js';
 
 /** How often the server looks for deposits abandoned at their provider. */
 export const EXPIRY_SWEEP_MS = 60_000;
@@ -10,14 +10,17 @@ export const EXPIRY_SWEEP_MS = 60_000;
  * "expired" note (PaymentsService.expireAbandoned). A client's own list expires theirs at once as well,
  * so nobody sees a stale Pending between two sweeps. The timer never keeps the process alive.
  */
-export function scheduleDepositExpiry(app: App, ctx: AppContext): void {
-  const maxAgeMs = ctx.config.paymentPendingExpiryMs;
+export function scheduleDepositExpiry(
+  app: App,
+  payments: Pick<PaymentsService, 'expireAbandoned'>,
+  maxAgeMs: number,
+): void {
   let running = false;
   const sweep = async () => {
     if (running) return;
     running = true;
     try {
-      const expired = await ctx.payments.expireAbandoned(maxAgeMs);
+      const expired = await payments.expireAbandoned(maxAgeMs);
       if (expired > 0)
         app.log.info(
           { expired, afterMinutes: maxAgeMs / 60_000 },

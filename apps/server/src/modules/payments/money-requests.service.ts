@@ -42,16 +42,18 @@ import {
   staffReasonProblem,
   TRANSACTION_STATUS,
 } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { TradingGateway } from '../../cluster/gateway.js';
+import type { Database } from '../../db/client.js';
 import { EngineCommitError } from '../../engine/engine.js';
+import type { Clock } from '../../feeds/clock.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
 import type { Brand } from '../brands/brands.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction, staffAuditEntry } from '../staff/staff-audit.js';
 import { type MoneyLimitRecord, type MoneyRequestRow, MoneyRequestsRepo } from './money-requests.repo.js';
 import { TransactionAlreadyDecided } from './payment-effects.js';
-import { newTransactionReference } from './payments.service.js';
-import { brandForMoney, type StaffActor, scopeFilter, tellQueueChanged } from './staff-money.service.js';
+import { newTransactionReference, type PaymentsService } from './payments.service.js';
+import { brandForMoney, type MoneyService, type StaffActor, scopeFilter } from './staff-money.service.js';
 
 export interface MoneyRequestInput {
   kind?: string;
@@ -66,15 +68,28 @@ const reasonOf = (reason: string | undefined, required: boolean): string => {
   return text;
 };
 
+/** What staff money requests use. */
+export interface MoneyRequestsServiceDeps {
+  database: Database;
+  /** What a client can withdraw, checked when a withdrawal is requested. */
+  payments: Pick<PaymentsService, 'withdrawable'>;
+  /** The client's book: an approved request is booked through the engine. */
+  gateway: TradingGateway;
+  /** The market's clock: the booking's time. */
+  market: { clock: Clock };
+  /** The finance screens hear of a request's change through the money queues' news. */
+  money: Pick<MoneyService, 'tellQueueChanged'>;
+}
+
 export class MoneyRequestsService {
   readonly repo: MoneyRequestsRepo;
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new MoneyRequestsRepo(ctx.database.db);
+  constructor(private readonly deps: MoneyRequestsServiceDeps) {
+    this.repo = new MoneyRequestsRepo(deps.database.db);
   }
 
   private brand(brandId: number): Promise<Brand> {
-    return brandForMoney(this.ctx, brandId);
+    return brandForMoney(this.deps.database.db, brandId);
   }
 
   /** A request in the member's brand scope; a request of another brand answers the same 404 as a missing one. */
@@ -162,12 +177,12 @@ export class MoneyRequestsService {
         reason,
       });
     });
-    tellQueueChanged(this.ctx, { queue: 'requests', brandId: brand.id });
+    this.deps.money.tellQueueChanged({ queue: 'requests', brandId: brand.id });
     return this.presentOne(reference);
   }
 
   private async assertWithdrawable(brand: Brand, clientId: number, booked: number): Promise<void> {
-    const { withdrawable } = await this.ctx.payments.withdrawable(brand, clientId);
+    const { withdrawable } = await this.deps.payments.withdrawable(brand, clientId);
     if (-booked > withdrawable)
       throw invalidFields([
         fieldMessage('amount', 'staff.adjustmentExceedsWithdrawable', {
@@ -226,7 +241,7 @@ export class MoneyRequestsService {
         ),
       }))
       .filter((member) => member.fields.length > 0);
-    const view = await this.ctx.gateway.view(clientId);
+    const view = await this.deps.gateway.view(clientId);
     return {
       client: {
         userId: client.id,
@@ -277,7 +292,7 @@ export class MoneyRequestsService {
       details: { requestedBy: row.requesterName },
     });
     try {
-      const outcome = await this.ctx.gateway.adjustBalance({
+      const outcome = await this.deps.gateway.adjustBalance({
         accountId: row.userId,
         amount: booked,
         kind: rule.ledgerKind,
@@ -308,16 +323,16 @@ export class MoneyRequestsService {
             transactionReference: transaction,
           },
         },
-        now: this.ctx.market.clock.now(),
-      } as Parameters<AppContext['gateway']['adjustBalance']>[0]);
+        now: this.deps.market.clock.now(),
+      } as Parameters<TradingGateway['adjustBalance']>[0]);
       if (!outcome.ok) throw invalidFields(outcome.rejection.errors);
     } catch (error) {
       if (error instanceof EngineCommitError && error.reason instanceof TransactionAlreadyDecided)
         throw alreadyDecided(await this.presentOne(reference));
       throw error;
     }
-    tellQueueChanged(this.ctx, { queue: 'requests', brandId: row.brandId });
-    const view = await this.ctx.gateway.view(row.userId);
+    this.deps.money.tellQueueChanged({ queue: 'requests', brandId: row.brandId });
+    const view = await this.deps.gateway.view(row.userId);
     return {
       request: await this.presentOne(reference),
       balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
@@ -367,7 +382,7 @@ export class MoneyRequestsService {
       return true;
     });
     if (!decided) throw alreadyDecided(await this.presentOne(row.reference));
-    tellQueueChanged(this.ctx, { queue: 'requests', brandId: row.brandId });
+    this.deps.money.tellQueueChanged({ queue: 'requests', brandId: row.brandId });
     return this.presentOne(row.reference);
   }
 

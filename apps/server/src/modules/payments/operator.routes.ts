@@ -1,10 +1,10 @@
 import { TRANSACTION_STATUS, transactionStatusName, transactionTypeName } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CliError, OPERATOR_COMMANDS, REMOTE_COMMANDS } from '../../cli-commands.js';
-import type { AppContext } from '../../context.js';
+import { OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, invalidFields, unauthorized } from '../../lib/errors.js';
+import { CliError, REMOTE_COMMANDS } from './operator-commands.js';
 import { isOperatorToken } from './operator-token.js';
 import type { TransactionRow } from './payments.repo.js';
 import { operatorAudit } from './payments.service.js';
@@ -46,7 +46,11 @@ const Reference = z.object({ reference: z.string().regex(/^TX-[0-9A-Z]{10}$/) })
  * pending one. Authenticated with the operator token (payments/operator-token.ts); every decision is
  * audited with the operator's name from X-Operator.
  */
-export async function operatorRoutes(app: App, ctx: AppContext) {
+export async function operatorRoutes(
+  app: App,
+  // the commands run inside this server as the CLI runs them, so the routes take what a command takes
+  ctx: Parameters<(typeof OPERATOR_COMMANDS)[string]['run']>[0],
+) {
   // The token is checked before anything else, so a caller without it learns nothing (not even validation).
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;

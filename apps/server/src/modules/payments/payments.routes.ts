@@ -10,16 +10,17 @@ import {
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { addressKey } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 import { refuseWhenExceeded } from '../../lib/rate-limit.js';
 import { TokenBody, tokenField } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
 import { brandPublicUrl } from '../brands/brands.service.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { scheduleDepositExpiry } from './deposit-expiry.js';
-import type { PaymentRequester } from './payments.service.js';
+import type { PaymentRequester, PaymentsService } from './payments.service.js';
 
 const IdempotencyHeaders = z
   .object({
@@ -34,19 +35,30 @@ const IdempotencyHeaders = z
 
 const ProviderParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
+/** What a client's payments and the providers' webhooks use. */
+export interface PaymentsRoutesDeps extends ClientAuthDeps {
+  config: Pick<
+    Config,
+    'publicUrl' | 'defaultBrand' | 'paymentPendingExpiryMs' | 'paymentWebhookRefusalsPerMinute'
+  >;
+  payments: PaymentsService;
+  metrics: Metrics;
+}
+
 /**
  * spec §7 payment calls: the brand's methods, transaction create (deposit or withdraw) with an
  * idempotency key, the posted-form signature, the caller's transactions, and the providers' signed
  * webhooks at /api/transaction/update/{provider} (also /api/transactions/update/{provider}).
  */
-export async function paymentsRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
-  scheduleDepositExpiry(app, ctx);
+export async function paymentsRoutes(app: App, deps: PaymentsRoutesDeps) {
+  const { config, payments, metrics, brands } = deps;
+  const auth = clientAuthenticator(deps);
+  scheduleDepositExpiry(app, payments, config.paymentPendingExpiryMs);
   const requester = async (request: FastifyRequest, token?: string): Promise<PaymentRequester> => {
     const { brand, user } = await auth(request, token);
     // Signed return and webhook URLs are built on the brand's configured address, never on the
     // request's Host header: a forged one must not end up in a URL we sign (decision 0015).
-    return { brand, user, origin: brandPublicUrl(brand, ctx.config, request.headers.host) };
+    return { brand, user, origin: brandPublicUrl(brand, config, request.headers.host) };
   };
 
   app.get(
@@ -67,7 +79,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand } = await auth(request);
-      return { status: true as const, data: ctx.payments.paymentOptions(brand) };
+      return { status: true as const, data: payments.paymentOptions(brand) };
     },
   );
 
@@ -96,7 +108,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const who = await requester(request);
       const key = request.headers[IDEMPOTENCY_HEADER];
-      const data = await ctx.payments.create(who, request.body, typeof key === 'string' ? key : undefined);
+      const data = await payments.create(who, request.body, typeof key === 'string' ? key : undefined);
       return { status: true as const, data };
     },
   );
@@ -122,7 +134,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const who = await requester(request);
-      const data = await ctx.payments.postedForm(who, request.params.provider, request.body.transaction_id);
+      const data = await payments.postedForm(who, request.params.provider, request.body.transaction_id);
       return { status: true as const, data };
     },
   );
@@ -150,11 +162,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const { brand, user } = await auth(request);
-      const data = await ctx.payments.cancelWithdrawal(
-        { brand, user },
-        request.body.transaction_id,
-        request.ip,
-      );
+      const data = await payments.cancelWithdrawal({ brand, user }, request.body.transaction_id, request.ip);
       return { status: true as const, data };
     },
   );
@@ -172,15 +180,15 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const { user } = await auth(request, request.params.token);
       // the client never sees a deposit Pending past its expiry, whenever the last sweep ran
-      await ctx.payments.expireAbandoned(ctx.config.paymentPendingExpiryMs, { userId: user.id });
-      return { status: true as const, data: await ctx.payments.list(user) };
+      await payments.expireAbandoned(config.paymentPendingExpiryMs, { userId: user.id });
+      return { status: true as const, data: await payments.list(user) };
     },
   );
 
   // Webhooks: the signature covers the exact bytes sent, so this scope keeps the body as a string.
   // Refused webhook calls count per sender address (in Redis when configured, so across nodes).
   const refusals = app.createRateLimit({
-    max: ctx.config.paymentWebhookRefusalsPerMinute,
+    max: config.paymentWebhookRefusalsPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `webhook-refusal:ip:${addressKey(request.ip)}`,
   });
@@ -214,16 +222,16 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
         async (request, reply) => {
           const raw = typeof request.body === 'string' ? request.body : '';
           // The provider posts to the webhook URL we gave it, on the brand's own host.
-          const brand = await ctx.brands.resolve(request.headers.host);
+          const brand = await brands.resolve(request.headers.host);
           const countRefusal = async () => {
             try {
               refuseWhenExceeded(await refusals(request), reply);
             } catch (error) {
-              ctx.metrics.webhookOutcomes.inc({ outcome: 'rate-limited' });
+              metrics.webhookOutcomes.inc({ outcome: 'rate-limited' });
               throw error;
             }
           };
-          const result = await ctx.payments.webhook(
+          const result = await payments.webhook(
             brand,
             request.params.provider,
             raw,
@@ -231,7 +239,7 @@ export async function paymentsRoutes(app: App, ctx: AppContext) {
             countRefusal,
           );
           // Outcomes are the service's fixed words (applied, duplicate, bad-signature, …), never input.
-          ctx.metrics.webhookOutcomes.inc({ outcome: result.outcome });
+          metrics.webhookOutcomes.inc({ outcome: result.outcome });
           if (result.status === 200) return { status: true as const, data: { outcome: result.outcome } };
           const error = new AppError(
             result.status,

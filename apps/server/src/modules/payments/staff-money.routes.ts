@@ -15,11 +15,11 @@ import {
   TRANSACTION_QUEUES,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { MoneyRequestsService } from './money-requests.service.js';
-import { MoneyService } from './staff-money.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import type { MoneyRequestsService } from './money-requests.service.js';
+import type { MoneyService } from './staff-money.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 /** A brand id fits the column (a larger one would fail in SQL instead of answering). */
@@ -40,14 +40,19 @@ const DECIDE_NEEDS =
   `A bank wire needs ${QUEUE_PERMISSION.deposits}, a withdrawal ${QUEUE_PERMISSION.withdrawals} ` +
   "(403 without the transaction's one)";
 
+/** What the back office's money routes use. */
+export interface MoneyRoutesDeps {
+  staff: StaffService;
+  money: MoneyService;
+  moneyRequests: MoneyRequestsService;
+}
+
 /**
  * The back office's money (docs/backoffice.md "Money and dealing"): the live queues of pending
  * bank wires and withdrawals, approving (four-eyes above the brand's threshold) and rejecting them, and
  * adjustments on a client's account. Every decision goes through the payments service the operator CLI uses.
  */
-export async function moneyRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const money = new MoneyService(ctx);
+export async function moneyRoutes(app: App, { staff, money, moneyRequests: requests }: MoneyRoutesDeps) {
   const actor = (request: Parameters<typeof staffOf>[0]) => ({ auth: staffOf(request), request });
 
   for (const queue of TRANSACTION_QUEUES) {
@@ -105,7 +110,6 @@ export async function moneyRoutes(app: App, ctx: AppContext) {
     }),
   );
 
-  const requests = new MoneyRequestsService(ctx);
   const RequestBody = z
     .object({
       kind: z.string().max(40).optional(),

@@ -21,42 +21,20 @@ import {
   transactionTypeName,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Database, Db } from '../../db/client.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../lib/errors.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
 import { auditStaffAction, staffAuditEntry } from '../staff/staff-audit.js';
 import type { TransactionRow } from './payments.repo.js';
-import type { QueueListener } from './payments.service.js';
+import type { PaymentsService, QueueListener } from './payments.service.js';
 import {
   type ApprovalRow,
   MoneyRepo,
   type ScopeFilter,
   type StaffTransactionRow,
 } from './staff-money.repo.js';
-
-/**
- * Queue news the payments service does not see, per app: a first four-eyes approval leaves the withdrawal in its
- * queue but changes what the queue shows ("1/2"). The back-office socket tells these as `queue.changed` beside the
- * payments service's own (`onQueueChanged`), so other finance screens re-read the queue at once.
- */
-const approvalListeners = new WeakMap<AppContext, Set<QueueListener>>();
-
-/** Tells this app's finance screens that a queue changed beyond what the payments service announces. */
-export function tellQueueChanged(ctx: AppContext, change: { queue: MoneyQueue; brandId: number }): void {
-  for (const listener of approvalListeners.get(ctx) ?? []) listener(change);
-}
-
-/** Tells `listener` whenever a first approval of a four-eyes withdrawal or a staff money request changes a queue. */
-export function onFirstApproval(ctx: AppContext, listener: QueueListener): () => void {
-  const listeners = approvalListeners.get(ctx) ?? new Set<QueueListener>();
-  approvalListeners.set(ctx, listeners);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
 
 /** The staff member and request behind an action (audit: who, role, from where). */
 export interface StaffActor {
@@ -79,8 +57,8 @@ const reasonOf = (reason: string | undefined, required = true): string => {
  * A brand as money decisions read it: from the database, not the brands cache, so a rule an admin just changed
  * (four-eyes threshold, bonus withdrawable, verified withdrawals) applies to the very next decision. 404 if missing.
  */
-export async function brandForMoney(ctx: AppContext, brandId: number): Promise<Brand> {
-  const row = await new BrandsRepo(ctx.database.db).findById(brandId);
+export async function brandForMoney(db: Db, brandId: number): Promise<Brand> {
+  const row = await new BrandsRepo(db).findById(brandId);
   if (!row) throw notFound();
   return { id: row.id, slug: row.slug, name: row.name, hosts: row.hosts, settings: row.settings };
 }
@@ -101,15 +79,41 @@ const queueOf = (row: Pick<TransactionRow, 'method'>): MoneyQueue | null =>
       ? 'deposits'
       : null;
 
+/** What the back office's money queues use. */
+export interface MoneyServiceDeps {
+  database: Database;
+  /** Confirms and rejects, as the operator CLI does. */
+  payments: Pick<PaymentsService, 'confirm' | 'reject'>;
+}
+
 export class MoneyService {
   readonly repo: MoneyRepo;
+  /**
+   * Queue news the payments service does not see: a first four-eyes approval leaves the withdrawal in its queue but
+   * changes what the queue shows ("1/2"). The back-office socket tells these as `queue.changed` beside the payments
+   * service's own (`onQueueChanged`), so other finance screens re-read the queue at once.
+   */
+  private readonly approvalListeners = new Set<QueueListener>();
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new MoneyRepo(ctx.database.db);
+  constructor(private readonly deps: MoneyServiceDeps) {
+    this.repo = new MoneyRepo(deps.database.db);
+  }
+
+  /** Tells the finance screens that a queue changed beyond what the payments service announces. */
+  tellQueueChanged(change: { queue: MoneyQueue; brandId: number }): void {
+    for (const listener of this.approvalListeners) listener(change);
+  }
+
+  /** Tells `listener` whenever a first approval of a four-eyes withdrawal or a staff money request changes a queue. */
+  onFirstApproval(listener: QueueListener): () => void {
+    this.approvalListeners.add(listener);
+    return () => {
+      this.approvalListeners.delete(listener);
+    };
   }
 
   private brand(brandId: number): Promise<Brand> {
-    return brandForMoney(this.ctx, brandId);
+    return brandForMoney(this.deps.database.db, brandId);
   }
 
   /** Staff transactions with their approvals and whether they need a second approver. */
@@ -212,18 +216,17 @@ export class MoneyService {
         });
         if (first) {
           // after the commit: a screen re-reading the queue now sees the approval
-          for (const listener of approvalListeners.get(this.ctx) ?? [])
-            listener({ queue: 'withdrawals', brandId: row.brandId });
+          this.tellQueueChanged({ queue: 'withdrawals', brandId: row.brandId });
           return { state: 'awaiting-second-approval', transaction: await this.presentOne(reference) };
         }
       }
-      await this.ctx.payments.confirm(reference, decider, {
+      await this.deps.payments.confirm(reference, decider, {
         audit,
         within: (tx) => this.repo.addApproval(tx, row.id, auth.staff.id),
         fourEyesChecked: true,
       });
     } else {
-      await this.ctx.payments.confirm(reference, decider, { audit, fourEyesChecked: true });
+      await this.deps.payments.confirm(reference, decider, { audit, fourEyesChecked: true });
     }
     return { state: 'approved', transaction: await this.presentOne(reference) };
   }
@@ -236,7 +239,7 @@ export class MoneyService {
   ): Promise<RejectTransactionAnswer> {
     const row = await this.decidable(actor.auth, reference);
     const note = reasonOf(reason);
-    await this.ctx.payments.reject(reference, `staff:${actor.auth.staff.id}`, note, {
+    await this.deps.payments.reject(reference, `staff:${actor.auth.staff.id}`, note, {
       audit: this.decisionAudit(actor, row, note, TRANSACTION_STATUS.declined),
     });
     return { transaction: await this.presentOne(reference) };

@@ -1,15 +1,21 @@
 import { AssetList, CountryList } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { ReferenceService } from './reference.service.js';
 
 /** `?token=` as the spec's GET calls send it (a bearer header works too). */
 const TokenQuery = z.object({ token: z.string().max(200).optional() }).loose();
 
+/** What the reference lists use. */
+export interface ReferenceRoutesDeps extends ClientAuthDeps {
+  reference: ReferenceService;
+}
+
 /** spec §7 GET /api/get/countries and /api/get/assets: reference lists for logged-in clients. */
-export async function referenceRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+export async function referenceRoutes(app: App, deps: ReferenceRoutesDeps) {
+  const { reference } = deps;
+  const auth = clientAuthenticator(deps);
 
   app.get(
     '/api/get/countries',
@@ -25,7 +31,7 @@ export async function referenceRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       await auth(request);
-      const rows = await ctx.reference.countries();
+      const rows = await reference.countries();
       return {
         status: true as const,
         data: rows.map((c) => ({ id: c.id, name: c.name, alpha2: c.alpha2, phone_code: c.phoneCode })),
@@ -46,7 +52,7 @@ export async function referenceRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       await auth(request);
-      const rows = await ctx.reference.assets();
+      const rows = await reference.assets();
       return {
         status: true as const,
         data: rows.map((a) => ({

@@ -1,13 +1,21 @@
 import { ReferralList } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { TokenBody } from '../accounts/accounts.schemas.js';
-import { clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import type { ContentService } from '../content/content.service.js';
+import type { ReferralsService } from './referrals.service.js';
+
+/** What a client's referral list uses. */
+export interface ReferralsRoutesDeps extends ClientAuthDeps {
+  content: ContentService;
+  referrals: ReferralsService;
+}
 
 /** spec §7 POST /api/accounts/referrals. */
-export async function referralsRoutes(app: App, ctx: AppContext) {
-  const auth = clientAuthenticator(ctx);
+export async function referralsRoutes(app: App, deps: ReferralsRoutesDeps) {
+  const { content, referrals } = deps;
+  const auth = clientAuthenticator(deps);
 
   app.post(
     '/api/accounts/referrals',
@@ -28,9 +36,9 @@ export async function referralsRoutes(app: App, ctx: AppContext) {
       // spec §2: referrals are hidden in the restricted mode
       if (brand.settings.features.restrictedMode || user.restrictedMode) throw forbidden();
       // spec §3 platform components: a brand whose site settings switch the referrals screen off offers none
-      if (!(await ctx.content.platformComponents(brand)).referrals)
+      if (!(await content.platformComponents(brand)).referrals)
         throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
-      return { status: true as const, data: await ctx.referrals.list(brand.id, user.id) };
+      return { status: true as const, data: await referrals.list(brand.id, user.id) };
     },
   );
 }

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { KpiReport, RetailLossReport } from '@openbroker/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { provideSiteRetailLoss, SiteRetailLoss } from '../content/site-figures.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
-import { KPI_CSV_COLUMNS, MAX_REPORT_DAYS, ReportsService } from './reports.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { KPI_CSV_COLUMNS, MAX_REPORT_DAYS, type ReportsService } from './reports.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['backoffice: reports'];
@@ -39,13 +40,18 @@ const RANGE =
   `from and until: UTC days (YYYY-MM-DD), both inclusive, at most ${MAX_REPORT_DAYS} days (absent: the last 30 days); ` +
   'brandId: one brand (outside the scope: 404), absent: every brand in scope, grouped by currency';
 
+/** What the reports' routes use. */
+export interface ReportsRoutesDeps {
+  staff: StaffService;
+  reports: ReportsService;
+  database: Database;
+}
+
 /** Reports and KPIs (docs/reports.md): per-day figures per brand, CSV, the retail-loss disclosure. */
-export async function reportsRoutes(app: App, ctx: AppContext) {
-  const { staff } = ctx;
-  const reports = new ReportsService(ctx);
+export async function reportsRoutes(app: App, { staff, reports, database }: ReportsRoutesDeps) {
   const policy = { permission: 'reports.read', brandScoped: true } as const;
   // the public site's risk warning uses the computed figure where the brand enables it (site-figures.ts)
-  provideSiteRetailLoss(ctx.database.db, new SiteRetailLoss((brandId) => reports.retailLoss(brandId)));
+  provideSiteRetailLoss(database.db, new SiteRetailLoss((brandId) => reports.retailLoss(brandId)));
 
   app.get(
     '/api/backoffice/reports/kpis',

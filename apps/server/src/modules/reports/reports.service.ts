@@ -19,7 +19,8 @@ import {
   retailLossPeriodStart,
   toDecimal,
 } from '@openbroker/domain';
-import type { AppContext } from '../../context.js';
+import type { TradingGateway } from '../../cluster/gateway.js';
+import type { Database } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { scopeFilter } from '../payments/staff-money.service.js';
@@ -142,14 +143,21 @@ function mergeInto(target: KpiFigures, row: BrandDayRow): void {
 /** Per client of `accounts`: the floating profit of their open positions at the engine's latest prices. */
 export type UnrealisedSource = (accountIds: readonly number[]) => Promise<Map<number, string>>;
 
+/** What reports use. */
+export interface ReportsServiceDeps {
+  database: Database;
+  /** The engine's floating profit of open positions (retail loss). */
+  gateway: Pick<TradingGateway, 'view'>;
+}
+
 export class ReportsService {
   private readonly repo: ReportsRepo;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly deps: ReportsServiceDeps,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.repo = new ReportsRepo(ctx.database.db);
+    this.repo = new ReportsRepo(deps.database.db);
   }
 
   /** The KPI report of one brand (outside the scope: 404) or every brand in scope, per currency. */
@@ -255,7 +263,7 @@ export class ReportsService {
     for (const id of accountIds) {
       // the engine keeps every account with open positions loaded; this loads one it has not seen yet
       let total = money(0);
-      for (const p of (await this.ctx.gateway.view(id))?.positions.open ?? []) {
+      for (const p of (await this.deps.gateway.view(id))?.positions.open ?? []) {
         if (p.profit !== null) total = money(toDecimal(total).plus(p.profit));
       }
       result.set(id, total);

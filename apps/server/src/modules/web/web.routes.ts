@@ -6,13 +6,14 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { classifySitePath, type SitePath } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import type { App } from '../../http.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { publicTheme } from '../brands/brand-theme.js';
-import type { Brand } from '../brands/brands.service.js';
+import type { Brand, BrandsService } from '../brands/brands.service.js';
+import type { ContentService } from '../content/content.service.js';
 import { withHead } from '../content/page-meta.js';
 import { PER_BRAND_FILES } from '../content/site.routes.js';
+import type { MarketService } from '../market/market.service.js';
 
 /** The built single-page app, if there is one: its index.html and the hashes of its inline scripts. */
 export interface WebBuild {
@@ -84,6 +85,13 @@ export const NOT_AVAILABLE_PAGE = `<!doctype html>
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
 
+/** What serving the web app uses. */
+export interface WebRoutesDeps {
+  brands: BrandsService;
+  content: ContentService;
+  market: Pick<MarketService, 'catalogue'>;
+}
+
 /**
  * Serves the built web app with an SPA fallback: any GET that is not an API call and not a file
  * gets index.html, so deep links such as /platform/EURUSD work on reload. API misses get the
@@ -91,7 +99,11 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  * /404, an unknown symbol, a screen the brand does not have), the same index.html is answered
  * with HTTP 404, so search engines and link checkers see a missing page as missing.
  */
-export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | undefined) {
+export async function webRoutes(
+  app: App,
+  { brands, content, market }: WebRoutesDeps,
+  build: WebBuild | undefined,
+) {
   /** Whether the app shows a page at this path for this brand (domain `classifySitePath`), else its 404 page. */
   const found = async (brand: Brand, path: SitePath, pageFound: boolean): Promise<boolean> => {
     switch (path.kind) {
@@ -101,9 +113,9 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
         return false;
       case 'content':
         // a page published in another language than English is shown in it (the web asks in its language)
-        return pageFound || (await ctx.content.isPublished(brand, path.slug));
+        return pageFound || (await content.isPublished(brand, path.slug));
       case 'platform':
-        return ctx.market.catalogue.get(path.symbol) !== undefined;
+        return market.catalogue.get(path.symbol) !== undefined;
       case 'economics':
         return brand.settings.features.economics;
       case 'referrals':
@@ -119,7 +131,7 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
     request: FastifyRequest,
     indexHtml: string,
   ): Promise<{ html: string; found: boolean }> => {
-    const brand = await ctx.brands.resolve(request.headers.host);
+    const brand = await brands.resolve(request.headers.host);
     const theme = publicTheme(brand.settings.theme);
     const path = classifySitePath(request.url.split('?')[0] ?? '/');
     const slug =
@@ -128,7 +140,7 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
         : request.url.split('?')[0] === '/'
           ? brand.settings.homeSlug
           : undefined;
-    const page = slug ? await ctx.content.page(brand, slug, 'en') : undefined;
+    const page = slug ? await content.page(brand, slug, 'en') : undefined;
     const title = !page
       ? brand.name
       : slug === brand.settings.homeSlug
@@ -175,7 +187,7 @@ export async function webRoutes(app: App, ctx: AppContext, build: WebBuild | und
       return reply.code(error.statusCode).send(error.toBody());
     }
     // a draft brand's host: a neutral page naming no brand, no app, nothing to sign in to
-    const available = await ctx.brands.resolve(request.headers.host).then(
+    const available = await brands.resolve(request.headers.host).then(
       () => true,
       (error: unknown) => {
         if (error instanceof AppError && error.code === 'BRAND_NOT_AVAILABLE') return false;

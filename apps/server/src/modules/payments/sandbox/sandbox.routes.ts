@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../../context.js';
+import type { Config } from '../../../config.js';
 import type { App } from '../../../http.js';
 import { SecretBox } from '../../../lib/secret-box.js';
+import type { BrandsService } from '../../brands/brands.service.js';
 import { credentialsOf, type SecretSource } from '../provider-secrets.js';
 import { type PaymentCustomer, type SandboxSession, sandboxSessionKey } from '../providers.js';
 import { canonicalFields, hmacHex, openToken, sameSignature, sealToken, signWebhook } from '../signing.js';
@@ -54,6 +55,12 @@ const FormFields = z.object({
 
 const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.slice(0, max) : '');
 
+/** What the sandbox provider uses. */
+export interface SandboxRoutesDeps {
+  config: Pick<Config, 'paymentSandboxSecret' | 'brandSecretsKey'>;
+  brands: Pick<BrandsService, 'findBySlug'>;
+}
+
 /**
  * The built-in sandbox payment provider (architecture §6), so the whole card flow runs offline: a
  * hosted card page with a 3-D Secure challenge and test cards, the posted-form entry, an e-wallet page
@@ -62,17 +69,17 @@ const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.s
  * process, it delivers through Fastify's inject (same raw body, headers and checks as over the network;
  * decision 0009).
  */
-export async function sandboxRoutes(app: App, ctx: AppContext) {
-  const sessionKey = sandboxSessionKey(ctx.config.paymentSandboxSecret);
+export async function sandboxRoutes(app: App, { config, brands }: SandboxRoutesDeps) {
+  const sessionKey = sandboxSessionKey(config.paymentSandboxSecret);
   const now = () => Date.now();
   // The sandbox plays the provider, so it holds the same secrets as the merchant: the ones stored in the brand
   // editor, else its own derived ones (provider-secrets.ts), exactly what the merchant's side checks against.
   const secrets: SecretSource = {
-    masterSecret: ctx.config.paymentSandboxSecret,
-    secretBox: new SecretBox(ctx.config.brandSecretsKey),
+    masterSecret: config.paymentSandboxSecret,
+    secretBox: new SecretBox(config.brandSecretsKey),
   };
   const credentials = async (brandSlug: string, provider: string) => {
-    const brand = await ctx.brands.findBySlug(brandSlug);
+    const brand = await brands.findBySlug(brandSlug);
     return { brand, ...(brand ? credentialsOf(secrets, brand, provider) : {}) };
   };
 
