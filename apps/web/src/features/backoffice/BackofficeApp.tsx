@@ -12,7 +12,7 @@ import { type BackofficeLocationState, LoginPage } from './shell/LoginPage.js';
 import { BACKOFFICE_BASE, buildNav, NavProvider } from './shell/nav.js';
 import { PasswordPage } from './shell/PasswordPage.js';
 import { StaffSessionProvider, useStaffSession } from './shell/session.js';
-import { BoEmpty, SkeletonBlock } from './shell/ui.js';
+import { BoEmpty, SkeletonBlock } from './shell/states.js';
 import './backoffice.css';
 
 /** Screens behind a full staff session; sign-in first, enrolment first for staff without 2FA. */

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
-import { ConfirmDialog, useErrorText } from '../shell/ui.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { useErrorText } from '../shell/states.js';
 import { autoBrandKey, autoBrandPath, autoBrandsKey } from './types.js';
 
 /**

@@ -18,7 +18,7 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { useErrorText } from '../shell/ui.js';
+import { useErrorText } from '../shell/states.js';
 import {
   BOUNDS,
   type Bound,

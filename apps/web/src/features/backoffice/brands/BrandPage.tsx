@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
-import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { ClientAreaTab } from './ClientAreaTab.js';
 import { PaymentsTab } from './PaymentsTab.js';
 import { PublishPanel } from './PublishPanel.js';

@@ -17,8 +17,9 @@ import { applyServerError, domainResolver, FieldFeedback, FormAlert } from '../.
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
+import { StatusBadge } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import { BoEmpty, ErrorBlock, SkeletonRows, StatusBadge } from '../shell/ui.js';
+import { BoEmpty, ErrorBlock, SkeletonRows } from '../shell/states.js';
 import { errorAt, TextInput } from './parts.js';
 import { BRANDS_OVERVIEW_KEY, useBrandsOverview } from './useBrandAdmin.js';
 import './brands.css';

@@ -10,7 +10,7 @@ import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
-import { BoEmpty } from '../shell/ui.js';
+import { BoEmpty } from '../shell/states.js';
 import { errorAt, SectionForm, TextInput, useSectionForm } from './parts.js';
 
 const PaymentsForm = z.strictObject({ payments: PaymentsInput });

@@ -8,7 +8,9 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { ConfirmDialog, SkeletonBlock, StatusBadge } from '../shell/ui.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { StatusBadge } from '../shell/cells.js';
+import { SkeletonBlock } from '../shell/states.js';
 import { useBrandPublication, useSetPublished } from './useBrandAdmin.js';
 
 /** Where each checklist item is fixed: a tab of this brand's page, its site settings or its content pages. */

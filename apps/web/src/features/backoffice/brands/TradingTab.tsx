@@ -17,7 +17,7 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { domainResolver, FieldFeedback, useMessageText } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
-import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { errorAt, NumberField, SectionForm, SwitchField } from './parts.js';
 import { TradingForm, type TradingValues, toSettings, toValues } from './tradingForm.js';
 import { brandKey, tradingKey, useSaveBrand } from './useBrandAdmin.js';

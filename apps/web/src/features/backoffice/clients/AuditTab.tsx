@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
-import { DateTime, ErrorBlock } from '../shell/ui.js';
+import { DateTime } from '../shell/cells.js';
+import { ErrorBlock } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 const show = (value: unknown): string => {

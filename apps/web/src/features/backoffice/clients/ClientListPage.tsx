@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
 import { staffDownload } from '../api.js';
 import { BoPage } from '../shell/BoPage.js';
-import { ErrorBlock, useErrorText } from '../shell/ui.js';
+import { ErrorBlock, useErrorText } from '../shell/states.js';
 import { ClientFilterBar } from './ClientFilterBar.js';
 import { ClientTable } from './ClientTable.js';
 import type { ClientFilters } from './types.js';

@@ -8,18 +8,11 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPage } from '../shell/BoPage.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { Amount, DateTime, StatusBadge } from '../shell/cells.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
-import {
-  Amount,
-  BoEmpty,
-  ConfirmDialog,
-  DateTime,
-  ErrorBlock,
-  SkeletonBlock,
-  StatusBadge,
-  useErrorText,
-} from '../shell/ui.js';
+import { BoEmpty, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/states.js';
 import { AuditTab } from './AuditTab.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { LedgerTab } from './LedgerTab.js';

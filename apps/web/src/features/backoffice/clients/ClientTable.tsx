@@ -9,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useBrands } from '../shell/BrandFilter.js';
+import { Amount, DateTime, StatusBadge } from '../shell/cells.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
-import { Amount, BoEmpty, DateTime, Pager, SkeletonRows, StatusBadge } from '../shell/ui.js';
+import { Pager } from '../shell/Pager.js';
+import { BoEmpty, SkeletonRows } from '../shell/states.js';
 import type { ClientFilters } from './types.js';
 
 interface Column {

@@ -8,16 +8,10 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { staffBlob, staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { DateTime, StatusBadge, type Tone } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import {
-  BoEmpty,
-  ConfirmDialog,
-  DateTime,
-  SkeletonBlock,
-  StatusBadge,
-  type Tone,
-  useErrorText,
-} from '../shell/ui.js';
+import { BoEmpty, SkeletonBlock, useErrorText } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 const LABELS: Record<DocumentType, { label: TranslationKey; icon: string }> = {

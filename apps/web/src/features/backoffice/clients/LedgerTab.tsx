@@ -6,7 +6,9 @@ import { staffRequest } from '../api.js';
 import { ClientMoneyPanel } from '../money/index.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
-import { Amount, DateTime, ErrorBlock, Pager } from '../shell/ui.js';
+import { Amount, DateTime } from '../shell/cells.js';
+import { Pager } from '../shell/Pager.js';
+import { ErrorBlock } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 /** Balance, the money adjustments form (finance) and the ledger entries, 50 a page. */

@@ -5,8 +5,9 @@ import { Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { DateTime } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import { BoEmpty, DateTime, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/ui.js';
+import { BoEmpty, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 /** Internal notes on the client (never shown to them); writing needs notes.write. */

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { type BoColumn, BoTable } from '../shell/BoTable.js';
-import { Amount, DateTime, ErrorBlock, StatusBadge } from '../shell/ui.js';
+import { Amount, DateTime, StatusBadge } from '../shell/cells.js';
+import { ErrorBlock } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 /** A rate with the decimals the terminal shows (spec §9), as on the dealing screen. */

@@ -7,8 +7,10 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { DateTime } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import { ConfirmDialog, DateTime, ErrorBlock, useErrorText } from '../shell/ui.js';
+import { ErrorBlock, useErrorText } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 /** The client's active sessions, and "sign out everywhere" (clients.edit). */

@@ -7,8 +7,10 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { StatusBadge } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import { ConfirmDialog, SkeletonBlock, StatusBadge, useErrorText } from '../shell/ui.js';
+import { SkeletonBlock, useErrorText } from '../shell/states.js';
 import { clientKeys, useReference } from './useClients.js';
 
 interface TradingDraft {

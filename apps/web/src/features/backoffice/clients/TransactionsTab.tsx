@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
-import { Amount, DateTime, ErrorBlock, StatusBadge, type Tone } from '../shell/ui.js';
+import { Amount, DateTime, StatusBadge, type Tone } from '../shell/cells.js';
+import { ErrorBlock } from '../shell/states.js';
 import { clientKeys } from './useClients.js';
 
 /** Status tone by the spec's status names (Pending, Approved, Rejected, ...). */

@@ -3,9 +3,9 @@ import { Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBrands } from '../shell/BrandFilter.js';
+import { StatusBadge } from '../shell/cells.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
-import { StatusBadge } from '../shell/ui.js';
 import type { PageEditorState } from './usePageEditor.js';
 
 /**

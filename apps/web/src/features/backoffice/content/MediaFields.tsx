@@ -2,7 +2,7 @@ import { MEDIA_MAX_BYTES } from '@openbroker/domain';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../shell/ui.js';
+import { useErrorText } from '../shell/states.js';
 import { contentApi } from './api.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/ApiError.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
-import { useErrorText } from '../shell/ui.js';
+import { useErrorText } from '../shell/states.js';
 import { useCreatePage } from './api.js';
 
 /** The "New page" dialog: title, slug (suggested from the title), description. */

@@ -1,6 +1,6 @@
 import type { ContentPageVersion } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../shell/ui.js';
+import { StatusBadge } from '../shell/cells.js';
 import { metaOf } from './componentMeta.js';
 import { type ComponentChange, diffVersions, type SettingChange } from './diff.js';
 

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
 import { useToast } from '../../../ui/ToastProvider.js';
-import { useErrorText } from '../shell/ui.js';
+import { useErrorText } from '../shell/states.js';
 import { contentApi, useInvalidateContent } from './api.js';
 import { metaOf } from './componentMeta.js';
 import {

@@ -13,7 +13,8 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
 import { LoadError } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { ConfirmDialog, useErrorText } from '../shell/ui.js';
+import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { useErrorText } from '../shell/states.js';
 
 export const HALTS_KEY = ['bo', 'dealing', 'halts'] as const;
 

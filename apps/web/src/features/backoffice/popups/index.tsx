@@ -12,7 +12,7 @@ import { LoadError, ReasonDialog } from '../money/parts.js';
 import { BoPage } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
-import { StatusBadge, type Tone } from '../shell/ui.js';
+import { StatusBadge, type Tone } from '../shell/cells.js';
 import { AUDIENCE_LABEL, PopupDialog } from './PopupDialog.js';
 import { ReadsDialog } from './ReadsDialog.js';
 import { POPUPS_KEY } from './types.js';

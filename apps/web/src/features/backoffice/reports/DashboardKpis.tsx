@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
-import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { KpiValue, mainGroup, RetailLossCard, TILE_FIGURES } from './parts.js';
 import { monthRange, useKpis } from './useReports.js';
 import './reports.css';

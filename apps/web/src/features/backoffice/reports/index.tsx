@@ -10,7 +10,7 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { type BoColumn, BoTable } from '../shell/BoTable.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { useStaffSession } from '../shell/session.js';
-import { BoEmpty, ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { BoEmpty, ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { KpiChart, type KpiSeries } from './KpiChart.js';
 import { KpiTiles, KpiValue, mainGroup, RetailLossCard } from './parts.js';
 import { kpiPath, PRESETS, type Preset, presetRange, useKpis } from './useReports.js';

@@ -4,7 +4,7 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { BoPanel } from '../shell/BoPage.js';
-import { ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { useRetailLoss } from './useReports.js';
 
 /** The KPI tiles of a range's totals, in this order. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
-import { BoEmpty, SkeletonRows } from './ui.js';
+import { BoEmpty, SkeletonRows } from './states.js';
 import { useScrollRegion } from './useScrollRegion.js';
 
 export interface BoColumn<Row> {

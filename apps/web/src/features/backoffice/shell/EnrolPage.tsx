@@ -11,7 +11,7 @@ import { staffRequest } from '../api.js';
 import { AuthFrame } from './AuthFrame.js';
 import { BACKOFFICE_BASE } from './nav.js';
 import { useStaffSession } from './session.js';
-import { SkeletonBlock } from './ui.js';
+import { SkeletonBlock } from './states.js';
 
 /** The secret in groups of four, as authenticator apps ask for it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();

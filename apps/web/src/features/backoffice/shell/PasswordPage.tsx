@@ -20,7 +20,7 @@ import { staffRequest } from '../api.js';
 import { AuthFrame } from './AuthFrame.js';
 import { BACKOFFICE_BASE } from './nav.js';
 import { useStaffSession } from './session.js';
-import { SkeletonBlock } from './ui.js';
+import { SkeletonBlock } from './states.js';
 
 const FAILURE: Message = { key: 'error.validation' };
 const EMPTY = { current_password: '', new_password: '' };

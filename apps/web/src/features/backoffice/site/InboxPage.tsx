@@ -9,8 +9,10 @@ import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage } from '../shell/BoPage.js';
 import { type BoColumn, BoTable } from '../shell/BoTable.js';
 import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
+import { DateTime, StatusBadge } from '../shell/cells.js';
+import { Pager } from '../shell/Pager.js';
 import { useStaffSession } from '../shell/session.js';
-import { DateTime, ErrorBlock, Pager, StatusBadge, useErrorText } from '../shell/ui.js';
+import { ErrorBlock, useErrorText } from '../shell/states.js';
 import { type InboxStatusFilter, siteApi, siteKeys } from './siteApi.js';
 import './site.css';
 

@@ -26,8 +26,9 @@ import { applyServerError, encodeMessage, FieldFeedback } from '../../../ui/form
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
+import { DateTime } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
-import { DateTime, ErrorBlock, SkeletonBlock } from '../shell/ui.js';
+import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { siteApi, siteKeys } from './siteApi.js';
 import './site.css';
 
