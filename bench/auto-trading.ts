@@ -74,7 +74,7 @@ const WORST_CLOSES = 2;
 const COMMIT_MS = Number(process.env.AUTO_COMMIT_MS ?? 0);
 /** The worst case's jump: 2 % of the price (at least 30 price steps). */
 const JUMP = 0.02;
-/** The seed's categories (db/seed.ts): id, name, leverage list. */
+/** The seed's categories (seed/seed.ts): id, name, leverage list. */
 const CATEGORIES = [
   { id: 1, name: 'forex', leverage: '1,3,5,10,15,20,30' },
   { id: 2, name: 'stocks', leverage: '1,3,5' },

@@ -20,10 +20,10 @@ import {
   transactions,
   users,
 } from './db/schema.js';
-import { DEMO_BRAND_SETTINGS } from './db/seed.js';
 import { OPERATOR_TOKEN_FILE } from './modules/payments/operator-token.js';
 import { paymentKit } from './modules/payments/payments.test-kit.js';
 import { openRuntime } from './runtime.js';
+import { DEMO_BRAND_SETTINGS } from './seed/seed.js';
 import { auditRowCount, whileAuditRefused, withAppendOnlyOff } from './test/audit-kit.js';
 import { jpegBytes, multipart, registerClient, uniqueEmail } from './test/factories.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';

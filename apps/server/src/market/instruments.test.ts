@@ -1,6 +1,6 @@
 import { decimalsFor, FOREX_CROSS_RATE_CURRENCIES } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { ASSET_CATEGORIES } from '../db/seed.js';
+import { ASSET_CATEGORIES } from '../seed/seed.js';
 import {
   CATEGORY_IDS,
   CATEGORY_NAMES,

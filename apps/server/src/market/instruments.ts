@@ -7,7 +7,7 @@ import { z } from 'zod';
 import catalogueData from './instruments.json' with { type: 'json' };
 import { type TradingHours, tradingHoursProblems, WEEKDAYS } from './market-hours.js';
 
-/** Asset categories (spec §3) with their fixed ids (the asset_categories rows of db/seed.ts). */
+/** Asset categories (spec §3) with their fixed ids (the asset_categories rows of seed/seed.ts). */
 export const CATEGORY_IDS = Object.freeze({
   forex: 1,
   stocks: 2,

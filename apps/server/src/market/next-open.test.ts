@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RETAIL_TRADING } from '../db/seed-brands.js';
 import { tradingProfileOf } from '../modules/brands/brand-trading.js';
 import { instrumentTerms } from '../modules/market/instrument-terms.js';
+import { RETAIL_TRADING } from '../seed/seed-brands.js';
 import { loadCatalogue } from './instruments.js';
 import { isOpen, nextOpen, type TradingHours, tradingHoursProblems } from './market-hours.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, loginCodes, sessions } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
 import { hashToken } from '../../lib/random.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands, sessions } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
 import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { hashToken } from '../../lib/random.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 

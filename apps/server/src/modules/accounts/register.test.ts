@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, countries, users } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { registrationForm, uniqueEmail } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { AccountsRepo } from './accounts.repo.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CliError, OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { affiliates, auditLog, brands } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 describe(`npm run cli -- affiliate:create (${testDbKind})`, async () => {

@@ -2,7 +2,7 @@ import { TRANSACTION_STATUS } from '@openbroker/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, referralClicks, users } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { buildAffiliate, buildDeposit, setRegisteredAt } from './affiliates.factories.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import type { BrandRow, BrandsRepo } from './brands.repo.js';
 import { BRAND_CACHE_MAX, BrandsService, UNKNOWN_HOSTS_MAX } from './brands.service.js';
 

@@ -12,9 +12,9 @@ import {
   STANDARD_RISK_WARNING,
 } from '@openbroker/domain';
 import type { BrandSettings } from '../../db/schema.js';
-import type { BrandFacts } from '../../db/seed-brands.js';
-import { brandPages, type PageSeed, siteSettings } from '../../db/seed-content/index.js';
 import { newToken } from '../../lib/random.js';
+import type { BrandFacts } from '../content/starter/brand-facts.js';
+import { brandPages, type PageSeed, siteSettings } from '../content/starter/index.js';
 
 /** The pages the starter writes: home, about, contact, account levels, the economic calendar and the legal pages. */
 export const STARTER_SLUGS: readonly string[] = [

@@ -1,6 +1,6 @@
 import { DEFAULT_TRADING_PROFILE, ESMA_LEVERAGE_CAPS, formatMessage } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { PROFESSIONAL_TRADING, RETAIL_TRADING } from '../../db/seed-brands.js';
+import { PROFESSIONAL_TRADING, RETAIL_TRADING } from '../../seed/seed-brands.js';
 import { offeredLeverages, tradingProfileOf, validateBrandTrading } from './brand-trading.js';
 
 const FOREX = '1,3,5,10,15,20,30';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { normalizeHost } from './brands.service.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { brands, passwordResets, users } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
 import { hashToken } from '../../lib/random.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { closedPort, startFakeSmtp } from '../../test/fake-smtp.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, brands, ledgerEntries } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
 import { paymentKit } from './payments.test-kit.js';

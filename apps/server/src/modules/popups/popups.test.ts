@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, popupReads, popups, users } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS, WELCOME_POPUP } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS, WELCOME_POPUP } from '../../seed/seed.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { brands, contentPages } from '../../db/schema.js';
-import { DEMO_BRAND_SETTINGS } from '../../db/seed.js';
+import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme=localStorage.getItem('ob.theme')||'light'";

@@ -1,10 +1,10 @@
 import type { SiteSettings } from '@openbroker/domain';
-import type { BrandSettings } from '../schema.js';
-import type { BrandFacts } from '../seed-brands.js';
+import type { BrandSettings } from '../../../db/schema.js';
 import { aboutPages } from './about.js';
 import { accountLevelsPage } from './account-levels.js';
 import { amlPage } from './aml-policy.js';
 import { blogPages } from './blog.js';
+import type { BrandFacts } from './brand-facts.js';
 import type { PageContext, PageModule, PageSeed, SeedLang } from './components.js';
 import { contactPage } from './contact-us.js';
 import { cookiesPage } from './cookies-policy.js';

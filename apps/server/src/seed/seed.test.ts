@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { affiliates, assetCategories, brands, countries, popups, staffUsers, users } from '../db/schema.js';
 import { sanitizeHtml } from '../lib/html.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
-import { affiliates, assetCategories, brands, countries, popups, staffUsers, users } from './schema.js';
 import { DEMO_LOGINS, seedDatabase, WELCOME_POPUP } from './seed.js';
 
 describe(`first-start seed (${testDbKind})`, async () => {

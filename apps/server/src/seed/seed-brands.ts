@@ -1,9 +1,9 @@
 import type { HomeWidget, ThemeFonts } from '@openbroker/domain';
+import type { BrandSettings, BrandTradingSettings } from '../db/schema.js';
 import { newToken } from '../lib/random.js';
 import { FONT_STACKS, type LogoGlyph, logoMark, palettes } from '../modules/brands/brand-theme.js';
-import type { BrandTradingSettings } from '../modules/brands/brand-trading.js';
+import type { BrandFacts } from '../modules/content/starter/brand-facts.js';
 import { sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
-import type { BrandSettings } from './schema.js';
 
 /**
  * The demo's sixteen brand variants (architecture §7): the default brand plus fifteen white-label
@@ -11,27 +11,6 @@ import type { BrandSettings } from './schema.js';
  * here (names, theme tokens, flags, widgets, legal entity, office); the web app themes itself from
  * `GET /api/brand` and never branches on a brand.
  */
-
-/** Facts about a brand the seeded pages interpolate (legal entity, office, licence). */
-export interface BrandFacts {
-  slug: string;
-  name: string;
-  legalName: string;
-  /** Company register entry, e.g. 'HE 412907'. */
-  registration: string;
-  /** Who licenses it and the licence number; demo data, no real licence. */
-  licence: string;
-  /** Registered office, one line. */
-  address: string;
-  city: string;
-  country: string;
-  phone: string;
-  supportEmail: string;
-  lat: number;
-  lng: number;
-  founded: number;
-  tagline: { en: string; de: string };
-}
 
 export interface SeedBrand {
   slug: string;

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COMPONENT_TYPES, type ContentComponent } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../lib/html.js';
-import { htmlStrings } from '../../modules/content/content.sanitize.js';
-import { contentAssetsDir } from '../../modules/content/site.routes.js';
-import { DEMO_BRAND_SETTINGS } from '../seed.js';
-import { defaultBrandExtras, defaultBrandFacts, VARIANT_SLUGS, variantBrands } from '../seed-brands.js';
+import { sanitizeHtml } from '../../../lib/html.js';
+import { DEMO_BRAND_SETTINGS } from '../../../seed/seed.js';
+import {
+  defaultBrandExtras,
+  defaultBrandFacts,
+  VARIANT_SLUGS,
+  variantBrands,
+} from '../../../seed/seed-brands.js';
+import { htmlStrings } from '../content.sanitize.js';
+import { contentAssetsDir } from '../site.routes.js';
 import { brandPages } from './index.js';
 
 const REQUIRED = [

@@ -1,6 +1,6 @@
 import type { ComponentSettings, ContentComponent, HomeWidget, ImageRef } from '@openbroker/domain';
-import type { BrandSettings } from '../schema.js';
-import type { BrandFacts } from '../seed-brands.js';
+import type { BrandSettings } from '../../../db/schema.js';
+import type { BrandFacts } from './brand-facts.js';
 
 /**
  * Builders for seeded page trees, so each page module reads like the page it describes. HTML in

@@ -1,14 +1,7 @@
 import { parseMoney } from '@openbroker/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { type Config, DEVELOPMENT_STAFF_TOTP_KEY } from '../config.js';
-import { hashPassword } from '../lib/passwords.js';
-import { newCode, newPin } from '../lib/random.js';
-import { SecretBox } from '../lib/secret-box.js';
-import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
-import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
-import type { Database, Db } from './client.js';
-import countryRows from './data/countries.json' with { type: 'json' };
+import type { Database, Db } from '../db/client.js';
 import {
   affiliates,
   assetCategories,
@@ -21,10 +14,18 @@ import {
   popups,
   staffUsers,
   users,
-} from './schema.js';
-import { type BrandFacts, defaultBrandExtras, defaultBrandFacts, variantBrands } from './seed-brands.js';
-import { economicEventSeeds } from './seed-content/economic-events.js';
-import { brandPages, siteSettings } from './seed-content/index.js';
+} from '../db/schema.js';
+import { hashPassword } from '../lib/passwords.js';
+import { newCode, newPin } from '../lib/random.js';
+import { SecretBox } from '../lib/secret-box.js';
+import type { BrandFacts } from '../modules/content/starter/brand-facts.js';
+import { economicEventSeeds } from '../modules/content/starter/economic-events.js';
+import { brandPages, siteSettings } from '../modules/content/starter/index.js';
+import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
+import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
+import countryRows from './data/countries.json' with { type: 'json' };
+import { defaultBrandExtras, defaultBrandFacts, variantBrands } from './seed-brands.js';
 
 /** Category ids are fixed: clients' assets_group_permission lists them (spec §6). */
 export const ASSET_CATEGORIES = [
@@ -286,8 +287,8 @@ async function hasBrands(db: Db): Promise<boolean> {
 type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * A brand's pages (every page kind and language of seed-content/) and its site settings singleton.
- * The seeded HTML is written clean, with brand values escaped (seed-content/components.ts); a test
+ * A brand's pages (every page kind and language of modules/content/starter/) and its site settings singleton.
+ * The seeded HTML is written clean, with brand values escaped (modules/content/starter/components.ts); a test
  * checks the sanitiser leaves every seeded page unchanged, so the seed need not load it. Pages
  * written later go through ContentService.savePage, which sanitises.
  */

@@ -1,5 +1,5 @@
 import { RETAIL_LOSS_PLACEHOLDER } from '@openbroker/domain';
-import type { BrandFacts } from '../seed-brands.js';
+import type { BrandFacts } from './brand-facts.js';
 
 /**
  * The seeded brands' site chrome (header menu, footer links, copyright, regulatory text, risk warning) in English
@@ -63,7 +63,7 @@ export function siteChrome(
   const de = lang === 'de';
   const risk = RISK[lang];
   return {
-    // the brand's copyright line ends with the risk sentence (seed-brands.ts); only that sentence is translated
+    // the brand's copyright line ends with the risk sentence (seed/seed-brands.ts); only that sentence is translated
     copyright: de ? options.copyright.replace(RISK.en.complex, RISK.de.complex) : options.copyright,
     legal_text: de
       ? `${facts.legalName} ist unter ${facts.registration} eingetragen und verfügt über folgende Zulassung: ${licenceDe(facts.licence)}. Sitz: ${facts.address}. Demodaten: Lizenz- und Registernummern sind fiktiv.`
