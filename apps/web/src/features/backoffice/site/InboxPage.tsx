@@ -1,7 +1,7 @@
 import type { InboxItem } from '@openbroker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, ButtonGroup, Modal, Spinner } from 'react-bootstrap';
+import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
@@ -12,7 +12,9 @@ import { BrandFilter, useBrands } from '../shell/BrandFilter.js';
 import { DateTime, StatusBadge } from '../shell/cells.js';
 import { Pager } from '../shell/Pager.js';
 import { useStaffSession } from '../shell/session.js';
-import { ErrorBlock, useErrorText } from '../shell/states.js';
+import { ErrorBlock } from '../shell/states.js';
+import { InboxMessageDialog } from './InboxMessageDialog.js';
+import { senderOf, text } from './inboxMessage.js';
 import { type InboxStatusFilter, siteApi, siteKeys } from './siteApi.js';
 import './site.css';
 
@@ -22,52 +24,15 @@ const STATUSES: { value: InboxStatusFilter; label: TranslationKey }[] = [
   { value: '', label: 'bos.inbox.status.all' },
 ];
 
-/** Fields shown first, in this order; any other field of a form follows. */
-const FIELD_ORDER = [
-  'name',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'client_pin',
-  'client_email',
-  'message',
-];
-const FIELD_LABELS = new Set(FIELD_ORDER);
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/** Who wrote a message: the name (or first and last name) and the e-mail. */
-export function senderOf(item: InboxItem): { name: string; email: string } {
-  const v = item.values;
-  const name = text(v.name) || [text(v.first_name), text(v.last_name)].filter(Boolean).join(' ');
-  return { name, email: text(v.email) };
-}
-
-/** A message's fields in reading order, the message last. */
-export function orderedFields(values: Record<string, unknown>): [string, string][] {
-  const keys = Object.keys(values);
-  const known = FIELD_ORDER.filter((k) => keys.includes(k) && k !== 'message');
-  const rest = keys.filter((k) => !FIELD_ORDER.includes(k)).sort();
-  return [...known, ...rest].map((k) => [k, text(values[k])]);
-}
-
-/** A safe mailto: link for a reply (only a plain address). */
-const mailto = (email: string) =>
-  /^[^\s@<>()[\]\\,;:"?&#%]+@[^\s@<>()[\]\\,;:"?&#%]+$/.test(email) ? `mailto:${email}` : null;
-
 /**
  * The contact inbox (docs/content-editor.md): messages of the public site's and the client area's
  * contact forms of the brands in scope, newest first, filtered by brand and status; open one to read it
  * and mark it handled or not handled. The open count refreshes every 30 seconds.
  */
 export function InboxPage() {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { t } = useTranslation();
   const { can } = useStaffSession();
   const toast = useToast();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const brands = useBrands();
   const [params, setParams] = useSearchParams();
@@ -238,92 +203,16 @@ export function InboxPage() {
         </>
       )}
 
-      <Modal show={opened !== null} onHide={() => setOpenId(null)} centered size="lg" className="bo-modal">
-        {opened && (
-          <>
-            <Modal.Header closeButton>
-              <Modal.Title as="h2" className="h5 mb-0">
-                {t('bos.inbox.message', { id: opened.id })}
-                <span className="ms-2">
-                  <StatusBadge tone={opened.form === 'platform-contact' ? 'accent' : 'info'}>
-                    {formLabel(opened.form)}
-                  </StatusBadge>
-                </span>
-              </Modal.Title>
-            </Modal.Header>
-            <Modal.Body data-testid="bos-inbox-message">
-              <dl className="bos-values mb-3">
-                <dt>{t('bos.inbox.col.received')}</dt>
-                <dd>
-                  <DateTime value={opened.createdAt} />
-                </dd>
-                <dt>{t('bos.inbox.col.brand')}</dt>
-                <dd>{brandName(opened.brandId, opened.brandSlug)}</dd>
-                {orderedFields(opened.values).map(([field, value]) => (
-                  <FieldRow key={field} field={field} value={value} />
-                ))}
-              </dl>
-              <div className="bos-message-body" data-testid="bos-inbox-body">
-                {text(opened.values.message)}
-              </div>
-              {opened.handled && opened.handledAt && (
-                <p className="bo-hint mt-3 mb-0" data-testid="bos-inbox-handled-note">
-                  <i className="bi bi-check2-circle me-1" aria-hidden="true" />
-                  {opened.handledBy
-                    ? t('bos.inbox.handledBy', {
-                        name: opened.handledBy,
-                        when: when(opened.handledAt),
-                      })
-                    : t('bos.inbox.handledAt', { when: when(opened.handledAt) })}
-                </p>
-              )}
-              {toggle.isError && (
-                <p className="text-danger mt-3 mb-0" role="alert">
-                  {errorText(toggle.error)}
-                </p>
-              )}
-            </Modal.Body>
-            <Modal.Footer>
-              {mailto(senderOf(opened).email) && (
-                <Button
-                  variant="outline-secondary"
-                  href={mailto(senderOf(opened).email) ?? undefined}
-                  className="me-auto"
-                >
-                  <i className="bi bi-reply me-1" aria-hidden="true" />
-                  {t('bos.inbox.reply')}
-                </Button>
-              )}
-              <Button variant="outline-secondary" onClick={() => setOpenId(null)}>
-                {t('bos.inbox.close')}
-              </Button>
-              <Button
-                variant={opened.handled ? 'outline-warning' : 'success'}
-                disabled={toggle.isPending}
-                onClick={() => toggle.mutate({ id: opened.id, handled: !opened.handled })}
-                data-testid="bos-inbox-toggle"
-              >
-                {toggle.isPending && (
-                  <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
-                )}
-                {opened.handled ? t('bos.inbox.markOpen') : t('bos.inbox.markHandled')}
-              </Button>
-            </Modal.Footer>
-          </>
-        )}
-      </Modal>
+      <InboxMessageDialog
+        opened={opened}
+        brandName={brandName}
+        formLabel={formLabel}
+        pending={toggle.isPending}
+        failed={toggle.isError}
+        error={toggle.error}
+        onToggle={(item) => toggle.mutate({ id: item.id, handled: !item.handled })}
+        onClose={() => setOpenId(null)}
+      />
     </BoPage>
-  );
-}
-
-/** One field of a message: a known field's translated label, else the field's own name. */
-function FieldRow({ field, value }: { field: string; value: string }) {
-  const { t } = useTranslation();
-  const label = FIELD_LABELS.has(field) ? t(`bos.inbox.field.${field}` as TranslationKey) : field;
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{value || '—'}</dd>
-    </>
   );
 }

@@ -2,186 +2,32 @@ import {
   PLATFORM_COMPONENT_SWITCHES,
   RETAIL_LOSS_PLACEHOLDER,
   type SiteSettingsDoc,
-  SiteSettingsInput,
   STANDARD_RISK_WARNING,
-  zodIssuesToMessages,
 } from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import {
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-  type UseFormReturn,
-  useFieldArray,
-  useForm,
-} from 'react-hook-form';
+import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
 import { TextField } from '../../../ui/fields.js';
-import { applyServerError, encodeMessage, FieldFeedback } from '../../../ui/forms.js';
+import { applyServerError } from '../../../ui/forms.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useBrands } from '../shell/BrandFilter.js';
 import { DateTime } from '../shell/cells.js';
 import { useStaffSession } from '../shell/session.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
+import { LinkList } from './LinkList.js';
 import { siteApi, siteKeys } from './siteApi.js';
+import {
+  type SettingsForm,
+  type SettingsValues,
+  settingsDefaults,
+  settingsResolver,
+} from './siteSettingsForm.js';
 import './site.css';
-
-type SettingsForm = z.input<typeof SiteSettingsInput>;
-type SettingsValues = z.output<typeof SiteSettingsInput>;
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const links = (value: unknown) =>
-  Array.isArray(value)
-    ? value
-        .filter((l): l is { title?: unknown; url?: unknown } => typeof l === 'object' && l !== null)
-        .map((l) => ({ title: str(l.title), url: str(l.url) }))
-    : [];
-
-/**
- * The domain schema as a react-hook-form resolver with nested errors (`menu.1.url` → errors.menu[1].url),
- * so the link lists find their rows' messages.
- */
-const settingsResolver: Resolver<SettingsForm, unknown, SettingsValues> = async (values) => {
-  const result = await SiteSettingsInput.safeParseAsync(values);
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: Record<string, unknown> = {};
-  for (const { path, ...message } of zodIssuesToMessages(result.error)) {
-    const parts = path === '' ? ['root', 'server'] : path.split('.');
-    let node = errors;
-    for (let i = 0; i < parts.length - 1; i++) {
-      const part = parts[i] as string;
-      node[part] ??= /^\d+$/.test(parts[i + 1] ?? '') ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    }
-    const leaf = parts.at(-1) as string;
-    node[leaf] ??= { type: 'validation', message: encodeMessage(message) };
-  }
-  return { values: {}, errors: errors as FieldErrors<SettingsForm> };
-};
-
-/** The form's values from the stored document (missing fields empty, so an old document opens too). */
-export function settingsDefaults(doc: SiteSettingsDoc['data']): SettingsForm {
-  const pc = (doc.platform_components ?? {}) as Record<string, unknown>;
-  return {
-    copyright: str(doc.copyright),
-    legal_name: str(doc.legal_name),
-    legal_text: str(doc.legal_text),
-    risk_warning: str(doc.risk_warning),
-    support_email: str(doc.support_email),
-    phone: str(doc.phone),
-    address: str(doc.address),
-    mapTileUrl: str(doc.mapTileUrl),
-    menu: links(doc.menu),
-    footer_links: links(doc.footer_links),
-    // a screen is on unless switched off (domain platformComponentsOf)
-    platform_components: {
-      referrals: pc.referrals !== false,
-      account_levels: pc.account_levels !== false,
-      auto_trading: pc.auto_trading !== false,
-    },
-  };
-}
-
-/**
- * A list of links (header menu, footer links): label and address per row, reorder, remove, add. Errors
- * of a row (from the schema or the server) show under its fields.
- */
-function LinkList({
-  form,
-  name,
-  testId,
-}: {
-  form: UseFormReturn<SettingsForm, unknown, SettingsValues>;
-  name: 'menu' | 'footer_links';
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name });
-  const errors = form.formState.errors[name];
-  const baseId = useId();
-  return (
-    <div data-testid={testId}>
-      {fields.length === 0 && <p className="bo-hint mb-2">{t('bos.site.noLinks')}</p>}
-      <ol className="bos-links">
-        {fields.map((field, index) => {
-          const rowErrors = Array.isArray(errors) ? errors[index] : undefined;
-          return (
-            <li key={field.id} className="bos-link-row" data-testid={`${testId}-row`}>
-              <span className="bos-link-index bo-num" aria-hidden="true">
-                {index + 1}
-              </span>
-              <Form.Group className="bos-link-title" controlId={`${baseId}-${index}-title`}>
-                <Form.Label className="visually-hidden">{`${t('bos.site.linkTitle')} ${index + 1}`}</Form.Label>
-                <Form.Control
-                  size="sm"
-                  placeholder={t('bos.site.linkTitle')}
-                  isInvalid={!!rowErrors?.title}
-                  {...form.register(`${name}.${index}.title` as const)}
-                />
-                <FieldFeedback error={rowErrors?.title} title={t('bos.site.linkTitle')} />
-              </Form.Group>
-              <Form.Group className="bos-link-url" controlId={`${baseId}-${index}-url`}>
-                <Form.Label className="visually-hidden">{`${t('bos.site.linkUrl')} ${index + 1}`}</Form.Label>
-                <Form.Control
-                  size="sm"
-                  placeholder="/about"
-                  className="bo-mono"
-                  isInvalid={!!rowErrors?.url}
-                  {...form.register(`${name}.${index}.url` as const)}
-                />
-                <FieldFeedback error={rowErrors?.url} title={t('bos.site.linkUrl')} />
-              </Form.Group>
-              <div className="bos-link-actions btn-group btn-group-sm">
-                <Button
-                  variant="outline-secondary"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                  aria-label={t('bos.site.linkUp')}
-                  title={t('bos.site.linkUp')}
-                >
-                  <i className="bi bi-arrow-up" aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="outline-secondary"
-                  disabled={index === fields.length - 1}
-                  onClick={() => move(index, index + 1)}
-                  aria-label={t('bos.site.linkDown')}
-                  title={t('bos.site.linkDown')}
-                >
-                  <i className="bi bi-arrow-down" aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="outline-danger"
-                  onClick={() => remove(index)}
-                  aria-label={t('bos.site.linkRemove')}
-                  title={t('bos.site.linkRemove')}
-                >
-                  <i className="bi bi-trash" aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        disabled={fields.length >= 20}
-        onClick={() => append({ title: '', url: '' })}
-        data-testid={`${testId}-add`}
-      >
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-        {t('bos.site.linkAdd')}
-      </Button>
-    </div>
-  );
-}
 
 /** The editor of one brand's site settings document. */
 function SettingsEditor({ brandId, doc }: { brandId: number; doc: SiteSettingsDoc }) {
