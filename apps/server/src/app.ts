@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { z } from 'zod';
+import { remoteCommandRunner } from './cli-commands.js';
 import type { AppContext } from './context.js';
 import { type App, noStoreForPrivateAnswers } from './http.js';
 import { isUnstorableText } from './lib/db-errors.js';
@@ -191,7 +192,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));
-  await app.register(async (scope) => operatorRoutes(scope as App, ctx));
+  await app.register(async (scope) =>
+    operatorRoutes(scope as App, { ...ctx, runRemoteCommand: remoteCommandRunner(ctx) }),
+  );
   // The sandbox approves test cards without money: mounted only when PAYMENT_SANDBOX is on (demo
   // mode by default; decision 0010), so a shared deployment has no /sandbox pages at all.
   if (ctx.config.paymentSandbox) await app.register(async (scope) => sandboxRoutes(scope as App, ctx));

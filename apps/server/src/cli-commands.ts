@@ -25,15 +25,19 @@ import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { verifyLedger } from './modules/ledger/ledger.verify.js';
 import { outboxState } from './modules/mail/mail.repo.js';
-import { CliError, type CommandEnv, type OperatorCommand } from './modules/payments/operator-commands.js';
-
-// the command shape and error are shared with the operator API's command endpoint, which runs this table
-export {
+import {
   CliError,
   type CommandEnv,
-  type OperatorCommand,
+  type OperatorCommand as CommandOf,
   REMOTE_COMMANDS,
+  type RemoteCommandRunner,
 } from './modules/payments/operator-commands.js';
+
+// the command shape and error are shared with the operator API's command endpoint, which runs this table
+export { CliError, type CommandEnv, REMOTE_COMMANDS } from './modules/payments/operator-commands.js';
+
+/** A command of the table: it runs against the app's services. */
+export type OperatorCommand = CommandOf<AppContext>;
 
 /** Reads an operator's file relative to the folder the command was typed in. */
 export function readOperatorFile(invocationDir: string, file: string): Promise<string> {
@@ -387,3 +391,11 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     },
   },
 };
+
+/** The operator API's command endpoint runs the remote commands with this server's services. */
+export function remoteCommandRunner(ctx: AppContext): RemoteCommandRunner {
+  return (name, args, env) => {
+    const command = REMOTE_COMMANDS.includes(name) ? OPERATOR_COMMANDS[name] : undefined;
+    return command?.run(ctx, args, env);
+  };
+}

@@ -4,22 +4,35 @@ import type { ShardOwnership } from './cluster/shards.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { ClientsService } from './modules/accounts/clients-admin.service.js';
 import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
+import type { AffiliatesAdminService } from './modules/affiliates/affiliates-admin.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
+import type { AuditQuery } from './modules/audit/audit-query.js';
 import type { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
+import type { AutoTradingAdminService } from './modules/auto-trading/auto-trading-admin.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { BrandsAdminService } from './modules/brands/brands-admin.service.js';
 import type { ContentService } from './modules/content/content.service.js';
+import type { ContentAdminService } from './modules/content/content-admin.service.js';
+import type { DealingService } from './modules/dealing/dealing.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { MarketService } from './modules/market/market.service.js';
+import type { MediaService } from './modules/media/media.service.js';
 import type { Metrics } from './modules/metrics/metrics.js';
 import type { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import type { MoneyRequestsService } from './modules/payments/money-requests.service.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
+import type { MoneyService } from './modules/payments/staff-money.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
+import type { PopupsAdminService } from './modules/popups/popups-admin.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
+import type { ReportsService } from './modules/reports/reports.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { StaffService } from './modules/staff/staff.service.js';
+import type { StaffAdminService } from './modules/staff/staff-admin.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
@@ -57,4 +70,30 @@ export interface AppContext {
   metrics: Metrics;
   /** Back-office staff: sign-in, two-factor enrolment, staff sessions (their own idle timeout). */
   staff: StaffService;
+  /** The back office's staff management: members, roles, brand scopes, idle limits. */
+  staffAdmin: StaffAdminService;
+  /** The back office's affiliates: create, disable, reset password, funnel. */
+  affiliatesAdmin: AffiliatesAdminService;
+  /** The back office's pop-ups: sanitised HTML, audience, schedule, who read them. */
+  popupsAdmin: PopupsAdminService;
+  /** The back office's content editor: pages, versions, publishing, singletons, the contact inbox. */
+  contentAdmin: ContentAdminService;
+  /** Uploaded brand files (logos, favicons, content images): stored checked, served at /media. */
+  media: MediaService;
+  /** The back office's brands: create, settings, hosts, theme, payments, logo and favicon. */
+  brandsAdmin: BrandsAdminService;
+  /** The back office's auto-trading per brand: the offer, the leverage cap, the kill switch. */
+  autoTradingAdmin: AutoTradingAdminService;
+  /** The audit screen's reads: the log filtered and brand-scoped, and its export. */
+  auditQuery: AuditQuery;
+  /** The back office's money queues (deposits, withdrawals; four-eyes) and their news to the finance screens. */
+  money: MoneyService;
+  /** Staff money requests under two keys and the money caps. */
+  moneyRequests: MoneyRequestsService;
+  /** The dealing desk: positions, exposure, halts, closing; the live desk's snapshots. */
+  dealing: DealingService;
+  /** Reports and KPIs, the retail-loss disclosure. */
+  reports: ReportsService;
+  /** The back office's client management and KYC. */
+  clientsAdmin: ClientsService;
 }

@@ -2,10 +2,10 @@ import net from 'node:net';
 import { buildApp } from './app.js';
 import { assertSafeToServe, type Config, ConfigError, isLoopback, loadConfig } from './config.js';
 import { DatabaseUnavailableError } from './db/client.js';
-import { DEMO_LOGINS } from './db/seed.js';
 import { DEMO_STAFF } from './modules/staff/demo-staff.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { openRuntime, RedisUnavailableError } from './runtime.js';
+import { DEMO_LOGINS } from './seed/seed.js';
 
 const SHUTDOWN_TIMEOUT_MS = 4_500;
 

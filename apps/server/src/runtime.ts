@@ -14,7 +14,6 @@ import {
 } from './config.js';
 import type { AppContext } from './context.js';
 import { type Database, DatabaseUnavailableError, openDatabase } from './db/client.js';
-import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './db/seed.js';
 import type { PriceFeed } from './feeds/feed.js';
 import { ReplayFeed } from './feeds/replay-feed.js';
 import { SimulatedFeed } from './feeds/simulated-feed.js';
@@ -24,17 +23,25 @@ import { SecretBox } from './lib/secret-box.js';
 import { type Catalogue, loadCatalogue } from './market/instruments.js';
 import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { ClientsService } from './modules/accounts/clients-admin.service.js';
 import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
 import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
 import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
+import { AffiliatesAdminService } from './modules/affiliates/affiliates-admin.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
 import { auditSettings } from './modules/audit/audit-chain.js';
+import { AuditQuery } from './modules/audit/audit-query.js';
 import { AutoTradingRepo } from './modules/auto-trading/auto-trading.repo.js';
 import { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
+import { AutoTradingAdminRepo } from './modules/auto-trading/auto-trading-admin.repo.js';
+import { AutoTradingAdminService } from './modules/auto-trading/auto-trading-admin.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { BrandsAdminService } from './modules/brands/brands-admin.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
 import { ContentService } from './modules/content/content.service.js';
+import { ContentAdminService } from './modules/content/content-admin.service.js';
+import { DealingService } from './modules/dealing/dealing.service.js';
 import { DocumentStore } from './modules/kyc/document-store.js';
 import { DocumentsRepo } from './modules/kyc/documents.repo.js';
 import { DocumentsService } from './modules/kyc/documents.service.js';
@@ -42,25 +49,32 @@ import { OutboxRepo } from './modules/mail/mail.repo.js';
 import { createSmtpTransport, MailService } from './modules/mail/mail.service.js';
 import { syncInstruments } from './modules/market/instruments.sync.js';
 import { MarketService } from './modules/market/market.service.js';
+import { MediaService } from './modules/media/media.service.js';
 import { createMetrics } from './modules/metrics/metrics.js';
 import { PasswordResetRepo } from './modules/password-reset/password-reset.repo.js';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.js';
+import { MoneyRequestsService } from './modules/payments/money-requests.service.js';
 import { readOperatorToken, resolveOperatorToken } from './modules/payments/operator-token.js';
 import { PaymentsRepo } from './modules/payments/payments.repo.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { MoneyService } from './modules/payments/staff-money.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
 import { PopupsService } from './modules/popups/popups.service.js';
+import { PopupsAdminService } from './modules/popups/popups-admin.service.js';
 import { ReferenceRepo } from './modules/reference/reference.repo.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { StaffRepo } from './modules/staff/staff.repo.js';
 import { StaffService } from './modules/staff/staff.service.js';
+import { StaffAdminService } from './modules/staff/staff-admin.service.js';
 import { queueStaffMail, secondFactorLockedMail } from './modules/staff/staff-mail.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
+import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './seed/seed.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
 export class RedisUnavailableError extends Error {
@@ -284,6 +298,30 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
             log: { info: log, error: gatewayLog.error },
           })
         : undefined;
+    // one gateway for the app and the payments: in a cluster, the same routing to the shard owners
+    const books = gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog);
+    const payments = new PaymentsService(paymentsRepo, books, {
+      masterSecret: config.paymentSandboxSecret,
+      secretBox: new SecretBox(config.brandSecretsKey),
+      webhookToleranceMs: config.paymentWebhookToleranceMs,
+      sandbox: config.paymentSandbox,
+    });
+    const passwordReset = new PasswordResetService(
+      new PasswordResetRepo(db),
+      accountsRepo,
+      sessions,
+      mail,
+      config.publicUrl,
+    );
+    const documents = new DocumentsService(
+      new DocumentsRepo(db),
+      accountsRepo,
+      new DocumentStore(config.uploadDir),
+    );
+    const money = new MoneyService({ database, payments });
+    const affiliates = new AffiliatesService(new AffiliatesRepo(db), sessions);
+    // one store of uploaded files: served at /media, written by the brand editor and the content editor
+    const media = new MediaService(db);
     const ctx: AppContext = {
       config,
       database,
@@ -295,44 +333,52 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       }),
       reference,
       mail,
-      passwordReset: new PasswordResetService(
-        new PasswordResetRepo(db),
-        accountsRepo,
-        sessions,
-        mail,
-        config.publicUrl,
-      ),
+      passwordReset,
       popups: new PopupsService(new PopupsRepo(db)),
-      documents: new DocumentsService(
-        new DocumentsRepo(db),
-        accountsRepo,
-        new DocumentStore(config.uploadDir),
-      ),
+      documents,
       audit,
       content: new ContentService(new ContentRepo(db), mail),
       market,
       trading,
-      gateway: gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog),
+      gateway: books,
       ...(shards ? { shards } : {}),
       autoTrading,
-      payments: new PaymentsService(
-        paymentsRepo,
-        gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog),
-        {
-          masterSecret: config.paymentSandboxSecret,
-          secretBox: new SecretBox(config.brandSecretsKey),
-          webhookToleranceMs: config.paymentWebhookToleranceMs,
-          sandbox: config.paymentSandbox,
-        },
-      ),
+      payments,
       // The server makes (demo) or takes (OPERATOR_TOKEN) the token; other processes only read it.
       operatorToken: options.live
         ? await resolveOperatorToken(config)
         : (config.operatorToken ?? (await readOperatorToken(config)) ?? ''),
-      affiliates: new AffiliatesService(new AffiliatesRepo(db), sessions),
+      affiliates,
       referrals: new ReferralsService(new ReferralsRepo(db)),
       metrics,
       staff,
+      staffAdmin: new StaffAdminService(db, staff, config.publicUrl),
+      affiliatesAdmin: new AffiliatesAdminService({ db, affiliates, sessions }),
+      popupsAdmin: new PopupsAdminService(db),
+      contentAdmin: new ContentAdminService(db),
+      media,
+      brandsAdmin: new BrandsAdminService(
+        new BrandsRepo(db),
+        brands,
+        media,
+        new SecretBox(config.brandSecretsKey),
+        { sandboxPayments: config.paymentSandbox },
+      ),
+      autoTradingAdmin: new AutoTradingAdminService(new AutoTradingAdminRepo(db), brands, () => autoTrading),
+      auditQuery: new AuditQuery(db),
+      money,
+      moneyRequests: new MoneyRequestsService({ database, payments, gateway: books, market, money }),
+      dealing: new DealingService({ database, gateway: books, market, trading, brands }),
+      reports: new ReportsService({ database, gateway: books }),
+      clientsAdmin: new ClientsService({
+        database,
+        reference,
+        documents,
+        gateway: books,
+        sessions,
+        passwordReset,
+        money,
+      }),
     };
     if (options.live) {
       await market.start();

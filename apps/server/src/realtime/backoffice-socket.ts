@@ -17,7 +17,6 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { attachDealingDesk } from '../modules/dealing/dealing.live.js';
-import { onFirstApproval } from '../modules/payments/staff-money.service.js';
 import { rolesOf, scopeOf } from '../modules/staff/staff.service.js';
 
 interface BackofficeSocketData {
@@ -91,7 +90,7 @@ export function attachBackofficeSocket(
   };
   // an item entered or left a queue (payments), or a first four-eyes approval changed it (back office)
   const detachQueue = ctx.payments.onQueueChanged(tellQueue);
-  const detachApprovals = onFirstApproval(ctx, tellQueue);
+  const detachApprovals = ctx.money.onFirstApproval(tellQueue);
   // Logout and revocation hang up at once; an idled-out session at the next round.
   const detachRevoked = sessions.onRevoked((ids) => {
     for (const id of ids) namespace.in(sessionRoom(id)).disconnectSockets(true);

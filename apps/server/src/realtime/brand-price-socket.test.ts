@@ -13,8 +13,8 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { brands, users } from '../db/schema.js';
-import { RETAIL_TRADING } from '../db/seed-brands.js';
 import type { BrandTradingSettings } from '../modules/brands/brand-trading.js';
+import { RETAIL_TRADING } from '../seed/seed-brands.js';
 import { registerClient } from '../test/factories.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
 

@@ -7,9 +7,9 @@ import type { TestProject } from 'vitest/node';
 import { type Config, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createScratchDatabase } from '../db/scratch-database.js';
-import { prepareDatabase, seedInputs } from '../db/seed.js';
 import { loadCatalogue } from '../market/instruments.js';
 import { syncInstruments } from '../modules/market/instruments.sync.js';
+import { prepareDatabase, seedInputs } from '../seed/seed.js';
 import { defaultTestEnv } from './test-env.js';
 
 /**

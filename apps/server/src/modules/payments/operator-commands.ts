@@ -3,8 +3,6 @@
  * command: its shape, the environment it runs in, the error that is an operator mistake, and which commands a
  * running server runs on the CLI's behalf. The command table itself is composed by the CLI (cli-commands.ts).
  */
-import type { AppContext } from '../../context.js';
-
 /** An operator mistake (unknown e-mail, missing file, bad argument): printed as one line, exit code 1. */
 export class CliError extends Error {
   override name = 'CliError';
@@ -20,10 +18,21 @@ export interface CommandEnv {
   readFile(file: string): Promise<string>;
 }
 
-export interface OperatorCommand {
+/** A command of the CLI's table, run against what the composition root built (`Ctx`: the app's services). */
+export interface OperatorCommand<Ctx> {
   usage: string;
-  run(ctx: AppContext, args: string[], env?: CommandEnv): Promise<string>;
+  run(ctx: Ctx, args: string[], env?: CommandEnv): Promise<string>;
 }
+
+/**
+ * Runs one of the remote commands inside the running server, as the CLI would at the terminal; undefined when
+ * the name is not a command a server runs for the CLI (the endpoint answers 404).
+ */
+export type RemoteCommandRunner = (
+  name: string,
+  args: string[],
+  env: CommandEnv,
+) => Promise<string> | undefined;
 
 /** The commands a running server runs on the CLI's behalf (the embedded database allows one process). */
 export const REMOTE_COMMANDS: readonly string[] = [

@@ -1,13 +1,12 @@
 import { TRANSACTION_STATUS, transactionStatusName, transactionTypeName } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, invalidFields, unauthorized } from '../../lib/errors.js';
-import { CliError, REMOTE_COMMANDS } from './operator-commands.js';
+import { CliError, type RemoteCommandRunner } from './operator-commands.js';
 import { isOperatorToken } from './operator-token.js';
 import type { TransactionRow } from './payments.repo.js';
-import { operatorAudit } from './payments.service.js';
+import { operatorAudit, type PaymentsService } from './payments.service.js';
 
 const OperatorTransaction = z.object({
   transaction_id: z.string(),
@@ -46,11 +45,14 @@ const Reference = z.object({ reference: z.string().regex(/^TX-[0-9A-Z]{10}$/) })
  * pending one. Authenticated with the operator token (payments/operator-token.ts); every decision is
  * audited with the operator's name from X-Operator.
  */
-export async function operatorRoutes(
-  app: App,
-  // the commands run inside this server as the CLI runs them, so the routes take what a command takes
-  ctx: Parameters<(typeof OPERATOR_COMMANDS)[string]['run']>[0],
-) {
+/** What the operator API uses: its token, the payments service and the CLI's remote commands (composed by the CLI). */
+export interface OperatorRoutesDeps {
+  operatorToken: string;
+  payments: PaymentsService;
+  runRemoteCommand: RemoteCommandRunner;
+}
+
+export async function operatorRoutes(app: App, ctx: OperatorRoutesDeps) {
   // The token is checked before anything else, so a caller without it learns nothing (not even validation).
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -164,11 +166,9 @@ export async function operatorRoutes(
     },
     async (request) => {
       const { name } = request.params;
-      const command = REMOTE_COMMANDS.includes(name) ? OPERATOR_COMMANDS[name] : undefined;
-      if (!command) throw new AppError(404, 'NOT_FOUND', 'error.notFound');
       const { args, files } = request.body;
       try {
-        const output = await command.run(ctx, args, {
+        const running = ctx.runRemoteCommand(name, args, {
           actor: operator(request),
           readFile: async (file) => {
             const content = files[file];
@@ -176,7 +176,8 @@ export async function operatorRoutes(
             return content;
           },
         });
-        return { status: true as const, data: { output } };
+        if (!running) throw new AppError(404, 'NOT_FOUND', 'error.notFound');
+        return { status: true as const, data: { output: await running } };
       } catch (error) {
         // An operator mistake is answered as the CLI prints it: one line, nothing changed.
         if (error instanceof CliError)
