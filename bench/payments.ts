@@ -19,10 +19,10 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.js';
-import { paymentKit } from '../apps/server/src/modules/payments/payments.test-kit.js';
 import { secretOf } from '../apps/server/src/modules/payments/providers.js';
 import { signWebhook } from '../apps/server/src/modules/payments/signing.js';
 import { TradingRepo } from '../apps/server/src/modules/trading/trading.repo.js';
+import { paymentKit } from '../apps/server/src/test/payments-kit.js';
 import { startBenchServer } from './server.js';
 import { ascending, percentile } from './stats.js';
 

@@ -21,12 +21,12 @@ import {
   users,
 } from './db/schema.js';
 import { OPERATOR_TOKEN_FILE } from './modules/payments/operator-token.js';
-import { paymentKit } from './modules/payments/payments.test-kit.js';
 import { openRuntime } from './runtime.js';
 import { DEMO_BRAND_SETTINGS } from './seed/seed.js';
 import { auditRowCount, whileAuditRefused, withAppendOnlyOff } from './test/audit-kit.js';
 import { jpegBytes, multipart, registerClient, uniqueEmail } from './test/factories.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
+import { paymentKit } from './test/payments-kit.js';
 
 describe(`operator commands (${testDbKind})`, async () => {
   const { app, runtime, config } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_SANDBOX_SECRET, EMBEDDED_DATABASE_DIR } from './config.js';
 import { brands, transactions, users } from './db/schema.js';
-import { paymentKit } from './modules/payments/payments.test-kit.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
+import { paymentKit } from './test/payments-kit.js';
 
 /**
  * The server as an operator starts it: a real process, real port, real signals.

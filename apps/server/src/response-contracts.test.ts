@@ -11,8 +11,8 @@ import {
 } from '@openbroker/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paymentKit } from './modules/payments/payments.test-kit.js';
 import { createTestServer, testDbKind } from './test/harness.js';
+import { paymentKit } from './test/payments-kit.js';
 
 /**
  * The answers on the wire are exactly the domain's response contracts (decision 0014): every field the

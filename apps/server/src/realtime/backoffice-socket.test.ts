@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brands } from '../db/schema.js';
-import { paymentKit } from '../modules/payments/payments.test-kit.js';
 import { loginToken, uniqueEmail } from '../test/factories.js';
 import { createTestServer, testDbKind } from '../test/harness.js';
+import { paymentKit } from '../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../test/staff-kit.js';
 
 describe(`back-office socket: live queues (${testDbKind})`, async () => {

@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { affiliates, sessions } from '../../db/schema.js';
 import { hashToken } from '../../lib/random.js';
+import { trendSettings } from '../../test/auto-trading-kit.js';
 import { jpegBytes, multipart, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { trendSettings } from '../auto-trading/auto-trading.test-kit.js';
 
 /**
  * Every client-area call except login, login/{code} and register needs a live client session

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { countries, users } from '../../db/schema.js';
 import { LOGIN_THROTTLE } from '../../lib/failure-throttle.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { autoClient, trendSettings } from '../../test/auto-trading-kit.js';
 import { loginToken, registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { autoClient, trendSettings } from '../auto-trading/auto-trading.test-kit.js';
 
 describe(`profile, password and auto-trading of a logged-in client (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -1,6 +1,5 @@
 import { formatMessage, type JournalEntryDto } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { createTestServer, testDbKind } from '../../test/harness.js';
 import {
   autoClient,
   journalOf,
@@ -10,7 +9,8 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /**
  * docs/auto-trading.md: "The strategy skips a trade, and the journal says why". A crossover the client's

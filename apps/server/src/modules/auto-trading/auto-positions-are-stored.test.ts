@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { positions } from '../../db/schema.js';
+import { autoClient, plainPricing } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { TradingRepo } from '../trading/trading.repo.js';
-import { autoClient, plainPricing } from './auto-trading.test-kit.js';
 
 /** The strategy's positions are stored as such, so a restart and the history keep the AI badge. */
 describe(`auto positions in the database (${testDbKind})`, async () => {

@@ -9,11 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, users } from '../../db/schema.js';
 import { bucketStart } from '../../market/candles.js';
-import { createTestServer, testDbKind } from '../../test/harness.js';
-import { staffSession } from '../../test/staff-kit.js';
-import { backtestPricing } from './auto-trading.backtest.js';
-import { AutoTradingRepo } from './auto-trading.repo.js';
-import { AutoTradingService } from './auto-trading.service.js';
 import {
   autoClient,
   clientCall,
@@ -21,7 +16,12 @@ import {
   switchOn,
   trendSettings,
   waveCandles,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
+import { staffSession } from '../../test/staff-kit.js';
+import { backtestPricing } from './auto-trading.backtest.js';
+import { AutoTradingRepo } from './auto-trading.repo.js';
+import { AutoTradingService } from './auto-trading.service.js';
 
 const HOUR = 3_600_000;
 

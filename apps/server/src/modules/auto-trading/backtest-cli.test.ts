@@ -2,9 +2,9 @@ import { BacktestDto } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { CliError, OPERATOR_COMMANDS } from '../../cli-commands.js';
 import { bucketStart } from '../../market/candles.js';
+import { autoClient, clientCall, trendSettings, waveCandles } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { MarketService } from '../market/market.service.js';
-import { autoClient, clientCall, trendSettings, waveCandles } from './auto-trading.test-kit.js';
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, users } from '../../db/schema.js';
+import { autoClient, clientCall, journalOf, switchOn, trendSettings } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { autoClient, clientCall, journalOf, switchOn, trendSettings } from './auto-trading.test-kit.js';
 
 /**
  * "Per brand (staff, back office): … a kill switch that stops all auto-trading of the brand at once". The

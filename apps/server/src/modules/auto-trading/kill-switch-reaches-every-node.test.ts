@@ -2,13 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { brands } from '../../db/schema.js';
-import { createTestServer, testDbKind } from '../../test/harness.js';
-import { staffCall, staffSession } from '../../test/staff-kit.js';
-import { BrandCacheSync } from '../brands/brand-cache-sync.js';
-import { BrandsRepo } from '../brands/brands.repo.js';
-import { BrandsService } from '../brands/brands.service.js';
-import { AutoTradingRepo } from './auto-trading.repo.js';
-import { AutoTradingService } from './auto-trading.service.js';
 import {
   autoClient,
   journalOf,
@@ -18,7 +11,14 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
+import { staffCall, staffSession } from '../../test/staff-kit.js';
+import { BrandCacheSync } from '../brands/brand-cache-sync.js';
+import { BrandsRepo } from '../brands/brands.repo.js';
+import { BrandsService } from '../brands/brands.service.js';
+import { AutoTradingRepo } from './auto-trading.repo.js';
+import { AutoTradingService } from './auto-trading.service.js';
 
 /**
  * The pub/sub of one Redis, in memory: what BrandCacheSync uses of it (publish; a duplicate connection that

@@ -1,7 +1,5 @@
 import { type AutoDecision, backtest, type JournalEntryDto, SPEC_QUOTE_TERMS } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { createTestServer, testDbKind } from '../../test/harness.js';
-import { backtestPricing } from './auto-trading.backtest.js';
 import {
   autoClient,
   nextMinute,
@@ -9,7 +7,9 @@ import {
   replay,
   trendSettings,
   waveCandles,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
+import { backtestPricing } from './auto-trading.backtest.js';
 
 /**
  * "the backtest and the live path produce the same decisions for the same candles". Candles are replayed

@@ -2,7 +2,6 @@ import type { AutoLimits } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestServer, testDbKind } from '../../test/harness.js';
 import {
   type AutoClient,
   autoClient,
@@ -13,7 +12,8 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /**
  * "Hitting a loss limit switches auto-trading off, closes nothing by itself unless the client chose that,

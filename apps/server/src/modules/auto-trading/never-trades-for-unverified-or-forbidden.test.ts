@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestServer, testDbKind } from '../../test/harness.js';
 import {
   type AutoClient,
   autoClient,
@@ -13,7 +12,8 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /**
  * "an unverified account or a forbidden category is never traded for". The switch refuses what it can

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { positions, users } from '../../db/schema.js';
+import { autoClient, clientCall, journalOf, trendSettings } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { autoClient, clientCall, journalOf, trendSettings } from './auto-trading.test-kit.js';
 
 /**
  * Switches are applied one at a time per account, so a double-click never leaves the strategy

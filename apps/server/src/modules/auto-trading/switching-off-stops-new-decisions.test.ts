@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createTestServer, testDbKind } from '../../test/harness.js';
 import {
   autoClient,
   clientCall,
@@ -10,7 +9,8 @@ import {
   switchOn,
   trendSettings,
   waveFor,
-} from './auto-trading.test-kit.js';
+} from '../../test/auto-trading-kit.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /** "Switching off stops new decisions at once; open auto positions stay, with their SL and TP." */
 describe(`switching auto-trading off (${testDbKind})`, async () => {

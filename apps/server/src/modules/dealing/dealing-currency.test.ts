@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brands, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
 
 describe(`dealing desk per currency (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });

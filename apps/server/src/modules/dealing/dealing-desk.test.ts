@@ -10,10 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { brands, positions, users } from '../../db/schema.js';
 import { loginToken } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../test/staff-kit.js';
 import { verifyAuditChain } from '../audit/audit.repo.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
 import { attachDealingDesk } from './dealing.live.js';
 
 describe(`dealing desk (${testDbKind})`, async () => {

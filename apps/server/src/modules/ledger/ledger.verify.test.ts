@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditLog, ledgerEntries, positions, transactions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { type LedgerProblem, verifyLedger } from './ledger.verify.js';
 
 /**

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loginToken } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { isLoopbackAddress } from './metrics.routes.js';
 
 /** The value of the first sample of `name` whose labels include `labels` (Prometheus text format). */

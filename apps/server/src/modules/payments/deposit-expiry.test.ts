@@ -5,9 +5,9 @@ import { loadConfig } from '../../config.js';
 import { auditLog, transactions } from '../../db/schema.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { PaymentsRepo } from './payments.repo.js';
 import { EXPIRY_ACTOR, PaymentsService } from './payments.service.js';
-import { paymentKit } from './payments.test-kit.js';
 
 const MINUTE = 60_000;
 const EXPIRY = 30 * MINUTE;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, transactions } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from './payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 
 describe(`a deposit above the brand's maximum is refused and changes nothing (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from './payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 
 describe(`deposits (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries, positions, transactions, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
 import { TradingRepo } from '../trading/trading.repo.js';
-import { paymentKit } from './payments.test-kit.js';
 
 /**
  * Random sequences of what clients, providers and staff do to one account — card deposits whose

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, brands, ledgerEntries, staffMoneyRequests } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
 import { verifyAuditChain } from '../audit/audit.repo.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
-import { paymentKit } from './payments.test-kit.js';
 
 /**
  * Staff money under two keys, as a regulator would probe it: a booking waits for a second member, nobody

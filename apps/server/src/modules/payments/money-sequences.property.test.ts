@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { brands, ledgerEntries } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../test/staff-kit.js';
 import { verifyAuditChain } from '../audit/audit.repo.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
-import { paymentKit } from './payments.test-kit.js';
 
 /**
  * Random sequences of what a client and the back office do to one account — bank wires and withdrawals requested,

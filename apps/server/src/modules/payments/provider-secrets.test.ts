@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { brands } from '../../db/schema.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
-import { paymentKit } from './payments.test-kit.js';
 import { secretOf } from './providers.js';
 import { canonicalFields, hmacHex } from './signing.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from './payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 
 /** The value attribute of the input named `name` on a hosted page ('' when it has none). */
 const fieldValue = (html: string, name: string) => {

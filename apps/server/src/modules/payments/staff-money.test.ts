@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, brands, ledgerEntries, transactionApprovals, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../test/staff-kit.js';
 import { verifyAuditChain } from '../audit/audit.repo.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
-import { paymentKit } from './payments.test-kit.js';
 
 describe(`back-office money (${testDbKind})`, async () => {
   const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' });

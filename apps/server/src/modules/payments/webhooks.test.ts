@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries, paymentWebhooks } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { paymentKit } from './payments.test-kit.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { signWebhook } from './signing.js';
 
 describe(`payment webhooks: signature, window, matching and booking once (${testDbKind})`, async () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, brands, ledgerEntries } from '../../db/schema.js';
 import { DEMO_BRAND_SETTINGS } from '../../seed/seed.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
-import { paymentKit } from './payments.test-kit.js';
 
 const NOT_FOUND = {
   status: false,

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries, transactions, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { TradingRepo } from '../trading/trading.repo.js';
-import { paymentKit } from './payments.test-kit.js';
 
 describe(`withdrawals (${testDbKind})`, async () => {
   const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { brands, users } from '../../db/schema.js';
 import { jpegBytes, loginToken, multipart } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
 import { BACKOFFICE_PREFIX, registeredRoutes } from './policy.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

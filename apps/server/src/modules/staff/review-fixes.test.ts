@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, brands, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { paymentKit } from '../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../test/staff-kit.js';
-import { paymentKit } from '../payments/payments.test-kit.js';
 
 /** Regression tests of the back-office server review: inputs that answered 500 or slipped past checks. */
 describe(`back-office review fixes (${testDbKind})`, async () => {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../shared/session/authStore.js';
 import { positionFixture } from '../../test/platformFixtures.js';
-import { BTC, renderPlatform, withAccount, withPrices } from './trading/platformTestKit.js';
+import { BTC, renderPlatform, withAccount, withPrices } from '../../test/platformKit.js';
 
 /** The chart panel throws as the chart library did while `chart.fails` is set. */
 const chart = vi.hoisted(() => ({ fails: true }));

@@ -7,7 +7,7 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
+import { ok, refuse, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { AffiliatePage, AffiliatesPage } from './index.js';
 
 afterEach(() => {

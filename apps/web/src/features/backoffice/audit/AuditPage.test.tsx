@@ -1,7 +1,7 @@
 import type { AuditLogRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { type BoCall, ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { AuditPage } from './AuditPage.js';
 import { auditDiff, showValue } from './diff.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { type BoCall, ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { AutoTradingAdminPage } from './index.js';
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import type {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { type BoCall, ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { BrandPage } from './BrandPage.js';
 import { BrandsPage } from './BrandsPage.js';
 

@@ -1,7 +1,7 @@
 import type { ClientRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientRow, ok, renderBackoffice, staffFixture } from '../shell/shellTestKit.js';
+import { clientRow, ok, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import type { ClientDetail } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientDetail, ok, renderBackoffice, staffFixture } from '../shell/shellTestKit.js';
+import { clientDetail, ok, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 
 const urls: Blob[] = [];
 beforeEach(() => {

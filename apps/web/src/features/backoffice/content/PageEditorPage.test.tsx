@@ -1,8 +1,8 @@
 import type { ContentPageVersion, ContentVersionRow } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BoApi } from '../money/boTestKit.js';
-import { ok, pageDetail, pageRow, previewBody, renderContent } from './contentTestKit.js';
+import type { BoApi } from '../../../test/backofficeKit.js';
+import { ok, pageDetail, pageRow, previewBody, renderContent } from '../../../test/contentKit.js';
 
 afterEach(() => {
   cleanup();
@@ -300,7 +300,7 @@ describe('page editor', () => {
   it('hides publishing from staff without content.publish', async () => {
     renderContent('/backoffice/content/5', {
       api: { [PAGE]: () => ok(pageDetail(HOME)) },
-      staff: { ...(await import('./contentTestKit.js')).EDITOR, permissions: ['content.edit'] },
+      staff: { ...(await import('../../../test/contentKit.js')).EDITOR, permissions: ['content.edit'] },
     });
     await screen.findByTestId('page-editor');
     expect(screen.queryByTestId('publish')).toBeNull();

@@ -1,7 +1,7 @@
 import type { DealerPosition, DeskClose, DeskCurrencyFigures, DeskSnapshot } from '@openbroker/domain';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { DealingPage } from './DealingPage.js';
 import { marginBand } from './deskFigures.js';
 import { mergeCloses } from './useDealingDesk.js';

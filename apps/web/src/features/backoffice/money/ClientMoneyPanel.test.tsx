@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientDetail } from '../shell/shellTestKit.js';
+import { moneyRequestFixture, ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
+import { clientDetail } from '../../../test/backofficeShellKit.js';
 import { parseAdjustmentAmount } from './adjustment.js';
-import { moneyRequestFixture, ok, renderBo, staffFixture } from './boTestKit.js';
 import { ClientMoneyPanel } from './ClientMoneyPanel.js';
 
 afterEach(() => {

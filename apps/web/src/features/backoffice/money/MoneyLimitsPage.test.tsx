@@ -1,7 +1,7 @@
 import type { MoneyLimitsAnswer } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, refuse, renderBo, staffFixture } from './boTestKit.js';
+import { ok, refuse, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { MoneyLimitsPage } from './MoneyLimitsPage.js';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { BACKOFFICE_SOCKET } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, refuse, renderBo, staffFixture, transactionFixture } from './boTestKit.js';
+import { ok, refuse, renderBo, staffFixture, transactionFixture } from '../../../test/backofficeKit.js';
 import { DepositsQueuePage, WithdrawalsQueuePage } from './QueuePage.js';
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import {
   renderBo,
   staffFixture,
   transactionFixture,
-} from './boTestKit.js';
+} from '../../../test/backofficeKit.js';
 import { WithdrawalsQueuePage } from './QueuePage.js';
 import { MoneyRequestsPage } from './RequestsPage.js';
 

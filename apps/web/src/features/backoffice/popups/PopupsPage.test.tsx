@@ -4,7 +4,7 @@
 import type { BoPopup, BoPopupClientHit, BoPopupRead, BoPopupReadsPage } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
+import { ok, refuse, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { PopupsPage } from './index.js';
 
 afterEach(() => {

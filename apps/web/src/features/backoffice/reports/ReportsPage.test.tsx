@@ -1,8 +1,8 @@
 import type { KpiDay, KpiFigures, KpiGroup, KpiReport, RetailLossReport } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { type BoCall, ok, refuse, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { DashboardPage } from '../dashboard/DashboardPage.js';
-import { type BoCall, ok, refuse, renderBo, staffFixture } from '../money/boTestKit.js';
 import { ReportsPage } from './index.js';
 import { presetRange } from './useReports.js';
 

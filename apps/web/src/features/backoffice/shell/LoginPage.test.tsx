@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, refuse, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 import { STAFF_TOKEN_KEY } from '../api.js';
-import { ok, refuse, renderBackoffice, staffFixture } from './shellTestKit.js';
 
 afterEach(() => {
   cleanup();

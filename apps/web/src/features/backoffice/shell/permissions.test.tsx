@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientDetail, ok, renderBackoffice, staffFixture } from './shellTestKit.js';
+import { clientDetail, ok, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 
 afterEach(() => {
   cleanup();

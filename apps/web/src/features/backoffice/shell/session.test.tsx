@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { createMocks } from 'react-idle-timer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderBackoffice, staffFixture } from './shellTestKit.js';
+import { ok, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 
 afterEach(() => {
   cleanup();

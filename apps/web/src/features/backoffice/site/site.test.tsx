@@ -6,7 +6,7 @@ import {
 } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BoCall, ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { type BoCall, ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { InboxPage } from './InboxPage.js';
 import { SiteSettingsPage } from './SiteSettingsPage.js';
 

@@ -1,7 +1,7 @@
 import type { StaffMember, StaffRoleIdleLimit } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderBo, staffFixture } from '../money/boTestKit.js';
+import { ok, renderBo, staffFixture } from '../../../test/backofficeKit.js';
 import { StaffPage } from './StaffPage.js';
 
 afterEach(() => {

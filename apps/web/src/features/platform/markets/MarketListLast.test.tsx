@@ -4,8 +4,8 @@ import type { Instrument } from '../../../api/types.js';
 import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE } from '../../../test/platformFixtures.js';
+import { BTC } from '../../../test/platformKit.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { BTC } from '../trading/platformTestKit.js';
 
 // a closed market keeps its last brand quote in the market list, greyed, with when it opens — the one
 // the screen last saw, or the one the catalogue carries (a page opened while the market is closed).

@@ -5,8 +5,8 @@ import type { Instrument } from '../../../api/types.js';
 import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE, positionFixture } from '../../../test/platformFixtures.js';
+import { BTC, orderFixture, withAccount } from '../../../test/platformKit.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { BTC, orderFixture, withAccount } from '../trading/platformTestKit.js';
 import { formatOpening, formatOpeningShort } from './NextOpen.js';
 
 // A closed market says when it opens next (in the client's time zone) wherever its price would be:

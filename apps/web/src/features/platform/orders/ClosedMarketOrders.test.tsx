@@ -5,9 +5,9 @@ import type { Instrument } from '../../../api/types.js';
 import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { INSTRUMENTS_FIXTURE } from '../../../test/platformFixtures.js';
+import { answer, BTC, orderFixture, withAccount } from '../../../test/platformKit.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
 import { formatOpening } from '../markets/NextOpen.js';
-import { answer, BTC, orderFixture, withAccount } from '../trading/platformTestKit.js';
 
 // while a market is closed the ticket, the Orders tab and its dialogs still place, edit and cancel pending
 // orders. They show the last prices greyed and when the market opens, and say that the order waits for the opening.

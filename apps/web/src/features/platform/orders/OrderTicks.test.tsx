@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/session/authStore.js';
-import { orderFixture, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
+import { orderFixture, renderPlatform, withAccount, withPrices } from '../../../test/platformKit.js';
 
 /** The order forms: levels on the tick, prices with its decimals, the ticket's leverages. */
 

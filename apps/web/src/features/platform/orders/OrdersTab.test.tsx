@@ -9,7 +9,7 @@ import {
   renderPlatform,
   withAccount,
   withPrices,
-} from '../trading/platformTestKit.js';
+} from '../../../test/platformKit.js';
 import { checkPendingOrder, MARKET_ORDER } from './pendingOrder.js';
 
 afterEach(() => {

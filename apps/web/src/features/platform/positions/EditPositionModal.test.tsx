@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
+import { renderPlatform, withAccount, withPrices } from '../../../test/platformKit.js';
 
 /** The stop-loss editor: break-even only in profit and on the tick, levels on the tick, points. */
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { BTC, closedNotice, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
+import { BTC, closedNotice, renderPlatform, withAccount, withPrices } from '../../../test/platformKit.js';
 import { CONFIRM_CLOSE_KEY } from './confirmCloseSetting.js';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/session/authStore.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { BTC, renderPlatform, withAccount, withPrices } from '../trading/platformTestKit.js';
+import { BTC, renderPlatform, withAccount, withPrices } from '../../../test/platformKit.js';
 import { closeExplanation } from './closeExplanation.js';
 
 afterEach(() => {

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
+import { BTC, withAccount, withPrices } from '../../../test/platformKit.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { BTC, withAccount, withPrices } from '../trading/platformTestKit.js';
 
 // A margin call warns in the terminal (socket notice) and with the stored pop-up that stays until read.
 // The pop-up is fetched at once, not after a reload; the terminal's notice stands for it while it shows (no modal

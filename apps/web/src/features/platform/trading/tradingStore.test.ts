@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
-import { closedNotice, orderFixture } from './platformTestKit.js';
+import { closedNotice, orderFixture } from '../../../test/platformKit.js';
 import { mergeOrders, mergePositions, TradingStore } from './tradingStore.js';
 
 function started() {
