@@ -2,25 +2,22 @@ import {
   type BackofficeBrand,
   BoPopup,
   type BoPopupClient,
-  BoPopupClientHit,
   POPUP_AUDIENCES,
   type PopupAudience,
 } from '@openbroker/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useId, useMemo, useState } from 'react';
-import { Alert, Button, Form, ListGroup, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { isApiError } from '../../../api/ApiError.js';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { sanitizePopupHtml } from '../../../shared/content/sanitizePopupHtml.js';
 import { useToast } from '../../../ui/ToastProvider.js';
-import { queryString, staffRequest } from '../api.js';
+import { staffRequest } from '../api.js';
 import { useErrorText } from '../money/parts.js';
+import { PopupClientPicker } from './PopupClientPicker.js';
 import { fromLocalInput, POPUPS_KEY, toLocalInput } from './types.js';
 import '../../../shared/content/popupContent.css';
-
-const ClientHits = z.array(BoPopupClientHit);
 
 export const AUDIENCE_LABEL: Record<PopupAudience, TranslationKey> = {
   all: 'boe.popups.audience.all',
@@ -63,16 +60,6 @@ export function PopupDialog({
   const [q, setQ] = useState('');
   const [tried, setTried] = useState(false);
   const search = useDeferredValue(q.trim());
-
-  const hits = useQuery({
-    queryKey: [...POPUPS_KEY, 'clients', brandId, search],
-    queryFn: ({ signal }) =>
-      staffRequest(`/api/backoffice/popups/clients${queryString({ brandId, q: search })}`, {
-        schema: ClientHits,
-        signal,
-      }),
-    enabled: audience === 'client' && !client && brandId !== undefined && search.length >= 2,
-  });
 
   const preview = useMemo(() => (content.trim() ? sanitizePopupHtml(content) : ''), [content]);
   const startsAt = fromLocalInput(from);
@@ -223,60 +210,16 @@ export function PopupDialog({
                 />
               ))}
               {audience === 'client' && (
-                <div className="mt-2">
-                  {client ? (
-                    <div className="boe-chosen" data-testid="boe-popup-client">
-                      <i className="bi bi-person" aria-hidden="true" />
-                      <span className="flex-grow-1 text-truncate">
-                        <strong>{client.name}</strong> <span className="boe-sub">{client.email}</span>{' '}
-                        <span className="boe-sub">#{client.pin}</span>
-                      </span>
-                      <Button size="sm" variant="outline-secondary" onClick={() => setClient(null)}>
-                        {t('boe.popups.changeClient')}
-                      </Button>
-                    </div>
-                  ) : (
-                    <>
-                      <Form.Label htmlFor={`${id}-search`} className="visually-hidden">
-                        {t('boe.popups.field.client')}
-                      </Form.Label>
-                      <Form.Control
-                        id={`${id}-search`}
-                        size="sm"
-                        type="search"
-                        placeholder={t('boe.popups.searchClient')}
-                        value={q}
-                        maxLength={100}
-                        onChange={(event) => setQ(event.target.value)}
-                        isInvalid={(tried && problems.client) || refused('clientId')}
-                        data-testid="boe-popup-client-search"
-                      />
-                      <Form.Control.Feedback type="invalid">
-                        {t('boe.popups.error.client')}
-                      </Form.Control.Feedback>
-                      {hits.isFetching && <Spinner size="sm" animation="border" className="mt-2" />}
-                      {hits.data && hits.data.length === 0 && (
-                        <div className="boe-sub mt-2">{t('boe.popups.searchNone')}</div>
-                      )}
-                      {hits.data && hits.data.length > 0 && (
-                        <ListGroup className="boe-hits mt-2" data-testid="boe-popup-client-hits">
-                          {hits.data.map((hit) => (
-                            <ListGroup.Item
-                              key={hit.id}
-                              action
-                              type="button"
-                              onClick={() => setClient(hit)}
-                              className="py-1"
-                            >
-                              <strong>{hit.name}</strong> <span className="boe-sub">{hit.email}</span>{' '}
-                              <span className="boe-sub">#{hit.pin}</span>
-                            </ListGroup.Item>
-                          ))}
-                        </ListGroup>
-                      )}
-                    </>
-                  )}
-                </div>
+                <PopupClientPicker
+                  id={id}
+                  brandId={brandId}
+                  client={client}
+                  onClient={setClient}
+                  q={q}
+                  onQ={setQ}
+                  search={search}
+                  invalid={(tried && problems.client) || refused('clientId')}
+                />
               )}
             </fieldset>
             <div className="col-md-6">
