@@ -1,16 +1,8 @@
-import {
-  type FieldMessage,
-  type Message,
-  PAYMENT_METHOD,
-  parseNumberInput,
-  TIMING,
-  validateWithdraw,
-  WITHDRAW_COMMENTS_MAX,
-} from '@openbroker/domain';
+import { PAYMENT_METHOD, parseNumberInput, TIMING, WITHDRAW_COMMENTS_MAX } from '@openbroker/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Card, Col, Form, InputGroup, Placeholder, Row, Spinner } from 'react-bootstrap';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
@@ -20,46 +12,13 @@ import { useMoney } from '../../shared/market/numbers.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { useFunds, WITHDRAW_BALANCE_QUERY_KEY } from '../../shared/transactions/useFreeMargin.js';
 import { TRANSACTIONS_QUERY_KEY } from '../../shared/transactions/useTransactions.js';
-import { applyServerError, encodeMessage, FieldFeedback, FormAlert, trimOnBlur } from '../../ui/forms.js';
+import { applyServerError, FieldFeedback, FormAlert, trimOnBlur } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { PendingWithdrawals } from './PendingWithdrawals.js';
 import { UnreachableAlert, useKeyedRequest } from './useKeyedRequest.js';
+import { WithdrawSteps } from './WithdrawSteps.js';
+import { FAILURE, type WithdrawInput, type WithdrawValues, withdrawResolver } from './withdrawForm.js';
 import './payments.css';
-
-interface WithdrawValues {
-  amount: string;
-  comments: string;
-}
-
-interface WithdrawInput {
-  amount: number;
-  method: number;
-  comments: string;
-}
-
-const FAILURE: Message = { key: 'error.validation' };
-
-/** spec §5 withdraw rules with the live free margin, as react-hook-form errors (first message per field). */
-export function withdrawResolver(
-  freeMargin: number,
-  currencySymbol: string,
-): Resolver<WithdrawValues, unknown, { amount: number; comments: string }> {
-  return async (values) => {
-    const result = validateWithdraw({
-      amount: values.amount.replace(',', '.'),
-      comments: values.comments,
-      freeMargin,
-      currencySymbol,
-    });
-    if (result.ok) return { values: result.value, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const { path, ...message } of result.errors as FieldMessage[]) {
-      const name = path === '' ? 'root' : path;
-      errors[name] ??= { type: 'validation', message: encodeMessage(message) };
-    }
-    return { values: {}, errors: errors as FieldErrors<WithdrawValues> };
-  };
-}
 
 /**
  * spec §2 /payment/withdraw: amount and comments limited by the free margin (spec §5), the seven business
@@ -297,27 +256,5 @@ export function WithdrawPage() {
         </Col>
       </Row>
     </div>
-  );
-}
-
-function WithdrawSteps() {
-  const { t } = useTranslation();
-  const steps = [
-    { icon: 'bi-send', title: t('payments.withdraw.step1'), body: t('payments.withdraw.step1Body') },
-    { icon: 'bi-person-check', title: t('payments.withdraw.step2'), body: t('payments.withdraw.step2Body') },
-    { icon: 'bi-bank', title: t('payments.withdraw.step3'), body: t('payments.withdraw.step3Body') },
-  ];
-  return (
-    <ol className="ob-trust ob-steps" aria-label={t('payments.withdraw.howTitle')}>
-      {steps.map((step) => (
-        <li key={step.icon}>
-          <i className={`bi ${step.icon}`} aria-hidden="true" />
-          <div>
-            <strong>{step.title}</strong>
-            <span>{step.body}</span>
-          </div>
-        </li>
-      ))}
-    </ol>
   );
 }
