@@ -4,14 +4,13 @@
  * - web: lib and ui ← shared ← features ← shell (app); no feature imports another feature: what two of them
  *   use lives in shared/<topic>;
  * - the domain imports nothing of the apps; nothing depends on a test file; no import cycles.
- * Imports that break these today are listed in .dependency-cruiser-known-violations.json (written with
- * `npm run layers:baseline`): CI fails on any new one, and the list only shrinks. Cycles between area
- * folders are warnings for now (see no-circular-areas).
+ * Cycles between areas (a business area, its back-office part, a web feature, a shared topic) are checked by
+ * scripts/area-cycles.mjs on the same import graph, also in `npm run layers`.
+ * Imports that break a rule are listed in .dependency-cruiser-known-violations.json (written with
+ * `npm run layers:baseline`): CI fails on any new one, and the list only shrinks.
  */
 const WEB = '^apps/web/src';
 const SERVER = '^apps/server/src';
-// test kits and fixtures, and the test folders they live in: they drive the product from outside
-const TEST_SUPPORT = '(\\.test\\.tsx?$|/test/|/test$|[Tt]est[Kk]it|test-kit)';
 module.exports = {
   forbidden: [
     {
@@ -21,18 +20,6 @@ module.exports = {
         'An import cycle ties its modules together: none of them can be understood, tested or moved alone.',
       from: {},
       to: { circular: true },
-    },
-    {
-      name: 'no-circular-areas',
-      // a warning until AppContext is replaced by explicit arguments: the known-violations list cannot hold
-      // folder cycles, so today's are printed (and counted in docs/architecture.md) instead of failing CI
-      severity: 'warn',
-      comment:
-        'Business areas (folders) do not depend on each other in a circle, also through a shared context type: ' +
-        'each area gets the services it uses as arguments.',
-      scope: 'folder',
-      from: { pathNot: TEST_SUPPORT },
-      to: { circular: true, pathNot: TEST_SUPPORT, viaOnly: { pathNot: TEST_SUPPORT } },
     },
     {
       name: 'domain-is-pure',

@@ -160,7 +160,7 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
-/** The WebSocket feed adapter's settings (feeds/websocket-feed.ts), as JSON in MARKET_WS_OPTIONS. */
+/** The WebSocket feed adapter's settings (market/websocket-feed.ts), as JSON in MARKET_WS_OPTIONS. */
 const WsFeedOptionsSchema = z.object({
   mapping: z.object({ symbol: z.string(), bid: z.string(), ask: z.string(), ts: z.string().optional() }),
   subscribe: z.array(z.unknown()).optional(),

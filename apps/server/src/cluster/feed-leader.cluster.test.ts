@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-database.js';
-import { type PriceFeed, type Quote, QuoteEmitter } from '../feeds/feed.js';
+import { type PriceFeed, type Quote, QuoteEmitter } from '../market/feed.js';
 import { FeedLeader } from './feed-leader.js';
 
 /**

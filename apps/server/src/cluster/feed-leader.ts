@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import type { PriceFeed, Quote } from '../feeds/feed.js';
+import type { PriceFeed, Quote } from '../market/feed.js';
 
 /** Advisory lock key of the feed leader (decision 0022); the shard locks are `0x0B0C0000 + shard`, shard < 1024. */
 export const FEED_LEADER_LOCK = 0x0b0cfeed;

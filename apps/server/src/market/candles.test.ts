@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../feeds/feed.js';
 import { MemoryCandleStore } from './candle-store.js';
 import {
   aggregateCandles,
@@ -12,6 +11,7 @@ import {
   RESOLUTIONS,
   type Resolution,
 } from './candles.js';
+import type { Quote } from './feed.js';
 import { loadCatalogue } from './instruments.js';
 
 const catalogue = loadCatalogue();

@@ -7,9 +7,9 @@
  * draw symmetrically around it, and a change of the broker's spread does not rewrite chart history.
  * Volume is the number of ticks in the candle (there is no traded volume in a quote feed).
  */
-import { isValidQuote, type PriceFeed, type Quote } from '../feeds/feed.js';
-import { roundTo } from '../feeds/random-walk.js';
+import { isValidQuote, type PriceFeed, type Quote } from './feed.js';
 import type { Instrument } from './instruments.js';
+import { roundTo } from './random-walk.js';
 
 export const RESOLUTIONS = ['1m', '5m', '15m', '1h', '4h', '1D'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];

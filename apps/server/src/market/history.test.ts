@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../feeds/clock.js';
-import type { Quote } from '../feeds/feed.js';
-import { SimulatedFeed } from '../feeds/simulated-feed.js';
 import { MemoryCandleStore } from './candle-store.js';
 import {
   aggregateCandles,
@@ -12,9 +9,12 @@ import {
   RESOLUTIONS,
   type Resolution,
 } from './candles.js';
+import { ManualClock } from './clock.js';
+import type { Quote } from './feed.js';
 import { generateHistory, historyStart, instrumentHistory, resolutionStarts } from './history.js';
 import { type Instrument, loadCatalogue } from './instruments.js';
 import { isOpen, openMsBetween, tradingYearMs } from './market-hours.js';
+import { SimulatedFeed } from './simulated-feed.js';
 
 const catalogue = loadCatalogue();
 const BTCUSD = catalogue.require('BTCUSD');

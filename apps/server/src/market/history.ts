@@ -14,9 +14,7 @@
  *
  * All stretch boundaries fall on UTC midnights, so no coarser bucket mixes two step sizes.
  */
-import { seedFrom, Xoshiro128 } from '../feeds/random.js';
-import { logIncrement, roundTo, walkModel } from '../feeds/random-walk.js';
-import { DEFAULT_TICK_INTERVAL_MS } from '../feeds/simulated-feed.js';
+
 import {
   aggregateCandles,
   bucketStart,
@@ -29,6 +27,9 @@ import {
 } from './candles.js';
 import type { Instrument } from './instruments.js';
 import { openMsBetween } from './market-hours.js';
+import { seedFrom, Xoshiro128 } from './random.js';
+import { logIncrement, roundTo, walkModel } from './random-walk.js';
+import { DEFAULT_TICK_INTERVAL_MS } from './simulated-feed.js';
 
 const DAY = 86_400_000;
 

@@ -27,7 +27,7 @@ const OWNERS: Record<string, readonly string[]> = {
   staffRoleSettings: ['modules/staff/staff.repo.ts'],
   sessions: ['modules/sessions/sessions.repo.ts'],
   loginCodes: ['modules/accounts/login-codes.repo.ts'],
-  clientNotes: ['modules/accounts/clients-admin.repo.ts'],
+  clientNotes: ['modules/accounts/admin/clients-admin.repo.ts'],
   passwordResets: ['modules/password-reset/password-reset.repo.ts'],
   outbox: ['modules/mail/mail.repo.ts'],
   popups: ['modules/popups/popups.repo.ts'],

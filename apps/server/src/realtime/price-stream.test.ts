@@ -1,8 +1,8 @@
 import type { PriceMap } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../feeds/clock.js';
-import { QuoteBook } from '../feeds/quote-book.js';
+import { ManualClock } from '../market/clock.js';
 import { loadCatalogue } from '../market/instruments.js';
+import { QuoteBook } from '../market/quote-book.js';
 import { type PriceDelivery, PriceStream, PriceSubscriptions } from './price-stream.js';
 
 // Wednesday 2026-11-18 12:00 UTC: forex and crypto markets are open.

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { PriceMap, PricesCompactPayload } from '@openbroker/domain';
-import type { Clock, TimerHandle } from '../feeds/clock.js';
-import type { Quote } from '../feeds/feed.js';
-import type { QuoteBook } from '../feeds/quote-book.js';
+import type { Clock, TimerHandle } from '../market/clock.js';
+import type { Quote } from '../market/feed.js';
+import type { QuoteBook } from '../market/quote-book.js';
 
 export interface PriceStreamOptions {
   /** At most one message per client per interval (default 250 ms). */

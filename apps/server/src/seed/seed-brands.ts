@@ -2,8 +2,8 @@ import type { HomeWidget, ThemeFonts } from '@openbroker/domain';
 import type { BrandSettings, BrandTradingSettings } from '../db/schema.js';
 import { newToken } from '../lib/random.js';
 import { FONT_STACKS, type LogoGlyph, logoMark, palettes } from '../modules/brands/brand-theme.js';
-import type { BrandFacts } from '../modules/content/starter/brand-facts.js';
 import { sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
+import type { BrandFacts } from '../starter/brand-facts.js';
 
 /**
  * The demo's sixteen brand variants (architecture §7): the default brand plus fifteen white-label

@@ -18,12 +18,12 @@ import {
 import { hashPassword } from '../lib/passwords.js';
 import { newCode, newPin } from '../lib/random.js';
 import { SecretBox } from '../lib/secret-box.js';
-import type { BrandFacts } from '../modules/content/starter/brand-facts.js';
-import { economicEventSeeds } from '../modules/content/starter/economic-events.js';
-import { brandPages, siteSettings } from '../modules/content/starter/index.js';
 import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
+import type { BrandFacts } from '../starter/brand-facts.js';
+import { economicEventSeeds } from '../starter/economic-events.js';
+import { brandPages, siteSettings } from '../starter/index.js';
 import countryRows from './data/countries.json' with { type: 'json' };
 import { defaultBrandExtras, defaultBrandFacts, variantBrands } from './seed-brands.js';
 
@@ -287,8 +287,8 @@ async function hasBrands(db: Db): Promise<boolean> {
 type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * A brand's pages (every page kind and language of modules/content/starter/) and its site settings singleton.
- * The seeded HTML is written clean, with brand values escaped (modules/content/starter/components.ts); a test
+ * A brand's pages (every page kind and language of starter/) and its site settings singleton.
+ * The seeded HTML is written clean, with brand values escaped (starter/components.ts); a test
  * checks the sanitiser leaves every seeded page unchanged, so the seed need not load it. Pages
  * written later go through ContentService.savePage, which sanitises.
  */

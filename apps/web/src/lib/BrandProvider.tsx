@@ -2,18 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { brandApi } from '../api/brand.js';
 import type { Brand } from '../api/types.js';
-import { FullPageMessage, FullPageSpinner } from '../ui/FullPage.js';
 import { applyBrandTheme } from './brandTheme.js';
 
 const BrandContext = createContext<Brand | null>(null);
 
 export const BRAND_QUERY_KEY = ['brand'] as const;
 
+/** What the app shows while the brand loads, and when the server cannot be reached (with a retry). */
+export interface BrandWaitScreens {
+  loading: ReactNode;
+  unreachable: (retry: { onRetry: () => void; retrying: boolean }) => ReactNode;
+}
+
 /**
  * Loads the brand once at start and holds the app until it is known (its flags decide routes and menus).
- * If the server cannot be reached, a full-page message says so instead of a blank screen.
+ * If the server cannot be reached, the shell's full-page message says so instead of a blank screen.
  */
-export function BrandProvider({ children }: { children: ReactNode }) {
+export function BrandProvider({ children, screens }: { children: ReactNode; screens: BrandWaitScreens }) {
   const query = useQuery({
     queryKey: BRAND_QUERY_KEY,
     queryFn: ({ signal }) => brandApi.get(signal),
@@ -28,17 +33,9 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   }, [query.data]);
 
   if (query.data) return <BrandContext.Provider value={query.data}>{children}</BrandContext.Provider>;
-  if (query.isError) {
-    return (
-      <FullPageMessage
-        titleKey="app.unreachable.title"
-        bodyKey="app.unreachable.body"
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <FullPageSpinner />;
+  if (query.isError)
+    return screens.unreachable({ retrying: query.isFetching, onRetry: () => void query.refetch() });
+  return screens.loading;
 }
 
 /** The current brand; only valid below BrandProvider, which renders nothing else until it is loaded. */

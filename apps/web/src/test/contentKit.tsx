@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { SocketFactoryContext } from '../api/sockets.js';
+import { BRAND_WAIT_SCREENS } from '../app/AppProviders.js';
 import { STAFF_TOKEN_KEY } from '../features/backoffice/api.js';
 import { ContentPagesPage } from '../features/backoffice/content/ContentPagesPage.js';
 import { PageEditorPage } from '../features/backoffice/content/PageEditorPage.js';
@@ -117,7 +118,7 @@ export function renderContent(
   const view = render(
     <I18nextProvider i18n={backofficeI18n()}>
       <QueryClientProvider client={queryClient}>
-        <BrandProvider>
+        <BrandProvider screens={BRAND_WAIT_SCREENS}>
           <ToastProvider>
             <SocketFactoryContext.Provider value={sockets.factory}>
               <StaffSessionProvider>

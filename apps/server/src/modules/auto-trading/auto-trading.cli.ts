@@ -23,11 +23,11 @@ import {
 } from '@openbroker/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { simulateQuotes } from '../../feeds/simulated-feed.js';
 import { MemoryCandleStore } from '../../market/candle-store.js';
 import { CandleBuilder, RESOLUTIONS } from '../../market/candles.js';
 import { instrumentHistory } from '../../market/history.js';
 import type { Instrument } from '../../market/instruments.js';
+import { simulateQuotes } from '../../market/simulated-feed.js';
 import { readServerAddress } from '../../server-address.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
 import type { Brand } from '../brands/brands.service.js';

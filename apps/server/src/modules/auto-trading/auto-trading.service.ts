@@ -23,8 +23,8 @@ import {
   type ValidationResult,
   validateAutoTradingSettings,
 } from '@openbroker/domain';
-import type { Clock, TimerHandle } from '../../feeds/clock.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
+import type { Clock, TimerHandle } from '../../market/clock.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import type { Brand, BrandsService } from '../brands/brands.service.js';
 import { escapeHtml } from '../mail/mail.templates.js';

@@ -14,7 +14,7 @@ import {
 } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
-import { BrandCacheSync } from '../brands/brand-cache-sync.js';
+import { BrandCacheSync } from '../brands/admin/brand-cache-sync.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import { BrandsService } from '../brands/brands.service.js';
 import { AutoTradingRepo } from './auto-trading.repo.js';

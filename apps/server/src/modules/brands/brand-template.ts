@@ -13,8 +13,8 @@ import {
 } from '@openbroker/domain';
 import type { BrandSettings } from '../../db/schema.js';
 import { newToken } from '../../lib/random.js';
-import type { BrandFacts } from '../content/starter/brand-facts.js';
-import { brandPages, type PageSeed, siteSettings } from '../content/starter/index.js';
+import type { BrandFacts } from '../../starter/brand-facts.js';
+import { brandPages, type PageSeed, siteSettings } from '../../starter/index.js';
 
 /** The pages the starter writes: home, about, contact, account levels, the economic calendar and the legal pages. */
 export const STARTER_SLUGS: readonly string[] = [

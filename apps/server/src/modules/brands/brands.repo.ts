@@ -8,7 +8,6 @@ import {
   contentSingletons,
   users,
 } from '../../db/schema.js';
-import { ContentAdminRepo } from '../content/content-admin.repo.js';
 import type { TemplatePage } from './brand-template.js';
 import type { BrandTradingSettings } from './brand-trading.js';
 
@@ -192,16 +191,6 @@ export class BrandsRepo {
       .from(contentSingletons)
       .where(and(eq(contentSingletons.brandId, brandId), eq(contentSingletons.name, 'settings')));
     return { pages, siteSettings: site?.data };
-  }
-
-  /** Writes a new brand's pages and its site settings document (through the content area, which owns them). */
-  async insertContent(
-    tx: Db,
-    brandId: number,
-    pages: readonly TemplatePage[],
-    siteSettings: Record<string, unknown>,
-  ): Promise<void> {
-    await new ContentAdminRepo(this.db).insertBrandContent(tx, brandId, pages, siteSettings);
   }
 
   /** What the publish checklist reads: the published English page slugs and the site settings' risk warning. */

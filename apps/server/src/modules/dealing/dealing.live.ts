@@ -20,9 +20,9 @@ import {
   inBrandScope,
 } from '@openbroker/domain';
 import type { Namespace, Socket } from 'socket.io';
-import type { TradingGateway } from '../../cluster/gateway.js';
 import type { ClosedPositionRecord, EngineEvent } from '../../engine/index.js';
 import { rolesOf, type StaffService, scopeOf } from '../staff/staff.service.js';
+import type { AccountBooks } from '../trading/account-books.js';
 import type { TradingService } from '../trading/trading.service.js';
 import { closeOfRecord, type DealingService } from './dealing.service.js';
 
@@ -41,7 +41,7 @@ interface Subscription {
 export interface DealingDeskDeps {
   /** Members are re-read (roles, scope, disabled) while they watch. */
   staff: Pick<StaffService, 'byId'>;
-  gateway: Pick<TradingGateway, 'deskPositions'>;
+  gateway: Pick<AccountBooks, 'deskPositions'>;
   /** The engine's commits, for the closes stream. */
   trading: Pick<TradingService, 'onAccountEvents'>;
   dealing: Pick<DealingService, 'snapshot' | 'clients'>;

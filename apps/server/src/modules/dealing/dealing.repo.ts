@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, positions, users } from '../../db/schema.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
-import type { ScopeFilter } from '../payments/staff-money.repo.js';
+import type { ScopeFilter } from '../staff/policy.js';
 
 /** A client as the desk names them. */
 export interface DeskClient {

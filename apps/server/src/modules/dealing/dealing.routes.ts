@@ -11,7 +11,7 @@ import {
 } from '@openbroker/domain';
 import { z } from 'zod';
 import { type App, ErrorBody, ok } from '../../http.js';
-import { BrandIdQuery } from '../payments/staff-money.routes.js';
+import { BrandIdQuery } from '../payments/admin/staff-money.routes.js';
 import { staffOf, withPolicy } from '../staff/policy.js';
 import type { StaffService } from '../staff/staff.service.js';
 import { DESK_CLOSES, type DealingService, MAX_HALTED } from './dealing.service.js';

@@ -29,18 +29,23 @@ import {
   subMoney,
 } from '@openbroker/domain';
 import { LRUCache } from 'lru-cache';
-import type { TradingGateway } from '../../cluster/gateway.js';
 import type { Database } from '../../db/client.js';
 import type { ClosedPositionRecord, DeskPosition } from '../../engine/index.js';
-import type { Clock } from '../../feeds/clock.js';
-import type { QuoteBook } from '../../feeds/quote-book.js';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../market/clock.js';
 import type { Catalogue } from '../../market/instruments.js';
+import type { QuoteBook } from '../../market/quote-book.js';
 import type { BrandsService } from '../brands/brands.service.js';
-import { MoneyRepo, type OpenPositionRow, type ScopeFilter } from '../payments/staff-money.repo.js';
-import { type StaffActor, scopeFilter } from '../payments/staff-money.service.js';
-import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
+import { MoneyRepo, type OpenPositionRow } from '../payments/staff-money.repo.js';
+import {
+  assertBrandInScope,
+  type ScopeFilter,
+  type StaffActor,
+  type StaffAuth,
+  scopeFilter,
+} from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
+import type { AccountBooks } from '../trading/account-books.js';
 import { brandOfProfile, type TradingService } from '../trading/trading.service.js';
 import { computeDesk } from './dealing.desk.js';
 import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
@@ -195,7 +200,7 @@ export const scopeAccepts = (filter: ScopeFilter) => (brandId: number) =>
 export interface DealingServiceDeps {
   database: Database;
   /** The books of every account (in a cluster, every node's). */
-  gateway: TradingGateway;
+  gateway: AccountBooks;
   market: DeskMarket;
   trading: Pick<TradingService, 'forgetHalts' | 'profileOfKey'>;
   brands: Pick<BrandsService, 'findById' | 'findBySlug' | 'changed'>;

@@ -13,12 +13,12 @@ import {
 } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
+import { inspectUpload } from '../../lib/upload-content.js';
 import type { AccountsRepo, UserRow } from '../accounts/accounts.repo.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { DocumentStore } from './document-store.js';
 import { DOCUMENT_COLUMNS, type DocumentRow, type DocumentsRepo } from './documents.repo.js';
-import { inspectUpload } from './upload-content.js';
 
 export interface UploadedFile {
   content: Buffer;

@@ -5,6 +5,7 @@ import { UPLOAD_MAX_BYTES } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, users } from '../../db/schema.js';
+import { documentDownloadHeaders } from '../../lib/upload-content.js';
 import {
   jpegBytes,
   type MultipartFile,
@@ -14,7 +15,6 @@ import {
   registerClient,
 } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
-import { documentDownloadHeaders } from './upload-content.js';
 
 /** A small PDF with these objects (numbered from 1) and an optional trailer entry, in latin1. */
 function pdfDocument(objects: string[], trailerExtra = ''): Buffer {

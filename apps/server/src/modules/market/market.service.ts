@@ -1,7 +1,3 @@
-import type { Clock } from '../../feeds/clock.js';
-import { systemClock } from '../../feeds/clock.js';
-import type { PriceFeed, Quote, QuoteListener } from '../../feeds/feed.js';
-import { QuoteBook } from '../../feeds/quote-book.js';
 import { MemoryCandleStore } from '../../market/candle-store.js';
 import {
   type Candle,
@@ -9,8 +5,12 @@ import {
   type CandleClosedListener,
   type Resolution,
 } from '../../market/candles.js';
+import type { Clock } from '../../market/clock.js';
+import { systemClock } from '../../market/clock.js';
+import type { PriceFeed, Quote, QuoteListener } from '../../market/feed.js';
 import { generateHistory } from '../../market/history.js';
 import type { Catalogue } from '../../market/instruments.js';
+import { QuoteBook } from '../../market/quote-book.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 export interface MarketOptions {

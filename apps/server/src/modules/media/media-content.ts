@@ -8,7 +8,7 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { DOMPurify } from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
-import { containsMarkup } from '../kyc/upload-content.js';
+import { containsMarkup } from '../../lib/upload-content.js';
 
 export const MEDIA_TYPES = {
   'image/png': 'png',

@@ -13,7 +13,7 @@ export interface MediaRoutesDeps {
  * Uploaded brand files, served publicly at /media/:id/:name with the type found in their
  * bytes, never sniffed, an SVG in a sandbox (no script runs even if one slipped through), cached for a
  * year (a new upload gets a new id). Staff upload them through the brand editor
- * (POST /api/backoffice/brands/:id/media, brands/brands-admin.routes.ts).
+ * (POST /api/backoffice/brands/:id/media, brands/admin/brands-admin.routes.ts).
  */
 export async function mediaRoutes(app: App, { media: files }: MediaRoutesDeps) {
   app.get('/media/:id/:name', { schema: { hide: true, params: Params } }, async (request, reply) => {

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { brands, staffMoneyLimits, staffMoneyRequests, staffUsers, users } from '../../db/schema.js';
+import type { ScopeFilter } from '../staff/policy.js';
 import type { RequestDecision } from './rows.js';
-import type { ScopeFilter } from './staff-money.repo.js';
 
 export type MoneyRequestRecord = typeof staffMoneyRequests.$inferSelect;
 export type MoneyLimitRecord = typeof staffMoneyLimits.$inferSelect;

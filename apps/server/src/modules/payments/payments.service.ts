@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   BACKOFFICE_DEFAULTS,
+  type BalancePayload,
   FORM_PATH,
   fieldMessage,
   fourEyesThreshold,
@@ -29,9 +30,8 @@ import {
   withdrawableAmount,
 } from '@openbroker/domain';
 import { z } from 'zod';
-import type { TradingGateway } from '../../cluster/gateway.js';
 import type { Db } from '../../db/client.js';
-import type { BalanceAdjustment, CommandOutcome } from '../../engine/index.js';
+import type { BalanceAdjustment, CommandOutcome, Engine } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
@@ -146,6 +146,15 @@ const amountText = (value: number) => moneyToDecimalString(money(value));
  * goes through the trading engine's per-account queue as a ledger entry, committed in one database
  * transaction with the transaction's status change, so a replay, a race or a crash never books twice.
  */
+/**
+ * What payments ask of the clients' books (the engine, on whichever node owns the account): the free margin a
+ * withdrawal may take, and a balance change booked through the engine so open positions see it at once.
+ */
+export interface PaymentBooks {
+  view(accountId: number): Promise<{ balance: Pick<BalancePayload, 'freeMargin'> } | undefined>;
+  adjustBalance(command: Parameters<Engine['adjustBalance']>[0]): Promise<CommandOutcome>;
+}
+
 export class PaymentsService {
   private readonly now: () => number;
   private readonly queueListeners = new Set<QueueListener>();
@@ -153,7 +162,7 @@ export class PaymentsService {
   constructor(
     private readonly repo: PaymentsRepo,
     /** The account's book, on whichever cluster node owns it. */
-    private readonly trading: TradingGateway,
+    private readonly trading: PaymentBooks,
     private readonly options: PaymentsOptions,
   ) {
     this.now = options.now ?? Date.now;

@@ -1,6 +1,6 @@
+import { PROVIDER_SECRET_FIELDS, type ProviderSecretField } from '@openbroker/domain';
 import type { PaymentProviderSetting } from '../../db/schema.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { openProviderSecrets } from '../brands/brand-admin-settings.js';
 import type { Brand } from '../brands/brands.service.js';
 import { providerSecret } from './signing.js';
 
@@ -53,4 +53,25 @@ export function credentialsOf(source: SecretSource, brand: Brand, providerKey: s
     apiKey: pick('apiKey'),
     merchantId: setting?.merchantId || undefined,
   };
+}
+
+/**
+ * A provider's secrets in plain text, for a payment adapter that calls the provider (never for an answer
+ * to a browser). A secret sealed under another key is left out (it must be entered again).
+ */
+export function openProviderSecrets(
+  provider: Pick<PaymentProviderSetting, 'secrets'>,
+  box: SecretBox,
+): Partial<Record<ProviderSecretField, string>> {
+  const open: Partial<Record<ProviderSecretField, string>> = {};
+  for (const field of PROVIDER_SECRET_FIELDS) {
+    const sealed = provider.secrets?.[field];
+    if (!sealed) continue;
+    try {
+      open[field] = box.open(sealed);
+    } catch {
+      // another BRAND_SECRETS_KEY sealed it
+    }
+  }
+  return open;
 }

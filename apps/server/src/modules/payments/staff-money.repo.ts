@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { brands, positions, staffUsers, transactionApprovals, transactions, users } from '../../db/schema.js';
+import type { ScopeFilter } from '../staff/policy.js';
 import type { TransactionRow } from './rows.js';
 
 /** A transaction with its client and brand, as staff see it. */
@@ -34,9 +35,6 @@ export interface OpenPositionRow {
   brandId: number;
   brandSlug: string;
 }
-
-/** Brand ids in scope: null means every brand. */
-export type ScopeFilter = readonly number[] | null;
 
 const inScope = (column: AnyPgColumn, brandIds: ScopeFilter): SQL | undefined =>
   brandIds === null ? undefined : brandIds.length === 0 ? sql`false` : inArray(column, [...brandIds]);

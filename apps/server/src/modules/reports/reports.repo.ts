@@ -5,7 +5,7 @@
 import { RETAIL_LOSS_KINDS, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { ScopeFilter } from '../payments/staff-money.repo.js';
+import type { ScopeFilter } from '../staff/policy.js';
 
 /** A brand as the reports group it: by its account currency. */
 export interface ReportBrand {

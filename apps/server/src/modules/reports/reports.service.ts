@@ -19,12 +19,11 @@ import {
   retailLossPeriodStart,
   toDecimal,
 } from '@openbroker/domain';
-import type { TradingGateway } from '../../cluster/gateway.js';
 import type { Database } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
-import { scopeFilter } from '../payments/staff-money.service.js';
-import { assertBrandInScope, type StaffAuth } from '../staff/policy.js';
+import { assertBrandInScope, type StaffAuth, scopeFilter } from '../staff/policy.js';
+import type { AccountBooks } from '../trading/account-books.js';
 import { type BrandDayRow, type ReportBrand, ReportsRepo } from './reports.repo.js';
 
 /** The longest range a report covers, in days. */
@@ -147,7 +146,7 @@ export type UnrealisedSource = (accountIds: readonly number[]) => Promise<Map<nu
 export interface ReportsServiceDeps {
   database: Database;
   /** The engine's floating profit of open positions (retail loss). */
-  gateway: Pick<TradingGateway, 'view'>;
+  gateway: Pick<AccountBooks, 'view'>;
 }
 
 export class ReportsService {

@@ -56,6 +56,24 @@ export function assertBrandInScope(auth: StaffAuth, brandId: number): void {
   if (!inBrandScope(auth.scope, brandId)) throw notFound();
 }
 
+/** Brand ids in scope, as a repository's list query filters them: null means every brand. */
+export type ScopeFilter = readonly number[] | null;
+
+/** The brand ids a list may show: one brand (in scope, else 404) or every brand in scope. */
+export function scopeFilter(auth: StaffAuth, brandId: number | undefined): ScopeFilter {
+  if (brandId !== undefined) {
+    assertBrandInScope(auth, brandId);
+    return [brandId];
+  }
+  return auth.scope.all ? null : auth.scope.brandIds;
+}
+
+/** The staff member and request behind an action (audit: who, role, from where). */
+export interface StaffActor {
+  auth: StaffAuth;
+  request: Pick<FastifyRequest, 'ip'>;
+}
+
 /** The bearer token of a staff call: only the header (a token never travels in a URL or a form here). */
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -5,7 +5,7 @@
  */
 import { formatMessage, type NoticePayload, nextRollover } from '@openbroker/domain';
 import type { Config } from '../../config.js';
-import type { Clock, TimerHandle } from '../../feeds/clock.js';
+import type { Clock, TimerHandle } from '../../market/clock.js';
 import { type BrandsService, brandBaseUrl } from '../brands/brands.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { escapeHtml, marginCallMail } from '../mail/mail.templates.js';
