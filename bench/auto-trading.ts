@@ -30,11 +30,11 @@ import {
   validateAutoTradingSettings,
 } from '@openbroker/domain';
 import type { EngineSnapshot, PositionRecord } from '../apps/server/src/engine/index.js';
-import { systemClock } from '../apps/server/src/feeds/clock.js';
-import { roundTo } from '../apps/server/src/feeds/random-walk.js';
 import { type Candle, RESOLUTION_MS } from '../apps/server/src/market/candles.js';
+import { systemClock } from '../apps/server/src/market/clock.js';
 import { generateHistory } from '../apps/server/src/market/history.js';
 import { type Catalogue, type Instrument, parseCatalogue } from '../apps/server/src/market/instruments.js';
+import { roundTo } from '../apps/server/src/market/random-walk.js';
 import {
   AutoTradingRunner,
   type EvaluationReport,

@@ -6,15 +6,15 @@
  *   npx tsx bench/market.ts
  */
 import { performance } from 'node:perf_hooks';
-import { ManualClock } from '../apps/server/src/feeds/clock.js';
-import type { Quote } from '../apps/server/src/feeds/feed.js';
-import { QuoteBook } from '../apps/server/src/feeds/quote-book.js';
-import { formatTickCsv, parseTickCsv } from '../apps/server/src/feeds/replay-feed.js';
-import { SimulatedFeed, simulateQuotes } from '../apps/server/src/feeds/simulated-feed.js';
 import { MemoryCandleStore } from '../apps/server/src/market/candle-store.js';
 import { CandleBuilder, RESOLUTIONS } from '../apps/server/src/market/candles.js';
+import { ManualClock } from '../apps/server/src/market/clock.js';
+import type { Quote } from '../apps/server/src/market/feed.js';
 import { generateHistory } from '../apps/server/src/market/history.js';
 import { loadCatalogue } from '../apps/server/src/market/instruments.js';
+import { QuoteBook } from '../apps/server/src/market/quote-book.js';
+import { formatTickCsv, parseTickCsv } from '../apps/server/src/market/replay-feed.js';
+import { SimulatedFeed, simulateQuotes } from '../apps/server/src/market/simulated-feed.js';
 
 const HISTORY_TARGET_MS = 10_000;
 const catalogue = loadCatalogue();
