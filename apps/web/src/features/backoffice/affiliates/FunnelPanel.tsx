@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatCount, formatRate } from '../../../shared/affiliate/format.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { queryString, staffRequest } from '../api.js';
-import { LoadError } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { LoadError } from '../shell/panelStates.js';
 import { SkeletonBlock } from '../shell/states.js';
 import { AFFILIATES_KEY } from './types.js';
 

@@ -2,7 +2,7 @@ import type { AuditLogRow } from '@openbroker/domain';
 import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState.js';
-import { SkeletonRows } from '../money/parts.js';
+import { SkeletonRows } from '../shell/panelStates.js';
 import { AuditRow } from './AuditRow.js';
 
 /** The audit entries of one page, newest first; one entry open at a time; an empty state when none. */

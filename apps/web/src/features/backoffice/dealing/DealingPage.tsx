@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoFormat } from '../money/format.js';
-import { LoadError, NoAccess } from '../money/parts.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
+import { LoadError } from '../shell/panelStates.js';
 import { useStaffSession } from '../shell/session.js';
+import { NoAccess } from '../shell/states.js';
 import { ClosesStream } from './ClosesStream.js';
 import { ConvertedTotals, GroupTiles } from './DeskTotals.js';
 import { ExposureTable } from './ExposureTable.js';

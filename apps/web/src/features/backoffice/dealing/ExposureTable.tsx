@@ -4,9 +4,9 @@ import { Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useBoFormat } from '../money/format.js';
-import { SkeletonRows } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useMoney } from '../shell/currency.js';
+import { SkeletonRows } from '../shell/panelStates.js';
 import { GROUP_KEY, tone } from './deskFigures.js';
 
 type SortKey =

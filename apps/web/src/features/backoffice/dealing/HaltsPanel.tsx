@@ -11,9 +11,9 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
-import { LoadError } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
+import { LoadError } from '../shell/panelStates.js';
 import { useErrorText } from '../shell/states.js';
 
 export const HALTS_KEY = ['bo', 'dealing', 'halts'] as const;

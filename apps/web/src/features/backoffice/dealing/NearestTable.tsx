@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useBoFormat } from '../money/format.js';
-import { SkeletonRows } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
 import { useMoney } from '../shell/currency.js';
+import { SkeletonRows } from '../shell/panelStates.js';
 import { marginBand } from './deskFigures.js';
 
 const BAND_KEY = {

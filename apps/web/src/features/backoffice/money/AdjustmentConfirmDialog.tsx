@@ -1,10 +1,10 @@
 import { toDecimal, toMoneyString } from '@openbroker/domain';
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Facts, ReasonDialog } from '../shell/ReasonDialog.js';
 import { KIND_LABEL } from './ApprovalContextView.js';
 import type { Pending } from './adjustment.js';
 import { useBoFormat } from './format.js';
-import { Facts, ReasonDialog } from './parts.js';
 
 /**
  * Confirming an adjustment request before it is sent: kind, the balance before, the change and

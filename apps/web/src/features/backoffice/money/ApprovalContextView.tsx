@@ -3,8 +3,8 @@ import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { shortDateTime } from '../../../lib/dates.js';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
+import { useErrorText } from '../shell/panelStates.js';
 import { useBoFormat } from './format.js';
-import { useErrorText } from './parts.js';
 import { useApprovalContext } from './useMoneyRequests.js';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useBackofficeLive } from '../live.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { BrandFilter } from '../shell/BrandFilter.js';
-import { NoAccess } from './parts.js';
+import { NoAccess } from '../shell/states.js';
 import { LiveBadge, RefreshButton } from './queueControls.js';
 
 /**

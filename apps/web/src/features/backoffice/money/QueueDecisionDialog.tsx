@@ -1,8 +1,8 @@
 import type { TransactionQueue } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
+import { Facts, ReasonDialog } from '../shell/ReasonDialog.js';
 import { ClientApprovalContext } from './ApprovalContextView.js';
 import { useBoFormat } from './format.js';
-import { Facts, ReasonDialog } from './parts.js';
 import { type Dialog, needsTwoApprovals, unsigned, useTypeName } from './queueItem.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { MoneyRequest } from '@openbroker/domain';
 import { useTranslation } from 'react-i18next';
+import { Facts, ReasonDialog } from '../shell/ReasonDialog.js';
 import { ApprovalContextView, KIND_LABEL, SignedAmount } from './ApprovalContextView.js';
 import { useBoFormat } from './format.js';
-import { Facts, ReasonDialog } from './parts.js';
 import { type RequestDecision, useMoneyRequestDetail } from './useMoneyRequests.js';
 
 /** The decision dialog open on the requests page: which request, and approve, reject or cancel. */

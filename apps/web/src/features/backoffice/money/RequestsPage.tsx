@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { LoadError, SkeletonRows } from '../shell/panelStates.js';
 import { useStaffSession } from '../shell/session.js';
 import { useBoFormat, useNow } from './format.js';
 import { MoneyQueueFrame } from './MoneyQueueFrame.js';
-import { LoadError, SkeletonRows } from './parts.js';
 import { type Dialog, RequestDialog } from './RequestDialog.js';
 import { RequestRow } from './RequestRow.js';
 import {

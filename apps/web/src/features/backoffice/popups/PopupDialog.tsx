@@ -14,7 +14,7 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { sanitizePopupHtml } from '../../../shared/content/sanitizePopupHtml.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
-import { useErrorText } from '../money/parts.js';
+import { useErrorText } from '../shell/panelStates.js';
 import { PopupClientPicker } from './PopupClientPicker.js';
 import { fromLocalInput, POPUPS_KEY, toLocalInput } from './types.js';
 import '../../../shared/content/popupContent.css';

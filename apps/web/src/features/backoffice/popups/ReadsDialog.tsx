@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { Pager } from '../money/Pager.js';
-import { LoadError } from '../money/parts.js';
 import { BoTable } from '../shell/BoTable.js';
+import { LoadError } from '../shell/panelStates.js';
 import { POPUPS_KEY } from './types.js';
 
 /** Who read (closed) a pop-up: client, e-mail, PIN and when, newest first, 50 a page. */

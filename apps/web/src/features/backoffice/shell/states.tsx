@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
 import { useMessageText } from '../../../ui/forms.js';
 
 /** Placeholder rows while a table loads. */
@@ -85,5 +86,15 @@ export function BoEmpty({
       <p className="bo-empty-text">{children}</p>
       {hint && <p className="bo-empty-hint">{hint}</p>}
     </div>
+  );
+}
+
+/** The screen is not part of this staff member's roles. */
+export function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState icon="bi-shield-lock" hint={t('bom.noAccess.hint')}>
+      {t('bom.noAccess')}
+    </EmptyState>
   );
 }

@@ -13,8 +13,8 @@ import { Alert, Button, Form, InputGroup, Modal, Spinner, Table } from 'react-bo
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
-import { LoadError, SkeletonRows, useErrorText } from '../money/parts.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { LoadError, SkeletonRows, useErrorText } from '../shell/panelStates.js';
 import { useStaffSession } from '../shell/session.js';
 import { ROLE_LABEL } from './roles.js';
 
