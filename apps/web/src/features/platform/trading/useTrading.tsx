@@ -144,7 +144,7 @@ export function useOrders(): Orders {
 export interface Notices {
   /** Every notice of the session, newest first. */
   list: TradingNotice[];
-  /** The same list (the name E1's NoticeCenter reads). */
+  /** The same list, under the name the notice centre reads. */
   notices: TradingNotice[];
   unread: TradingNotice[];
   /** Marks a notice (or these notices) read; all of them without an argument. */
