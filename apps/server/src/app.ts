@@ -46,6 +46,7 @@ import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
+import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 import { docsRoutes } from './openapi/docs.routes.js';
 import { swaggerOptions } from './openapi/openapi.js';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => marketRoutes(scope as App, ctx));
   await app.register(async (scope) => tradingRoutes(scope as App, ctx));
   await app.register(async (scope) => autoTradingRoutes(scope as App, ctx));
+  await app.register(async (scope) => watchlistsRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

@@ -34,6 +34,7 @@ import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { StaffAdminService } from './modules/staff/admin/staff-admin.service.js';
 import type { StaffService } from './modules/staff/staff.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
+import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface AppContext {
@@ -96,4 +97,6 @@ export interface AppContext {
   reports: ReportsService;
   /** The back office's client management and KYC. */
   clientsAdmin: ClientsService;
+  /** The terminal's watchlists and favourites of each client. */
+  watchlists: WatchlistsService;
 }

@@ -74,6 +74,8 @@ import { StaffRepo } from './modules/staff/staff.repo.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
+import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';
+import { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './seed/seed.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
@@ -379,6 +381,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         passwordReset,
         money,
       }),
+      watchlists: new WatchlistsService(new WatchlistsRepo(db), market.catalogue),
     };
     if (options.live) {
       await market.start();

@@ -20,6 +20,7 @@ import { PAYMENTS_MESSAGES } from './messages-payments.js';
 import { POPUPS_MESSAGES } from './messages-popups.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
+import { WATCHLISTS_MESSAGES } from './messages-watchlists.js';
 
 export const MESSAGES_EN = {
   // spec §5 field messages
@@ -175,6 +176,8 @@ export const MESSAGES_EN = {
   ...ACCOUNTS_MESSAGES,
   // the client's deposits and withdrawals: an expired deposit, cancelling a withdrawal (our texts)
   ...PAYMENTS_MESSAGES,
+  // the client's watchlists: names, limits, unknown symbols (our texts)
+  ...WATCHLISTS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

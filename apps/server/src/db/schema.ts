@@ -1112,3 +1112,37 @@ export const autoTradingJournal = pgTable(
   },
   (t) => [index('auto_trading_journal_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * A client's named lists of markets in the terminal; `favourites` marks the one list the star fills (created with
+ * the client's first call, kept until the client is). The client's order of lists is the order they were made.
+ */
+export const watchlists = pgTable(
+  'watchlists',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 40 }).notNull(),
+    favourites: boolean('favourites').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('watchlists_user_idx').on(t.userId, t.id),
+    uniqueIndex('watchlists_one_favourites_idx').on(t.userId).where(sql`${t.favourites}`),
+  ],
+);
+
+/** The catalogue symbols of a watchlist, each once, in the client's order (`position` from 0). */
+export const watchlistSymbols = pgTable(
+  'watchlist_symbols',
+  {
+    watchlistId: integer('watchlist_id')
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.watchlistId, t.symbol] })],
+);

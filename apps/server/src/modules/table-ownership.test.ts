@@ -32,6 +32,8 @@ const OWNERS: Record<string, readonly string[]> = {
   outbox: ['modules/mail/mail.repo.ts'],
   popups: ['modules/popups/popups.repo.ts'],
   popupReads: ['modules/popups/popups.repo.ts'],
+  watchlists: ['modules/watchlists/watchlists.repo.ts'],
+  watchlistSymbols: ['modules/watchlists/watchlists.repo.ts'],
   documents: ['modules/kyc/documents.repo.ts'],
   auditLog: ['modules/audit/audit.repo.ts'],
   auditChainStart: [],

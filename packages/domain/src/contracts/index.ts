@@ -18,3 +18,4 @@ export * from './reports.js';
 export * from './site.js';
 export * from './staff.js';
 export * from './trading.js';
+export * from './watchlists.js';
