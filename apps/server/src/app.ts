@@ -42,6 +42,7 @@ import { popupsRoutes } from './modules/popups/popups.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js';
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
@@ -215,6 +216,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => affiliatesAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => autoTradingAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
+  await app.register(async (scope) => statementsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

@@ -33,6 +33,7 @@ import type { ReportsService } from './modules/reports/reports.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { StaffAdminService } from './modules/staff/admin/staff-admin.service.js';
 import type { StaffService } from './modules/staff/staff.service.js';
+import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 
@@ -95,6 +96,8 @@ export interface AppContext {
   dealing: DealingService;
   /** Reports and KPIs, the retail-loss disclosure. */
   reports: ReportsService;
+  /** The client's account statements (JSON, CSV, PDF), read from the ledger. */
+  statements: StatementsService;
   /** The back office's client management and KYC. */
   clientsAdmin: ClientsService;
   /** The terminal's watchlists and favourites of each client. */

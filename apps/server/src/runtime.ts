@@ -66,6 +66,7 @@ import { ReferenceService } from './modules/reference/reference.service.js';
 import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { StatementsService } from './modules/statements/statements.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { StaffAdminService } from './modules/staff/admin/staff-admin.service.js';
@@ -372,6 +373,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       moneyRequests: new MoneyRequestsService({ database, payments, gateway: books, market, money }),
       dealing: new DealingService({ database, gateway: books, market, trading, brands }),
       reports: new ReportsService({ database, gateway: books }),
+      statements: new StatementsService({ database, gateway: books }),
       clientsAdmin: new ClientsService({
         database,
         reference,

@@ -40,6 +40,7 @@ export * from './routes.js';
 export * from './schemas/index.js';
 export * from './staff.js';
 export * from './staff-credentials.js';
+export * from './statements/index.js';
 export * from './symbol-search.js';
 export * from './timing.js';
 export * from './titles.js';

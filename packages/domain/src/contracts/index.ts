@@ -17,5 +17,6 @@ export * from './popups.js';
 export * from './reports.js';
 export * from './site.js';
 export * from './staff.js';
+export * from './statements.js';
 export * from './trading.js';
 export * from './watchlists.js';
