@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { themeBootScript } from './src/shared/preferences/themeBoot.js';
 
 const API_TARGET = 'http://localhost:3000';
@@ -50,6 +51,65 @@ function precompress(): Plugin {
   };
 }
 
+/** The modules whose files the service worker keeps for offline use: the terminal and the client area's layout. */
+const OFFLINE_ROUTES = ['src/features/platform/PlatformPage.tsx', 'src/app/ProtectedLayout.tsx'];
+
+/**
+ * Builds the service worker (src/sw/sw.ts) into `/sw.js` at the root of the build, not hashed (its address
+ * is fixed), with the build's version and the files of the entry and the terminal in front of it: a new
+ * deploy is a new worker with a new cache.
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  return {
+    name: 'openbroker-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const files = new Set<string>();
+      const add = (chunk: Rollup.OutputChunk | undefined) => {
+        if (!chunk || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) add(chunks.find((c) => c.fileName === imported));
+      };
+      add(chunks.find((chunk) => chunk.isEntry));
+      for (const route of OFFLINE_ROUTES)
+        add(chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(route)));
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .digest('hex')
+        .slice(0, 12);
+      const output = await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: path.join(root, 'src/sw/sw.ts'), formats: ['iife'], name: 'openbrokerWorker' },
+        },
+      });
+      const [result] = Array.isArray(output) ? output : [output];
+      const code = result && 'output' in result ? result.output[0].code : undefined;
+      if (!code) throw new Error('the service worker did not build');
+      const precache = [...files].sort().map((file) => `/${file}`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const SW_BUILD=${JSON.stringify({ version, precache })};\n${code}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -61,6 +121,7 @@ export default defineConfig({
       transformIndexHtml: (html) =>
         html.replace('<!--theme-boot-->', `<script>${themeBootScript()}</script>`),
     },
+    serviceWorker(),
     precompress(),
   ],
   build: {

@@ -42,10 +42,10 @@ import { popupsRoutes } from './modules/popups/popups.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js';
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
+import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
@@ -157,6 +157,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // the installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest), same origin only
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

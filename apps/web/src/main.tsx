@@ -13,6 +13,11 @@ countReferralClick(window.location.search);
 const i18n = createI18n();
 document.documentElement.lang = i18n.language;
 
+// The installed app's offline shell (src/sw/sw.ts): production builds only, never from the back office.
+// (no serviceWorker outside a secure context: nothing is registered)
+if (import.meta.env.PROD && !window.location.pathname.startsWith('/backoffice'))
+  window.addEventListener('load', () => navigator.serviceWorker?.register('/sw.js').catch(() => {}));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(

@@ -14,6 +14,8 @@ import type { ContentService } from '../content/content.service.js';
 import { withHead } from '../content/page-meta.js';
 import { PER_BRAND_FILES } from '../content/site.routes.js';
 import type { MarketService } from '../market/market.service.js';
+import type { MediaService } from '../media/media.service.js';
+import { iconVersion, installableAppRoutes, withAppLinks } from './installable-app.js';
 
 /** The built single-page app, if there is one: its index.html and the hashes of its inline scripts. */
 export interface WebBuild {
@@ -90,6 +92,8 @@ export interface WebRoutesDeps {
   brands: BrandsService;
   content: ContentService;
   market: Pick<MarketService, 'catalogue'>;
+  /** The brand's uploaded logo or favicon, drawn as its app icons. */
+  media: Pick<MediaService, 'get'>;
 }
 
 /**
@@ -101,9 +105,12 @@ export interface WebRoutesDeps {
  */
 export async function webRoutes(
   app: App,
-  { brands, content, market }: WebRoutesDeps,
+  { brands, content, market, media }: WebRoutesDeps,
   build: WebBuild | undefined,
 ) {
+  // the brand's web app manifest and icons: the site installs as an app on a phone
+  await installableAppRoutes(app, { brands, media });
+
   /** Whether the app shows a page at this path for this brand (domain `classifySitePath`), else its 404 page. */
   const found = async (brand: Brand, path: SitePath, pageFound: boolean): Promise<boolean> => {
     switch (path.kind) {
@@ -146,12 +153,13 @@ export async function webRoutes(
       : slug === brand.settings.homeSlug
         ? page.title
         : `${page.title} · ${brand.name}`;
-    const html = withHead(indexHtml, {
+    const head = withHead(indexHtml, {
       title,
       description: page?.description || brand.settings.tagline || brand.name,
       themeColor: { light: theme.light.primary, dark: theme.dark.background },
       faviconUrl: theme.faviconUrl,
     });
+    const html = withAppLinks(head, brand, iconVersion(brand));
     return { html, found: await found(brand, path, page !== undefined) };
   };
 
