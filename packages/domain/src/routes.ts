@@ -88,6 +88,7 @@ const SCREENS: Readonly<Record<string, readonly number[]>> = {
   affiliate: [0],
   'contact-us': [0],
   'auto-trading': [0],
+  statements: [0],
   // bare /payment and /platform redirect to their default page
   payment: [0, 1],
   platform: [0],

@@ -143,6 +143,9 @@ export function Header() {
                 <Nav.Link as={NavLink} to="/transactions">
                   {t('nav.transactions')}
                 </Nav.Link>
+                <Nav.Link as={NavLink} to="/statements" data-testid="nav-statements">
+                  {t('nav.statements')}
+                </Nav.Link>
               </>
             )}
             {economics && (

@@ -126,6 +126,12 @@ export const ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: 'statements',
+            lazy: screen(
+              async () => (await import('../features/statements/StatementsPage.js')).StatementsPage,
+            ),
+          },
+          {
             path: 'auto-trading',
             lazy: screen(
               async () => (await import('../features/auto-trading/AutoTradingPage.js')).AutoTradingPage,

@@ -5,7 +5,13 @@
  */
 import { causeText, type Statement, type StatementEntryKind } from '@openbroker/domain';
 import PDFDocument from 'pdfkit';
-import type { StatementHolder } from './statements.service.js';
+
+/** Who a statement is for, as its documents name them. */
+export interface StatementHolder {
+  brandName: string;
+  name: string;
+  account: string;
+}
 
 const KIND_LABELS: Record<StatementEntryKind, string> = {
   deposit: 'Deposit',

@@ -16,7 +16,7 @@ import { invalidFields } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { AccountBooks } from '../trading/account-books.js';
-import { statementPdf } from './statement-pdf.js';
+import { type StatementHolder, statementPdf } from './statement-pdf.js';
 import { StatementsRepo } from './statements.repo.js';
 
 export interface StatementsServiceDeps {
@@ -24,13 +24,6 @@ export interface StatementsServiceDeps {
   /** The account's book: its equity now, for a period that reaches the present. */
   gateway: Pick<AccountBooks, 'view'>;
   now?: () => Date;
-}
-
-/** Who a statement is for, as its documents name them. */
-export interface StatementHolder {
-  brandName: string;
-  name: string;
-  account: string;
 }
 
 export class StatementsService {
