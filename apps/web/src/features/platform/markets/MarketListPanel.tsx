@@ -1,6 +1,6 @@
-import { formatPrice } from '@openbroker/domain';
-import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
-import { Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
+import { formatPrice, searchInstruments } from '@openbroker/domain';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { Button, Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { INSTRUMENT_CATEGORIES, type Instrument, type InstrumentCategory } from '../../../api/types.js';
@@ -9,7 +9,11 @@ import { FlashPrice } from '../../../shared/market/FlashPrice.js';
 import { useVisibleSymbols } from '../../../shared/market/useQuotes.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useDealingQuote } from '../risk/useDealing.js';
+import { FavouriteStar } from './FavouriteStar.js';
 import { ClosedMarket } from './NextOpen.js';
+import { useWatchlists } from './useWatchlists.js';
+import { useListName, WatchlistManager } from './WatchlistManager.js';
+import './watchlists.css';
 
 export const CATEGORY_LABEL: Record<InstrumentCategory, TranslationKey> = {
   crypto: 'markets.tab.crypto',
@@ -23,10 +27,15 @@ const MarketRow = memo(function MarketRow({
   instrument,
   selected,
   onSelect,
+  starred,
+  onStar,
 }: {
   instrument: Instrument;
   selected: boolean;
   onSelect: (symbol: string) => void;
+  /** Whether the market is on the favourites; undefined while the lists are not known (no star then). */
+  starred: boolean | undefined;
+  onStar: (symbol: string, on: boolean) => void;
 }) {
   const { quote, facts } = useDealingQuote(instrument.symbol, instrument);
   const select = () => onSelect(instrument.symbol);
@@ -38,7 +47,8 @@ const MarketRow = memo(function MarketRow({
       aria-selected={selected}
       onClick={select}
     >
-      <th scope="row" className="ob-market-name">
+      <th scope="row" className={starred === undefined ? 'ob-market-name' : 'ob-market-name has-star'}>
+        {starred !== undefined && <FavouriteStar symbol={instrument.symbol} on={starred} onToggle={onStar} />}
         <a
           href={`/platform/${instrument.symbol}`}
           onClick={(event) => {
@@ -97,20 +107,15 @@ const MarketRow = memo(function MarketRow({
   );
 });
 
-function matches(instrument: Instrument, query: string): boolean {
-  if (!query) return true;
-  const q = query.toLowerCase();
-  return (
-    instrument.symbol.toLowerCase().includes(q) ||
-    instrument.displayName.toLowerCase().includes(q) ||
-    instrument.name.toLowerCase().includes(q)
-  );
-}
+/** What the market list shows: every market by group, or one of the client's lists. */
+type View = 'all' | number;
 
 /**
- * The market list (spec §2): the four groups plus indices as tabs, a search over every group, and each
- * instrument's live dealing prices (sell, buy, with the brand's markup) flashing on change; a closed market
- * says when it opens next. A row opens /platform/{symbol}.
+ * The market list (spec §2): the four groups plus indices as tabs, a search over every group (by symbol, name and
+ * common aliases: XAUUSD finds GOLD), and each instrument's live dealing prices (sell, buy, with the brand's markup)
+ * flashing on change; a closed market says when it opens next. A row opens /platform/{symbol}. The star of a row
+ * puts the market on the client's favourites; the select above shows every market, the favourites or one of the
+ * client's watchlists (in the client's order), and the manager makes, renames, deletes and orders the lists.
  */
 export function MarketListPanel({
   symbol,
@@ -128,14 +133,34 @@ export function MarketListPanel({
   const [category, setCategory] = useState<InstrumentCategory>(selectedCategory ?? 'crypto');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
+  const viewId = useId();
+  const watch = useWatchlists();
+  const listName = useListName();
+  const [view, setView] = useState<View>('all');
+  const [managing, setManaging] = useState(false);
+  const shownList = view === 'all' ? undefined : watch.lists?.find((l) => l.id === view);
+  const { change, isFavourite } = watch;
+  const listsKnown = watch.lists !== undefined;
 
   // Follow the chosen symbol's group when it changes from outside (URL, another tab of the screen).
   useEffect(() => {
     if (selectedCategory) setCategory(selectedCategory);
   }, [selectedCategory]);
+  // a list deleted (here or on another device) shows every market again
+  useEffect(() => {
+    if (view !== 'all' && listsKnown && !shownList) setView('all');
+  }, [view, listsKnown, shownList]);
 
   const categories = INSTRUMENT_CATEGORIES.filter((c) => instruments?.some((i) => i.category === c));
-  const rows = (instruments ?? []).filter((i) => (query ? matches(i, query) : i.category === category));
+  const rows = useMemo(() => {
+    const all = instruments ?? [];
+    if (query) return searchInstruments(all, query);
+    if (shownList) {
+      const bySymbol = new Map(all.map((i) => [i.symbol, i]));
+      return shownList.symbols.flatMap((s) => bySymbol.get(s) ?? []);
+    }
+    return all.filter((i) => i.category === category);
+  }, [instruments, query, shownList, category]);
   // the price socket follows the visible group (plus open positions and the chart, which listen)
   useVisibleSymbols(
     'markets',
@@ -147,6 +172,10 @@ export function MarketListPanel({
       onSelected?.();
     },
     [navigate, onSelected],
+  );
+  const onStar = useCallback(
+    (next: string, on: boolean) => change({ kind: 'favourite', symbol: next, on }),
+    [change],
   );
 
   return (
@@ -168,7 +197,47 @@ export function MarketListPanel({
           />
         </InputGroup>
       </Card.Header>
-      {!query && categories.length > 0 && (
+      {watch.lists && (
+        <div className="ob-watch-bar">
+          <Form.Label htmlFor={viewId} visuallyHidden>
+            {t('watch.view')}
+          </Form.Label>
+          <Form.Select
+            id={viewId}
+            size="sm"
+            value={String(view)}
+            onChange={(event) => setView(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+            data-testid="watch-view"
+          >
+            <option value="all">{t('watch.all')}</option>
+            {watch.lists.map((list) => (
+              <option key={list.id} value={list.id}>
+                {listName(list)} ({list.symbols.length})
+              </option>
+            ))}
+          </Form.Select>
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            onClick={() => setManaging(true)}
+            aria-label={t('watch.manage')}
+            title={t('watch.manage')}
+            data-testid="watch-manage"
+          >
+            <i className="bi bi-list-stars" aria-hidden="true" />
+          </Button>
+        </div>
+      )}
+      {managing && watch.lists && (
+        <WatchlistManager
+          lists={watch.lists}
+          symbol={symbol}
+          orderOf={shownList?.id}
+          onChange={change}
+          onClose={() => setManaging(false)}
+        />
+      )}
+      {!query && !shownList && categories.length > 0 && (
         <div className="ob-market-tabs">
           <Nav
             variant="pills"
@@ -205,12 +274,16 @@ export function MarketListPanel({
                 instrument={instrument}
                 selected={instrument.symbol === symbol}
                 onSelect={onSelect}
+                starred={listsKnown ? isFavourite(instrument.symbol) : undefined}
+                onStar={onStar}
               />
             ))}
           </tbody>
         </table>
         {instruments && rows.length === 0 && (
-          <EmptyState icon="bi-search">{query ? t('markets.noMatch') : t('list.empty')}</EmptyState>
+          <EmptyState icon={query ? 'bi-search' : shownList ? 'bi-star' : undefined}>
+            {query ? t('markets.noMatch') : shownList ? t('watch.empty') : t('list.empty')}
+          </EmptyState>
         )}
         {!instruments && (
           <div className="p-3" aria-hidden="true">
