@@ -22,6 +22,7 @@ export * from './fast-money.js';
 export * from './fast-valuation.js';
 export * from './format.js';
 export * from './fx.js';
+export * from './indicators/index.js';
 export * from './jurisdiction.js';
 export * from './messages.js';
 export * from './money.js';

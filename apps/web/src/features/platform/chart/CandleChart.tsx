@@ -1,19 +1,22 @@
-import { formatPrice } from '@openbroker/domain';
 import {
-  type CandlestickData,
-  CandlestickSeries,
   ColorType,
   CrosshairMode,
   createChart,
-  type IChartApi,
   type IPriceLine,
-  type ISeriesApi,
   LineStyle,
   type LogicalRange,
-  type UTCTimestamp,
+  type MouseEventParams,
 } from 'lightweight-charts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Candle } from '../../../api/types.js';
+import { themeColors } from './chartTheme.js';
+import type { ChartType } from './chartView.js';
+import { addMainSeries, type MainSeries, type OhlcBar, priceFormat, toMainBar } from './mainSeries.js';
+import {
+  type ChartHandle,
+  type IndicatorRunOf,
+  type LiveIndicatorValues,
+  useIndicatorSeries,
+} from './useIndicatorSeries.js';
 
 /** A horizontal line on the chart: a position's entry, stop loss (or trailing stop), take profit or liquidation. */
 export interface ChartLine {
@@ -25,9 +28,14 @@ export interface ChartLine {
 export interface CandleChartProps {
   /** Changes when the symbol or resolution changes: the view is reset to the latest candles. */
   datasetKey: string;
-  history: Candle[];
-  live: Candle | null;
+  type: ChartType;
+  /** The finished bars, ascending (Heikin-Ashi ones for that type). */
+  history: OhlcBar[];
+  /** The forming bar, after all of `history`. */
+  live: OhlcBar | null;
   lines: ChartLine[];
+  indicators: IndicatorRunOf[];
+  indicatorsLive: LiveIndicatorValues | null;
   /** Whether bars are shorter than a day (the time axis then shows hours). */
   intraday: boolean;
   /** Decimals the instrument quotes with (the smallest price step). */
@@ -37,6 +45,8 @@ export interface CandleChartProps {
   onNeedOlder: () => void;
   /** Called when the browser cannot draw the chart (no canvas). */
   onFailure: () => void;
+  /** The time (unix s) of the bar under the crosshair; null when the pointer leaves the bars. */
+  onHover: (time: number | null) => void;
 }
 
 /** Candles shown when a dataset first appears. */
@@ -44,37 +54,14 @@ const INITIAL_BARS = 120;
 /** Load older candles when fewer than this many are left of the view. */
 const OLDER_THRESHOLD_BARS = 30;
 
-const toBar = (candle: Candle): CandlestickData<UTCTimestamp> => ({
-  time: candle.time as UTCTimestamp,
-  open: candle.open,
-  high: candle.high,
-  low: candle.low,
-  close: candle.close,
-});
-
-/** The theme's colours, read from the CSS variables so the chart matches the page (dark or light). */
-function themeColors(element: HTMLElement) {
-  const style = getComputedStyle(element);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    background: read('--ob-surface', '#ffffff'),
-    text: read('--ob-text-muted', '#5b6675'),
-    grid: read('--ob-chart-grid', 'rgba(128,128,128,0.12)'),
-    border: read('--ob-border', '#e3e7ee'),
-    up: read('--ob-up', '#0f9d58'),
-    down: read('--ob-down', '#d93025'),
-    entry: read('--ob-primary', '#0b5cab'),
-  };
-}
-
-/** The chart and its one series while they are usable: `alive` turns false just before the chart is removed. */
-interface ChartHandle {
-  chart: IChartApi;
-  series: ISeriesApi<'Candlestick'>;
+/** The price series while it is usable: `alive` turns false when it (or the chart) is removed. */
+interface MainHandle {
+  series: MainSeries;
+  type: ChartType;
   alive: boolean;
 }
 
-/** What the series holds: the dataset drawn and the time of its newest bar (null: no bar). */
+/** What the price series holds: the dataset drawn and the time of its newest bar (null: no bar). */
 interface Drawn {
   key: string;
   first: number;
@@ -83,48 +70,52 @@ interface Drawn {
 }
 
 /**
- * The candlestick chart (lightweight-charts 5, canvas). It is created once per mount, resizes with its
- * container (autoSize uses a ResizeObserver), takes prices in the spec §9 decimals, and is removed on
- * unmount. Times are UTC (spec §9).
+ * The price chart (lightweight-charts 5, canvas): the prices in the chosen type, the indicators over them and in
+ * panes below, the positions' lines. It is created once per mount, resizes with its container (autoSize uses a
+ * ResizeObserver), takes prices in the spec §9 decimals, and is removed on unmount. Times are UTC (spec §9).
  *
  * the library throws on a bar older than the series' newest ('Cannot update oldest data') and on any
  * call once the chart is removed ('Object is disposed'); either took the whole terminal down. So the series
  * remembers the dataset it draws and its newest bar: a live candle of another dataset, or older than that bar,
- * is never sent, and nothing is called on a chart after its removal (React runs layout clean-ups, which remove
- * it, before the passive ones that take price lines off). The container says what it draws
- * (`data-dataset`, `data-bars`) for tests.
+ * is never sent, and nothing is called on a chart or series after its removal (React runs layout clean-ups, which
+ * remove them, before the passive ones that take price lines off). The container says what it draws
+ * (`data-dataset`, `data-bars`, `data-type`) for tests.
  */
 export function CandleChart({
   datasetKey,
+  type,
   history,
   live,
   lines,
+  indicators,
+  indicatorsLive,
   intraday,
   precision,
   locale,
   onNeedOlder,
   onFailure,
+  onHover,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<ChartHandle | null>(null);
-  const colors = useRef<ReturnType<typeof themeColors> | null>(null);
+  const [main, setMain] = useState<MainHandle | null>(null);
   const needOlder = useRef(onNeedOlder);
   needOlder.current = onNeedOlder;
   const failed = useRef(onFailure);
   failed.current = onFailure;
+  const hover = useRef(onHover);
+  hover.current = onHover;
   const drawn = useRef<Drawn | null>(null);
 
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
     const c = themeColors(element);
-    colors.current = c;
-    let chart: IChartApi;
-    let series: ISeriesApi<'Candlestick'>;
+    let handle: ChartHandle;
     try {
       // Without a 2D canvas (very old browsers, DOM emulations) the library fails later, in a frame callback.
       if (!document.createElement('canvas').getContext('2d')) throw new Error('no 2D canvas');
-      chart = createChart(element, {
+      const chart = createChart(element, {
         autoSize: true,
         layout: {
           background: { type: ColorType.Solid, color: c.background },
@@ -132,61 +123,70 @@ export function CandleChart({
           fontFamily: getComputedStyle(element).fontFamily,
           fontSize: 11,
           attributionLogo: true,
+          panes: { separatorColor: c.border },
         },
-        localization: { locale, priceFormatter: formatPrice },
+        // each series formats its own scale: prices in the spec §9 decimals, oscillators with two
+        localization: { locale },
         grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
         crosshair: { mode: CrosshairMode.Normal },
         rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.12, bottom: 0.08 } },
         timeScale: { borderColor: c.border, rightOffset: 6, secondsVisible: false },
       });
-      series = chart.addSeries(CandlestickSeries, {
-        upColor: c.up,
-        downColor: c.down,
-        borderUpColor: c.up,
-        borderDownColor: c.down,
-        wickUpColor: c.up,
-        wickDownColor: c.down,
-        priceLineVisible: true,
-      });
+      // the price pane stays while its series is swapped for another chart type
+      chart.panes()[0]?.setPreserveEmptyPane(true);
+      handle = { chart, colors: c, alive: true };
     } catch {
       failed.current();
       return;
     }
-    const handle: ChartHandle = { chart, series, alive: true };
+    const { chart } = handle;
     const onRange = (range: LogicalRange | null) => {
       if (handle.alive && range && range.from < OLDER_THRESHOLD_BARS) needOlder.current();
     };
+    const onMove = (event: MouseEventParams) => {
+      if (handle.alive) hover.current(typeof event.time === 'number' ? event.time : null);
+    };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    chart.subscribeCrosshairMove(onMove);
     drawn.current = null;
     setApi(handle);
     return () => {
       handle.alive = false;
       drawn.current = null;
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.unsubscribeCrosshairMove(onMove);
       chart.remove();
       setApi(null);
     };
   }, [locale]);
 
-  useEffect(() => {
+  // The price series of the chosen type; another type replaces it (the view and the dataset stay).
+  useLayoutEffect(() => {
     if (!api?.alive) return;
+    const handle: MainHandle = { series: addMainSeries(api.chart, type, api.colors), type, alive: true };
+    setMain(handle);
+    const element = container.current;
+    if (element) element.dataset.type = type;
+    return () => {
+      handle.alive = false;
+      if (api.alive) api.chart.removeSeries(handle.series);
+      setMain(null);
+    };
+  }, [api, type]);
+
+  useEffect(() => {
+    if (!api?.alive || !main?.alive) return;
     api.chart.applyOptions({ timeScale: { timeVisible: intraday } });
-    api.series.applyOptions({
-      priceFormat: {
-        type: 'custom',
-        formatter: formatPrice,
-        minMove: 10 ** -Math.min(Math.max(precision, 0), 8),
-      },
-    });
-  }, [api, intraday, precision]);
+    main.series.applyOptions({ priceFormat: priceFormat(precision) });
+  }, [api, main, intraday, precision]);
 
   // History: a new dataset shows its latest candles; older pages keep the view where it was.
   useEffect(() => {
-    if (!api?.alive) return;
-    const { chart, series } = api;
+    if (!api?.alive || !main?.alive) return;
+    const { chart } = api;
     const before = drawn.current;
     const range = chart.timeScale().getVisibleLogicalRange();
-    series.setData(history.map(toBar));
+    main.series.setData(history.map((bar) => toMainBar(main.type, bar)));
     const first = history[0]?.time ?? 0;
     drawn.current = { key: datasetKey, first, length: history.length, last: history.at(-1)?.time ?? null };
     const element = container.current;
@@ -205,27 +205,27 @@ export function CandleChart({
         to: history.length + 5,
       });
     }
-  }, [api, history, datasetKey]);
+  }, [api, main, history, datasetKey]);
 
   // The live candle: a cheap update of the newest bar, only of the dataset drawn and never older than its
   // newest bar (runs after the history effect, so a new history is drawn first).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new history replaces the series' bars: the live candle goes on top again
   useEffect(() => {
-    if (!api?.alive || !live) return;
+    if (!main?.alive || !live) return;
     const current = drawn.current;
     if (!current || current.key !== datasetKey) return;
     if (current.last !== null && live.time < current.last) return;
-    api.series.update(toBar(live));
+    main.series.update(toMainBar(main.type, live));
     current.last = live.time;
-  }, [api, live, history, datasetKey]);
+  }, [main, live, history, datasetKey]);
 
   // Positions' entry, stop loss and take profit.
   const lineKey = JSON.stringify(lines);
   useEffect(() => {
-    if (!api?.alive || !colors.current) return;
-    const c = colors.current;
+    if (!api?.alive || !main?.alive) return;
+    const c = api.colors;
     const created: IPriceLine[] = (JSON.parse(lineKey) as ChartLine[]).map((line) =>
-      api.series.createPriceLine({
+      main.series.createPriceLine({
         price: line.price,
         title: line.title,
         color: line.kind === 'entry' ? c.entry : line.kind === 'takeProfit' ? c.up : c.down,
@@ -240,11 +240,13 @@ export function CandleChart({
       }),
     );
     return () => {
-      // a removed chart took its lines with it: the library throws on any call after removal
-      if (!api.alive) return;
-      for (const line of created) api.series.removePriceLine(line);
+      // a removed series (another chart type, or the chart gone) took its lines with it
+      if (!main.alive) return;
+      for (const line of created) main.series.removePriceLine(line);
     };
-  }, [api, lineKey]);
+  }, [api, main, lineKey]);
+
+  useIndicatorSeries(api, indicators, indicatorsLive, datasetKey, precision);
 
   return <div ref={container} className="ob-chart-canvas" data-testid="chart-canvas" />;
 }

@@ -8,96 +8,12 @@ import { fakeSockets } from '../../../test/fakeSockets.js';
 import { positionFixture } from '../../../test/platformFixtures.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
 import { RESOLUTION_SECONDS } from './candles.js';
+import { chart } from './testKit.js';
 
-/**
- * lightweight-charts draws on a canvas happy-dom does not have: a recording stand-in that refuses what the library
- * refuses: a bar older than the series' newest ('Cannot update oldest data'), and any call once the
- * chart was removed ('Object is disposed'). Refusals are counted as well as thrown.
- */
-const chart = vi.hoisted(() => {
-  const calls = {
-    setData: [] as unknown[][],
-    update: [] as unknown[],
-    lines: new Set<Record<string, unknown>>(),
-    removed: 0,
-    refused: [] as string[],
-  };
-  const state = { last: null as number | null, disposed: false };
-  const refuse = (message: string) => {
-    calls.refused.push(message);
-    throw new Error(message);
-  };
-  const alive = () => {
-    if (state.disposed) refuse('Object is disposed');
-  };
-  const series = {
-    setData: (data: { time: number }[]) => {
-      alive();
-      calls.setData.push(data);
-      state.last = data.at(-1)?.time ?? null;
-    },
-    update: (bar: { time: number }) => {
-      alive();
-      if (state.last !== null && bar.time < state.last)
-        refuse(`Cannot update oldest data, last time=${state.last}, new time=${bar.time}`);
-      calls.update.push(bar);
-      state.last = bar.time;
-    },
-    applyOptions: () => alive(),
-    createPriceLine: (options: Record<string, unknown>) => {
-      alive();
-      calls.lines.add(options);
-      return options;
-    },
-    removePriceLine: (line: Record<string, unknown>) => {
-      alive();
-      calls.lines.delete(line);
-    },
-  };
-  const timeScale = {
-    subscribeVisibleLogicalRangeChange: () => alive(),
-    unsubscribeVisibleLogicalRangeChange: () => alive(),
-    getVisibleLogicalRange: () => {
-      alive();
-      return null;
-    },
-    setVisibleLogicalRange: () => alive(),
-  };
-  const api = {
-    addSeries: () => series,
-    applyOptions: () => alive(),
-    timeScale: () => {
-      alive();
-      return timeScale;
-    },
-    remove: () => {
-      alive();
-      calls.removed += 1;
-      state.disposed = true;
-    },
-  };
-  const create = () => {
-    state.last = null;
-    state.disposed = false;
-    return api;
-  };
-  return { calls, api, create };
-});
-
-vi.mock('lightweight-charts', () => ({
-  createChart: () => chart.create(),
-  CandlestickSeries: {},
-  ColorType: { Solid: 'solid' },
-  CrosshairMode: { Normal: 0 },
-  LineStyle: { Solid: 0, Dashed: 2 },
-}));
+vi.mock('lightweight-charts', () => import('./testKit.js').then((kit) => kit.lightweightCharts));
 
 beforeEach(() => {
-  chart.calls.setData.length = 0;
-  chart.calls.update.length = 0;
-  chart.calls.lines.clear();
-  chart.calls.removed = 0;
-  chart.calls.refused.length = 0;
+  chart.reset();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as never);
 });
 
@@ -313,7 +229,7 @@ describe('chart switches under live prices', () => {
       await drawn(`${symbol}:1h`);
       btc();
       eth();
-      const closes = chart.calls.update.slice(from).map((bar) => (bar as { close: number }).close);
+      const closes = chart.calls.update.slice(from).map((bar) => bar.close as number);
       expect(closes.length).toBeGreaterThan(0);
       const expected = symbol === 'BTCUSD' ? 100_000 : 3_000;
       for (const close of closes) expect(Math.abs(close / expected - 1), symbol).toBeLessThan(0.01);

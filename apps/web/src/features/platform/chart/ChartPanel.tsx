@@ -1,6 +1,6 @@
 import { formatPrice } from '@openbroker/domain';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Button, ButtonGroup, Card, Spinner } from 'react-bootstrap';
+import { Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_RESOLUTIONS, type CandleResolution, type Instrument } from '../../../api/types.js';
 import { readItem, writeItem } from '../../../lib/storage.js';
@@ -10,12 +10,14 @@ import { useLiquidationPrices } from '../positions/useLiquidationPrices.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { useTrading } from '../trading/useTrading.js';
 import type { ChartLine } from './CandleChart.js';
+import { ChartToolbar } from './ChartToolbar.js';
+import { IndicatorChips } from './IndicatorChips.js';
 import { useCandles } from './useCandles.js';
+import { useChartView } from './useChartView.js';
+import './chart.css';
 
-// lightweight-charts is only needed here: it loads with the chart, not with the app.
-const CandleChart = lazy(() =>
-  import('./CandleChart.js').then((module) => ({ default: module.CandleChart })),
-);
+// lightweight-charts and the indicators' library are only needed here: they load with the chart, not with the app.
+const ChartView = lazy(() => import('./ChartView.js').then((module) => ({ default: module.ChartView })));
 
 const NO_POSITIONS: [] = [];
 
@@ -41,8 +43,9 @@ function LivePrice({ symbol, instrument }: { symbol: string; instrument: Instrum
 }
 
 /**
- * The chart (spec §2): candles with a timeframe switch, 12 months of UTC history (spec §9), a live last
- * candle from the price stream, and the open positions' entry, stop loss and take profit as lines.
+ * The chart (spec §2): prices as candles, bars, a line, an area or Heikin-Ashi candles with a timeframe switch, 12
+ * months of UTC history (spec §9), a live last candle from the price stream, the client's indicators, and the open
+ * positions' entry, stop loss and take profit as lines. The chart type and indicators are kept per symbol.
  */
 export function ChartPanel({ symbol, instrument }: { symbol: string; instrument: Instrument | undefined }) {
   const { t, i18n } = useTranslation();
@@ -52,6 +55,8 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   });
   const [broken, setBroken] = useState(false);
   const candles = useCandles(symbol, resolution);
+  const chartView = useChartView(symbol);
+  const { view } = chartView;
   const { positions } = useTrading();
   const open = positions?.open;
   const liquidations = useLiquidationPrices(open ?? NO_POSITIONS);
@@ -108,7 +113,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
 
   return (
     <Card
-      className="ob-card"
+      className="ob-card ob-chart-card"
       data-testid="chart"
       data-dataset={candles.key}
       data-loading={candles.isLoading || candles.isLoadingOlder}
@@ -121,31 +126,28 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
           </h2>
           <LivePrice symbol={symbol} instrument={instrument} />
         </div>
-        <ButtonGroup size="sm" aria-label={t('chart.timeframe')} className="ob-timeframes">
-          {CANDLE_RESOLUTIONS.map((value) => (
-            <Button
-              key={value}
-              variant="outline-secondary"
-              active={value === resolution}
-              aria-pressed={value === resolution}
-              onClick={() => choose(value)}
-              data-testid={`chart-resolution-${value}`}
-            >
-              {t(`chart.resolution.${value}`)}
-            </Button>
-          ))}
-        </ButtonGroup>
+        <ChartToolbar
+          resolution={resolution}
+          onResolution={choose}
+          type={view.type}
+          onType={chartView.setType}
+          indicatorCount={view.indicators.length}
+          onAddIndicator={chartView.add}
+        />
       </Card.Header>
+      <IndicatorChips indicators={view.indicators} onUpdate={chartView.update} onRemove={chartView.remove} />
       <div className="ob-chart-body">
         {broken ? (
           <EmptyState icon="bi-graph-up">{t('chart.unsupported')}</EmptyState>
         ) : (
           <Suspense fallback={null}>
-            <CandleChart
+            <ChartView
               datasetKey={candles.key}
+              type={view.type}
               history={candles.history}
               live={candles.live}
               lines={lines}
+              indicators={view.indicators}
               intraday={resolution !== '1D'}
               precision={instrument?.precision ?? 2}
               locale={i18n.language}
