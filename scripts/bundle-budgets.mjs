@@ -25,13 +25,13 @@ const BUDGETS = {
   platform: 350 * KiB,
 };
 /**
- * The home page misses its 150 KiB target today (228 KiB: React and the router alone are 83 KiB, the four
+ * The home page misses its 150 KiB target today (230.5 KiB: React and the router alone are 83 KiB, the four
  * languages' texts 27 KiB, decimal.js and zod come with the domain modules the site shares; the cause and the
  * way down are in docs/benchmarks.md, "Web delivery"). Until it is met, CI fails above this ceiling, so the page
  * cannot grow unnoticed, and prints the missed target as a warning.
  */
 const CEILINGS = {
-  home: 235 * KiB,
+  home: 232 * KiB,
 };
 const PLATFORM_SRC = 'src/features/platform/PlatformPage.tsx';
 /** The client area's layout route (lazy too): every client screen loads it first. */

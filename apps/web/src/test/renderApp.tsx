@@ -6,10 +6,10 @@ import { vi } from 'vitest';
 import { type SocketFactory, SocketFactoryContext } from '../api/sockets.js';
 import type { Brand, User } from '../api/types.js';
 import { AppProviders } from '../app/AppProviders.js';
-import { createI18n } from '../app/i18n/i18n.js';
 import { ROUTES } from '../app/routes.js';
 import { authStore } from '../shared/session/authStore.js';
 import { fakeSockets } from './fakeSockets.js';
+import { createI18n } from './i18n.js';
 import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from './platformFixtures.js';
 
 const PALETTE = {

@@ -77,14 +77,14 @@ describe('i18n (spec §1: en, de full; it, es partial; fallback en)', () => {
     }
   });
 
-  it('texts live in files named after what they belong to: a feature, the shell, the shared ui', () => {
+  it('texts live in files named after what they belong to: a feature, a shared topic, the shell, the shared ui', () => {
     const src = join(import.meta.dirname, '../..');
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
       .filter((file) => /^export const \w+_(EN|DE|ES|IT)\b/m.test(readFileSync(join(src, file), 'utf8')))
       .map((file) => relative(src, join(src, file)).split('\\').join('/'));
     const named = (file: string) =>
-      /^(features\/[^/]+(\/[^/]+)?|ui)\/i18n\.ts$/.test(file) ||
+      /^(features\/[^/]+(\/[^/]+)?|shared\/[^/]+|ui)\/i18n\.ts$/.test(file) ||
       ['app/i18n/shell.ts', 'app/i18n/messages.ts', 'app/i18n/resources.ts'].includes(file);
     expect(files.length).toBeGreaterThan(20);
     expect(files.filter((file) => !named(file))).toEqual([]);

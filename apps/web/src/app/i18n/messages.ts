@@ -58,6 +58,105 @@ export const DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
   'staff.unknownCategory': 'Es gibt keine Anlagekategorie mit der ID {{id}}.',
   // a close by the broker's dealing desk, as the client's close notice and History line say it
   'dealing.closedByBroker': 'Vom Broker geschlossen: {{reason}}',
+  'trigger.cantBeLower': 'Darf nicht niedriger sein als {{value}}',
+  'trigger.cantBeHigher': 'Darf nicht höher sein als {{value}}',
+  'trade.temporarilyUnavailable': 'Vorübergehend nicht verfügbar',
+  'trade.temporarilyUnavailableLower': 'vorübergehend nicht verfügbar',
+  'trade.created': 'Die neue Position wurde erfolgreich eröffnet',
+  'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
+  'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
+  'trade.positionNotFound':
+    'Diese Position wurde nicht gefunden. Möglicherweise ist sie bereits geschlossen.',
+  'trade.stopOutLevel':
+    'Dieser Trade würde Ihr Eigenkapital unter das Stop-out-Niveau bringen. Bitte wählen Sie einen kleineren Betrag oder schließen Sie zuerst eine Position.',
+  'engineOrder.notFound':
+    'Diese Order wurde nicht gefunden. Möglicherweise wurde sie bereits ausgeführt, storniert oder ist abgelaufen.',
+  'engineOrder.tooMany':
+    'Sie können höchstens {{max}} offene Orders haben. Stornieren Sie eine, bevor Sie eine weitere platzieren.',
+  'engineOrder.leverageCapped':
+    'Ein Hebel über 1:{{max}} ist für dieses Instrument auf Ihrem Konto nicht verfügbar.',
+  'engineOrder.commissionExceedsFreeMargin':
+    'Der Betrag zuzüglich der Kommission von {{commission}} übersteigt Ihre freie Margin. Wählen Sie einen kleineren Betrag.',
+  'engineOrder.rejectedFreeMargin':
+    'Ihre Order konnte nicht ausgeführt werden: Das Konto hatte beim Erreichen des Kurses nicht genug freie Margin.',
+  'engineOrder.rejectedStopOut':
+    'Ihre Order konnte nicht ausgeführt werden: Ihre Eröffnung hätte das Konto auf sein Stop-out-Niveau gebracht.',
+  'engineOrder.rejectedNotAllowed':
+    'Ihre Order konnte nicht ausgeführt werden: Der Handel mit diesem Instrument und diesen Einstellungen ist auf Ihrem Konto nicht mehr erlaubt.',
+  'engineOrder.rejectedUnavailable':
+    'Ihre Order konnte nicht ausgeführt werden, weil das Instrument in diesem Moment nicht handelbar war. Bitte platzieren Sie sie erneut.',
+  'engineOrder.trailingInvalid': 'Geben Sie einen Trailing-Abstand größer als 0 ein.',
+  'engineOrder.trailingTooClose':
+    'Der Trailing-Abstand muss größer sein als der aktuelle Spread ({{spread}}). Wählen Sie einen größeren Abstand.',
+  'order.buyLimitBelow': 'Ein Buy-Limit muss unter dem aktuellen Kaufpreis {{value}} liegen',
+  'order.buyStopAbove': 'Ein Buy-Stop muss über dem aktuellen Kaufpreis {{value}} liegen',
+  'order.sellLimitAbove': 'Ein Sell-Limit muss über dem aktuellen Verkaufspreis {{value}} liegen',
+  'order.sellStopBelow': 'Ein Sell-Stop muss unter dem aktuellen Verkaufspreis {{value}} liegen',
+  'order.expiryInPast': 'Der Ablauf muss in der Zukunft liegen',
+  'order.expiryTooFar': 'Der Ablauf darf höchstens ein Jahr in der Zukunft liegen',
+  'order.trailingTooClose': 'Der Trailing-Abstand muss mindestens {{min}} betragen',
+  'order.trailingTooFar': 'Der Trailing-Abstand darf höchstens {{max}} betragen',
+  'order.partialCloseLeavesTooLittle':
+    'Sie können höchstens {{max}} dieser Position schließen, damit {{min}} offen bleibt. Um alles zu schließen, verwenden Sie Schließen.',
+  'order.partialCloseTooSmall':
+    'Diese Position ist zu klein für eine Teilschließung. Um sie zu schließen, verwenden Sie Schließen.',
+  'risk.leverageAboveCap': 'Der höchste Hebel für dieses Instrument ist 1:{{max}}',
+  'pricing.atLeast': '{{field}} muss mindestens {{min}} sein',
+  'pricing.aboveMin': '{{field}} muss größer als {{min}} sein',
+  'pricing.atMost': '{{field}} darf höchstens {{max}} sein',
+  'pricing.unknownSetting': '{{field}} ist keine Handelseinstellung; bitte entfernen',
+  'pricing.oneOf': '{{field}} muss einer der Werte {{options}} sein',
+  'pricing.unitInvalid':
+    '{{field}}: Die Einheit muss bei einem Aufschlag „percent“ oder „pips“, bei einer Kommission „perLot“ oder „percent“ sein',
+  'pricing.invalid': '{{field}} ist ungültig: erwartet wird {{expected}}',
+  'pricing.capsRequired':
+    'Die Vorgabe {{preset}} begrenzt den Hebel; setzen Sie niedrigere Grenzen oder wählen Sie die Vorgabe für professionelle Kunden',
+  'pricing.capAbovePreset':
+    'Hebel {{value}} liegt über der Grenze {{cap}} der Vorgabe {{preset}}; wählen Sie {{cap}} oder weniger',
+  'pricing.stopOutBelowPreset':
+    'Ein Stop-out-Level von {{value}} liegt unter dem Minimum {{min}} der Vorgabe {{preset}}; wählen Sie {{min}} oder mehr',
+  'pricing.stopOutAboveMarginCall':
+    'Das Stop-out-Level ({{stopOut}}) muss unter dem Margin-Call-Level ({{marginCall}}) liegen',
+  'pricing.profileInvalid': 'Diese Handelseinstellungen ergeben kein gültiges Handelsprofil',
+  'pricing.marketClosed': 'Markt geschlossen',
+  'pricing.opensAt': 'Öffnet {{time}}',
+  'pricing.closedUntil': 'Markt geschlossen. Öffnet {{time}}',
+  'pricing.spreadFrom': 'Spreads ab {{pips}} Pips',
+  'pricing.commissionPerLot': 'Kommission {{amount}} pro Lot',
+  'pricing.noCommission': 'Keine Kommission',
+  'notice.closed.stop_loss':
+    'Position {{id}} ({{symbol}}) wurde an ihrem Stop-Loss {{level}} geschlossen: Kurs {{quote}} um {{time}}.',
+  'notice.closed.take_profit':
+    'Position {{id}} ({{symbol}}) wurde an ihrem Take-Profit {{level}} geschlossen: Kurs {{quote}} um {{time}}.',
+  'notice.closed.loss_termination':
+    'Position {{id}} ({{symbol}}) wurde wegen geringer Margin geschlossen: ihr Verlust erreichte ihren Betrag bei {{level}} (Kurs {{quote}}, {{time}}).',
+  'notice.closed.stop_out':
+    'Position {{id}} ({{symbol}}) wurde wegen geringer Margin (Stop-out) bei {{quote}}, {{time}} geschlossen: Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}, Margin-Level {{marginLevel}} %.',
+  'notice.closed.manual':
+    'Position {{id}} ({{symbol}}) wurde vom Broker bei {{quote}}, {{time}} geschlossen.',
+  'notice.orderFilled':
+    'Ihre {{type}}-Order {{id}} ({{symbol}}) wurde ausgeführt und eröffnete Position {{positionId}}.',
+  'notice.orderRejected':
+    'Ihre {{type}}-Order {{id}} ({{symbol}}) wurde ausgelöst, konnte aber keine Position eröffnen: {{reason}}',
+  'notice.orderExpired': 'Ihre {{type}}-Order {{id}} ({{symbol}}) ist abgelaufen.',
+  'notice.marginCall':
+    'Margin Call: Ihr Margin-Level beträgt {{marginLevel}} %, unter {{level}} %. Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}. Zahlen Sie ein oder verringern Sie Positionen; bei {{stopOut}} % werden Positionen geschlossen.',
+  'notice.marginCall.title': 'Margin Call',
+  'notice.marginCall.popup':
+    'Ihr Margin-Level ist auf {{marginLevel}} % gefallen (Margin Call bei {{level}} %). Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}. Erreicht es das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
+  'notice.marginCall.mail.subject': 'Margin Call auf Ihrem {{brand}}-Konto',
+  'notice.marginCall.mail.body':
+    'Ihr Margin-Level ist auf {{marginLevel}} % gefallen, unter das Margin-Call-Level von {{level}} %. Eigenkapital: {{equity}}; genutzte Margin: {{usedMargin}}. Fällt es auf das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
+  'notice.marginCall.mail.link': 'Plattform öffnen',
+  'watchlists.nameLength': 'Ein Listenname muss 1 bis 40 Zeichen haben',
+  'watchlists.nameControl': 'Ein Listenname darf keine Steuerzeichen enthalten',
+  'watchlists.unknownSymbol': 'Es gibt keinen Markt mit diesem Symbol',
+  'watchlists.tooManyLists':
+    'Sie können höchstens 20 Listen führen. Löschen Sie eine, um eine neue anzulegen.',
+  'watchlists.tooManySymbols':
+    'Eine Liste kann höchstens 100 Märkte enthalten. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
+  'watchlists.favouritesKept': 'Die Favoritenliste kann nicht umbenannt oder gelöscht werden',
+  'watchlists.orderChanged': 'Die Liste hat sich inzwischen geändert. Bitte versuchen Sie es erneut.',
 };
 
 export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
@@ -66,6 +165,14 @@ export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
   'positions.empty': 'no hay posiciones para mostrar',
   'email.invalid': 'dirección de correo electrónico no válida',
   'field.requiredGeneric': 'Este campo es obligatorio',
+  'watchlists.nameLength': 'El nombre de una lista debe tener entre 1 y 40 caracteres',
+  'watchlists.nameControl': 'El nombre de una lista no puede contener caracteres de control',
+  'watchlists.unknownSymbol': 'No hay ningún mercado con este símbolo',
+  'watchlists.tooManyLists': 'Puede tener como máximo 20 listas. Elimine una para crear otra.',
+  'watchlists.tooManySymbols':
+    'Una lista puede contener como máximo 100 mercados. Quite uno para añadir otro.',
+  'watchlists.favouritesKept': 'La lista de favoritos no se puede renombrar ni eliminar',
+  'watchlists.orderChanged': 'La lista ha cambiado mientras tanto. Inténtelo de nuevo.',
 };
 
 export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
@@ -74,4 +181,12 @@ export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
   'positions.empty': 'nessuna posizione da mostrare',
   'email.invalid': 'indirizzo email non valido',
   'field.requiredGeneric': 'Questo campo è obbligatorio',
+  'watchlists.nameLength': 'Il nome di una lista deve avere da 1 a 40 caratteri',
+  'watchlists.nameControl': 'Il nome di una lista non può contenere caratteri di controllo',
+  'watchlists.unknownSymbol': 'Non esiste alcun mercato con questo simbolo',
+  'watchlists.tooManyLists': 'Puoi tenere al massimo 20 liste. Eliminane una per crearne una nuova.',
+  'watchlists.tooManySymbols':
+    'Una lista può contenere al massimo 100 mercati. Rimuovine uno per aggiungerne un altro.',
+  'watchlists.favouritesKept': 'La lista dei preferiti non può essere rinominata né eliminata',
+  'watchlists.orderChanged': 'La lista è cambiata nel frattempo. Riprova.',
 };

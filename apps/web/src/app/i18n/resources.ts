@@ -4,20 +4,24 @@ import { AFFILIATE_DE, AFFILIATE_EN } from '../../features/affiliate/i18n.js';
 import { AUTH_DE, AUTH_EN, AUTH_ES, AUTH_IT } from '../../features/auth/i18n.js';
 import { AUTO_TRADING_DE, AUTO_TRADING_EN } from '../../features/auto-trading/i18n.js';
 import { PAYMENTS_DE, PAYMENTS_EN, PAYMENTS_ES, PAYMENTS_IT } from '../../features/payments/i18n.js';
-import { PLATFORM_DE, PLATFORM_EN, PLATFORM_ES, PLATFORM_IT } from '../../features/platform/i18n.js';
-import { ORDERS_DE, ORDERS_EN } from '../../features/platform/orders/i18n.js';
 import { POPUPS_DE, POPUPS_EN } from '../../features/popups/i18n.js';
 import { REFERRALS_DE, REFERRALS_EN } from '../../features/referrals/i18n.js';
 import { SITE_DE, SITE_EN } from '../../features/site/i18n.js';
 import { TRANSACTIONS_DE, TRANSACTIONS_EN } from '../../features/transactions/i18n.js';
+import {
+  SHARED_MARKET_DE,
+  SHARED_MARKET_EN,
+  SHARED_MARKET_ES,
+  SHARED_MARKET_IT,
+} from '../../shared/market/i18n.js';
 import { SHARED_UI_DE, SHARED_UI_EN, SHARED_UI_ES, SHARED_UI_IT } from '../../ui/i18n.js';
 import { DOMAIN_MESSAGES_DE, DOMAIN_MESSAGES_ES, DOMAIN_MESSAGES_IT } from './messages.js';
 import { SHELL_DE, SHELL_EN, SHELL_ES, SHELL_IT } from './shell.js';
 
 /**
  * English: the domain's message catalogue itself (spec texts) plus each feature's own texts (its
- * i18n.ts). The back office's texts are not here: they load with the back office
- * (features/backoffice/i18n.ts).
+ * i18n.ts). The back office's and the terminal's texts are not here: they load with their code
+ * (features/backoffice/i18n.ts, features/platform/i18n.ts).
  */
 export const EN = {
   ...MESSAGES_EN,
@@ -27,8 +31,7 @@ export const EN = {
   ...ACCOUNT_EN,
   ...POPUPS_EN,
   ...TRANSACTIONS_EN,
-  ...PLATFORM_EN,
-  ...ORDERS_EN,
+  ...SHARED_MARKET_EN,
   ...PAYMENTS_EN,
   ...REFERRALS_EN,
   ...AFFILIATE_EN,
@@ -45,8 +48,7 @@ export const DE = {
   ...ACCOUNT_DE,
   ...POPUPS_DE,
   ...TRANSACTIONS_DE,
-  ...PLATFORM_DE,
-  ...ORDERS_DE,
+  ...SHARED_MARKET_DE,
   ...PAYMENTS_DE,
   ...REFERRALS_DE,
   ...AFFILIATE_DE,
@@ -60,7 +62,7 @@ export const IT = {
   ...SHELL_IT,
   ...SHARED_UI_IT,
   ...AUTH_IT,
-  ...PLATFORM_IT,
+  ...SHARED_MARKET_IT,
   ...PAYMENTS_IT,
 };
 
@@ -70,7 +72,7 @@ export const ES = {
   ...SHELL_ES,
   ...SHARED_UI_ES,
   ...AUTH_ES,
-  ...PLATFORM_ES,
+  ...SHARED_MARKET_ES,
   ...PAYMENTS_ES,
 };
 

@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { PanelBoundary } from '../../ui/PanelBoundary.js';
 import { CalculatorPanel } from './CalculatorPanel.js';
 import { ChartPanel } from './chart/ChartPanel.js';
+import { addTerminalResources } from './i18n.js';
 import { TerminalLayout } from './layout/TerminalLayout.js';
 import { useMediaQuery, WIDE_QUERY } from './layout/useWideScreen.js';
 import { MarketListPanel } from './markets/MarketListPanel.js';
@@ -212,7 +213,8 @@ function PlatformScreen({ symbol }: { symbol: string }) {
  * tabs, with the summary always on top, and the margin-call banner under it while it applies.
  */
 export function PlatformPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  addTerminalResources(i18n);
   const symbol = (useParams().symbol ?? DEFAULT_SYMBOL).toUpperCase();
   useDocumentTitle(t('fix.title.platform', { symbol }));
   return (

@@ -1,4 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
+import type { i18n as I18n } from 'i18next';
+import { ORDERS_DE, ORDERS_EN } from './orders/i18n.js';
 
 /** Texts of the trading platform: markets, chart, ticket, positions, calculator, notices. */
 export const PLATFORM_EN = {
@@ -43,11 +45,6 @@ export const PLATFORM_EN = {
   'markets.col.market': 'Market',
   'markets.col.sell': 'Sell',
   'markets.col.buy': 'Buy',
-  'markets.tab.crypto': 'Crypto',
-  'markets.tab.forex': 'Forex',
-  'markets.tab.stocks': 'Stocks',
-  'markets.tab.commodities': 'Commodities',
-  'markets.tab.index': 'Indices',
   'chart.timeframe': 'Timeframe',
   'chart.resolution.1m': '1m',
   'chart.resolution.5m': '5m',
@@ -116,21 +113,17 @@ export const PLATFORM_EN = {
   'chart.value.histogram': 'Histogram',
   'chart.value.k': '%K',
   'chart.value.d': '%D',
-  'summary.balance': 'Balance',
   'summary.equity': 'Equity',
   'summary.freeMargin': 'Free margin',
   'summary.profit': 'Profit',
   'positions.open': 'Open positions',
   'positions.history': 'History',
   'positions.closeOne': 'Close position #{{id}} at the current price',
-  'positions.dir.buy': 'Buy',
-  'positions.dir.sell': 'Sell',
   'positions.edit': 'Edit stop loss and take profit of position #{{id}}',
   'positions.edit.title': 'Stop loss and take profit · #{{id}} {{symbol}}',
   'positions.edit.closePrice': 'Closes now at',
   'positions.edit.hint': 'Leave a field empty to remove that level.',
   'positions.edit.cancel': 'Cancel',
-  'positions.showMore': 'Show {{count}} more',
   'positions.col.symbol': 'Symbol',
   'positions.col.direction': 'Direction',
   'positions.col.amount': 'Amount',
@@ -214,38 +207,6 @@ export const PLATFORM_EN = {
 
 /** German: complete by type, a key missing here is a compile error. */
 export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Record<MessageKey, string>> = {
-  'trigger.cantBeLower': 'Darf nicht niedriger sein als {{value}}',
-  'trigger.cantBeHigher': 'Darf nicht höher sein als {{value}}',
-  'price.unavailable': 'Bald wieder verfügbar',
-  'price.closed': 'Markt geschlossen: letzter Kurs',
-  'trade.temporarilyUnavailable': 'Vorübergehend nicht verfügbar',
-  'trade.temporarilyUnavailableLower': 'vorübergehend nicht verfügbar',
-  'trade.created': 'Die neue Position wurde erfolgreich eröffnet',
-  'trade.leverageNotAllowed': 'Dieser Hebel ist für Ihr Konto nicht verfügbar',
-  'trade.requote': 'Der Kurs hat sich geändert. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
-  'trade.positionNotFound':
-    'Diese Position wurde nicht gefunden. Möglicherweise ist sie bereits geschlossen.',
-  'trade.stopOutLevel':
-    'Dieser Trade würde Ihr Eigenkapital unter das Stop-out-Niveau bringen. Bitte wählen Sie einen kleineren Betrag oder schließen Sie zuerst eine Position.',
-  'engineOrder.notFound':
-    'Diese Order wurde nicht gefunden. Möglicherweise wurde sie bereits ausgeführt, storniert oder ist abgelaufen.',
-  'engineOrder.tooMany':
-    'Sie können höchstens {{max}} offene Orders haben. Stornieren Sie eine, bevor Sie eine weitere platzieren.',
-  'engineOrder.leverageCapped':
-    'Ein Hebel über 1:{{max}} ist für dieses Instrument auf Ihrem Konto nicht verfügbar.',
-  'engineOrder.commissionExceedsFreeMargin':
-    'Der Betrag zuzüglich der Kommission von {{commission}} übersteigt Ihre freie Margin. Wählen Sie einen kleineren Betrag.',
-  'engineOrder.rejectedFreeMargin':
-    'Ihre Order konnte nicht ausgeführt werden: Das Konto hatte beim Erreichen des Kurses nicht genug freie Margin.',
-  'engineOrder.rejectedStopOut':
-    'Ihre Order konnte nicht ausgeführt werden: Ihre Eröffnung hätte das Konto auf sein Stop-out-Niveau gebracht.',
-  'engineOrder.rejectedNotAllowed':
-    'Ihre Order konnte nicht ausgeführt werden: Der Handel mit diesem Instrument und diesen Einstellungen ist auf Ihrem Konto nicht mehr erlaubt.',
-  'engineOrder.rejectedUnavailable':
-    'Ihre Order konnte nicht ausgeführt werden, weil das Instrument in diesem Moment nicht handelbar war. Bitte platzieren Sie sie erneut.',
-  'engineOrder.trailingInvalid': 'Geben Sie einen Trailing-Abstand größer als 0 ein.',
-  'engineOrder.trailingTooClose':
-    'Der Trailing-Abstand muss größer sein als der aktuelle Spread ({{spread}}). Wählen Sie einen größeren Abstand.',
   'platform.title': 'Handelsplattform',
   'platform.newTrade': 'Neuer Trade',
   'platform.calculator': 'Rechner',
@@ -290,11 +251,6 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'markets.col.market': 'Markt',
   'markets.col.sell': 'Verkauf',
   'markets.col.buy': 'Kauf',
-  'markets.tab.crypto': 'Krypto',
-  'markets.tab.forex': 'Devisen',
-  'markets.tab.stocks': 'Aktien',
-  'markets.tab.commodities': 'Rohstoffe',
-  'markets.tab.index': 'Indizes',
   'chart.timeframe': 'Zeitraum',
   'chart.resolution.1m': '1 Min',
   'chart.resolution.5m': '5 Min',
@@ -365,21 +321,17 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'chart.value.histogram': 'Histogramm',
   'chart.value.k': '%K',
   'chart.value.d': '%D',
-  'summary.balance': 'Kontostand',
   'summary.equity': 'Eigenkapital',
   'summary.freeMargin': 'Freie Marge',
   'summary.profit': 'Gewinn',
   'positions.open': 'Offene Positionen',
   'positions.history': 'Verlauf',
   'positions.closeOne': 'Position #{{id}} zum aktuellen Kurs schließen',
-  'positions.dir.buy': 'Kauf',
-  'positions.dir.sell': 'Verkauf',
   'positions.edit': 'Stop-Loss und Take-Profit von Position #{{id}} ändern',
   'positions.edit.title': 'Stop-Loss und Take-Profit · #{{id}} {{symbol}}',
   'positions.edit.closePrice': 'Schließt jetzt zu',
   'positions.edit.hint': 'Lassen Sie ein Feld leer, um diese Marke zu entfernen.',
   'positions.edit.cancel': 'Abbrechen',
-  'positions.showMore': '{{count}} weitere anzeigen',
   'positions.col.symbol': 'Symbol',
   'positions.col.direction': 'Richtung',
   'positions.col.amount': 'Betrag',
@@ -399,19 +351,6 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'positions.reason.3': 'Niedrige Marge',
   'positions.reason.4': 'KI-Trade',
   // domain messages-risk.ts
-  'order.buyLimitBelow': 'Ein Buy-Limit muss unter dem aktuellen Kaufpreis {{value}} liegen',
-  'order.buyStopAbove': 'Ein Buy-Stop muss über dem aktuellen Kaufpreis {{value}} liegen',
-  'order.sellLimitAbove': 'Ein Sell-Limit muss über dem aktuellen Verkaufspreis {{value}} liegen',
-  'order.sellStopBelow': 'Ein Sell-Stop muss unter dem aktuellen Verkaufspreis {{value}} liegen',
-  'order.expiryInPast': 'Der Ablauf muss in der Zukunft liegen',
-  'order.expiryTooFar': 'Der Ablauf darf höchstens ein Jahr in der Zukunft liegen',
-  'order.trailingTooClose': 'Der Trailing-Abstand muss mindestens {{min}} betragen',
-  'order.trailingTooFar': 'Der Trailing-Abstand darf höchstens {{max}} betragen',
-  'order.partialCloseLeavesTooLittle':
-    'Sie können höchstens {{max}} dieser Position schließen, damit {{min}} offen bleibt. Um alles zu schließen, verwenden Sie Schließen.',
-  'order.partialCloseTooSmall':
-    'Diese Position ist zu klein für eine Teilschließung. Um sie zu schließen, verwenden Sie Schließen.',
-  'risk.leverageAboveCap': 'Der höchste Hebel für dieses Instrument ist 1:{{max}}',
   'term.marginLevel': 'Marginlevel',
   'term.marginLevel.levels': 'Margin Call bei {{call}} %, Stop-out bei {{stopOut}} %',
   'term.banner.marginCallTitle': 'Marginlevel {{level}} %: Margin Call.',
@@ -449,53 +388,6 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'pricing.web.nextOpen': 'Öffnet {{weekday}} {{time}} (Ihre Zeit)',
   'pricing.web.spreadPips': '{{pips}} Pips',
   // domain messages-pricing.ts
-  'pricing.atLeast': '{{field}} muss mindestens {{min}} sein',
-  'pricing.aboveMin': '{{field}} muss größer als {{min}} sein',
-  'pricing.atMost': '{{field}} darf höchstens {{max}} sein',
-  'pricing.unknownSetting': '{{field}} ist keine Handelseinstellung; bitte entfernen',
-  'pricing.oneOf': '{{field}} muss einer der Werte {{options}} sein',
-  'pricing.unitInvalid':
-    '{{field}}: Die Einheit muss bei einem Aufschlag „percent“ oder „pips“, bei einer Kommission „perLot“ oder „percent“ sein',
-  'pricing.invalid': '{{field}} ist ungültig: erwartet wird {{expected}}',
-  'pricing.capsRequired':
-    'Die Vorgabe {{preset}} begrenzt den Hebel; setzen Sie niedrigere Grenzen oder wählen Sie die Vorgabe für professionelle Kunden',
-  'pricing.capAbovePreset':
-    'Hebel {{value}} liegt über der Grenze {{cap}} der Vorgabe {{preset}}; wählen Sie {{cap}} oder weniger',
-  'pricing.stopOutBelowPreset':
-    'Ein Stop-out-Level von {{value}} liegt unter dem Minimum {{min}} der Vorgabe {{preset}}; wählen Sie {{min}} oder mehr',
-  'pricing.stopOutAboveMarginCall':
-    'Das Stop-out-Level ({{stopOut}}) muss unter dem Margin-Call-Level ({{marginCall}}) liegen',
-  'pricing.profileInvalid': 'Diese Handelseinstellungen ergeben kein gültiges Handelsprofil',
-  'pricing.marketClosed': 'Markt geschlossen',
-  'pricing.opensAt': 'Öffnet {{time}}',
-  'pricing.closedUntil': 'Markt geschlossen. Öffnet {{time}}',
-  'pricing.spreadFrom': 'Spreads ab {{pips}} Pips',
-  'pricing.commissionPerLot': 'Kommission {{amount}} pro Lot',
-  'pricing.noCommission': 'Keine Kommission',
-  'notice.closed.stop_loss':
-    'Position {{id}} ({{symbol}}) wurde an ihrem Stop-Loss {{level}} geschlossen: Kurs {{quote}} um {{time}}.',
-  'notice.closed.take_profit':
-    'Position {{id}} ({{symbol}}) wurde an ihrem Take-Profit {{level}} geschlossen: Kurs {{quote}} um {{time}}.',
-  'notice.closed.loss_termination':
-    'Position {{id}} ({{symbol}}) wurde wegen geringer Margin geschlossen: ihr Verlust erreichte ihren Betrag bei {{level}} (Kurs {{quote}}, {{time}}).',
-  'notice.closed.stop_out':
-    'Position {{id}} ({{symbol}}) wurde wegen geringer Margin (Stop-out) bei {{quote}}, {{time}} geschlossen: Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}, Margin-Level {{marginLevel}} %.',
-  'notice.closed.manual':
-    'Position {{id}} ({{symbol}}) wurde vom Broker bei {{quote}}, {{time}} geschlossen.',
-  'notice.orderFilled':
-    'Ihre {{type}}-Order {{id}} ({{symbol}}) wurde ausgeführt und eröffnete Position {{positionId}}.',
-  'notice.orderRejected':
-    'Ihre {{type}}-Order {{id}} ({{symbol}}) wurde ausgelöst, konnte aber keine Position eröffnen: {{reason}}',
-  'notice.orderExpired': 'Ihre {{type}}-Order {{id}} ({{symbol}}) ist abgelaufen.',
-  'notice.marginCall':
-    'Margin Call: Ihr Margin-Level beträgt {{marginLevel}} %, unter {{level}} %. Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}. Zahlen Sie ein oder verringern Sie Positionen; bei {{stopOut}} % werden Positionen geschlossen.',
-  'notice.marginCall.title': 'Margin Call',
-  'notice.marginCall.popup':
-    'Ihr Margin-Level ist auf {{marginLevel}} % gefallen (Margin Call bei {{level}} %). Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}. Erreicht es das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
-  'notice.marginCall.mail.subject': 'Margin Call auf Ihrem {{brand}}-Konto',
-  'notice.marginCall.mail.body':
-    'Ihr Margin-Level ist auf {{marginLevel}} % gefallen, unter das Margin-Call-Level von {{level}} %. Eigenkapital: {{equity}}; genutzte Margin: {{usedMargin}}. Fällt es auf das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
-  'notice.marginCall.mail.link': 'Plattform öffnen',
   'term.positions.details': 'Details zu Position #{{id}}',
   'watch.all': 'Alle Märkte',
   'watch.favourites': 'Favoriten',
@@ -523,15 +415,6 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'watch.emptyOrder': 'Diese Liste hat noch keine Märkte.',
   'watch.saveFailed': 'Ihre Listen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   // domain messages-watchlists.ts
-  'watchlists.nameLength': 'Ein Listenname muss 1 bis 40 Zeichen haben',
-  'watchlists.nameControl': 'Ein Listenname darf keine Steuerzeichen enthalten',
-  'watchlists.unknownSymbol': 'Es gibt keinen Markt mit diesem Symbol',
-  'watchlists.tooManyLists':
-    'Sie können höchstens 20 Listen führen. Löschen Sie eine, um eine neue anzulegen.',
-  'watchlists.tooManySymbols':
-    'Eine Liste kann höchstens 100 Märkte enthalten. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
-  'watchlists.favouritesKept': 'Die Favoritenliste kann nicht umbenannt oder gelöscht werden',
-  'watchlists.orderChanged': 'Die Liste hat sich inzwischen geändert. Bitte versuchen Sie es erneut.',
 };
 
 export const PLATFORM_ES: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, string>> = {
@@ -587,7 +470,6 @@ export const PLATFORM_ES: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
   'chart.value.histogram': 'Histograma',
   'chart.value.k': '%K',
   'chart.value.d': '%D',
-  'summary.balance': 'Saldo',
   'trade.buy': 'Comprar',
   'trade.sell': 'Vender',
   'watch.all': 'Todos los mercados',
@@ -614,18 +496,9 @@ export const PLATFORM_ES: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
   'watch.empty': 'Aún no hay mercados en esta lista. Use la estrella o «Gestionar listas» para añadirlos.',
   'watch.emptyOrder': 'Esta lista aún no tiene mercados.',
   'watch.saveFailed': 'No se pudieron guardar sus listas. Inténtelo de nuevo.',
-  'watchlists.nameLength': 'El nombre de una lista debe tener entre 1 y 40 caracteres',
-  'watchlists.nameControl': 'El nombre de una lista no puede contener caracteres de control',
-  'watchlists.unknownSymbol': 'No hay ningún mercado con este símbolo',
-  'watchlists.tooManyLists': 'Puede tener como máximo 20 listas. Elimine una para crear otra.',
-  'watchlists.tooManySymbols':
-    'Una lista puede contener como máximo 100 mercados. Quite uno para añadir otro.',
-  'watchlists.favouritesKept': 'La lista de favoritos no se puede renombrar ni eliminar',
-  'watchlists.orderChanged': 'La lista ha cambiado mientras tanto. Inténtelo de nuevo.',
 };
 
 export const PLATFORM_IT: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, string>> = {
-  'summary.balance': 'Saldo',
   'trade.buy': 'Compra',
   'trade.sell': 'Vendi',
   'watch.all': 'Tutti i mercati',
@@ -652,15 +525,25 @@ export const PLATFORM_IT: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
   'watch.empty': 'Ancora nessun mercato in questa lista. Usa la stella o «Gestisci liste» per aggiungerne.',
   'watch.emptyOrder': 'Questa lista non ha ancora mercati.',
   'watch.saveFailed': 'Non è stato possibile salvare le tue liste. Riprova.',
-  'watchlists.nameLength': 'Il nome di una lista deve avere da 1 a 40 caratteri',
-  'watchlists.nameControl': 'Il nome di una lista non può contenere caratteri di controllo',
-  'watchlists.unknownSymbol': 'Non esiste alcun mercato con questo simbolo',
-  'watchlists.tooManyLists': 'Puoi tenere al massimo 20 liste. Eliminane una per crearne una nuova.',
-  'watchlists.tooManySymbols':
-    'Una lista può contenere al massimo 100 mercati. Rimuovine uno per aggiungerne un altro.',
-  'watchlists.favouritesKept': 'La lista dei preferiti non può essere rinominata né eliminata',
-  'watchlists.orderChanged': 'La lista è cambiata nel frattempo. Riprova.',
 };
 
 /** A key of the platform's own texts (the client's reasons a command got no answer, among others). */
 export type PlatformKey = keyof typeof PLATFORM_EN;
+
+/** The terminal's texts in English, its orders' included: what the shell declares to i18next for the key type. */
+export const TERMINAL_EN = { ...PLATFORM_EN, ...ORDERS_EN };
+
+const withTerminal = new WeakSet<I18n>();
+
+/**
+ * Adds the terminal's texts to an i18next instance once (idempotent; safe to call while rendering). They load
+ * with the terminal's code, not with the public pages; what other screens show too is in shared/market/i18n.ts.
+ */
+export function addTerminalResources(i18n: I18n): void {
+  if (withTerminal.has(i18n)) return;
+  withTerminal.add(i18n);
+  i18n.addResources('en', 'translation', TERMINAL_EN);
+  i18n.addResources('de', 'translation', { ...PLATFORM_DE, ...ORDERS_DE });
+  i18n.addResources('es', 'translation', PLATFORM_ES);
+  i18n.addResources('it', 'translation', PLATFORM_IT);
+}

@@ -1,9 +1,10 @@
 import { MESSAGES_EN, type Watchlist } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DOMAIN_MESSAGES_DE } from '../../../app/i18n/messages.js';
 import { authStore } from '../../../shared/session/authStore.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
-import { PLATFORM_DE, PLATFORM_EN } from '../i18n.js';
+import { PLATFORM_EN } from '../i18n.js';
 
 // the market list's star, its lists and its search, against a small stand-in for the server's /api/watchlists
 
@@ -116,7 +117,7 @@ describe('market list: favourites and watchlists', () => {
     );
     fireEvent.click(screen.getByTestId('market-star-ETHUSD'));
     expect((await screen.findByTestId('toast-danger')).textContent).toContain(
-      PLATFORM_DE['watchlists.tooManySymbols'],
+      DOMAIN_MESSAGES_DE['watchlists.tooManySymbols'] as string,
     );
     expect(screen.getByTestId('market-star-ETHUSD').getAttribute('aria-pressed')).toBe('false');
   });
