@@ -28,7 +28,16 @@ describe('watchlist rules', () => {
   });
 
   it('refuses control characters in a name', () => {
-    for (const name of ['a\u0000b', 'tab\there', 'line\nbreak', 'del\u007f'])
+    // and the invisible or direction-changing ones: a name reads as it is stored
+    for (const name of [
+      'a\u0000b',
+      'tab\there',
+      'line\nbreak',
+      'del\u007f',
+      'a\u202eb',
+      'zero\u200bwidth',
+      'x\ufeff',
+    ])
       expect(validateInput(WatchlistCreateInput, { name })).toEqual({
         ok: false,
         errors: [{ path: 'name', key: 'watchlists.nameControl' }],
@@ -40,6 +49,11 @@ describe('watchlist rules', () => {
       ok: true,
       value: { id: 3, symbol: 'GOLD' },
     });
+  });
+
+  it('refuses a symbol with characters no instrument has, before any query', () => {
+    for (const symbol of ['GO\u0000LD', 'EUR USD', "GOLD'--", 'ÄPFEL'])
+      expect(validateInput(WatchlistSymbolInput, { id: 3, symbol }).ok).toBe(false);
   });
 
   it('the limits the messages state are the ones applied', () => {

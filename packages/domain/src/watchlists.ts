@@ -10,9 +10,9 @@ export const WATCHLIST_NAME_MAX = 40;
 export const FAVOURITES_NAME = 'Favourites';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
 
-/** A watchlist's name: 1 to 40 characters once trimmed, no control characters. */
+/** A watchlist's name: 1 to 40 characters once trimmed, no control, invisible or direction-changing characters. */
 export const watchlistName = z
   .string('watchlists.nameLength')
   .refine((name) => !CONTROL.test(name), 'watchlists.nameControl')
@@ -26,6 +26,7 @@ export const watchlistSymbol = z
   .trim()
   .min(1)
   .max(32)
+  .regex(/^[A-Za-z0-9._/-]+$/)
   .transform((symbol) => symbol.toUpperCase());
 
 const listId = z.coerce.number().int().positive().max(2_147_483_647);

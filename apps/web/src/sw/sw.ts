@@ -59,7 +59,9 @@ async function shell(request: Request, url: URL): Promise<Response> {
   try {
     const response = await fetch(request);
     const key = shellKeyFor(url);
-    if (key && response.status === 200 && !response.redirected) await cache.put(key, response.clone());
+    // only a page asked for without a query is kept: a stored response remembers its address, query included
+    if (key && url.search === '' && response.status === 200 && !response.redirected)
+      await cache.put(key, response.clone());
     return response;
   } catch (error) {
     const cached = await cache.match(offlineShellFor(url));

@@ -82,6 +82,28 @@ describe('statementRange', () => {
     // a leap year's 366 days are allowed
     expect(statementRange({ from: '2024-01-01', to: '2025-01-01' }, now).ok).toBe(true);
   });
+
+  it('refuses years the ledger or the database cannot hold, instead of failing the query', () => {
+    expect(statementRange({ month: '9999-12' }, now)).toMatchObject({
+      ok: false,
+      errors: [{ path: 'month' }],
+    });
+    expect(statementRange({ month: '1969-12' }, now)).toMatchObject({
+      ok: false,
+      errors: [{ path: 'month' }],
+    });
+    expect(statementRange({ from: '0000-01-01', to: '0000-12-31' }, now)).toMatchObject({
+      ok: false,
+      errors: [
+        { path: 'from', key: 'field.invalid' },
+        { path: 'to', key: 'field.invalid' },
+      ],
+    });
+    expect(statementRange({ from: '9998-12-01', to: '9999-01-01' }, now)).toMatchObject({
+      ok: false,
+      errors: [{ path: 'to', key: 'field.invalid' }],
+    });
+  });
 });
 
 describe('recentMonths', () => {

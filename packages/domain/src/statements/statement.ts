@@ -77,9 +77,15 @@ export interface StatementQuery {
 /** YYYY-MM-DD of an instant (UTC). */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** A UTC day from YYYY-MM-DD; undefined for anything else (a day that does not exist included). */
+/** The years a statement may cover: the ledger holds nothing before 1970, the database no year past 9999. */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9998;
+
+/** A UTC day from YYYY-MM-DD; undefined for anything else (a day that does not exist, or outside the years above). */
 export function parseDay(text: string): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const year = Number(text.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) return undefined;
   const at = new Date(`${text}T00:00:00.000Z`);
   return Number.isNaN(at.getTime()) || dayOf(at) !== text ? undefined : at;
 }
@@ -90,7 +96,7 @@ export function monthRange(month: string): StatementRange | undefined {
   if (!match) return undefined;
   const year = Number(match[1]);
   const index = Number(match[2]) - 1;
-  if (index < 0 || index > 11 || year < 1970) return undefined;
+  if (index < 0 || index > 11 || year < FIRST_YEAR || year > LAST_YEAR) return undefined;
   return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
 }
 

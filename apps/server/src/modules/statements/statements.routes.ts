@@ -1,6 +1,7 @@
 import { STATEMENT_FORMATS, Statement } from '@openbroker/domain';
 import { z } from 'zod';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { attemptLimit } from '../../lib/rate-limit.js';
 import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
 import type { StatementsService } from './statements.service.js';
 
@@ -26,10 +27,13 @@ const StatementQuery = z.object(
 export async function statementsRoutes(app: App, deps: StatementsRoutesDeps) {
   const { statements } = deps;
   const auth = clientAuthenticator(deps);
+  // a statement reads a year of ledger entries and may draw a PDF of them: 20 a minute from one address is plenty
+  const statementLimit = attemptLimit(app, { name: 'statement', max: 20 });
 
   app.get(
     '/api/statements',
     {
+      onRequest: statementLimit.onRequest,
       schema: {
         tags: ['accounts'],
         summary:
@@ -51,6 +55,7 @@ export async function statementsRoutes(app: App, deps: StatementsRoutesDeps) {
           },
           400: ErrorBody,
           401: ErrorBody,
+          429: ErrorBody,
         },
       },
     },

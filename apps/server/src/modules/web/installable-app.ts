@@ -88,6 +88,12 @@ export interface InstallableAppDeps {
   media: Pick<MediaService, 'get'>;
 }
 
+/**
+ * The largest upload an icon is drawn from (4096 × 4096): a small file that decodes to a huge image (a
+ * decompression bomb) is refused by sharp and the brand's mark is drawn instead.
+ */
+const MAX_SOURCE_PIXELS = 4096 * 4096;
+
 /** sharp is loaded the first time an icon is drawn, not with the server. */
 type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | undefined;
@@ -105,13 +111,13 @@ export async function renderIcon(source: IconSource, name: AppIconName) {
   const { size, maskable } = APP_ICONS[name];
   const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
   if (maskable && source.fullBleed)
-    return sharp(source.fullBleed, { density: 300 })
+    return sharp(source.fullBleed, { density: 300, limitInputPixels: MAX_SOURCE_PIXELS })
       .resize(size, size, { fit: 'cover' })
       .flatten({ background: source.background })
       .png({ compressionLevel: 9 })
       .toBuffer();
   const inner = maskable ? Math.round(size * 0.6) : size;
-  const artwork = await sharp(source.data, { density: 300 })
+  const artwork = await sharp(source.data, { density: 300, limitInputPixels: MAX_SOURCE_PIXELS })
     .resize(inner, inner, { fit: 'contain', background: transparent })
     .png()
     .toBuffer();
@@ -185,7 +191,8 @@ export async function installableAppRoutes(app: App, { brands, media }: Installa
     };
   };
 
-  const rendered = new LRUCache<string, Buffer>({ max: 200 });
+  // drawings in progress are shared: many first requests for one icon draw it once
+  const rendered = new LRUCache<string, Promise<Buffer>>({ max: 200 });
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
     const brand = await brands.resolve(request.headers.host);
@@ -200,15 +207,20 @@ export async function installableAppRoutes(app: App, { brands, media }: Installa
     if (!isAppIcon(name)) return reply.code(404).type('text/plain').send('Not found');
     const brand = await brands.resolve(request.headers.host);
     const key = `${brand.id}:${iconVersion(brand)}:${name}`;
-    let png = rendered.get(key);
-    if (!png) {
-      png = await renderIcon(await iconSource(brand), name).catch((err: unknown) => {
-        // an uploaded file sharp cannot read: the brand's mark instead
-        request.log.warn({ err, brand: brand.slug }, 'could not draw the app icon from the uploaded file');
-        return renderIcon(markSource(brand), name);
-      });
-      rendered.set(key, png);
+    let drawing = rendered.get(key);
+    if (!drawing) {
+      drawing = iconSource(brand)
+        .then((source) => renderIcon(source, name))
+        .catch((err: unknown) => {
+          // an uploaded file sharp cannot read (or too large once decoded): the brand's mark instead
+          request.log.warn({ err, brand: brand.slug }, 'could not draw the app icon from the uploaded file');
+          return renderIcon(markSource(brand), name);
+        });
+      rendered.set(key, drawing);
+      // a failure of the mark itself is not kept: the next request tries again
+      drawing.catch(() => rendered.delete(key));
     }
+    const png = await drawing;
     return reply.type('image/png').header('cache-control', ICON_CACHE_CONTROL).send(png);
   };
   app.get<{ Params: { name: string } }>('/icons/:name', { schema: { hide: true } }, icon);
