@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { STATEMENT_FORMATS, Statement } from '@openbroker/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
-import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
+import { type ClientAuthDeps, clientAuthenticator, tokenOf } from '../accounts/auth.js';
 import type { StatementsService } from './statements.service.js';
 
 /** What the statements route uses. */
@@ -27,13 +29,19 @@ const StatementQuery = z.object(
 export async function statementsRoutes(app: App, deps: StatementsRoutesDeps) {
   const { statements } = deps;
   const auth = clientAuthenticator(deps);
-  // a statement reads a year of ledger entries and may draw a PDF of them: 20 a minute from one address is plenty
-  const statementLimit = attemptLimit(app, { name: 'statement', max: 20 });
+  // a statement reads a year of ledger entries and may draw a PDF of them: 20 a minute per session is plenty
+  // (counted per session, not per address: clients behind one office address do not share the allowance)
+  const sessionKey = (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    // the limiter's store (Redis in a cluster) keeps a digest, never the session token itself
+    return token && createHash('sha256').update(token).digest('base64url');
+  };
+  const statementLimit = attemptLimit(app, { name: 'statement', max: 20, account: sessionKey });
 
   app.get(
     '/api/statements',
     {
-      onRequest: statementLimit.onRequest,
+      preHandler: statementLimit.preHandler,
       schema: {
         tags: ['accounts'],
         summary:

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
+import { staffSession } from '../../test/staff-kit.js';
 import { pdfTextOf } from './pdf-text.kit.js';
 import { amountText } from './statement-pdf.js';
 
@@ -24,7 +25,8 @@ function parseCsv(text: string): string[][] {
  * same figures. A client sees only their own account.
  */
 describe(`account statements (${testDbKind})`, async () => {
-  const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { app, runtime } = server;
   const { ctx } = runtime;
   const { db } = ctx.database;
   const kit = paymentKit(app, db, ctx.config.paymentSandboxSecret);
@@ -237,5 +239,27 @@ describe(`account statements (${testDbKind})`, async () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: false, code: 'UNAUTHORIZED' });
     expect((await statement('not-a-token', wholeRange)).statusCode).toBe(401);
+  });
+
+  it('answers 20 statements a minute per session; another session is not held back', async () => {
+    const busy = await trader();
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1) codes.push((await statement(busy.token, wholeRange)).statusCode);
+    expect(codes.slice(0, 20).every((code) => code === 200)).toBe(true);
+    expect(codes[20]).toBe(429);
+    const other = await trader();
+    expect((await statement(other.token, wholeRange)).statusCode).toBe(200);
+  });
+
+  it("refuses a staff member's token and a client's token on another brand's site", async () => {
+    const staff = await staffSession(server, ['admin']);
+    expect((await statement(staff.token, wholeRange)).statusCode).toBe(401);
+    const client = await trader();
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `/api/statements?${wholeRange}`,
+      headers: { authorization: `Bearer ${client.token}`, host: 'aurora.localhost' },
+    });
+    expect(elsewhere.statusCode).toBe(401);
   });
 });

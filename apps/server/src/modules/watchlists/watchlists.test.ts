@@ -10,9 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { watchlistSymbols } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { staffSession } from '../../test/staff-kit.js';
 
 describe(`watchlists and favourites (${testDbKind})`, async () => {
-  const { app, runtime } = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { app, runtime } = server;
   const { db } = runtime.ctx.database;
   const catalogue = runtime.ctx.market.catalogue.instruments.map((i) => i.symbol);
 
@@ -196,5 +198,19 @@ describe(`watchlists and favourites (${testDbKind})`, async () => {
       expect((await call(path, undefined, body)).statusCode, path).toBe(401);
       expect((await call(path, 'not-a-session', body)).statusCode, path).toBe(401);
     }
+  });
+
+  it("refuses a staff member's token and a client's token on another brand's site, changing nothing", async () => {
+    const staff = await staffSession(server, ['admin']);
+    expect((await call('/create', staff.token, { name: 'Staff' })).statusCode).toBe(401);
+    const { token } = await registerClient(app);
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/watchlists/create',
+      headers: { host: 'aurora.localhost' },
+      payload: { name: 'Elsewhere', token },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(listsOf(await call('', token)).map((l) => l.name)).toEqual(['Favourites']);
   });
 });
