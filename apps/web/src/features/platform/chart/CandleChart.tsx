@@ -2,8 +2,6 @@ import {
   ColorType,
   CrosshairMode,
   createChart,
-  type IPriceLine,
-  LineStyle,
   type LogicalRange,
   type MouseEventParams,
 } from 'lightweight-charts';
@@ -11,6 +9,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { themeColors } from './chartTheme.js';
 import type { ChartType } from './chartView.js';
 import { addMainSeries, type MainSeries, type OhlcBar, priceFormat, toMainBar } from './mainSeries.js';
+import type { TradeLine } from './tradeLines/tradeLines.js';
+import { type TradeLineHandlers, useTradeLineLayer } from './tradeLines/useTradeLineLayer.js';
 import {
   type ChartHandle,
   type IndicatorRunOf,
@@ -18,14 +18,7 @@ import {
   useIndicatorSeries,
 } from './useIndicatorSeries.js';
 
-/** A horizontal line on the chart: a position's entry, stop loss (or trailing stop), take profit or liquidation. */
-export interface ChartLine {
-  price: number;
-  kind: 'entry' | 'stopLoss' | 'takeProfit' | 'liquidation';
-  title: string;
-}
-
-export interface CandleChartProps {
+export interface CandleChartProps extends TradeLineHandlers {
   /** Changes when the symbol or resolution changes: the view is reset to the latest candles. */
   datasetKey: string;
   type: ChartType;
@@ -33,7 +26,8 @@ export interface CandleChartProps {
   history: OhlcBar[];
   /** The forming bar, after all of `history`. */
   live: OhlcBar | null;
-  lines: ChartLine[];
+  /** The positions' and orders' lines (trading from the chart, tradeLines/). */
+  lines: TradeLine[];
   indicators: IndicatorRunOf[];
   indicatorsLive: LiveIndicatorValues | null;
   /** Whether bars are shorter than a day (the time axis then shows hours). */
@@ -95,6 +89,8 @@ export function CandleChart({
   onNeedOlder,
   onFailure,
   onHover,
+  onLineDrop,
+  onPriceMenu,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<ChartHandle | null>(null);
@@ -219,32 +215,8 @@ export function CandleChart({
     current.last = live.time;
   }, [main, live, history, datasetKey]);
 
-  // Positions' entry, stop loss and take profit.
-  const lineKey = JSON.stringify(lines);
-  useEffect(() => {
-    if (!api?.alive || !main?.alive) return;
-    const c = api.colors;
-    const created: IPriceLine[] = (JSON.parse(lineKey) as ChartLine[]).map((line) =>
-      main.series.createPriceLine({
-        price: line.price,
-        title: line.title,
-        color: line.kind === 'entry' ? c.entry : line.kind === 'takeProfit' ? c.up : c.down,
-        lineWidth: 1,
-        lineStyle:
-          line.kind === 'entry'
-            ? LineStyle.Solid
-            : line.kind === 'liquidation'
-              ? LineStyle.SparseDotted
-              : LineStyle.Dashed,
-        axisLabelVisible: true,
-      }),
-    );
-    return () => {
-      // a removed series (another chart type, or the chart gone) took its lines with it
-      if (!main.alive) return;
-      for (const line of created) main.series.removePriceLine(line);
-    };
-  }, [api, main, lineKey]);
+  // Positions' and orders' lines, dragging them and the order menu at a price: trading from the chart.
+  useTradeLineLayer(main, api?.colors ?? null, container, lines, precision, { onLineDrop, onPriceMenu });
 
   useIndicatorSeries(api, indicators, indicatorsLive, datasetKey, precision);
 

@@ -87,11 +87,16 @@ describe('chart (spec §2, §9)', () => {
     expect([...chart.calls.lines].map((line) => [line.price, line.title]).sort()).toEqual([
       [104_000, 'TP #3'],
       [97_000, 'SL #3'],
-      [99_500, 'Buy #3'],
+      [99_500, 'Buy #3 · €100.00 1:2'],
     ]);
 
     sockets.prices().push('prices', { BTCUSD: { buy: 100_010, sell: 99_990 } });
     await waitFor(() => expect(chart.calls.update.length).toBeGreaterThan(0));
+    // the entry's label follows the live profit, on the line already drawn
+    await waitFor(() =>
+      expect([...chart.calls.lines].map((line) => line.title)).toContain('Buy #3 · €100.00 1:2 · +€0.98'),
+    );
+    expect(chart.calls.lines.size).toBe(3);
     // the live candle is the current bucket, on the mid (as the server builds candles)
     expect(chart.calls.update.at(-1)).toMatchObject({ time: thisHour, close: 100_000 });
 

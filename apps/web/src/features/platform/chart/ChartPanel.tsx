@@ -1,25 +1,21 @@
 import { formatPrice } from '@openbroker/domain';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CANDLE_RESOLUTIONS, type CandleResolution, type Instrument } from '../../../api/types.js';
 import { readItem, writeItem } from '../../../lib/storage.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
-import { useLiquidationPrices } from '../positions/useLiquidationPrices.js';
 import { useDealingQuote } from '../risk/useDealing.js';
-import { useTrading } from '../trading/useTrading.js';
-import type { ChartLine } from './CandleChart.js';
 import { ChartToolbar } from './ChartToolbar.js';
 import { IndicatorChips } from './IndicatorChips.js';
+import { useChartTrading } from './tradeLines/useChartTrading.js';
 import { useCandles } from './useCandles.js';
 import { useChartView } from './useChartView.js';
 import './chart.css';
 
 // lightweight-charts and the indicators' library are only needed here: they load with the chart, not with the app.
 const ChartView = lazy(() => import('./ChartView.js').then((module) => ({ default: module.ChartView })));
-
-const NO_POSITIONS: [] = [];
 
 /** The chart's timeframe is remembered across visits. */
 export const RESOLUTION_STORAGE_KEY = 'ob.chart.resolution';
@@ -57,50 +53,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   const candles = useCandles(symbol, resolution);
   const chartView = useChartView(symbol);
   const { view } = chartView;
-  const { positions } = useTrading();
-  const open = positions?.open;
-  const liquidations = useLiquidationPrices(open ?? NO_POSITIONS);
-
-  const lines = useMemo<ChartLine[]>(
-    () =>
-      (open ?? [])
-        .filter((position) => position.symbol === symbol)
-        .flatMap((position) => {
-          const params = { id: position.id };
-          const result: ChartLine[] = [
-            {
-              kind: 'entry',
-              price: position.open_rate,
-              title: t(position.direction === 'buy' ? 'chart.line.buy' : 'chart.line.sell', params),
-            },
-          ];
-          if (position.stop_lost)
-            result.push({
-              kind: 'stopLoss',
-              price: position.stop_lost,
-              // a trailing stop is the stop loss the server moves; say so on its line
-              title: position.trailing_stop
-                ? t('term.chart.trailing', params)
-                : t('chart.line.stopLoss', params),
-            });
-          const liquidation = liquidations.get(position.id)?.price;
-          if (liquidation)
-            result.push({
-              kind: 'liquidation',
-              price: liquidation,
-              title: t('term.chart.liquidation', params),
-            });
-          if (position.take_profit)
-            result.push({
-              kind: 'takeProfit',
-              price: position.take_profit,
-              title: t('chart.line.takeProfit', params),
-            });
-          return result;
-        }),
-    // the liquidation map is new each render: the chart compares the lines by value, not by identity
-    [open, symbol, t, liquidations],
-  );
+  const trading = useChartTrading(symbol, instrument);
 
   const choose = (next: CandleResolution) => {
     setResolution(next);
@@ -146,7 +99,9 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
               type={view.type}
               history={candles.history}
               live={candles.live}
-              lines={lines}
+              lines={trading.lines}
+              onLineDrop={trading.onLineDrop}
+              onPriceMenu={trading.onPriceMenu}
               indicators={view.indicators}
               intraday={resolution !== '1D'}
               precision={instrument?.precision ?? 2}
@@ -184,6 +139,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
           </div>
         )}
       </div>
+      {trading.overlay}
       <div className="ob-chart-foot">{t('chart.utc')}</div>
     </Card>
   );

@@ -33,6 +33,8 @@ export const chart = {
   series: [] as FakeSeries[],
   /** The stretch factor last given to the price pane. */
   priceStretch: 1,
+  /** The price pane's scale: the price at y = 0 and the price of one pixel (priceToCoordinate and back). */
+  scale: { top: 110_000, perPx: 50 },
   /** Moves the crosshair to a bar's time (null: off the bars), as the library reports it. */
   hover: (_time: number | null): void => undefined,
   reset() {
@@ -43,6 +45,7 @@ export const chart = {
     chart.calls.refused.length = 0;
     chart.series.length = 0;
     chart.priceStretch = 1;
+    chart.scale = { top: 110_000, perPx: 50 };
   },
 };
 
@@ -88,15 +91,25 @@ function seriesApi(record: FakeSeries) {
     },
     createPriceLine: (options: Record<string, unknown>) => {
       usable();
-      record.lines.add(options);
-      if (isPrice()) chart.calls.lines.add(options);
-      return options;
+      const line = { ...options };
+      record.lines.add(line);
+      if (isPrice()) chart.calls.lines.add(line);
+      return {
+        line,
+        options: () => line,
+        applyOptions: (changes: Record<string, unknown>) => {
+          usable();
+          Object.assign(line, changes);
+        },
+      };
     },
-    removePriceLine: (line: Record<string, unknown>) => {
+    removePriceLine: ({ line }: { line: Record<string, unknown> }) => {
       usable();
       record.lines.delete(line);
       chart.calls.lines.delete(line);
     },
+    priceToCoordinate: (price: number) => (chart.scale.top - price) / chart.scale.perPx,
+    coordinateToPrice: (y: number) => chart.scale.top - y * chart.scale.perPx,
   };
 }
 

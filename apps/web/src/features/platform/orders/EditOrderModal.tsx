@@ -28,9 +28,17 @@ const text = (value: number | null | undefined) => (value ? String(value) : '');
 /**
  * Moves a pending order's level, SL/TP and expiry; the level is checked live against the price it fills at — or,
  * while the market is closed, against the last prices before the close, and the order waits for the
- * opening.
+ * opening. `initial` prefills the level or a SL/TP (a line dragged on the chart), checked like a typed one.
  */
-export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: () => void }) {
+export function EditOrderModal({
+  order,
+  onClose,
+  initial,
+}: {
+  order: OrderView;
+  onClose: () => void;
+  initial?: { level?: string; stop_lost?: string; take_profit?: string };
+}) {
   const { t } = useTranslation();
   const id = useId();
   const toast = useToast();
@@ -40,12 +48,12 @@ export function EditOrderModal({ order, onClose }: { order: OrderView; onClose: 
   const { updateOrder } = useOrders();
   const [value, setValue] = useState<PendingOrderValue>({
     type: order.type,
-    level: String(order.price),
+    level: initial?.level ?? String(order.price),
     expiry: order.expiry?.kind ?? 'gtc',
     expiryDate: toLocalInput(order.expiry?.kind === 'date' ? order.expiry.at : order.expires_at),
   });
-  const [stopLoss, setStopLoss] = useState(text(order.stop_lost));
-  const [takeProfit, setTakeProfit] = useState(text(order.take_profit));
+  const [stopLoss, setStopLoss] = useState(initial?.stop_lost ?? text(order.stop_lost));
+  const [takeProfit, setTakeProfit] = useState(initial?.take_profit ?? text(order.take_profit));
   const [pending, setPending] = useState(false);
   const server = useTicketServer();
 

@@ -1,4 +1,4 @@
-import { checkTradeAmount, type Direction, parseNumberInput } from '@openbroker/domain';
+import { checkTradeAmount, type Direction, type OrderType, parseNumberInput } from '@openbroker/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { ButtonGroup, Form, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +28,18 @@ import { WaitsForOpen } from './WaitsForOpen.js';
  * Places a pending order on `symbol` from the Orders tab: direction, limit or stop at a level, amount,
  * leverage, optional SL/TP (relative to the level) and expiry. The server checks the free margin again
  * when the order fires. While the market is closed the order is placed all the same and waits
- * for the opening; the form shows the last prices and when it opens.
+ * for the opening; the form shows the last prices and when it opens. `initial` prefills the side, type and level
+ * (an order offered at a price on the chart).
  */
-export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: () => void }) {
+export function NewOrderModal({
+  symbol,
+  onClose,
+  initial,
+}: {
+  symbol: string;
+  onClose: () => void;
+  initial?: { direction: Direction; type: OrderType; level: string };
+}) {
   const { t } = useTranslation();
   const id = useId();
   const toast = useToast();
@@ -47,10 +56,10 @@ export function NewOrderModal({ symbol, onClose }: { symbol: string; onClose: ()
   const options = leverageChoices(asset, user, instrument);
   // the level and SL/TP as they are sent: on the instrument's tick
   const tick = facts.tick;
-  const [direction, setDirection] = useState<Direction>('buy');
+  const [direction, setDirection] = useState<Direction>(initial?.direction ?? 'buy');
   const [value, setValue] = useState<PendingOrderValue>({
-    type: 'limit',
-    level: '',
+    type: initial?.type ?? 'limit',
+    level: initial?.level ?? '',
     expiry: 'gtc',
     expiryDate: '',
   });

@@ -24,17 +24,26 @@ const levelText = (value: number | null) => (value ? String(value) : '');
  * Sets or removes a position's stop loss and take profit (spec §5), checked live against the price the
  * position would close at now (the brand quote's close side) and sent on the instrument's tick; an
  * empty field removes the level. Break-even is offered once the position is in profit by at least the spread
- * (domain `breakEvenStop`). spec §8: 'The data was successfully saved'.
+ * (domain `breakEvenStop`). spec §8: 'The data was successfully saved'. `initial` prefills a level (a line
+ * dragged on the chart), checked like a typed one.
  */
-export function EditPositionModal({ position, onClose }: { position: PositionView; onClose: () => void }) {
+export function EditPositionModal({
+  position,
+  onClose,
+  initial,
+}: {
+  position: PositionView;
+  onClose: () => void;
+  initial?: { stop_lost?: string; take_profit?: string };
+}) {
   const { t } = useTranslation();
   const id = useId();
   const toast = useToast();
   const store = useQuoteStore();
   const quote = useQuote(position.symbol);
   const { updatePosition } = useTrading();
-  const [stopLoss, setStopLoss] = useState(levelText(position.stop_lost));
-  const [takeProfit, setTakeProfit] = useState(levelText(position.take_profit));
+  const [stopLoss, setStopLoss] = useState(initial?.stop_lost ?? levelText(position.stop_lost));
+  const [takeProfit, setTakeProfit] = useState(initial?.take_profit ?? levelText(position.take_profit));
   const hadTrailing = position.trailing_stop != null;
   const [trailing, setTrailing] = useState(hadTrailing);
   const instruments = useInstruments();

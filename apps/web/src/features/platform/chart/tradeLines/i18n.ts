@@ -1,0 +1,75 @@
+import type { MessageKey } from '@openbroker/domain';
+
+/** Texts of trading from the chart: the pending orders' lines and the order menu at a price. */
+export const CHART_TRADE_EN = {
+  'chart.trade.order.buy.limit': 'Buy limit #{{id}}',
+  'chart.trade.order.buy.stop': 'Buy stop #{{id}}',
+  'chart.trade.order.sell.limit': 'Sell limit #{{id}}',
+  'chart.trade.order.sell.stop': 'Sell stop #{{id}}',
+  'chart.trade.orderStopLoss': 'SL of order #{{id}}',
+  'chart.trade.orderTakeProfit': 'TP of order #{{id}}',
+  'chart.trade.at.buy.limit': 'Buy limit at {{price}}',
+  'chart.trade.at.buy.stop': 'Buy stop at {{price}}',
+  'chart.trade.at.sell.limit': 'Sell limit at {{price}}',
+  'chart.trade.at.sell.stop': 'Sell stop at {{price}}',
+  'chart.trade.menu': 'Order at {{price}}',
+  'chart.trade.none': 'No price now: orders cannot be checked.',
+  'chart.trade.lines': 'Positions and orders on the chart',
+  'chart.trade.hint':
+    'Drag a stop loss, take profit or order line to change it; right-click the chart (long press on touch) to place an order at that price.',
+};
+
+export const CHART_TRADE_DE: Record<keyof typeof CHART_TRADE_EN, string> &
+  Partial<Record<MessageKey, string>> = {
+  'chart.trade.order.buy.limit': 'Buy Limit #{{id}}',
+  'chart.trade.order.buy.stop': 'Buy Stop #{{id}}',
+  'chart.trade.order.sell.limit': 'Sell Limit #{{id}}',
+  'chart.trade.order.sell.stop': 'Sell Stop #{{id}}',
+  'chart.trade.orderStopLoss': 'SL der Order #{{id}}',
+  'chart.trade.orderTakeProfit': 'TP der Order #{{id}}',
+  'chart.trade.at.buy.limit': 'Buy Limit bei {{price}}',
+  'chart.trade.at.buy.stop': 'Buy Stop bei {{price}}',
+  'chart.trade.at.sell.limit': 'Sell Limit bei {{price}}',
+  'chart.trade.at.sell.stop': 'Sell Stop bei {{price}}',
+  'chart.trade.menu': 'Order bei {{price}}',
+  'chart.trade.none': 'Gerade kein Kurs: Orders können nicht geprüft werden.',
+  'chart.trade.lines': 'Positionen und Orders im Chart',
+  'chart.trade.hint':
+    'Ziehen Sie eine Stop-Loss-, Take-Profit- oder Order-Linie, um sie zu ändern; Rechtsklick in den Chart (lang drücken auf Touch), um dort eine Order zu platzieren.',
+};
+
+export const CHART_TRADE_ES: Record<keyof typeof CHART_TRADE_EN, string> = {
+  'chart.trade.order.buy.limit': 'Compra limitada #{{id}}',
+  'chart.trade.order.buy.stop': 'Compra stop #{{id}}',
+  'chart.trade.order.sell.limit': 'Venta limitada #{{id}}',
+  'chart.trade.order.sell.stop': 'Venta stop #{{id}}',
+  'chart.trade.orderStopLoss': 'SL de la orden #{{id}}',
+  'chart.trade.orderTakeProfit': 'TP de la orden #{{id}}',
+  'chart.trade.at.buy.limit': 'Compra limitada a {{price}}',
+  'chart.trade.at.buy.stop': 'Compra stop a {{price}}',
+  'chart.trade.at.sell.limit': 'Venta limitada a {{price}}',
+  'chart.trade.at.sell.stop': 'Venta stop a {{price}}',
+  'chart.trade.menu': 'Orden a {{price}}',
+  'chart.trade.none': 'Ahora no hay precio: no se pueden comprobar las órdenes.',
+  'chart.trade.lines': 'Posiciones y órdenes en el gráfico',
+  'chart.trade.hint':
+    'Arrastre una línea de stop loss, take profit u orden para cambiarla; clic derecho en el gráfico (pulsación larga en pantallas táctiles) para colocar una orden a ese precio.',
+};
+
+export const CHART_TRADE_IT: Record<keyof typeof CHART_TRADE_EN, string> = {
+  'chart.trade.order.buy.limit': 'Buy limit #{{id}}',
+  'chart.trade.order.buy.stop': 'Buy stop #{{id}}',
+  'chart.trade.order.sell.limit': 'Sell limit #{{id}}',
+  'chart.trade.order.sell.stop': 'Sell stop #{{id}}',
+  'chart.trade.orderStopLoss': "SL dell'ordine #{{id}}",
+  'chart.trade.orderTakeProfit': "TP dell'ordine #{{id}}",
+  'chart.trade.at.buy.limit': 'Buy limit a {{price}}',
+  'chart.trade.at.buy.stop': 'Buy stop a {{price}}',
+  'chart.trade.at.sell.limit': 'Sell limit a {{price}}',
+  'chart.trade.at.sell.stop': 'Sell stop a {{price}}',
+  'chart.trade.menu': 'Ordine a {{price}}',
+  'chart.trade.none': 'Nessun prezzo ora: gli ordini non possono essere verificati.',
+  'chart.trade.lines': 'Posizioni e ordini sul grafico',
+  'chart.trade.hint':
+    'Trascina una linea di stop loss, take profit o di un ordine per modificarla; clic destro sul grafico (pressione lunga sul touch) per piazzare un ordine a quel prezzo.',
+};
