@@ -150,6 +150,25 @@ describe('trading from the chart', () => {
     expect(lineAt('Trailing SL #5')).toBe(97_000);
   });
 
+  it('pulls a stop loss out of the entry of a position without one', async () => {
+    const { sockets } = await renderChart();
+    sockets.trading().push('positions', {
+      open: [positionFixture({ id: 6, open_rate: 99_500, take_profit: 104_000 })],
+      history: [],
+    });
+    await waitFor(() => expect(lineAt('TP #6')).toBe(104_000));
+    // below the sell price a buy closes at (99900): a stop loss
+    drag(99_500, 98_000);
+    const modal = await screen.findByTestId('position-edit-modal');
+    expect((within(modal).getByTestId('position-edit-stop-loss') as HTMLInputElement).value).toBe('98000.00');
+    expect((within(modal).getByTestId('position-edit-take-profit') as HTMLInputElement).value).toBe('104000');
+    // the entry stays; the new stop loss shows where it was dropped until the dialog closes
+    expect(lineAt('SL #6')).toBe(98_000);
+    expect([...chart.calls.lines].some((line) => line.price === 99_500)).toBe(true);
+    fireEvent.click(within(modal).getByText('Cancel'));
+    await waitFor(() => expect(lineAt('SL #6')).toBeUndefined());
+  });
+
   it('drags a pending order’s level into the order dialog', async () => {
     const { sockets } = await renderChart();
     sockets.trading().push('orders', { open: [orderFixture({ id: 31, price: 95_000 })], history: [] });

@@ -32,7 +32,8 @@ export function positionTitle(
 /**
  * The lines of the symbol on screen: each open position's entry (with its live profit), stop loss (a trailing
  * stop's current level, which the server moves: not draggable), take profit and liquidation price; each pending
- * order's level and its SL/TP. Stop losses, take profits and orders' levels can be dragged.
+ * order's level and its SL/TP. Stop losses, take profits and orders' levels can be dragged, and an entry while its
+ * position lacks a stop loss or take profit (a drag out of it sets one).
  */
 export function buildTradeLines(input: LineInput): TradeLine[] {
   const { t, symbol } = input;
@@ -45,7 +46,8 @@ export function buildTradeLines(input: LineInput): TradeLine[] {
       kind: 'entry',
       price: position.open_rate,
       title: positionTitle(position, input.profit(position), t, input.money),
-      drag: null,
+      // dragging out of the entry adds the stop loss or take profit it lacks
+      drag: !position.stop_lost || !position.take_profit ? { owner: 'position', id, field: 'entry' } : null,
     });
     if (position.stop_lost) {
       const trailing = position.trailing_stop != null;

@@ -3,7 +3,14 @@ import { createI18n } from '../../../../test/i18n.js';
 import { positionFixture } from '../../../../test/platformFixtures.js';
 import { orderFixture } from '../../../../test/platformKit.js';
 import { buildTradeLines, positionTitle } from './buildLines.js';
-import { hitTest, hitTolerance, pendingChoices, priceText, withOverride } from './tradeLines.js';
+import {
+  entryDropField,
+  hitTest,
+  hitTolerance,
+  pendingChoices,
+  priceText,
+  withOverride,
+} from './tradeLines.js';
 
 const at = (y: number) => ({ y, drag: { owner: 'position', id: 1, field: 'stop_lost' } as const });
 
@@ -59,6 +66,15 @@ describe('pendingChoices (domain orderLevelError)', () => {
   });
 });
 
+describe('entryDropField', () => {
+  it('sets the stop loss on the losing side of the closing price, the take profit on the other', () => {
+    expect(entryDropField('buy', 99_000, 99_900)).toBe('stop_lost');
+    expect(entryDropField('buy', 101_000, 99_900)).toBe('take_profit');
+    expect(entryDropField('sell', 101_000, 100_000)).toBe('stop_lost');
+    expect(entryDropField('sell', 99_000, 100_000)).toBe('take_profit');
+  });
+});
+
 describe('labels', () => {
   const { t } = createI18n('en');
   const money = {
@@ -96,7 +112,7 @@ describe('labels', () => {
       ['SL #3', true],
       ['TP #3', true],
       ['Liquidation #3', false],
-      ['Buy #4 · $100.00 1:2', false],
+      ['Buy #4 · $100.00 1:2', true],
       ['Trailing SL #4', false],
       ['Buy limit #31', true],
       ['SL of order #31', true],

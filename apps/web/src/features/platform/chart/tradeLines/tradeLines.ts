@@ -6,9 +6,12 @@ import {
   roundLevel,
 } from '@openbroker/domain';
 
-/** Which saved level a line stands for, when dragging it changes something: the dialog it opens and its field. */
+/**
+ * Which saved level a line stands for, when dragging it changes something: the dialog it opens and its field.
+ * `entry`: dragging out of a position's entry line sets its stop loss or take profit, by the side it is dropped on.
+ */
 export type DragTarget =
-  | { owner: 'position'; id: number; field: 'stop_lost' | 'take_profit' }
+  | { owner: 'position'; id: number; field: 'stop_lost' | 'take_profit' | 'entry' }
   | { owner: 'order'; id: number; field: 'price' | 'stop_lost' | 'take_profit' };
 
 export type TradeLineKind =
@@ -90,6 +93,19 @@ export function pendingChoices(
       if (!orderLevelError({ direction, type, price: level }, dealing, tick))
         choices.push({ direction, type, price: level });
   return choices;
+}
+
+/**
+ * What a drop out of a position's entry line sets: the stop loss on the losing side of the price it closes at now
+ * (below it for a buy, above it for a sell), the take profit on the other.
+ */
+export function entryDropField(
+  direction: Direction,
+  price: number,
+  closePrice: number,
+): 'stop_lost' | 'take_profit' {
+  const below = price < closePrice;
+  return (direction === 'buy') === below ? 'stop_lost' : 'take_profit';
 }
 
 /** A dragged price as the dialog's field takes it: on the tick, with its decimals (1.08120, 100250.50). */

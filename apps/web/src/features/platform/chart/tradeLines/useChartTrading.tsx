@@ -1,5 +1,6 @@
 import { formatPriceOnTick } from '@openbroker/domain';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '../../../../api/types.js';
 import { useMoney } from '../../../../shared/market/numbers.js';
@@ -9,13 +10,15 @@ import { orderReferenceQuote } from '../../orders/pendingOrder.js';
 import { EditPositionModal } from '../../positions/EditPositionModal.js';
 import { useLiquidationPrices } from '../../positions/useLiquidationPrices.js';
 import { useDealingQuote } from '../../risk/useDealing.js';
-import { liveProfit } from '../../trading/liveFigures.js';
+import { closingDealing, liveProfit } from '../../trading/liveFigures.js';
 import type { OrderView, PositionView } from '../../trading/tradingContract.js';
 import { useOrders, useTrading } from '../../trading/useTrading.js';
 import { buildTradeLines } from './buildLines.js';
 import { PriceMenu } from './PriceMenu.js';
 import {
   type DragTarget,
+  dragKey,
+  entryDropField,
   type PendingChoice,
   pendingChoices,
   priceText,
@@ -68,13 +71,25 @@ export function useChartTrading(symbol: string, instrument: Instrument | undefin
     money,
   });
   // the same lines keep the same array: the chart (memoised) is not drawn again for nothing
-  const next = withOverride(built, edit);
+  const next = withOverride(withPulled(built, edit, t), edit);
   const lineKey = JSON.stringify(next);
   // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value (lineKey)
   const lines = useMemo(() => next, [lineKey]);
 
+  const latest = useRef({ open, quote });
+  latest.current = { open, quote };
   const onLineDrop = useCallback((target: DragTarget, price: number) => {
     setMenu(null);
+    if (target.owner === 'position' && target.field === 'entry') {
+      // out of the entry: the stop loss or the take profit, by the side of the closing price it was dropped on
+      const position = latest.current.open.find((p) => p.id === target.id);
+      if (!position) return;
+      const now = latest.current.quote;
+      const close =
+        now.status === 'live' ? closingDealing(position.direction, now.dealing) : position.open_rate;
+      setEdit({ target: { ...target, field: entryDropField(position.direction, price, close) }, price });
+      return;
+    }
     setEdit({ target, price });
   }, []);
   const onPriceMenu = useCallback((price: number, at: { x: number; y: number }) => {
@@ -130,6 +145,31 @@ export function useChartTrading(symbol: string, instrument: Instrument | undefin
   return { lines, onLineDrop, onPriceMenu, overlay };
 }
 
+/**
+ * A stop loss or take profit pulled out of an entry line shows while its dialog is open, where it was dropped
+ * (the position has no such line yet).
+ */
+function withPulled(
+  lines: TradeLine[],
+  edit: { target: DragTarget; price: number } | null,
+  t: TFunction,
+): TradeLine[] {
+  if (edit?.target.owner !== 'position' || edit.target.field === 'entry') return lines;
+  const key = dragKey(edit.target);
+  if (lines.some((line) => line.key === key)) return lines;
+  const { id, field } = edit.target;
+  return [
+    ...lines,
+    {
+      key,
+      kind: field === 'stop_lost' ? 'stopLoss' : 'takeProfit',
+      price: edit.price,
+      title: t(field === 'stop_lost' ? 'chart.line.stopLoss' : 'chart.line.takeProfit', { id }),
+      drag: null,
+    },
+  ];
+}
+
 /** The dialog a dropped line opens, prefilled with where it was dropped; none when its position or order is gone. */
 function dialogFor(
   edit: { target: DragTarget; price: number },
@@ -141,13 +181,15 @@ function dialogFor(
   const { target } = edit;
   const value = priceText(edit.price, tick);
   if (target.owner === 'position') {
+    if (target.field === 'entry') return null;
+    const field = target.field;
     const position = positions.find((p) => p.id === target.id);
     if (!position) return null;
     return (
       <EditPositionModal
         key={`${target.id}-${target.field}-${value}`}
         position={position}
-        initial={{ [target.field]: value }}
+        initial={field === 'stop_lost' ? { stop_lost: value } : { take_profit: value }}
         onClose={onClose}
       />
     );
@@ -158,7 +200,13 @@ function dialogFor(
     <EditOrderModal
       key={`${target.id}-${target.field}-${value}`}
       order={order}
-      initial={target.field === 'price' ? { level: value } : { [target.field]: value }}
+      initial={
+        target.field === 'price'
+          ? { level: value }
+          : target.field === 'stop_lost'
+            ? { stop_lost: value }
+            : { take_profit: value }
+      }
       onClose={onClose}
     />
   );

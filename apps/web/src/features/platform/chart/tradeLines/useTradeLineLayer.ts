@@ -54,6 +54,10 @@ interface Drawn {
 
 interface Drag {
   drawn: Drawn;
+  /** The line that follows the pointer: the dragged one, or a new one pulled out of an entry. */
+  line: IPriceLine;
+  /** Whether `line` is a new one, removed on release. */
+  pulled: boolean;
   pointerId: number;
   startY: number;
   price: number;
@@ -63,7 +67,7 @@ interface Drag {
  * The positions' and pending orders' lines on the price series (lightweight-charts price lines), moved in place
  * when a level or a label changes, and the chart's trading gestures on its container: a press within a few px of a
  * draggable line takes it (cursor ns-resize on hover) and the chart does not pan; on release the line goes back
- * to where it was and `onLineDrop` says where it was dropped (the terminal's dialog confirms or refuses it, and
+ * to where it was (a line pulled out of an entry goes away) and `onLineDrop` says where it was dropped (the terminal's dialog confirms or refuses it, and
  * the line follows the saved level). Anywhere else the chart pans as usual. A right-click, or a long press on
  * touch, asks for the order menu at that price. The container says where each draggable line is
  * (`data-trade-lines`: key and y in px) for tests and assistive tools.
@@ -80,6 +84,8 @@ export function useTradeLineLayer(
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const dragging = useRef<Drag | null>(null);
+  const colorsRef = useRef(colors);
+  colorsRef.current = colors;
   const step = 10 ** -Math.min(Math.max(precision, 0), 8);
   const stepRef = useRef(step);
   stepRef.current = step;
@@ -123,7 +129,11 @@ export function useTradeLineLayer(
     }
     for (const [key, entry] of map) {
       if (wanted.has(key)) continue;
-      if (dragging.current?.drawn === entry) dragging.current = null;
+      const drag = dragging.current;
+      if (drag?.drawn === entry) {
+        if (drag.pulled) main.series.removePriceLine(drag.line);
+        dragging.current = null;
+      }
       main.series.removePriceLine(entry.line);
       map.delete(key);
     }
@@ -155,8 +165,14 @@ export function useTradeLineLayer(
     let swallow = false;
 
     const yOf = (event: { clientY: number }) => event.clientY - element.getBoundingClientRect().top;
+    // the price pane only: the indicators' panes below it have scales of their own
+    const inPricePane = (y: number) => {
+      const height =
+        typeof series.getPane === 'function' ? series.getPane().getHeight() : Number.POSITIVE_INFINITY;
+      return y >= 0 && y <= height;
+    };
     const priceAt = (y: number): number | null => {
-      if (!main.alive) return null;
+      if (!main.alive || !inPricePane(y)) return null;
       const raw = series.coordinateToPrice(y);
       if (raw === null || !Number.isFinite(raw) || raw <= 0) return null;
       const level = roundLevel(raw, stepRef.current);
@@ -189,10 +205,31 @@ export function useTradeLineLayer(
       cancelLongPress();
       if (event.pointerType === 'mouse' && event.button !== 0) return;
       const y = yOf(event);
-      const entry = hit(y, event.pointerType);
+      const entry = inPricePane(y) ? hit(y, event.pointerType) : null;
       if (entry) {
         stop(event);
-        dragging.current = { drawn: entry, pointerId: event.pointerId, startY: y, price: entry.spec.price };
+        const pulled = entry.spec.drag?.field === 'entry';
+        const c = colorsRef.current;
+        // out of an entry a new line is pulled (the entry stays); any other line moves itself
+        const line =
+          pulled && c
+            ? series.createPriceLine({
+                price: entry.spec.price,
+                title: '',
+                axisLabelVisible: true,
+                color: c.muted,
+                lineStyle: LineStyle.Dashed,
+                lineWidth: 1,
+              })
+            : entry.line;
+        dragging.current = {
+          drawn: entry,
+          line,
+          pulled: line !== entry.line,
+          pointerId: event.pointerId,
+          startY: y,
+          price: entry.spec.price,
+        };
         element.setPointerCapture?.(event.pointerId);
         setHover(true);
         return;
@@ -218,7 +255,7 @@ export function useTradeLineLayer(
         const price = priceAt(yOf(event));
         if (price !== null) {
           drag.price = price;
-          drag.drawn.line.applyOptions({ price });
+          drag.line.applyOptions({ price });
         }
         return;
       }
@@ -226,7 +263,10 @@ export function useTradeLineLayer(
         if (Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > LONG_PRESS_SLOP)
           cancelLongPress();
       }
-      if (event.pointerType === 'mouse' && event.buttons === 0) setHover(hit(yOf(event), 'mouse') !== null);
+      if (event.pointerType === 'mouse' && event.buttons === 0) {
+        const y = yOf(event);
+        setHover(inPricePane(y) && hit(y, 'mouse') !== null);
+      }
       publishRef.current();
     };
     const finish = (event: PointerEvent, dropped: boolean) => {
@@ -238,7 +278,10 @@ export function useTradeLineLayer(
       swallow = true;
       element.releasePointerCapture?.(event.pointerId);
       // back to the saved level: the terminal moves it once the change is confirmed and saved
-      if (main.alive) drag.drawn.line.applyOptions({ price: drag.drawn.spec.price });
+      if (main.alive) {
+        if (drag.pulled) series.removePriceLine(drag.line);
+        else drag.line.applyOptions({ price: drag.drawn.spec.price });
+      }
       const target = drag.drawn.spec.drag;
       const moved = Math.abs(yOf(event) - drag.startY) >= DRAG_MIN_PX && drag.price !== drag.drawn.spec.price;
       if (dropped && moved && target) handlersRef.current.onLineDrop?.(target, drag.price);
