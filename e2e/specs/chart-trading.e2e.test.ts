@@ -146,6 +146,9 @@ describe('trading from the chart', () => {
         await page.reload();
         if (width === 390) await page.getByTestId('platform-tab-chart').click();
         await expect.poll(() => canvas.getAttribute('data-trade-lines')).toContain(key);
+        // the candles drawn and the live prices in: the screen as the trader sees it
+        await expect.poll(() => page.locator('.ob-chart-card').getAttribute('data-loading')).toBe('false');
+        await expect.poll(() => page.locator('.ob-chart-quote').count()).toBe(1);
         await shot(page, `lines-${width}-${theme}`);
       }
     }

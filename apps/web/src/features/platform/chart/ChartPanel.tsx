@@ -140,7 +140,12 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
         )}
       </div>
       {trading.overlay}
-      <div className="ob-chart-foot">{t('chart.utc')}</div>
+      <div className="ob-chart-foot">
+        <span className="ob-chart-trade-hint d-none d-md-inline" title={t('chart.trade.hint')}>
+          {t('chart.trade.hint')}
+        </span>
+        {t('chart.utc')}
+      </div>
     </Card>
   );
 }

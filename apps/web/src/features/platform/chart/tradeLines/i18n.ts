@@ -16,7 +16,7 @@ export const CHART_TRADE_EN = {
   'chart.trade.none': 'No price now: orders cannot be checked.',
   'chart.trade.lines': 'Positions and orders on the chart',
   'chart.trade.hint':
-    'Drag a stop loss, take profit or order line to change it; right-click the chart (long press on touch) to place an order at that price.',
+    'Drag SL, TP and order lines to change them · right-click or long-press for an order at a price',
 };
 
 export const CHART_TRADE_DE: Record<keyof typeof CHART_TRADE_EN, string> &
@@ -35,7 +35,7 @@ export const CHART_TRADE_DE: Record<keyof typeof CHART_TRADE_EN, string> &
   'chart.trade.none': 'Gerade kein Kurs: Orders können nicht geprüft werden.',
   'chart.trade.lines': 'Positionen und Orders im Chart',
   'chart.trade.hint':
-    'Ziehen Sie eine Stop-Loss-, Take-Profit- oder Order-Linie, um sie zu ändern; Rechtsklick in den Chart (lang drücken auf Touch), um dort eine Order zu platzieren.',
+    'SL-, TP- und Order-Linien ziehen, um sie zu ändern · Rechtsklick oder lang drücken für eine Order zu einem Kurs',
 };
 
 export const CHART_TRADE_ES: Record<keyof typeof CHART_TRADE_EN, string> = {
@@ -53,7 +53,7 @@ export const CHART_TRADE_ES: Record<keyof typeof CHART_TRADE_EN, string> = {
   'chart.trade.none': 'Ahora no hay precio: no se pueden comprobar las órdenes.',
   'chart.trade.lines': 'Posiciones y órdenes en el gráfico',
   'chart.trade.hint':
-    'Arrastre una línea de stop loss, take profit u orden para cambiarla; clic derecho en el gráfico (pulsación larga en pantallas táctiles) para colocar una orden a ese precio.',
+    'Arrastre las líneas de SL, TP y órdenes para cambiarlas · clic derecho o pulsación larga para una orden a un precio',
 };
 
 export const CHART_TRADE_IT: Record<keyof typeof CHART_TRADE_EN, string> = {
@@ -71,5 +71,5 @@ export const CHART_TRADE_IT: Record<keyof typeof CHART_TRADE_EN, string> = {
   'chart.trade.none': 'Nessun prezzo ora: gli ordini non possono essere verificati.',
   'chart.trade.lines': 'Posizioni e ordini sul grafico',
   'chart.trade.hint':
-    'Trascina una linea di stop loss, take profit o di un ordine per modificarla; clic destro sul grafico (pressione lunga sul touch) per piazzare un ordine a quel prezzo.',
+    'Trascina le linee di SL, TP e ordini per modificarle · clic destro o pressione lunga per un ordine a un prezzo',
 };
