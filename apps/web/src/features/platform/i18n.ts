@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
-import { CHART_TRADE_DE, CHART_TRADE_EN, CHART_TRADE_ES, CHART_TRADE_IT } from './chart/tradeLines/i18n.js';
+import { CHART_TRADE_DE, CHART_TRADE_EN, CHART_TRADE_ES, CHART_TRADE_IT } from './chart/i18n.js';
 import { ORDERS_DE, ORDERS_EN } from './orders/i18n.js';
 
 /** Texts of the trading platform: markets, chart, ticket, positions, calculator, notices. */

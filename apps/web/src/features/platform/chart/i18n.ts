@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 
-/** Texts of trading from the chart: the pending orders' lines and the order menu at a price. */
+/** Texts of trading from the chart (tradeLines/): the pending orders' lines and the order menu at a price. */
 export const CHART_TRADE_EN = {
   'chart.trade.order.buy.limit': 'Buy limit #{{id}}',
   'chart.trade.order.buy.stop': 'Buy stop #{{id}}',
