@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../../test/fakeSockets.js';
@@ -167,6 +167,44 @@ describe('trading from the chart', () => {
     expect([...chart.calls.lines].some((line) => line.price === 99_500)).toBe(true);
     fireEvent.click(within(modal).getByText('Cancel'));
     await waitFor(() => expect(lineAt('SL #6')).toBeUndefined());
+  });
+
+  it('puts a held line back on Escape, and opens nothing', async () => {
+    const { sockets } = await renderChart();
+    await withPosition(sockets);
+    const base = { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 200 };
+    fireEvent.pointerDown(canvas(), { ...base, clientY: yOf(104_000), buttons: 1 });
+    fireEvent.pointerMove(canvas(), { ...base, clientY: yOf(106_000), buttons: 1 });
+    expect(lineAt('TP #3')).toBe(106_000);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(lineAt('TP #3')).toBe(104_000);
+    fireEvent.pointerUp(canvas(), { ...base, clientY: yOf(106_000), buttons: 0 });
+    expect(screen.queryByTestId('position-edit-modal')).toBeNull();
+  });
+
+  it('offers the order menu on a long press on touch, not on a press that pans', async () => {
+    await renderChart();
+    vi.useFakeTimers();
+    try {
+      const touch = { pointerId: 7, pointerType: 'touch', clientX: 150 };
+      fireEvent.pointerDown(canvas(), { ...touch, clientY: yOf(99_000) });
+      fireEvent.pointerMove(canvas(), { ...touch, clientY: yOf(99_000) + 30 });
+      act(() => vi.advanceTimersByTime(600));
+      expect(screen.queryByTestId('chart-price-menu')).toBeNull();
+      fireEvent.pointerUp(canvas(), { ...touch, clientY: yOf(99_000) + 30 });
+
+      fireEvent.pointerDown(canvas(), { ...touch, clientY: yOf(99_000) });
+      act(() => vi.advanceTimersByTime(600));
+    } finally {
+      vi.useRealTimers();
+    }
+    const menu = await screen.findByTestId('chart-price-menu');
+    // below the sell price 99900: a buy limit or a sell stop
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Buy limit at 99000.00', 'Sell stop at 99000.00']);
   });
 
   it('drags a pending order’s level into the order dialog', async () => {

@@ -269,26 +269,33 @@ export function useTradeLineLayer(
       }
       publishRef.current();
     };
-    const finish = (event: PointerEvent, dropped: boolean) => {
+    const finish = (event: PointerEvent | null, dropped: boolean) => {
       cancelLongPress();
       const drag = dragging.current;
-      if (!drag || drag.pointerId !== event.pointerId) return;
-      stop(event);
+      if (!drag || (event && drag.pointerId !== event.pointerId)) return;
+      if (event) stop(event);
       dragging.current = null;
       swallow = true;
-      element.releasePointerCapture?.(event.pointerId);
+      if (element.hasPointerCapture?.(drag.pointerId)) element.releasePointerCapture(drag.pointerId);
       // back to the saved level: the terminal moves it once the change is confirmed and saved
       if (main.alive) {
         if (drag.pulled) series.removePriceLine(drag.line);
         else drag.line.applyOptions({ price: drag.drawn.spec.price });
       }
       const target = drag.drawn.spec.drag;
-      const moved = Math.abs(yOf(event) - drag.startY) >= DRAG_MIN_PX && drag.price !== drag.drawn.spec.price;
+      const moved =
+        event !== null &&
+        Math.abs(yOf(event) - drag.startY) >= DRAG_MIN_PX &&
+        drag.price !== drag.drawn.spec.price;
       if (dropped && moved && target) handlersRef.current.onLineDrop?.(target, drag.price);
       publishRef.current();
     };
     const onUp = (event: PointerEvent) => finish(event, true);
     const onCancel = (event: PointerEvent) => finish(event, false);
+    // Escape while a line is held puts it back
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && dragging.current) finish(null, false);
+    };
     const onLeave = () => {
       if (!dragging.current) setHover(false);
     };
@@ -318,6 +325,7 @@ export function useTradeLineLayer(
     element.addEventListener('pointercancel', onCancel, true);
     element.addEventListener('pointerleave', onLeave);
     element.addEventListener('contextmenu', onContextMenu);
+    document.addEventListener('keydown', onKey);
     for (const type of guarded) element.addEventListener(type, guard, true);
     return () => {
       cancelLongPress();
@@ -328,6 +336,7 @@ export function useTradeLineLayer(
       element.removeEventListener('pointercancel', onCancel, true);
       element.removeEventListener('pointerleave', onLeave);
       element.removeEventListener('contextmenu', onContextMenu);
+      document.removeEventListener('keydown', onKey);
       for (const type of guarded) element.removeEventListener(type, guard, true);
     };
   }, [main, container]);
