@@ -5,4 +5,5 @@ export const ONE_CLICK_MESSAGES = {
   'oneClick.amount': 'The default amount must be from 1 to 1,000,000, in steps of 0.01',
   'oneClick.leverage': 'Choose a leverage from 1 to 1000',
   'oneClick.unknownSymbol': 'There is no market with this symbol',
+  'oneClick.tooManySizes': 'You can keep default sizes for at most 500 markets',
 } as const;
