@@ -12,6 +12,7 @@ import { useTrading } from '../trading/useTrading.js';
 import type { ChartLine } from './CandleChart.js';
 import { ChartToolbar } from './ChartToolbar.js';
 import { IndicatorChips } from './IndicatorChips.js';
+import { OneClickBar } from './OneClickBar.js';
 import { useCandles } from './useCandles.js';
 import { useChartView } from './useChartView.js';
 import './chart.css';
@@ -137,6 +138,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
       </Card.Header>
       <IndicatorChips indicators={view.indicators} onUpdate={chartView.update} onRemove={chartView.remove} />
       <div className="ob-chart-body">
+        <OneClickBar symbol={symbol} instrument={instrument} />
         {broken ? (
           <EmptyState icon="bi-graph-up">{t('chart.unsupported')}</EmptyState>
         ) : (

@@ -4,7 +4,12 @@ import { apiRequest } from '../../../api/client.js';
 /** The client's trading settings (POST /api/trading-settings…; contract: domain contracts/one-click.ts). */
 export const oneClickApi = {
   settings: (token: string, signal?: AbortSignal) =>
-    apiRequest('/api/trading-settings', { token, body: {}, schema: TradingSettings, ...(signal ? { signal } : {}) }),
+    apiRequest('/api/trading-settings', {
+      token,
+      body: {},
+      schema: TradingSettings,
+      ...(signal ? { signal } : {}),
+    }),
 
   /** One-click on (with the ticked acknowledgement) or off; the answer is the whole settings. */
   switch: (token: string, body: OneClickSwitchInput) =>

@@ -73,7 +73,8 @@ export function useOneClickTrade() {
     });
     if (!valid.ok) {
       const first = valid.errors[0];
-      if (first) toast('danger', first.params ? { key: first.key, params: first.params } : { key: first.key });
+      if (first)
+        toast('danger', first.params ? { key: first.key, params: first.params } : { key: first.key });
       return;
     }
     if (current.status !== 'live') return;
