@@ -29,6 +29,7 @@ export function OneClickBar({ symbol, instrument }: { symbol: string; instrument
             price={price}
             busy={busy}
             onTrade={trade}
+            testId={`oc-bar-${direction}`}
           >
             <span className="ob-oc-bar-label">{t(direction === 'buy' ? 'trade.buy' : 'trade.sell')}</span>
             <span>{price}</span>

@@ -15,6 +15,7 @@ export function OneClickPrice({
   onTrade,
   children,
   className = '',
+  testId,
 }: {
   instrument: Instrument;
   direction: Direction;
@@ -24,6 +25,8 @@ export function OneClickPrice({
   onTrade: (instrument: Instrument, direction: Direction) => void;
   children: ReactNode;
   className?: string;
+  /** Defaults to oc-{direction}-{symbol} (the market list's). */
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const { symbol } = instrument;
@@ -39,7 +42,7 @@ export function OneClickPrice({
         event.stopPropagation();
         onTrade(instrument, direction);
       }}
-      data-testid={`oc-${direction}-${symbol}`}
+      data-testid={testId ?? `oc-${direction}-${symbol}`}
     >
       {children}
     </button>
