@@ -51,7 +51,9 @@ async function renderTerminal(initial: Partial<TradingSettings> = {}) {
       '/api/trading-settings/size': (body) => {
         settings = {
           ...settings,
-          sizes: [{ symbol: String(body.symbol), amount: Number(body.amount), leverage: Number(body.leverage) }],
+          sizes: [
+            { symbol: String(body.symbol), amount: Number(body.amount), leverage: Number(body.leverage) },
+          ],
         };
         return ok(settings);
       },
@@ -102,16 +104,31 @@ describe('one-click trading', () => {
     await waitFor(() => expect(sockets.trading().commands('openPosition')).toHaveLength(1));
     const [command] = sockets.trading().commands('openPosition');
     // no size of its own: the fallback 100 at the lowest leverage the client may use (crypto 1:1)
-    expect(command?.payload).toMatchObject({ symbol: 'BTCUSD', direction: 'buy', amount: 100, leverage: 1, price: BTC.buy });
+    expect(command?.payload).toMatchObject({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: 100,
+      leverage: 1,
+      price: BTC.buy,
+    });
     expect(command?.payload.commandId).toEqual(expect.any(String));
     expect((screen.getByTestId('oc-buy-BTCUSD') as HTMLButtonElement).disabled).toBe(true);
-    act(() => command?.ack?.({ status: true, data: positionFixture({ id: 51, symbol: 'BTCUSD', amount: 100 }) }));
+    act(() =>
+      command?.ack?.({ status: true, data: positionFixture({ id: 51, symbol: 'BTCUSD', amount: 100 }) }),
+    );
     expect((await screen.findByTestId('toast-success')).textContent).toContain('BTCUSD: position opened');
-    await waitFor(() => expect((screen.getByTestId('oc-buy-BTCUSD') as HTMLButtonElement).disabled).toBe(false));
+    // the new position shows its size in units and lots: 100 × 2 ÷ 100,000 = 0.002 BTC, one coin a lot
+    expect((await screen.findByTestId('position-size')).textContent).toBe('0.002 units · 0.002 lots');
+    await waitFor(() =>
+      expect((screen.getByTestId('oc-buy-BTCUSD') as HTMLButtonElement).disabled).toBe(false),
+    );
     // a new click is a new command with a new id
     fireEvent.click(screen.getByTestId('oc-buy-BTCUSD'));
     await waitFor(() => expect(sockets.trading().commands('openPosition')).toHaveLength(2));
-    const ids = sockets.trading().commands('openPosition').map((c) => c.payload.commandId);
+    const ids = sockets
+      .trading()
+      .commands('openPosition')
+      .map((c) => c.payload.commandId);
     expect(new Set(ids).size).toBe(2);
   });
 
@@ -149,6 +166,9 @@ describe('one-click trading', () => {
     await waitFor(() => expect(screen.queryByTestId('oc-dialog')).toBeNull());
     fireEvent.click(screen.getByTestId('oc-bar-buy'));
     await waitFor(() => expect(sockets.trading().commands('openPosition')).toHaveLength(1));
-    expect(sockets.trading().commands('openPosition')[0]?.payload).toMatchObject({ amount: 42.5, leverage: 2 });
+    expect(sockets.trading().commands('openPosition')[0]?.payload).toMatchObject({
+      amount: 42.5,
+      leverage: 2,
+    });
   });
 });
