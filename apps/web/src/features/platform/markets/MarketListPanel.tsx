@@ -216,39 +216,41 @@ export function MarketListPanel({
             data-testid="market-search"
           />
         </InputGroup>
-        <OneClickSwitch instrument={instruments?.find((i) => i.symbol === symbol)} />
       </Card.Header>
-      {watch.lists && (
-        <div className="ob-watch-bar">
-          <Form.Label htmlFor={viewId} visuallyHidden>
-            {t('watch.view')}
-          </Form.Label>
-          <Form.Select
-            id={viewId}
-            size="sm"
-            value={String(view)}
-            onChange={(event) => setView(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-            data-testid="watch-view"
-          >
-            <option value="all">{t('watch.all')}</option>
-            {watch.lists.map((list) => (
-              <option key={list.id} value={list.id}>
-                {listName(list)} ({list.symbols.length})
-              </option>
-            ))}
-          </Form.Select>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => setManaging(true)}
-            aria-label={t('watch.manage')}
-            title={t('watch.manage')}
-            data-testid="watch-manage"
-          >
-            <i className="bi bi-list-stars" aria-hidden="true" />
-          </Button>
-        </div>
-      )}
+      <div className="ob-watch-bar">
+        {watch.lists && (
+          <>
+            <Form.Label htmlFor={viewId} visuallyHidden>
+              {t('watch.view')}
+            </Form.Label>
+            <Form.Select
+              id={viewId}
+              size="sm"
+              value={String(view)}
+              onChange={(event) => setView(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+              data-testid="watch-view"
+            >
+              <option value="all">{t('watch.all')}</option>
+              {watch.lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {listName(list)} ({list.symbols.length})
+                </option>
+              ))}
+            </Form.Select>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => setManaging(true)}
+              aria-label={t('watch.manage')}
+              title={t('watch.manage')}
+              data-testid="watch-manage"
+            >
+              <i className="bi bi-list-stars" aria-hidden="true" />
+            </Button>
+          </>
+        )}
+        <OneClickSwitch instrument={instruments?.find((i) => i.symbol === symbol)} />
+      </div>
       {managing && watch.lists && (
         <WatchlistManager
           lists={watch.lists}

@@ -11,23 +11,23 @@ export function OneClickSwitch({ instrument }: { instrument: Instrument | undefi
   const { t } = useTranslation();
   const { on, settings } = useOneClickSettings();
   const [open, setOpen] = useState(false);
-  if (!settings) return null;
   return (
     <>
-      <Button
-        size="sm"
-        variant={on ? 'warning' : 'outline-secondary'}
-        className="ob-oc-switch"
-        aria-pressed={on}
-        title={on ? t('oc.switchOn') : t('oc.switchOff')}
-        aria-label={on ? t('oc.switchOn') : t('oc.switchOff')}
-        onClick={() => setOpen(true)}
-        data-testid="oc-switch"
-        data-on={on}
-      >
-        <i className="bi bi-lightning-charge-fill" aria-hidden="true" />
-        <span className="ob-oc-switch-label">{t('oc.switch')}</span>
-      </Button>
+      {settings && (
+        <Button
+          size="sm"
+          variant={on ? 'warning' : 'outline-secondary'}
+          className="ob-oc-switch"
+          aria-pressed={on}
+          title={on ? t('oc.switchOn') : t('oc.switchOff')}
+          aria-label={on ? t('oc.switchOn') : t('oc.switchOff')}
+          onClick={() => setOpen(true)}
+          data-testid="oc-switch"
+          data-on={on}
+        >
+          <i className="bi bi-lightning-charge-fill" aria-hidden="true" />
+        </Button>
+      )}
       {open && <OneClickDialog instrument={instrument} onClose={() => setOpen(false)} />}
     </>
   );

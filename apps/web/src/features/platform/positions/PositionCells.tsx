@@ -1,4 +1,4 @@
-import { lotsFromAmount, SIZE_SIGNIFICANT_DIGITS, unitsFromAmount } from '@openbroker/domain';
+import { lotsFromAmount, unitsFromAmount } from '@openbroker/domain';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -53,7 +53,8 @@ function usePositionSize(position: PositionDto): string | null {
   const { t, i18n } = useTranslation();
   const instrument = useInstruments().bySymbol.get(position.symbol);
   if (!instrument || !(position.open_rate > 0) || !(position.leverage > 0)) return null;
-  const format = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: SIZE_SIGNIFICANT_DIGITS });
+  // six significant digits under the amount (0.00104902 BTC); the ticket shows the full ten
+  const format = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 6 });
   const { amount, leverage, open_rate } = position;
   return t('size.position', {
     units: format.format(unitsFromAmount(amount, leverage, open_rate)),

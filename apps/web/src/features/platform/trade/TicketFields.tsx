@@ -83,21 +83,27 @@ export function AmountField({ ticket, controlId }: { ticket: NewTradeTicket; con
       </InputGroup>
       <FieldFeedback message={ticket.amountError} title={t('trade.amount')} />
       <Form.Text className="d-block ob-num" data-testid="trade-size-equiv">
-        {size && ticket.sizePrice
-          ? inAmount
-            ? t('size.fromAmount', {
-                units: sizeFormat.format(size.units),
-                lots: sizeFormat.format(size.lots),
-                price: formatPrice(ticket.sizePrice),
-              })
-            : t('size.fromUnits', {
-                amount: money.format(size.amount),
-                units: sizeFormat.format(size.units),
-                lots: sizeFormat.format(size.lots),
-              })
-          : !inAmount
-            ? t('size.noPrice')
-            : null}
+        {size && ticket.sizePrice ? (
+          inAmount ? (
+            t('size.fromAmount', {
+              units: sizeFormat.format(size.units),
+              lots: sizeFormat.format(size.lots),
+              price: formatPrice(ticket.sizePrice),
+            })
+          ) : (
+            <>
+              <span className="d-block">{t('size.fromUnits', { amount: money.format(size.amount) })}</span>
+              <span className="d-block">
+                {t('size.equals', {
+                  units: sizeFormat.format(size.units),
+                  lots: sizeFormat.format(size.lots),
+                })}
+              </span>
+            </>
+          )
+        ) : !inAmount ? (
+          t('size.noPrice')
+        ) : null}
         {ticket.instrument && !inAmount && (
           <span className="d-block">
             {t('size.lot', { size: sizeFormat.format(ticket.instrument.contractSize) })}

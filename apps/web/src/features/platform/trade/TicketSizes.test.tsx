@@ -54,11 +54,17 @@ describe('ticket sizes in amount, units or lots', () => {
     fireEvent.click(screen.getByTestId('trade-size-mode-units'));
     type('trade-size', '12345');
     // 12,345 × 1.08555 ÷ 30 = 446.7038… → 446.70, which buys 12,344.89429 units
-    expect(equiv()).toContain('Margin sent €446.70 (on the 0.01 step) = 12,344.89429 units · 0.1234489429 lots');
+    expect(equiv()).toContain('Margin sent: €446.70= 12,344.89429 units · 0.1234489429 lots');
     fireEvent.click(screen.getByTestId('trade-submit'));
     await waitFor(() => expect(sockets.trading().commands('openPosition')).toHaveLength(1));
     const payload = sockets.trading().commands('openPosition')[0]?.payload;
-    expect(payload).toMatchObject({ symbol: 'EURUSD', direction: 'buy', amount: 446.7, leverage: 30, price: 1.08555 });
+    expect(payload).toMatchObject({
+      symbol: 'EURUSD',
+      direction: 'buy',
+      amount: 446.7,
+      leverage: 30,
+      price: 1.08555,
+    });
     // units are never sent: the server checks the amount only
     expect(payload).not.toHaveProperty('units');
     expect(payload).not.toHaveProperty('lots');
@@ -69,8 +75,8 @@ describe('ticket sizes in amount, units or lots', () => {
     fireEvent.click(screen.getByTestId('trade-size-mode-lots'));
     type('trade-size', '0.1');
     // 0.1 × 100,000 × 1.08555 ÷ 30 = 361.85 exactly
-    expect(equiv()).toContain('Margin sent €361.85 (on the 0.01 step) = 10,000 units · 0.1 lots');
-    expect(screen.getByTestId('trade-size-equiv').textContent).toContain('1 lot = 100,000 units');
+    expect(equiv()).toContain('Margin sent: €361.85= 10,000 units · 0.1 lots');
+    expect(screen.getByTestId('trade-size-equiv').textContent).toContain('Units per lot: 100,000');
     fireEvent.click(screen.getByTestId('trade-size-mode-units'));
     expect((screen.getByTestId('trade-size') as HTMLInputElement).value).toBe('10000');
     fireEvent.click(screen.getByTestId('trade-size-mode-amount'));
