@@ -386,7 +386,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         money,
       }),
       watchlists: new WatchlistsService(new WatchlistsRepo(db), market.catalogue),
-      tradingSettings: new TradingSettingsService(new TradingSettingsRepo(db), market.catalogue),
+      tradingSettings: new TradingSettingsService(
+        new TradingSettingsRepo(db),
+        market.catalogue,
+        (userId, symbol) => trading.tradingTerms(userId, symbol)?.leverages,
+      ),
     };
     if (options.live) {
       await market.start();

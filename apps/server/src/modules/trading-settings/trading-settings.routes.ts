@@ -68,8 +68,8 @@ export async function tradingSettingsRoutes(app: App, deps: TradingSettingsRoute
         tags,
         summary:
           "Sets an instrument's default one-click size: margin amount 1 to 1,000,000 in steps of 0.01 and a " +
-          "leverage 1 to 1000 (the trade checks the client may use it); 400 'oneClick.unknownSymbol' for a " +
-          'symbol the catalogue has not',
+          "leverage the client may use on it (400 'trade.leverageNotAllowed' otherwise); 400 " +
+          "'oneClick.unknownSymbol' for a symbol the catalogue has not",
         security,
         body: OneClickSizeInput.safeExtend(tokenField),
         response: { ...answers, 409: ErrorBody },

@@ -108,6 +108,12 @@ describe(`trading settings: one-click trading and its default sizes (${testDbKin
         message: MESSAGES_EN[key as keyof typeof MESSAGES_EN],
       });
     }
+    // a leverage the client may not use on the instrument (crypto offers 1:1 and 1:2), once the account is loaded
+    // (the terminal's trading socket loads it)
+    await runtime.ctx.trading.ensureAccount((await sessionOf(token)).userId);
+    const locked = await call('/size', token, { symbol: 'BTCUSD', amount: 10, leverage: 5 });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().key).toBe('trade.leverageNotAllowed');
     const unknown = await call('/size', token, { symbol: 'NOPE', amount: 10, leverage: 2 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().key).toBe('oneClick.unknownSymbol');

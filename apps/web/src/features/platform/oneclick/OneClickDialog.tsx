@@ -115,10 +115,12 @@ function DefaultSize({ instrument }: { instrument: Instrument }) {
   const [amount, setAmount] = useState(String(size.amount));
   const [leverage, setLeverage] = useState(size.leverage === null ? '' : String(size.leverage));
   const { symbol } = instrument;
+  // until the client picks one: the size's own leverage, else the lowest the client may use
+  const chosenLeverage = leverage || String(leverages[0] ?? '');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await one.saveSize({ symbol, amount: Number(amount), leverage: Number(leverage) });
+    const saved = await one.saveSize({ symbol, amount: Number(amount), leverage: Number(chosenLeverage) });
     if (saved) toast('success', { key: 'oc.size.saved', params: { symbol } });
   };
 
@@ -152,7 +154,7 @@ function DefaultSize({ instrument }: { instrument: Instrument }) {
           <Form.Label className="small mb-1">{t('oc.size.leverage')}</Form.Label>
           <Form.Select
             size="sm"
-            value={leverage}
+            value={chosenLeverage}
             onChange={(event) => setLeverage(event.target.value)}
             data-testid="oc-size-leverage"
           >
