@@ -35,6 +35,7 @@ import type { StaffAdminService } from './modules/staff/admin/staff-admin.servic
 import type { StaffService } from './modules/staff/staff.service.js';
 import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
+import type { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
@@ -102,4 +103,6 @@ export interface AppContext {
   clientsAdmin: ClientsService;
   /** The terminal's watchlists and favourites of each client. */
   watchlists: WatchlistsService;
+  /** Each client's trading settings: one-click trading and its default sizes. */
+  tradingSettings: TradingSettingsService;
 }

@@ -75,6 +75,8 @@ import { StaffService } from './modules/staff/staff.service.js';
 import { StatementsService } from './modules/statements/statements.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
+import { TradingSettingsRepo } from './modules/trading-settings/trading-settings.repo.js';
+import { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';
 import { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './seed/seed.js';
@@ -384,6 +386,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         money,
       }),
       watchlists: new WatchlistsService(new WatchlistsRepo(db), market.catalogue),
+      tradingSettings: new TradingSettingsService(
+        new TradingSettingsRepo(db),
+        market.catalogue,
+        (userId, symbol) => trading.tradingTerms(userId, symbol)?.leverages,
+      ),
     };
     if (options.live) {
       await market.start();

@@ -16,6 +16,7 @@ import { BO_DEALING_MESSAGES } from './messages-bo-dealing.js';
 import { BO_REPORTS_MESSAGES } from './messages-bo-reports.js';
 import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
+import { ONE_CLICK_MESSAGES } from './messages-one-click.js';
 import { PAYMENTS_MESSAGES } from './messages-payments.js';
 import { POPUPS_MESSAGES } from './messages-popups.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
@@ -178,6 +179,8 @@ export const MESSAGES_EN = {
   ...PAYMENTS_MESSAGES,
   // the client's watchlists: names, limits, unknown symbols (our texts)
   ...WATCHLISTS_MESSAGES,
+  // one-click trading's settings (our texts)
+  ...ONE_CLICK_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

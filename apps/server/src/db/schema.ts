@@ -1146,3 +1146,31 @@ export const watchlistSymbols = pgTable(
   },
   (t) => [primaryKey({ columns: [t.watchlistId, t.symbol] })],
 );
+
+/**
+ * A client's trading settings, kept on the server so they follow the client to every device: one-click trading
+ * (switched on only with a risk acknowledgement, see `oneClickAcknowledgements`) and the default one-click size of
+ * each instrument the client set one for.
+ */
+export const tradingSettings = pgTable('trading_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  oneClick: boolean('one_click').notNull().default(false),
+  sizes: jsonb('sizes').$type<{ symbol: string; amount: number; leverage: number }[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every risk acknowledgement a client gave to switch one-click trading on: when, and from which session. */
+export const oneClickAcknowledgements = pgTable(
+  'one_click_acknowledgements',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_click_acknowledgements_user_idx').on(t.userId, t.id)],
+);

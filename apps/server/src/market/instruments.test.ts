@@ -146,6 +146,18 @@ describe('instrument catalogue (one data file)', () => {
   });
 });
 
+describe('contract sizes: the units of one lot', () => {
+  it('are the usual ones: 100,000 for a currency pair, 100 oz of gold, a share, a coin', () => {
+    for (const i of catalogue.inCategory('forex')) expect(i.contractSize).toBe(100_000);
+    for (const i of catalogue.inCategory('stocks')) expect(i.contractSize).toBe(1);
+    for (const i of catalogue.inCategory('crypto')) expect(i.contractSize).toBe(1);
+    expect(catalogue.require('GOLD').contractSize).toBe(100);
+    expect(catalogue.require('USOIL').contractSize).toBe(1000);
+    expect(catalogue.require('US500').contractSize).toBe(10);
+    expect(catalogue.require('DE40').contractSize).toBe(1);
+  });
+});
+
 describe('catalogue validation: a bad data file fails at load with a message naming what is wrong', () => {
   const reject = (mutate: (data: ReturnType<typeof clone>) => void): CatalogueError => {
     const data = clone();
@@ -228,6 +240,15 @@ describe('catalogue validation: a bad data file fails at load with a message nam
       (d.instruments[indexOf('AAPL')] as Record<string, unknown>).volatility = 0.05;
     });
     expect(error.message).toMatch(/\(AAPL\)\.volatility: 0\.05 is too low for the stocks jump model/);
+  });
+
+  it('rejects a missing or non-positive contract size', () => {
+    const error = reject((d) => {
+      (d.instruments[indexOf('GOLD')] as Record<string, unknown>).contractSize = 0;
+      delete (d.instruments[indexOf('AAPL')] as Record<string, unknown>).contractSize;
+    });
+    expect(error.message).toMatch(/\(GOLD\)\.contractSize/);
+    expect(error.message).toMatch(/\(AAPL\)\.contractSize/);
   });
 
   it('accepts the shipped file', () => {

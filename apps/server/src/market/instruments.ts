@@ -37,6 +37,8 @@ export interface Instrument {
   readonly currency: string;
   /** Decimals of a quoted price. */
   readonly precision: number;
+  /** Units of the instrument in one lot: 100,000 for a currency pair, 100 oz of GOLD, 1 share or coin. */
+  readonly contractSize: number;
   /** The smallest price step, 10^−precision. */
   readonly pointSize: number;
   /** Typical spread (ask − bid), in price units. */
@@ -114,6 +116,7 @@ const InstrumentSchema = z.strictObject({
   category: z.enum(CATEGORY_NAMES),
   currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code'),
   precision: z.number().int().min(0).max(8),
+  contractSize: z.number().int().positive().max(10_000_000),
   spread: z.number().positive(),
   referencePrice: z.number().positive(),
   volatility: z.number().positive().max(3),
@@ -161,6 +164,7 @@ export function parseCatalogue(data: unknown, source = 'instruments.json'): Cata
       categoryId: CATEGORY_IDS[raw.category],
       currency: raw.currency,
       precision: raw.precision,
+      contractSize: raw.contractSize,
       pointSize: 10 ** -raw.precision,
       spread: raw.spread,
       referencePrice: raw.referencePrice,

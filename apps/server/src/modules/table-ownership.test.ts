@@ -34,6 +34,8 @@ const OWNERS: Record<string, readonly string[]> = {
   popupReads: ['modules/popups/popups.repo.ts'],
   watchlists: ['modules/watchlists/watchlists.repo.ts'],
   watchlistSymbols: ['modules/watchlists/watchlists.repo.ts'],
+  tradingSettings: ['modules/trading-settings/trading-settings.repo.ts'],
+  oneClickAcknowledgements: ['modules/trading-settings/trading-settings.repo.ts'],
   documents: ['modules/kyc/documents.repo.ts'],
   auditLog: ['modules/audit/audit.repo.ts'],
   auditChainStart: [],

@@ -18,6 +18,8 @@ const LEVERAGE: Record<string, string> = {
   index: '1,3,5,10,15,20',
 };
 
+const CONTRACT_SIZE: Record<string, number> = { forex: 100_000, commodities: 100 };
+
 /**
  * Test data: an instrument as GET /api/market/instruments answers it, tradable with an open market and no price
  * yet, its pip, tick and unit by the domain's rules and the whole leverage list of its category (nothing capped).
@@ -31,6 +33,8 @@ export function instrumentFixture(
   const pip = pipSize(base.symbol, group, base.precision);
   return Instrument.parse({
     ...base,
+    // the catalogue's lot: 100,000 for a currency pair, 100 oz of gold, else 1
+    contractSize: CONTRACT_SIZE[base.category] ?? 1,
     available: true,
     halted: false,
     group,

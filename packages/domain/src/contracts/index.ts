@@ -12,6 +12,7 @@ export * from './content.js';
 export * from './dealing.js';
 export * from './market.js';
 export * from './money.js';
+export * from './one-click.js';
 export * from './payments.js';
 export * from './popups.js';
 export * from './reports.js';

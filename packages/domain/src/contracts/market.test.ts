@@ -8,6 +8,7 @@ const btc = {
   category: 'crypto',
   categoryId: 1,
   precision: 2,
+  contractSize: 1,
   available: true,
   halted: false,
   group: 'crypto',

@@ -20,6 +20,8 @@ export const Instrument = z.object({
   categoryId: z.number(),
   /** Decimals the feed quotes with. */
   precision: z.number(),
+  /** Units of the instrument in one lot (100,000 for a currency pair, 100 oz of GOLD, 1 share or coin). */
+  contractSize: z.number(),
   /** Tradable now: not halted and the feed has a price. */
   available: z.boolean(),
   /** Taken off trading for this brand by a dealer: "Temporarily unavailable"; closing stays possible. */

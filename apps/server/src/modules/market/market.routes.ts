@@ -73,6 +73,7 @@ export async function marketRoutes(app: App, { market, brands, reference, tradin
           category: i.category,
           categoryId: i.categoryId,
           precision: i.precision,
+          contractSize: i.contractSize,
           available: !halted.has(i.symbol) && market.book.get(i.symbol, now) !== undefined,
           halted: halted.has(i.symbol),
           ...instrumentTerms(i, profile, leverageOf.get(i.symbol), now),

@@ -157,6 +157,13 @@ export const DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
     'Eine Liste kann höchstens 100 Märkte enthalten. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
   'watchlists.favouritesKept': 'Die Favoritenliste kann nicht umbenannt oder gelöscht werden',
   'watchlists.orderChanged': 'Die Liste hat sich inzwischen geändert. Bitte versuchen Sie es erneut.',
+  // one-click trading settings (domain messages-one-click.ts)
+  'oneClick.ackRequired':
+    'One-Click-Trading kann erst eingeschaltet werden, nachdem Sie den Risikohinweis gelesen und bestätigt haben',
+  'oneClick.amount': 'Der Standardbetrag muss zwischen 1 und 1.000.000 liegen, in Schritten von 0,01',
+  'oneClick.leverage': 'Wählen Sie einen Hebel von 1 bis 1000',
+  'oneClick.unknownSymbol': 'Es gibt keinen Markt mit diesem Symbol',
+  'oneClick.tooManySizes': 'Sie können Standardgrößen für höchstens 500 Märkte speichern',
 };
 
 export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
@@ -173,6 +180,13 @@ export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
     'Una lista puede contener como máximo 100 mercados. Quite uno para añadir otro.',
   'watchlists.favouritesKept': 'La lista de favoritos no se puede renombrar ni eliminar',
   'watchlists.orderChanged': 'La lista ha cambiado mientras tanto. Inténtelo de nuevo.',
+  // one-click trading settings (domain messages-one-click.ts)
+  'oneClick.ackRequired':
+    'El trading con un clic solo puede activarse después de leer y aceptar el aviso de riesgo',
+  'oneClick.amount': 'El importe por defecto debe estar entre 1 y 1.000.000, en pasos de 0,01',
+  'oneClick.leverage': 'Elija un apalancamiento de 1 a 1000',
+  'oneClick.unknownSymbol': 'No hay ningún mercado con este símbolo',
+  'oneClick.tooManySizes': 'Puede guardar tamaños por defecto para 500 mercados como máximo',
 };
 
 export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
@@ -189,4 +203,11 @@ export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
     'Una lista può contenere al massimo 100 mercati. Rimuovine uno per aggiungerne un altro.',
   'watchlists.favouritesKept': 'La lista dei preferiti non può essere rinominata né eliminata',
   'watchlists.orderChanged': 'La lista è cambiata nel frattempo. Riprova.',
+  // one-click trading settings (domain messages-one-click.ts)
+  'oneClick.ackRequired':
+    "Il trading con un clic può essere attivato solo dopo aver letto e accettato l'avvertenza sui rischi",
+  'oneClick.amount': "L'importo predefinito deve essere compreso tra 1 e 1.000.000, a passi di 0,01",
+  'oneClick.leverage': 'Scegli una leva da 1 a 1000',
+  'oneClick.unknownSymbol': 'Non esiste un mercato con questo simbolo',
+  'oneClick.tooManySizes': 'Puoi salvare dimensioni predefinite per al massimo 500 mercati',
 };

@@ -9,6 +9,7 @@ import { ClosedMarket } from '../markets/NextOpen.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ChartToolbar } from './ChartToolbar.js';
 import { IndicatorChips } from './IndicatorChips.js';
+import { OneClickBar } from './OneClickBar.js';
 import { useChartTrading } from './tradeLines/useChartTrading.js';
 import { useCandles } from './useCandles.js';
 import { useChartView } from './useChartView.js';
@@ -90,6 +91,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
       </Card.Header>
       <IndicatorChips indicators={view.indicators} onUpdate={chartView.update} onRemove={chartView.remove} />
       <div className="ob-chart-body">
+        <OneClickBar symbol={symbol} instrument={instrument} />
         {broken ? (
           <EmptyState icon="bi-graph-up">{t('chart.unsupported')}</EmptyState>
         ) : (

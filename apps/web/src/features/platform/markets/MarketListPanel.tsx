@@ -1,4 +1,4 @@
-import { formatPrice, searchInstruments } from '@openbroker/domain';
+import { type Direction, formatPrice, searchInstruments } from '@openbroker/domain';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Button, Card, Form, InputGroup, Nav, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,9 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { FlashPrice } from '../../../shared/market/FlashPrice.js';
 import { useVisibleSymbols } from '../../../shared/market/useQuotes.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
+import { OneClickPrice } from '../oneclick/OneClickPrice.js';
+import { OneClickSwitch } from '../oneclick/OneClickSwitch.js';
+import { useOneClickTrade } from '../oneclick/useOneClickTrade.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { FavouriteStar } from './FavouriteStar.js';
 import { ClosedMarket } from './NextOpen.js';
@@ -29,6 +32,8 @@ const MarketRow = memo(function MarketRow({
   onSelect,
   starred,
   onStar,
+  onTrade,
+  busy,
 }: {
   instrument: Instrument;
   selected: boolean;
@@ -36,6 +41,10 @@ const MarketRow = memo(function MarketRow({
   /** Whether the market is on the favourites; undefined while the lists are not known (no star then). */
   starred: boolean | undefined;
   onStar: (symbol: string, on: boolean) => void;
+  /** One-click trading is on: the prices trade when clicked. */
+  onTrade: ((instrument: Instrument, direction: Direction) => void) | undefined;
+  /** This market's one-click trade is under way. */
+  busy: boolean;
 }) {
   const { quote, facts } = useDealingQuote(instrument.symbol, instrument);
   const select = () => onSelect(instrument.symbol);
@@ -64,14 +73,23 @@ const MarketRow = memo(function MarketRow({
         </span>
       </th>
       {quote.status === 'live' ? (
-        <>
-          <td className="text-end">
-            <FlashPrice value={quote.dealing.sell} tick={quote.tick} />
+        (['sell', 'buy'] as const).map((direction) => (
+          <td key={direction} className="text-end">
+            {onTrade ? (
+              <OneClickPrice
+                instrument={instrument}
+                direction={direction}
+                price={formatPrice(quote.dealing[direction])}
+                busy={busy}
+                onTrade={onTrade}
+              >
+                <FlashPrice value={quote.dealing[direction]} tick={quote.tick} />
+              </OneClickPrice>
+            ) : (
+              <FlashPrice value={quote.dealing[direction]} tick={quote.tick} />
+            )}
           </td>
-          <td className="text-end">
-            <FlashPrice value={quote.dealing.buy} tick={quote.tick} />
-          </td>
-        </>
+        ))
       ) : quote.status === 'unavailable' && last ? (
         // a closed market keeps its last brand quote on screen, greyed, and says when it opens
         <>
@@ -141,6 +159,8 @@ export function MarketListPanel({
   const shownList = view === 'all' ? undefined : watch.lists?.find((l) => l.id === view);
   const { change, isFavourite } = watch;
   const listsKnown = watch.lists !== undefined;
+  const oneClick = useOneClickTrade();
+  const onTrade = oneClick.on ? oneClick.trade : undefined;
 
   // Follow the chosen symbol's group when it changes from outside (URL, another tab of the screen).
   useEffect(() => {
@@ -197,37 +217,40 @@ export function MarketListPanel({
           />
         </InputGroup>
       </Card.Header>
-      {watch.lists && (
-        <div className="ob-watch-bar">
-          <Form.Label htmlFor={viewId} visuallyHidden>
-            {t('watch.view')}
-          </Form.Label>
-          <Form.Select
-            id={viewId}
-            size="sm"
-            value={String(view)}
-            onChange={(event) => setView(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-            data-testid="watch-view"
-          >
-            <option value="all">{t('watch.all')}</option>
-            {watch.lists.map((list) => (
-              <option key={list.id} value={list.id}>
-                {listName(list)} ({list.symbols.length})
-              </option>
-            ))}
-          </Form.Select>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => setManaging(true)}
-            aria-label={t('watch.manage')}
-            title={t('watch.manage')}
-            data-testid="watch-manage"
-          >
-            <i className="bi bi-list-stars" aria-hidden="true" />
-          </Button>
-        </div>
-      )}
+      <div className="ob-watch-bar">
+        {watch.lists && (
+          <>
+            <Form.Label htmlFor={viewId} visuallyHidden>
+              {t('watch.view')}
+            </Form.Label>
+            <Form.Select
+              id={viewId}
+              size="sm"
+              value={String(view)}
+              onChange={(event) => setView(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+              data-testid="watch-view"
+            >
+              <option value="all">{t('watch.all')}</option>
+              {watch.lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {listName(list)} ({list.symbols.length})
+                </option>
+              ))}
+            </Form.Select>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => setManaging(true)}
+              aria-label={t('watch.manage')}
+              title={t('watch.manage')}
+              data-testid="watch-manage"
+            >
+              <i className="bi bi-list-stars" aria-hidden="true" />
+            </Button>
+          </>
+        )}
+        <OneClickSwitch instrument={instruments?.find((i) => i.symbol === symbol)} />
+      </div>
       {managing && watch.lists && (
         <WatchlistManager
           lists={watch.lists}
@@ -276,6 +299,8 @@ export function MarketListPanel({
                 onSelect={onSelect}
                 starred={listsKnown ? isFavourite(instrument.symbol) : undefined}
                 onStar={onStar}
+                onTrade={onTrade}
+                busy={oneClick.pending.has(instrument.symbol)}
               />
             ))}
           </tbody>

@@ -1,7 +1,9 @@
+import { lotsFromAmount, unitsFromAmount } from '@openbroker/domain';
 import { Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signClass, useMoney } from '../../../shared/market/numbers.js';
+import { useInstruments } from '../../../shared/market/useMarketData.js';
 import type { PositionView } from '../trading/tradingContract.js';
 
 export type PositionDto = PositionView;
@@ -46,13 +48,38 @@ function AutoBadge() {
   );
 }
 
+/** The position's units and lots (amount × leverage ÷ open rate, and ÷ the lot), or null without the instrument. */
+function usePositionSize(position: PositionDto): string | null {
+  const { t, i18n } = useTranslation();
+  const instrument = useInstruments().bySymbol.get(position.symbol);
+  if (!instrument || !(position.open_rate > 0) || !(position.leverage > 0)) return null;
+  // six significant digits under the amount (0.00104902 BTC); the ticket shows the full ten
+  const format = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 6 });
+  const { amount, leverage, open_rate } = position;
+  return t('size.position', {
+    units: format.format(unitsFromAmount(amount, leverage, open_rate)),
+    lots: format.format(lotsFromAmount(amount, leverage, open_rate, instrument.contractSize)),
+  });
+}
+
 export function AmountCell({ position }: { position: PositionDto }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const size = usePositionSize(position);
   return (
-    <td className="ob-r c-amount" data-label={t('positions.col.amount')} data-testid="position-amount">
+    <td
+      className="ob-r c-amount"
+      data-label={t('positions.col.amount')}
+      data-testid="position-amount"
+      {...(size ? { title: size } : {})}
+    >
       {money.format(position.amount)}
       <span className="ob-position-sub text-body-secondary">1:{position.leverage}</span>
+      {size && (
+        <span className="ob-position-sub text-body-secondary ob-num" data-testid="position-size">
+          {size}
+        </span>
+      )}
     </td>
   );
 }

@@ -1,5 +1,11 @@
-import { AMOUNT_MIN, AMOUNT_STEP } from '@openbroker/domain';
-import { Form, InputGroup } from 'react-bootstrap';
+import {
+  AMOUNT_MIN,
+  AMOUNT_STEP,
+  formatPrice,
+  SIZE_MODES,
+  SIZE_SIGNIFICANT_DIGITS,
+} from '@openbroker/domain';
+import { Button, ButtonGroup, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../../lib/BrandProvider.js';
 import { useMoney } from '../../../shared/market/numbers.js';
@@ -8,41 +14,102 @@ import { WaitsForOpen } from '../orders/WaitsForOpen.js';
 import { FieldFeedback } from '../ticket/FieldFeedback.js';
 import type { NewTradeTicket } from './useNewTradeTicket.js';
 
-/** The trade's amount in the account currency, with the free margin it may use beside its label. */
+const SIZE_LABEL = { amount: 'size.amount', units: 'size.units', lots: 'size.lots' } as const;
+
+/**
+ * The trade's size: the margin amount in the account currency (what is sent), or units of the instrument, or lots
+ * (the switch above the field). Whatever is typed, the line below shows the other two, worked out by the domain at
+ * the price the trade opens at; the free margin it may use is beside the label.
+ */
 export function AmountField({ ticket, controlId }: { ticket: NewTradeTicket; controlId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const { currencySymbol } = useBrand();
-  const { freeMargin } = ticket;
+  const { freeMargin, sizeMode, size } = ticket;
+  const sizeFormat = new Intl.NumberFormat(i18n.language, {
+    maximumSignificantDigits: SIZE_SIGNIFICANT_DIGITS,
+  });
+  const inAmount = sizeMode === 'amount';
   return (
     <Form.Group className="mb-3" controlId={controlId}>
-      <div className="d-flex justify-content-between align-items-baseline">
-        <Form.Label>{t('trade.amount')}</Form.Label>
-        <span className="small text-body-secondary ob-num">
+      <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
+        <ButtonGroup size="sm" aria-label={t('size.mode')} className="ob-size-modes">
+          {SIZE_MODES.map((mode) => (
+            <Button
+              key={mode}
+              variant={mode === sizeMode ? 'secondary' : 'outline-secondary'}
+              aria-pressed={mode === sizeMode}
+              onClick={() => ticket.setSizeMode(mode)}
+              disabled={ticket.disabled}
+              data-testid={`trade-size-mode-${mode}`}
+            >
+              {t(SIZE_LABEL[mode])}
+            </Button>
+          ))}
+        </ButtonGroup>
+        <span className="small text-body-secondary ob-num text-end">
           {t('trade.freeMargin')}{' '}
           <span data-testid="trade-free-margin">
             {freeMargin === undefined ? '—' : money.format(freeMargin)}
           </span>
         </span>
       </div>
+      <Form.Label visuallyHidden>{t(SIZE_LABEL[sizeMode])}</Form.Label>
       <InputGroup hasValidation>
-        <InputGroup.Text>{currencySymbol}</InputGroup.Text>
+        {inAmount && <InputGroup.Text>{currencySymbol}</InputGroup.Text>}
         <Form.Control
           type="number"
           inputMode="decimal"
-          min={AMOUNT_MIN}
-          step={AMOUNT_STEP}
-          {...(freeMargin !== undefined && freeMargin >= AMOUNT_MIN ? { max: freeMargin } : {})}
-          value={ticket.amount}
-          onChange={(event) => ticket.setAmount(event.target.value)}
+          {...(inAmount
+            ? {
+                min: AMOUNT_MIN,
+                step: AMOUNT_STEP,
+                ...(freeMargin !== undefined && freeMargin >= AMOUNT_MIN ? { max: freeMargin } : {}),
+              }
+            : { min: 0, step: 'any' })}
+          value={inAmount ? ticket.amount : ticket.sizeText}
+          onChange={(event) => (inAmount ? ticket.setAmount : ticket.setSizeText)(event.target.value)}
           onBlur={ticket.touchAmount}
           isInvalid={!!ticket.amountError}
           disabled={ticket.disabled}
-          data-testid="trade-amount"
+          data-testid={inAmount ? 'trade-amount' : 'trade-size'}
           className="ob-num"
         />
+        {!inAmount && (
+          <InputGroup.Text>
+            {t(sizeMode === 'units' ? 'size.unitsSuffix' : 'size.lotsSuffix')}
+          </InputGroup.Text>
+        )}
       </InputGroup>
       <FieldFeedback message={ticket.amountError} title={t('trade.amount')} />
+      <Form.Text className="d-block ob-num" data-testid="trade-size-equiv">
+        {size && ticket.sizePrice ? (
+          inAmount ? (
+            t('size.fromAmount', {
+              units: sizeFormat.format(size.units),
+              lots: sizeFormat.format(size.lots),
+              price: formatPrice(ticket.sizePrice),
+            })
+          ) : (
+            <>
+              <span className="d-block">{t('size.fromUnits', { amount: money.format(size.amount) })}</span>
+              <span className="d-block">
+                {t('size.equals', {
+                  units: sizeFormat.format(size.units),
+                  lots: sizeFormat.format(size.lots),
+                })}
+              </span>
+            </>
+          )
+        ) : !inAmount ? (
+          t('size.noPrice')
+        ) : null}
+        {ticket.instrument && !inAmount && (
+          <span className="d-block">
+            {t('size.lot', { size: sizeFormat.format(ticket.instrument.contractSize) })}
+          </span>
+        )}
+      </Form.Text>
     </Form.Group>
   );
 }

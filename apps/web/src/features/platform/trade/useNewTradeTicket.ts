@@ -4,7 +4,10 @@ import {
   type Message,
   messagesByPath,
   parseNumberInput,
+  type SizeMode,
+  type TradeSize,
   tradeBlock,
+  tradeSize,
   triggersValid,
   validateNewTrade,
 } from '@openbroker/domain';
@@ -63,7 +66,10 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
   const sellButton = useRef<HTMLButtonElement>(null);
 
   const [direction, setDirection] = useState<Direction>('buy');
-  const [amount, setAmount] = useState('');
+  // the size as typed: the margin amount (the spec's, what is sent), or units or lots worked out into one
+  const [sizeMode, setSizeMode] = useState<SizeMode>('amount');
+  const [typedAmount, setAmount] = useState('');
+  const [sizeText, setSizeText] = useState('');
   const [chosenLeverage, setChosenLeverage] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
@@ -77,6 +83,18 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
   const options = leverageChoices(asset, user, instrument);
   // The lowest allowed leverage is preselected: the least risky choice, and one click less.
   const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
+  /** The size typed in any mode at this price (the dealing price of the direction, or the pending order's level). */
+  const sizeAt = (price: number | null): TradeSize | null => {
+    const leverageNumber = Number(leverage);
+    if (!instrument || !price || !(price > 0) || !(leverageNumber > 0)) return null;
+    const typed = parseNumberInput(sizeMode === 'amount' ? typedAmount : sizeText);
+    if (typed === null || Number.isNaN(typed)) return null;
+    return tradeSize(sizeMode, String(typed), {
+      leverage: leverageNumber,
+      price,
+      contractSize: instrument.contractSize,
+    });
+  };
   // a symbol a dealer halted for the brand trades like one without a price: temporarily unavailable
   useLiveHalts(useQuoteStore());
   const halted = instrument?.halted === true;
@@ -93,6 +111,19 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
   // be placed and wait for the opening; a market order cannot
   const ordersWhileClosed = waitsForOpen(quote, halted) && block?.key === 'trade.temporarilyUnavailable';
   const freeMargin = summary?.freeMargin;
+  // units and lots are worked out at the price the trade opens at: the direction's dealing price, or the level
+  const sizePrice = orderLevel ?? (quote.status === 'live' ? quote.dealing[direction] : null);
+  const size = sizeAt(sizePrice);
+  /** The amount a size typed in units or lots means: what is checked and sent (empty without a price). */
+  const amountOf = (converted: TradeSize | null) =>
+    sizeMode === 'amount'
+      ? typedAmount
+      : converted
+        ? String(converted.amount)
+        : Number.isNaN(parseNumberInput(sizeText))
+          ? sizeText
+          : '';
+  const amount = amountOf(size);
 
   const check =
     submitted && user && asset && freeMargin !== undefined
@@ -135,6 +166,7 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
   // Esc: the ticket back to empty (nothing is sent), the focus out of its fields.
   const clearTicket = () => {
     setAmount('');
+    setSizeText('');
     setStopLoss('');
     setTakeProfit('');
     setAmountTouched(false);
@@ -175,9 +207,20 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
     const orderWhileClosed = pendingType !== null && waitsForOpen(current, halted);
     if (!user || !asset || freeMargin === undefined || (current.status !== 'live' && !orderWhileClosed))
       return;
-    const valid = validateNewTrade({ amount, leverage, freeMargin, user, asset, priceAvailable: true });
     // spec §5 'Price sent': the brand quote on screen, as the price socket sent it
     const dealing = current.status === 'live' ? current.dealing : null;
+    // a size in units or lots is worked out into the amount at the price of this send
+    const sendAmount = amountOf(
+      sizeAt(pendingType ? levelOrNull(order.level, facts.tick) : dealing ? dealing[direction] : null),
+    );
+    const valid = validateNewTrade({
+      amount: sendAmount,
+      leverage,
+      freeMargin,
+      user,
+      asset,
+      priceAvailable: true,
+    });
     // levels go out on the tick: the fields show what is sent
     const tick = facts.tick;
     setStopLoss(levelTextOnTick(stopLoss, tick));
@@ -243,6 +286,7 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
   const leverageValue = Number(leverage);
   return {
     auth,
+    instrument,
     quote,
     facts,
     refs: { ticket, buyButton, sellButton },
@@ -255,6 +299,21 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
     freeMargin,
     amount,
     setAmount: edited(setAmount),
+    sizeMode,
+    /** Switches how the size is typed, keeping the same size: the field shows it in the new mode. */
+    setSizeMode: (next: SizeMode) => {
+      if (next === sizeMode) return;
+      if (size) {
+        if (next === 'amount') setAmount(String(size.amount));
+        else setSizeText(String(next === 'units' ? size.units : size.lots));
+      } else if (next !== 'amount') setSizeText('');
+      setSizeMode(next);
+      server.clear();
+    },
+    sizeText,
+    setSizeText: edited(setSizeText),
+    size,
+    sizePrice,
     touchAmount: () => setAmountTouched(true),
     amountError,
     amountValue: parseNumberInput(amount),
