@@ -48,6 +48,7 @@ import { guardBackofficeRoutes } from './modules/staff/policy.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
+import { chartLayoutsRoutes } from './modules/chart-layouts/chart-layouts.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 import { docsRoutes } from './openapi/docs.routes.js';
 import { swaggerOptions } from './openapi/openapi.js';
@@ -195,6 +196,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => tradingRoutes(scope as App, ctx));
   await app.register(async (scope) => autoTradingRoutes(scope as App, ctx));
   await app.register(async (scope) => watchlistsRoutes(scope as App, ctx));
+  await app.register(async (scope) => chartLayoutsRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

@@ -36,6 +36,7 @@ import type { StaffService } from './modules/staff/staff.service.js';
 import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
+import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface AppContext {
@@ -102,4 +103,6 @@ export interface AppContext {
   clientsAdmin: ClientsService;
   /** The terminal's watchlists and favourites of each client. */
   watchlists: WatchlistsService;
+  /** The terminal chart's indicators and drawings of each client, per symbol. */
+  chartLayouts: ChartLayoutsService;
 }

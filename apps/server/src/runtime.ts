@@ -77,6 +77,8 @@ import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
 import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';
 import { WatchlistsService } from './modules/watchlists/watchlists.service.js';
+import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
+import { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './seed/seed.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
@@ -384,6 +386,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         money,
       }),
       watchlists: new WatchlistsService(new WatchlistsRepo(db), market.catalogue),
+      chartLayouts: new ChartLayoutsService(new ChartLayoutsRepo(db), market.catalogue),
     };
     if (options.live) {
       await market.start();

@@ -50,3 +50,4 @@ export * from './transactions.js';
 export * from './triggers.js';
 export * from './validation.js';
 export * from './watchlists.js';
+export * from './chartLayouts.js';
