@@ -10,6 +10,8 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { themeColors } from './chartTheme.js';
 import type { ChartType } from './chartView.js';
+import { DrawingLayer } from './drawings/DrawingLayer.js';
+import type { DrawingTools } from './drawings/useDrawingTools.js';
 import { addMainSeries, type MainSeries, type OhlcBar, priceFormat, toMainBar } from './mainSeries.js';
 import {
   type ChartHandle,
@@ -47,6 +49,8 @@ export interface CandleChartProps {
   onFailure: () => void;
   /** The time (unix s) of the bar under the crosshair; null when the pointer leaves the bars. */
   onHover: (time: number | null) => void;
+  /** The client's drawings and the drawing tools (drawings/): drawn on the price series. */
+  drawing?: DrawingTools;
 }
 
 /** Candles shown when a dataset first appears. */
@@ -95,6 +99,7 @@ export function CandleChart({
   onNeedOlder,
   onFailure,
   onHover,
+  drawing,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<ChartHandle | null>(null);
@@ -248,5 +253,11 @@ export function CandleChart({
 
   useIndicatorSeries(api, indicators, indicatorsLive, datasetKey, precision);
 
-  return <div ref={container} className="ob-chart-canvas" data-testid="chart-canvas" />;
+  return (
+    <>
+      <div ref={container} className="ob-chart-canvas" data-testid="chart-canvas" />
+      {/* drawings: their own layer, taking the pointer only while a drawing tool is in hand */}
+      {drawing && api?.alive && <DrawingLayer api={api} main={main?.alive ? main : null} tools={drawing} />}
+    </>
+  );
 }

@@ -11,6 +11,8 @@ import { useDealingQuote } from '../risk/useDealing.js';
 import { useTrading } from '../trading/useTrading.js';
 import type { ChartLine } from './CandleChart.js';
 import { ChartToolbar } from './ChartToolbar.js';
+import { DrawingToolbar } from './drawings/DrawingToolbar.js';
+import { useDrawingTools } from './drawings/useDrawingTools.js';
 import { IndicatorChips } from './IndicatorChips.js';
 import { useCandles } from './useCandles.js';
 import { useChartView } from './useChartView.js';
@@ -57,6 +59,12 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   const candles = useCandles(symbol, resolution);
   const chartView = useChartView(symbol);
   const { view } = chartView;
+  const drawing = useDrawingTools(
+    symbol,
+    chartView.drawings,
+    chartView.setDrawings,
+    instrument?.precision ?? 2,
+  );
   const { positions } = useTrading();
   const open = positions?.open;
   const liquidations = useLiquidationPrices(open ?? NO_POSITIONS);
@@ -135,6 +143,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
           onAddIndicator={chartView.add}
         />
       </Card.Header>
+      {!broken && <DrawingToolbar tools={drawing} />}
       <IndicatorChips indicators={view.indicators} onUpdate={chartView.update} onRemove={chartView.remove} />
       <div className="ob-chart-body">
         {broken ? (
@@ -153,6 +162,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
               locale={i18n.language}
               onNeedOlder={onNeedOlder}
               onFailure={onFailure}
+              drawing={drawing}
             />
           </Suspense>
         )}

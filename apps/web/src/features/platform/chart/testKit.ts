@@ -16,6 +16,8 @@ export interface FakeSeries {
   data: Bar[];
   /** Price lines drawn on the series (a price series' position lines, an oscillator's guides). */
   lines: Set<Record<string, unknown>>;
+  /** Primitives attached to the series (the drawings). */
+  primitives: unknown[];
   removed: boolean;
 }
 
@@ -97,6 +99,15 @@ function seriesApi(record: FakeSeries) {
       record.lines.delete(line);
       chart.calls.lines.delete(line);
     },
+    attachPrimitive: (primitive: unknown) => {
+      usable();
+      record.primitives.push(primitive);
+    },
+    detachPrimitive: (primitive: unknown) => {
+      usable();
+      record.primitives = record.primitives.filter((known) => known !== primitive);
+    },
+    data: () => record.data,
   };
 }
 
@@ -133,6 +144,7 @@ function createChart() {
         options: { ...options },
         data: [],
         lines: new Set(),
+        primitives: [],
         removed: false,
       };
       chart.series.push(record);
@@ -161,6 +173,10 @@ function createChart() {
       alive();
       crosshair = null;
     },
+    subscribeClick: () => alive(),
+    unsubscribeClick: () => alive(),
+    setCrosshairPosition: () => alive(),
+    clearCrosshairPosition: () => alive(),
     remove: () => {
       alive();
       chart.calls.removed += 1;
