@@ -1,6 +1,7 @@
 import { CHART_LAYOUT_MAX_BYTES, ChartLayout, ChartLayoutInput, chartLayoutSymbol } from '@openbroker/domain';
 import { z } from 'zod';
 import { type App, ErrorBody, ok } from '../../http.js';
+import { tokenField } from '../accounts/accounts.schemas.js';
 import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
 import type { ChartLayoutsService } from './chart-layouts.service.js';
 
@@ -53,15 +54,17 @@ export async function chartLayoutsRoutes(app: App, deps: ChartLayoutsRoutesDeps)
           'saved ones; 400 for anything else, 413 for a body over 64 KiB',
         security,
         params,
-        body: ChartLayoutInput,
+        // the terminal's calls carry the session in the body too (spec §7): that field and nothing else
+        body: ChartLayoutInput.safeExtend(tokenField),
         response: { ...answers, 413: ErrorBody },
       },
     },
     async (request) => {
       const { user } = await auth(request);
+      const { indicators, drawings } = request.body;
       return {
         status: true as const,
-        data: await chartLayouts.save(user.id, request.params.symbol, request.body),
+        data: await chartLayouts.save(user.id, request.params.symbol, { indicators, drawings }),
       };
     },
   );

@@ -173,5 +173,7 @@ describe(`chart layouts (${testDbKind})`, async () => {
     expect((await put('BTCUSD', token, layout, { host: 'aurora.localhost' })).statusCode).toBe(401);
     expect((await get('BTCUSD', token, { host: 'aurora.localhost' })).statusCode).toBe(401);
     expect(await stored(userId)).toEqual([]);
+    // the session may come in the body too, as the terminal's calls carry it (spec §7)
+    expect(layoutOf(await put('BTCUSD', undefined, { ...layout, token })).drawings).toEqual(layout.drawings);
   });
 });

@@ -153,7 +153,7 @@ export function DrawingToolbar({ tools }: { tools: DrawingTools }) {
                 </ul>
               )}
               {drawings.length > 0 && (
-                <div className="ob-chart-menu-note d-flex justify-content-end">
+                <div className="ob-chart-menu-note ob-draw-clear d-flex justify-content-end">
                   {confirmClear ? (
                     <Button
                       size="sm"
