@@ -60,20 +60,27 @@ describe('chart drawings and indicators saved on the server', () => {
     await rsiSaved;
 
     await page.getByTestId('chart-draw-fibonacci').click();
-    await expect.poll(() => page.getByTestId('chart-draw-fibonacci').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('chart-draw-fibonacci').getAttribute('aria-pressed'))
+      .toBe('true');
     const drawingSaved = saved(page);
     await drag(page, [0.45, 0.25], [0.75, 0.6]);
-    const answer = (await (await drawingSaved).json()) as { data: { indicators: unknown[]; drawings: { kind: string }[] } };
+    const answer = (await (await drawingSaved).json()) as {
+      data: { indicators: unknown[]; drawings: { kind: string }[] };
+    };
     expect(answer.data.indicators).toHaveLength(1);
     expect(answer.data.drawings.map((d) => d.kind)).toEqual(['fibonacci']);
     // placed: the tool is put down and the new drawing selected (its delete button shows)
-    await expect.poll(() => page.getByTestId('chart-draw-fibonacci').getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => page.getByTestId('chart-draw-fibonacci').getAttribute('aria-pressed'))
+      .toBe('false');
     await page.getByTestId('chart-draw-delete').waitFor();
     await shot(page, 'desktop-light-drawn');
 
     // the browser's copy goes: what comes back after the reload is the server's
     await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) if (key.startsWith('ob.chart.')) localStorage.removeItem(key);
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('ob.chart.')) localStorage.removeItem(key);
     });
     await page.reload();
     await chartReady(page);
@@ -96,7 +103,9 @@ describe('chart drawings and indicators saved on the server', () => {
     const box = await page.getByTestId('chart-draw-capture').boundingBox();
     if (!box) throw new Error('no drawing layer');
     await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.4);
-    expect(((await (await lineSaved).json()) as { data: { drawings: unknown[] } }).data.drawings).toHaveLength(2);
+    expect(
+      ((await (await lineSaved).json()) as { data: { drawings: unknown[] } }).data.drawings,
+    ).toHaveLength(2);
     await page.getByTestId('chart').scrollIntoViewIfNeeded();
     await shot(page, 'phone-dark');
     await page.evaluate(() => localStorage.setItem('ob.theme', 'light'));
@@ -114,7 +123,9 @@ describe('chart drawings and indicators saved on the server', () => {
     expect(((await (await cleared).json()) as { data: { drawings: unknown[] } }).data.drawings).toEqual([]);
     const removed = saved(page);
     await page.getByTestId('chart-indicator-remove').click();
-    expect(((await (await removed).json()) as { data: { indicators: unknown[] } }).data.indicators).toEqual([]);
+    expect(((await (await removed).json()) as { data: { indicators: unknown[] } }).data.indicators).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
