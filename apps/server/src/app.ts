@@ -23,6 +23,7 @@ import { autoTradingAdminRoutes } from './modules/auto-trading/admin/auto-tradin
 import { autoTradingRoutes } from './modules/auto-trading/auto-trading.routes.js';
 import { brandsAdminRoutes } from './modules/brands/admin/brands-admin.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { chartLayoutsRoutes } from './modules/chart-layouts/chart-layouts.routes.js';
 import { contentAdminRoutes } from './modules/content/admin/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
@@ -48,7 +49,6 @@ import { guardBackofficeRoutes } from './modules/staff/policy.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
-import { chartLayoutsRoutes } from './modules/chart-layouts/chart-layouts.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
 import { docsRoutes } from './openapi/docs.routes.js';
 import { swaggerOptions } from './openapi/openapi.js';

@@ -13,6 +13,7 @@ import type { AutoTradingAdminService } from './modules/auto-trading/admin/auto-
 import type { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
 import type { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import type { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DealingService } from './modules/dealing/dealing.service.js';
@@ -36,7 +37,6 @@ import type { StaffService } from './modules/staff/staff.service.js';
 import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
-import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 
 /** What modules need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface AppContext {

@@ -38,6 +38,8 @@ import { AutoTradingService } from './modules/auto-trading/auto-trading.service.
 import { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
+import { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -77,8 +79,6 @@ import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
 import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';
 import { WatchlistsService } from './modules/watchlists/watchlists.service.js';
-import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
-import { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import { DEMO_LOGINS, prepareDatabase, type SeedResult } from './seed/seed.js';
 
 /** Thrown when Redis is configured but cannot be reached. */
