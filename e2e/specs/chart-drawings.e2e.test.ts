@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInThroughForm, newSession } from '../support/browser.js';
+import { baseURL, getBrowser, logInThroughForm, newSession } from '../support/browser.js';
 
 /**
  * The chart's drawings and indicators saved on the server: the demo client adds an RSI and draws a Fibonacci
@@ -92,41 +92,81 @@ describe('chart drawings and indicators saved on the server', () => {
     await page.getByTestId('chart-draw-delete').waitFor();
     await shot(page, 'desktop-light-reloaded');
 
-    // dark, and a phone's width: the same layout, a horizontal line placed with one tap-like click
+    // the selected drawing is dragged (the chart does not pan under it): both points move, and it is saved
+    const before = answer.data.drawings[0] as unknown as { a: { price: number; time: number } };
+    const canvas = await page.getByTestId('chart-canvas').boundingBox();
+    if (!canvas) throw new Error('no chart');
+    const moveSaved = saved(page);
+    await page.mouse.move(canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.42);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + canvas.width * 0.5, canvas.y + canvas.height * 0.5, { steps: 6 });
+    await page.mouse.up();
+    const movedTo = (
+      (await (await moveSaved).json()) as { data: { drawings: { a: { price: number; time: number } }[] } }
+    ).data.drawings[0];
+    expect(movedTo?.a.time).toBeLessThan(before.a.time);
+    expect(movedTo?.a.price).toBeLessThan(before.a.price);
+
+    // dark, on the desktop
     await page.evaluate(() => localStorage.setItem('ob.theme', 'dark'));
     await page.reload();
     await chartReady(page);
     await shot(page, 'desktop-dark');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('chart-draw-horizontal').click();
-    const lineSaved = saved(page);
-    const box = await page.getByTestId('chart-draw-capture').boundingBox();
+    await context.close();
+
+    // a phone (390 px, touch): a horizontal line placed with a tap, selected with a tap, deleted with the bin
+    const phone = await (await getBrowser()).newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const mobile = await phone.newPage();
+    mobile.on('pageerror', (error) => errors.push(error.message));
+    await logInThroughForm(mobile);
+    await mobile.evaluate(() => localStorage.setItem('ob.theme', 'dark'));
+    await mobile.goto(`/platform/${SYMBOL}`);
+    await chartReady(mobile);
+    await mobile.getByTestId('chart').scrollIntoViewIfNeeded();
+    await mobile.getByTestId('chart-draw-horizontal').tap();
+    const box = await mobile.getByTestId('chart-draw-capture').boundingBox();
     if (!box) throw new Error('no drawing layer');
-    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.4);
+    const tapAt = { x: box.x + box.width * 0.4, y: box.y + box.height * 0.35 };
+    const lineSaved = saved(mobile);
+    await mobile.touchscreen.tap(tapAt.x, tapAt.y);
     expect(
       ((await (await lineSaved).json()) as { data: { drawings: unknown[] } }).data.drawings,
     ).toHaveLength(2);
-    await page.getByTestId('chart').scrollIntoViewIfNeeded();
-    await shot(page, 'phone-dark');
-    await page.evaluate(() => localStorage.setItem('ob.theme', 'light'));
-    await page.reload();
-    await chartReady(page);
-    await page.getByTestId('chart').scrollIntoViewIfNeeded();
-    await shot(page, 'phone-light');
-    await page.getByTestId('chart-drawings').click();
-    await shot(page, 'phone-light-list');
+    await mobile.getByTestId('chart-draw-delete').waitFor();
+    await shot(mobile, 'phone-dark');
+    // a tap elsewhere drops the selection, a tap on the line selects it again
+    await mobile.touchscreen.tap(box.x + box.width * 0.2, box.y + box.height * 0.9);
+    await mobile.getByTestId('chart-draw-delete').waitFor({ state: 'detached' });
+    await mobile.touchscreen.tap(box.x + box.width * 0.15, tapAt.y);
+    const lineDeleted = saved(mobile);
+    await mobile.getByTestId('chart-draw-delete').tap();
+    expect(
+      ((await (await lineDeleted).json()) as { data: { drawings: { kind: string }[] } }).data.drawings,
+    ).toEqual([expect.objectContaining({ kind: 'fibonacci' })]);
+    await mobile.evaluate(() => localStorage.setItem('ob.theme', 'light'));
+    await mobile.reload();
+    await chartReady(mobile);
+    await mobile.getByTestId('chart').scrollIntoViewIfNeeded();
+    await shot(mobile, 'phone-light');
+    await mobile.getByTestId('chart-drawings').tap();
+    await shot(mobile, 'phone-light-list');
 
     // cleared again: the list's "Clear all" and the chip's remove
-    const cleared = saved(page);
-    await page.getByTestId('chart-drawings-clear').click();
-    await page.getByTestId('chart-drawings-clear-confirm').click();
+    const cleared = saved(mobile);
+    await mobile.getByTestId('chart-drawings-clear').tap();
+    await mobile.getByTestId('chart-drawings-clear-confirm').tap();
     expect(((await (await cleared).json()) as { data: { drawings: unknown[] } }).data.drawings).toEqual([]);
-    const removed = saved(page);
-    await page.getByTestId('chart-indicator-remove').click();
+    const removed = saved(mobile);
+    await mobile.getByTestId('chart-indicator-remove').tap();
     expect(((await (await removed).json()) as { data: { indicators: unknown[] } }).data.indicators).toEqual(
       [],
     );
     expect(errors).toEqual([]);
-    await context.close();
+    await phone.close();
   });
 });

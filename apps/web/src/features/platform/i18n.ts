@@ -1,6 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
-import { DRAWINGS_DE, DRAWINGS_EN, DRAWINGS_ES, DRAWINGS_IT } from './chart/drawings/i18n.js';
+import { DRAWINGS_DE, DRAWINGS_EN, DRAWINGS_ES, DRAWINGS_IT } from './chart/i18n.js';
 import { ORDERS_DE, ORDERS_EN } from './orders/i18n.js';
 
 /** Texts of the trading platform: markets, chart, ticket, positions, calculator, notices. */

@@ -115,6 +115,7 @@ type SeriesApi = ReturnType<typeof seriesApi>;
 
 function createChart() {
   state.disposed = false;
+  const element = document.createElement('div');
   const timeScale = {
     subscribeVisibleLogicalRangeChange: () => alive(),
     unsubscribeVisibleLogicalRangeChange: () => alive(),
@@ -172,6 +173,10 @@ function createChart() {
     unsubscribeCrosshairMove: () => {
       alive();
       crosshair = null;
+    },
+    chartElement: () => {
+      alive();
+      return element;
     },
     subscribeClick: () => alive(),
     unsubscribeClick: () => alive(),

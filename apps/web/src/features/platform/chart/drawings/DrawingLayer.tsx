@@ -5,7 +5,7 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ChartColors } from '../chartTheme.js';
 import { DrawingsPrimitive } from './DrawingsPrimitive.js';
-import { drawingAt, HIT_TOLERANCE } from './geometry.js';
+import { drawingAt, HIT_TOLERANCE, hits } from './geometry.js';
 import type { DrawingTools } from './useDrawingTools.js';
 
 /** Tools placed with one point; the others take two. */
@@ -45,6 +45,8 @@ export function DrawingLayer({
   const toolsRef = useRef(tools);
   toolsRef.current = tools;
   const touch = useRef(false);
+  /** The selected drawing while it is dragged, where the pointer has taken it so far. */
+  const [dragged, setDragged] = useState<ChartDrawing | null>(null);
 
   // the primitive rides on the price series; another chart type brings another series
   useEffect(() => {
@@ -65,8 +67,74 @@ export function DrawingLayer({
 
   const { drawings, selectedId, precision, tool } = tools;
   useEffect(() => {
-    primitive?.setScene({ drawings, selectedId, preview, precision });
-  }, [primitive, drawings, selectedId, preview, precision]);
+    const shown = dragged ? drawings.map((d) => (d.id === dragged.id ? dragged : d)) : drawings;
+    primitive?.setScene({ drawings: shown, selectedId, preview, precision });
+  }, [primitive, drawings, selectedId, preview, precision, dragged]);
+
+  // the selected drawing is dragged with the pointer: only a press on it is taken from the chart, which pans and
+  // zooms on any other press as usual
+  useEffect(() => {
+    if (!primitive || tool || !selectedId || !api.alive) return;
+    const element = chart.chartElement();
+    let drag: { origin: ChartDrawing; x: number; y: number; pointer: number; moved: ChartDrawing } | null =
+      null;
+    const local = (event: { clientX: number; clientY: number }) => {
+      const rect = element.getBoundingClientRect();
+      return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    };
+    const onMove = (event: globalThis.PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointer) return;
+      const p = local(event);
+      const moved = shifted(primitive, drag.origin, p.x - drag.x, p.y - drag.y);
+      if (moved) {
+        drag.moved = moved;
+        setDragged(moved);
+      }
+    };
+    const onUp = (event: globalThis.PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointer) return;
+      const { moved, origin } = drag;
+      drag = null;
+      stop();
+      setDragged(null);
+      if (JSON.stringify(moved) !== JSON.stringify(origin)) toolsRef.current.replace(moved);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onUp);
+    };
+    const onDown = (event: globalThis.PointerEvent) => {
+      const place = primitive.placer();
+      const current = toolsRef.current;
+      const selected = current.drawings.find((d) => d.id === current.selectedId);
+      if (event.button !== 0 || !place || !selected) return;
+      const p = local(event);
+      const tolerance = event.pointerType === 'touch' ? TOUCH_TOLERANCE : HIT_TOLERANCE;
+      if (!hits(selected, p, place, tolerance)) return;
+      event.stopPropagation();
+      event.preventDefault();
+      drag = { origin: selected, x: p.x, y: p.y, pointer: event.pointerId, moved: selected };
+      window.addEventListener('pointermove', onMove);
+      window.addEventListener('pointerup', onUp);
+      window.addEventListener('pointercancel', onUp);
+    };
+    // the chart's own mouse and touch handlers do not see the events of a drag
+    const block = (event: Event) => {
+      if (!drag) return;
+      event.stopPropagation();
+      if (event.cancelable) event.preventDefault();
+    };
+    const blocked = ['mousedown', 'mousemove', 'touchstart', 'touchmove'] as const;
+    element.addEventListener('pointerdown', onDown, true);
+    for (const type of blocked) element.addEventListener(type, block, { capture: true, passive: false });
+    return () => {
+      stop();
+      element.removeEventListener('pointerdown', onDown, true);
+      for (const type of blocked) element.removeEventListener(type, block, { capture: true });
+      setDragged(null);
+    };
+  }, [api, chart, primitive, tool, selectedId]);
 
   // a new tool, or none: whatever was half placed is dropped
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the tool changes
@@ -231,4 +299,29 @@ export function DrawingLayer({
       )}
     </div>
   );
+}
+
+/** `drawing` moved by (dx, dy) pixels: each point goes through the screen and back to a time and a price. */
+function shifted(
+  primitive: DrawingsPrimitive,
+  drawing: ChartDrawing,
+  dx: number,
+  dy: number,
+): ChartDrawing | null {
+  const place = primitive.placer();
+  if (!place) return null;
+  const move = (point: Point): Point | null => {
+    const at = place.point(point.time, point.price);
+    return at ? primitive.pointAt(at.x + dx, at.y + dy) : null;
+  };
+  if (drawing.kind === 'horizontal') {
+    const y = place.y(drawing.price);
+    const moved = y === null ? null : primitive.pointAt(place.width / 2, y + dy);
+    return moved ? { ...drawing, price: moved.price } : null;
+  }
+  const a = move(drawing.a);
+  if (!a) return null;
+  if (drawing.kind === 'text') return { ...drawing, a };
+  const b = move(drawing.b);
+  return b ? { ...drawing, a, b } : null;
 }

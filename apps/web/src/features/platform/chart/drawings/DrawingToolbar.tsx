@@ -17,7 +17,7 @@ export const DRAWING_ICONS: Record<DrawingKind, string> = {
   ray: 'bi-arrow-up-right',
   horizontal: 'bi-dash-lg',
   rectangle: 'bi-square',
-  fibonacci: 'bi-list-ol',
+  fibonacci: 'bi-distribute-vertical',
   text: 'bi-fonts',
 };
 

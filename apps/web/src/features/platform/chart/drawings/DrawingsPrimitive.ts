@@ -90,7 +90,9 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
     const place = this.placer();
     if (!place) return null;
     const hit = drawingAt(this.scene.drawings, { x, y }, place);
-    return hit ? { externalId: hit.id, zOrder: 'top', cursorStyle: 'pointer' } : null;
+    // the selected drawing can be dragged: a move cursor over it
+    const cursorStyle = hit?.id === this.scene.selectedId ? 'move' : 'pointer';
+    return hit ? { externalId: hit.id, zOrder: 'top', cursorStyle } : null;
   }
 
   /** The bar times of the series, ascending (cached while the series holds the same bars). */

@@ -20,6 +20,8 @@ export interface DrawingTools {
   select: (id: string | null) => void;
   /** Adds a drawing (up to the limit), selects it and puts the tool down. */
   place: (drawing: NewDrawing) => void;
+  /** Puts a drawing (moved by dragging) in place of the one with its id. */
+  replace: (drawing: ChartDrawing) => void;
   remove: (id: string) => void;
   clear: () => void;
 }
@@ -82,6 +84,10 @@ export function useDrawingTools(
     },
     [drawings, onChange, symbol],
   );
+  const replace = useCallback(
+    (drawing: ChartDrawing) => onChange(drawings.map((d) => (d.id === drawing.id ? drawing : d))),
+    [drawings, onChange],
+  );
   const clear = useCallback(() => {
     onChange([]);
     setState({ symbol, tool: null, selectedId: null });
@@ -103,5 +109,5 @@ export function useDrawingTools(
     return () => document.removeEventListener('keydown', onKey);
   }, [tool, selectedId, remove, symbol]);
 
-  return { drawings, tool, selectedId, precision, choose, select, place, remove, clear };
+  return { drawings, tool, selectedId, precision, choose, select, place, replace, remove, clear };
 }

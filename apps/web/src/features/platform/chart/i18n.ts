@@ -1,4 +1,4 @@
-/** Texts of the chart's drawing tools and its list of drawings. */
+/** Texts of the chart's drawing tools and its list of drawings (drawings/). */
 export const DRAWINGS_EN = {
   'draw.tools': 'Drawing tools',
   'draw.tool.trend': 'Trend line',
