@@ -252,7 +252,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
       if (y == null) return;
       ctx.lineWidth = level.ratio === 0 || level.ratio === 1 ? (selected ? 2 : 1.5) : 1;
       stroke(ctx, { x: left, y }, { x: right, y });
-      this.label(ctx, `${levelLabel(level.ratio)}  ${this.format(level.price)}`, left + 4, y - 3, 'left');
+      this.label(ctx, `${levelLabel(level.ratio)}  ${this.format(level.price)}`, left + 9, y - 3, 'left');
     });
   }
 
