@@ -23,6 +23,7 @@ import { autoTradingAdminRoutes } from './modules/auto-trading/admin/auto-tradin
 import { autoTradingRoutes } from './modules/auto-trading/auto-trading.routes.js';
 import { brandsAdminRoutes } from './modules/brands/admin/brands-admin.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { chartLayoutsRoutes } from './modules/chart-layouts/chart-layouts.routes.js';
 import { contentAdminRoutes } from './modules/content/admin/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
@@ -197,6 +198,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => autoTradingRoutes(scope as App, ctx));
   await app.register(async (scope) => watchlistsRoutes(scope as App, ctx));
   await app.register(async (scope) => tradingSettingsRoutes(scope as App, ctx));
+  await app.register(async (scope) => chartLayoutsRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

@@ -13,6 +13,7 @@ import type { AutoTradingAdminService } from './modules/auto-trading/admin/auto-
 import type { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
 import type { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
+import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import type { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DealingService } from './modules/dealing/dealing.service.js';
@@ -105,4 +106,6 @@ export interface AppContext {
   watchlists: WatchlistsService;
   /** Each client's trading settings: one-click trading and its default sizes. */
   tradingSettings: TradingSettingsService;
+  /** The terminal chart's indicators and drawings of each client, per symbol. */
+  chartLayouts: ChartLayoutsService;
 }

@@ -38,6 +38,8 @@ import { AutoTradingService } from './modules/auto-trading/auto-trading.service.
 import { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
+import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
+import { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
 import { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -391,6 +393,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         market.catalogue,
         (userId, symbol) => trading.tradingTerms(userId, symbol)?.leverages,
       ),
+      chartLayouts: new ChartLayoutsService(new ChartLayoutsRepo(db), market.catalogue),
     };
     if (options.live) {
       await market.start();

@@ -9,6 +9,7 @@ export * from './brand-admin.js';
 export { slugField } from './brand-admin.js';
 export * from './brand-quote.js';
 export * from './calculator.js';
+export * from './chartLayouts.js';
 export * from './closing.js';
 export * from './closing-trigger.js';
 export * from './constants.js';

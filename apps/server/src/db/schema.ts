@@ -1174,3 +1174,20 @@ export const oneClickAcknowledgements = pgTable(
   },
   (t) => [index('one_click_acknowledgements_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * A client's chart layout of one symbol in the terminal: the indicators and drawings (domain `chartLayouts.ts`,
+ * checked before they are kept), one row per client and symbol, gone with the client.
+ */
+export const chartLayouts = pgTable(
+  'chart_layouts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    layout: jsonb('layout').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
+);

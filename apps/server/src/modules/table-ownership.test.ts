@@ -36,6 +36,7 @@ const OWNERS: Record<string, readonly string[]> = {
   watchlistSymbols: ['modules/watchlists/watchlists.repo.ts'],
   tradingSettings: ['modules/trading-settings/trading-settings.repo.ts'],
   oneClickAcknowledgements: ['modules/trading-settings/trading-settings.repo.ts'],
+  chartLayouts: ['modules/chart-layouts/chart-layouts.repo.ts'],
   documents: ['modules/kyc/documents.repo.ts'],
   auditLog: ['modules/audit/audit.repo.ts'],
   auditChainStart: [],

@@ -3,7 +3,7 @@ import { ApiError, CLIENT_ERROR_CODES } from './ApiError.js';
 import type { Envelope } from './types.js';
 
 export interface RequestOptions<T = unknown> {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** JSON body. For authenticated calls the token is added to it too, as the spec's calls carry it (§7). */
   body?: Record<string, unknown>;
   /** Multipart body (file uploads); the token is added to it as a field too. */
@@ -42,7 +42,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (token) form.set('token', token);
     for (const [name, value] of options.form) form.append(name, value);
     body = form;
-  } else if (method === 'POST') {
+  } else if (method === 'POST' || method === 'PUT') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(token ? { ...options.body, token } : (options.body ?? {}));
   }

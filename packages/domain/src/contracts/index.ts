@@ -6,6 +6,7 @@ export * from './auto-trading.js';
 export * from './auto-trading-client.js';
 export * from './brand-public.js';
 export * from './brands.js';
+export * from './chartLayouts.js';
 export * from './clients.js';
 export * from './common.js';
 export * from './content.js';

@@ -8,6 +8,8 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { themeColors } from './chartTheme.js';
 import type { ChartType } from './chartView.js';
+import { DrawingLayer } from './drawings/DrawingLayer.js';
+import type { DrawingTools } from './drawings/useDrawingTools.js';
 import { addMainSeries, type MainSeries, type OhlcBar, priceFormat, toMainBar } from './mainSeries.js';
 import type { TradeLine } from './tradeLines/tradeLines.js';
 import { type TradeLineHandlers, useTradeLineLayer } from './tradeLines/useTradeLineLayer.js';
@@ -41,6 +43,8 @@ export interface CandleChartProps extends TradeLineHandlers {
   onFailure: () => void;
   /** The time (unix s) of the bar under the crosshair; null when the pointer leaves the bars. */
   onHover: (time: number | null) => void;
+  /** The client's drawings and the drawing tools (drawings/): drawn on the price series. */
+  drawing?: DrawingTools;
 }
 
 /** Candles shown when a dataset first appears. */
@@ -91,6 +95,7 @@ export function CandleChart({
   onHover,
   onLineDrop,
   onPriceMenu,
+  drawing,
 }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<ChartHandle | null>(null);
@@ -220,5 +225,11 @@ export function CandleChart({
 
   useIndicatorSeries(api, indicators, indicatorsLive, datasetKey, precision);
 
-  return <div ref={container} className="ob-chart-canvas" data-testid="chart-canvas" />;
+  return (
+    <>
+      <div ref={container} className="ob-chart-canvas" data-testid="chart-canvas" />
+      {/* drawings: their own layer, taking the pointer only while a drawing tool is in hand */}
+      {drawing && api?.alive && <DrawingLayer api={api} main={main?.alive ? main : null} tools={drawing} />}
+    </>
+  );
 }

@@ -8,6 +8,8 @@ import { EmptyState } from '../../../ui/EmptyState.js';
 import { ClosedMarket } from '../markets/NextOpen.js';
 import { useDealingQuote } from '../risk/useDealing.js';
 import { ChartToolbar } from './ChartToolbar.js';
+import { DrawingToolbar } from './drawings/DrawingToolbar.js';
+import { useDrawingTools } from './drawings/useDrawingTools.js';
 import { IndicatorChips } from './IndicatorChips.js';
 import { OneClickBar } from './OneClickBar.js';
 import { useChartTrading } from './tradeLines/useChartTrading.js';
@@ -55,6 +57,12 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
   const chartView = useChartView(symbol);
   const { view } = chartView;
   const trading = useChartTrading(symbol, instrument);
+  const drawing = useDrawingTools(
+    symbol,
+    chartView.drawings,
+    chartView.setDrawings,
+    instrument?.precision ?? 2,
+  );
 
   const choose = (next: CandleResolution) => {
     setResolution(next);
@@ -89,6 +97,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
           onAddIndicator={chartView.add}
         />
       </Card.Header>
+      {!broken && <DrawingToolbar tools={drawing} />}
       <IndicatorChips indicators={view.indicators} onUpdate={chartView.update} onRemove={chartView.remove} />
       <div className="ob-chart-body">
         <OneClickBar symbol={symbol} instrument={instrument} />
@@ -110,6 +119,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
               locale={i18n.language}
               onNeedOlder={onNeedOlder}
               onFailure={onFailure}
+              drawing={drawing}
             />
           </Suspense>
         )}

@@ -16,6 +16,8 @@ export interface FakeSeries {
   data: Bar[];
   /** Price lines drawn on the series (a price series' position lines, an oscillator's guides). */
   lines: Set<Record<string, unknown>>;
+  /** Primitives attached to the series (the drawings). */
+  primitives: unknown[];
   removed: boolean;
 }
 
@@ -110,6 +112,15 @@ function seriesApi(record: FakeSeries) {
     },
     priceToCoordinate: (price: number) => (chart.scale.top - price) / chart.scale.perPx,
     coordinateToPrice: (y: number) => chart.scale.top - y * chart.scale.perPx,
+    attachPrimitive: (primitive: unknown) => {
+      usable();
+      record.primitives.push(primitive);
+    },
+    detachPrimitive: (primitive: unknown) => {
+      usable();
+      record.primitives = record.primitives.filter((known) => known !== primitive);
+    },
+    data: () => record.data,
   };
 }
 
@@ -117,6 +128,7 @@ type SeriesApi = ReturnType<typeof seriesApi>;
 
 function createChart() {
   state.disposed = false;
+  const element = document.createElement('div');
   const timeScale = {
     subscribeVisibleLogicalRangeChange: () => alive(),
     unsubscribeVisibleLogicalRangeChange: () => alive(),
@@ -146,6 +158,7 @@ function createChart() {
         options: { ...options },
         data: [],
         lines: new Set(),
+        primitives: [],
         removed: false,
       };
       chart.series.push(record);
@@ -174,6 +187,14 @@ function createChart() {
       alive();
       crosshair = null;
     },
+    chartElement: () => {
+      alive();
+      return element;
+    },
+    subscribeClick: () => alive(),
+    unsubscribeClick: () => alive(),
+    setCrosshairPosition: () => alive(),
+    clearCrosshairPosition: () => alive(),
     remove: () => {
       alive();
       chart.calls.removed += 1;
