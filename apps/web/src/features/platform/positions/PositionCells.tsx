@@ -76,7 +76,10 @@ export function AmountCell({ position }: { position: PositionDto }) {
       {money.format(position.amount)}
       <span className="ob-position-sub text-body-secondary">1:{position.leverage}</span>
       {size && (
-        <span className="ob-position-sub ob-position-size text-body-secondary ob-num" data-testid="position-size">
+        <span
+          className="ob-position-sub ob-position-size text-body-secondary ob-num"
+          data-testid="position-size"
+        >
           {size}
         </span>
       )}
