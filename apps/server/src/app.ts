@@ -27,6 +27,7 @@ import { contentAdminRoutes } from './modules/content/admin/content-admin.routes
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
 import { dealingRoutes } from './modules/dealing/dealing.routes.js';
+import { fillAuditRoutes } from './modules/fill-audit/fill-audit.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => autoTradingAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
   await app.register(async (scope) => statementsRoutes(scope as App, ctx));
+  await app.register(async (scope) => fillAuditRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

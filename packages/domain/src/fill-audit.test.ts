@@ -19,7 +19,13 @@ describe('checkFill', () => {
   it('passes a buy opened at the brand buy price of the feed quote and the markup', () => {
     expect(quote.buy).toBe(50_060.01);
     const check = checkFill({ kind: 'open', direction: 'buy', fillPrice: quote.buy, feed, terms, quote });
-    expect(check).toMatchObject({ side: 'buy', pass: true, quoteMatches: true, difference: 0, expected: 50_060.01 });
+    expect(check).toMatchObject({
+      side: 'buy',
+      pass: true,
+      quoteMatches: true,
+      difference: 0,
+      expected: 50_060.01,
+    });
   });
 
   it('passes a buy closed at the brand sell price', () => {
@@ -51,7 +57,14 @@ describe('checkFill', () => {
     const pips = { markup: { unit: 'pips' as const, value: 1.5 }, pipSize: 0.0001, tick: 0.00001 };
     const fx = { bid: 1.1, ask: 1.10002 };
     const q = brandQuote({ buy: fx.ask, sell: fx.bid }, pips);
-    const check = checkFill({ kind: 'open', direction: 'sell', fillPrice: 1.09985, feed: fx, terms: pips, quote: q });
+    const check = checkFill({
+      kind: 'open',
+      direction: 'sell',
+      fillPrice: 1.09985,
+      feed: fx,
+      terms: pips,
+      quote: q,
+    });
     expect(check).toMatchObject({ pass: true, expected: 1.09985 });
     expect(markupLabel(pips.markup)).toBe('1.5 pips');
   });

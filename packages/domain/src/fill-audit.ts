@@ -119,6 +119,10 @@ export const FillAudit = z.object({
 export type FillAudit = z.infer<typeof FillAudit>;
 
 export const FillAuditParams = z.object({
-  positionId: z.coerce.number({ error: 'field.invalid' }).int({ message: 'field.invalid' }).positive({ message: 'field.invalid' }).max(2_147_483_647, { message: 'field.invalid' }),
+  positionId: z.coerce
+    .number({ error: 'field.invalid' })
+    .int({ message: 'field.invalid' })
+    .positive({ message: 'field.invalid' })
+    .max(2_147_483_647, { message: 'field.invalid' }),
   kind: z.enum(FILL_KINDS, { error: 'field.invalid' }),
 });
