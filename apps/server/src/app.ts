@@ -46,6 +46,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js';
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
+import { exportsRoutes } from './modules/statements/exports.routes.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
   await app.register(async (scope) => statementsRoutes(scope as App, ctx));
   await app.register(async (scope) => fillAuditRoutes(scope as App, ctx));
+  await app.register(async (scope) => exportsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

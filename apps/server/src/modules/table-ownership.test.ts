@@ -34,6 +34,7 @@ const OWNERS: Record<string, readonly string[]> = {
   popupReads: ['modules/popups/popups.repo.ts'],
   watchlists: ['modules/watchlists/watchlists.repo.ts'],
   watchlistSymbols: ['modules/watchlists/watchlists.repo.ts'],
+  fillAudits: ['modules/fill-audit/fill-audit.repo.ts'],
   documents: ['modules/kyc/documents.repo.ts'],
   auditLog: ['modules/audit/audit.repo.ts'],
   auditChainStart: [],
