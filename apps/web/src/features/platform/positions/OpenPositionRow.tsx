@@ -204,6 +204,18 @@ export const OpenPositionRow = memo(function OpenPositionRow({
                   {position.swap ? money.signed(position.swap) : '—'}
                 </dd>
               </div>
+              <div className="ob-details-action">
+                <a
+                  className="btn btn-sm btn-outline-secondary"
+                  href={`/fill-audit/${position.id}/open`}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid={`position-audit-open-${position.id}`}
+                >
+                  <i className="bi bi-shield-check me-1" aria-hidden="true" />
+                  {t('ord.audit.title')}
+                </a>
+              </div>
               {profit.status !== 'unavailable' && (
                 <div className="ob-details-action">
                   <Button
