@@ -149,6 +149,7 @@ export function bookClose(
   at: Millis,
   figures?: StopOutFigures,
   broker?: { reason: string },
+  fill: FillQuote = fillQuoteOf(position.sym),
 ): BookEvent[] {
   // the integer-cent and float-with-fallback variants give exactly the decimal helpers' results (domain tests)
   const profit = positionProfitFast(position.terms, closedRate);
@@ -169,7 +170,7 @@ export function bookClose(
   draft.positions.splice(draft.positions.indexOf(position), 1);
   const accountId = draft.account.id;
   return [
-    { type: 'position.closed', accountId, at, position: closed, fill: fillQuoteOf(position.sym) },
+    { type: 'position.closed', accountId, at, position: closed, fill },
     {
       type: 'balance.changed',
       accountId,
@@ -869,6 +870,7 @@ export function decideFill(
   order: OrderState,
   at: Millis,
   crossing: BrandQuote = order.sym.brandQuote(),
+  fill: FillQuote = fillQuoteOf(order.sym, crossing),
 ): BookEvent[] {
   const account = order.account;
   const sym = order.sym;
@@ -919,7 +921,7 @@ export function decideFill(
     orderId: o.id,
     partOf: null,
   };
-  const opened = openEvents(book, account, record, at, fillQuoteOf(sym, crossing));
+  const opened = openEvents(book, account, record, at, fill);
   if (!opened.ok) {
     const key = opened.message.key;
     if (key === 'engineOrder.commissionExceedsFreeMargin')
