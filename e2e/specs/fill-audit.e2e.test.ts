@@ -81,6 +81,10 @@ describe('fill audit', () => {
 
       // "Audit fill" opens the audit in a new tab
       await page.getByTestId(`position-why-toggle-${id}`).click();
+      await page.getByTestId(`position-audit-open-${id}`).waitFor();
+      fs.mkdirSync(SHOTS, { recursive: true });
+      const history1366 = await screenshot(page, 'fill-audit/terminal-history-1366');
+      fs.copyFileSync(history1366, path.join(SHOTS, path.basename(history1366)));
       const [audit] = await Promise.all([
         context.waitForEvent('page'),
         page.getByTestId(`position-audit-open-${id}`).click(),
@@ -95,7 +99,7 @@ describe('fill audit', () => {
       // the brand's buy price the fill used, and the raw feed quote with the markup it came from
       expect(await audit.getByTestId('fill-audit-brand').locator('.ob-fa-used').innerText()).toBe(openRate);
       expect(await audit.getByTestId('fill-audit-feed').innerText()).toMatch(
-        /Market feed \(raw\), \d{4}-\d\d-\d\d/,
+        /Market feed \(raw\)\s+\d{4}-\d\d-\d\d/,
       );
       expect(await audit.getByTestId('fill-audit-markup').innerText()).toContain('% per side');
 

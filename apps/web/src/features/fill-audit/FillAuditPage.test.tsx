@@ -82,8 +82,11 @@ describe('fill audit page', () => {
       within(feedRow)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Market feed (raw), 2026-12-01 00:41:03.100', '64000.00', '64010.00']);
-    expect(screen.getByTestId('fill-audit-markup').textContent).toContain('0.1 % per side');
+    ).toEqual(['Market feed (raw)2026-12-01 00:41:03.100', '64000.00', '64010.00']);
+    expect(check.textContent).toContain('A buy opens at our buy (ask) price: 64074.01.');
+    expect(screen.getByTestId('fill-audit-markup').textContent).toContain(
+      '0.1 % per side, rounded to the tick 0.01',
+    );
     const brandCells = within(screen.getByTestId('fill-audit-brand')).getAllByRole('cell');
     expect(brandCells[2]?.className).toContain('ob-fa-used');
     expect(brandCells[1]?.className).not.toContain('ob-fa-used');

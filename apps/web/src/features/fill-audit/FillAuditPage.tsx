@@ -121,12 +121,8 @@ function FillAuditBody({ audit, text }: { audit: FillAudit; text: Text }) {
                 {check.pass ? text('fillAudit.pass') : text('fillAudit.fail', { difference })}
               </div>
               <div className="small">
-                {text('fillAudit.passHint', {
-                  direction,
-                  kind: text(`fillAudit.kind.${audit.kind}`),
-                  side,
-                  price: price(check.expected),
-                })}
+                {text(`fillAudit.rule.${audit.kind}.${audit.direction}`, { price: price(check.expected) })}{' '}
+                {text('fillAudit.recomputed')}
               </div>
               {!check.quoteMatches && <div className="small mt-1">{text('fillAudit.quoteMismatch')}</div>}
             </div>
@@ -180,7 +176,12 @@ function FillAuditBody({ audit, text }: { audit: FillAudit; text: Text }) {
           </thead>
           <tbody>
             <tr data-testid="fill-audit-feed">
-              <td>{text('fillAudit.feed', { at: utcText(audit.feed.at) })}</td>
+              <td>
+                {text('fillAudit.feed')}
+                <div className="small text-body-secondary ob-num" data-testid="fill-audit-feed-at">
+                  {utcText(audit.feed.at)}
+                </div>
+              </td>
               <td className="text-end ob-num">{formatPrice(audit.feed.bid)}</td>
               <td className="text-end ob-num">{formatPrice(audit.feed.ask)}</td>
             </tr>
@@ -189,7 +190,7 @@ function FillAuditBody({ audit, text }: { audit: FillAudit; text: Text }) {
                 <i className="bi bi-plus-slash-minus me-1" aria-hidden="true" />
                 {text('fillAudit.markup', {
                   markup: markupLabel(audit.markup),
-                  tick: audit.tick === null ? '—' : formatPrice(audit.tick),
+                  tick: audit.tick === null ? '—' : formatPriceOnTick(audit.tick, audit.tick),
                 })}
               </td>
             </tr>
