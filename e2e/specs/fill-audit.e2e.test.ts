@@ -59,6 +59,10 @@ describe('fill audit', () => {
         (candidate) => !before.includes(candidate),
       ) as string;
       expect(id).toBeTruthy();
+      // the shield beside the open price opens the open's audit
+      expect(await page.getByTestId(`position-audit-open-${id}`).getAttribute('href')).toBe(
+        `/fill-audit/${id}/open`,
+      );
       const openRate = (await page.getByTestId(`position-row-${id}`).getByTestId('position-open').innerText())
         .split('\n')[0]
         ?.trim();
@@ -83,8 +87,8 @@ describe('fill audit', () => {
       await page.getByTestId(`position-why-toggle-${id}`).click();
       await page.getByTestId(`position-audit-open-${id}`).waitFor();
       fs.mkdirSync(SHOTS, { recursive: true });
-      const history1366 = await screenshot(page, 'fill-audit/terminal-history-1366');
-      fs.copyFileSync(history1366, path.join(SHOTS, path.basename(history1366)));
+      // the viewport only: a full-page shot resizes the terminal, which lays itself out again on the open tab
+      await page.screenshot({ path: path.join(SHOTS, 'terminal-history-1366.png') });
       const [audit] = await Promise.all([
         context.waitForEvent('page'),
         page.getByTestId(`position-audit-open-${id}`).click(),

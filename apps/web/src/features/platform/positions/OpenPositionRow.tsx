@@ -87,6 +87,17 @@ export const OpenPositionRow = memo(function OpenPositionRow({
         <SymbolCell position={position} />
         <AmountCell position={position} />
         <td className="ob-r c-open" data-label={t('positions.col.openRate')} data-testid="position-open">
+          <a
+            className="ob-audit-link"
+            href={`/fill-audit/${position.id}/open`}
+            target="_blank"
+            rel="noopener"
+            title={t('ord.audit.title')}
+            aria-label={`${t('ord.audit.title')}: ${t('ord.audit.open')} #${position.id}`}
+            data-testid={`position-audit-open-${position.id}`}
+          >
+            <i className="bi bi-shield-check" aria-hidden="true" />
+          </a>
           {formatPrice(position.open_rate)}
           <span className="ob-position-sub text-body-secondary">
             {shortDateTime(position.open_date, i18n.language)}
@@ -203,18 +214,6 @@ export const OpenPositionRow = memo(function OpenPositionRow({
                 <dd className={`ob-num ${signClass(position.swap ?? 0)}`}>
                   {position.swap ? money.signed(position.swap) : '—'}
                 </dd>
-              </div>
-              <div className="ob-details-action">
-                <a
-                  className="btn btn-sm btn-outline-secondary"
-                  href={`/fill-audit/${position.id}/open`}
-                  target="_blank"
-                  rel="noopener"
-                  data-testid={`position-audit-open-${position.id}`}
-                >
-                  <i className="bi bi-shield-check me-1" aria-hidden="true" />
-                  {t('ord.audit.title')}
-                </a>
               </div>
               {profit.status !== 'unavailable' && (
                 <div className="ob-details-action">
