@@ -59,7 +59,7 @@ describe('fill audit', () => {
         (candidate) => !before.includes(candidate),
       ) as string;
       expect(id).toBeTruthy();
-      // the shield beside the open price opens the open's audit
+      // the open price links to the open's audit
       expect(await page.getByTestId(`position-audit-open-${id}`).getAttribute('href')).toBe(
         `/fill-audit/${id}/open`,
       );

@@ -87,18 +87,17 @@ export const OpenPositionRow = memo(function OpenPositionRow({
         <SymbolCell position={position} />
         <AmountCell position={position} />
         <td className="ob-r c-open" data-label={t('positions.col.openRate')} data-testid="position-open">
+          {/* the open price links to the audit of this fill (the client area's page, in a new tab) */}
           <a
             className="ob-audit-link"
             href={`/fill-audit/${position.id}/open`}
             target="_blank"
             rel="noopener"
             title={t('ord.audit.title')}
-            aria-label={`${t('ord.audit.title')}: ${t('ord.audit.open')} #${position.id}`}
             data-testid={`position-audit-open-${position.id}`}
           >
-            <i className="bi bi-shield-check" aria-hidden="true" />
+            {formatPrice(position.open_rate)}
           </a>
-          {formatPrice(position.open_rate)}
           <span className="ob-position-sub text-body-secondary">
             {shortDateTime(position.open_date, i18n.language)}
           </span>
