@@ -28,6 +28,7 @@ import { contentAdminRoutes } from './modules/content/admin/content-admin.routes
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
 import { dealingRoutes } from './modules/dealing/dealing.routes.js';
+import { fillAuditRoutes } from './modules/fill-audit/fill-audit.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { documentsRoutes } from './modules/kyc/documents.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
@@ -46,6 +47,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js';
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
+import { exportsRoutes } from './modules/statements/exports.routes.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
 import { tradingSettingsRoutes } from './modules/trading-settings/trading-settings.routes.js';
@@ -224,6 +226,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => autoTradingAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
   await app.register(async (scope) => statementsRoutes(scope as App, ctx));
+  await app.register(async (scope) => fillAuditRoutes(scope as App, ctx));
+  await app.register(async (scope) => exportsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 
   return app;

@@ -17,6 +17,7 @@ import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.
 import type { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DealingService } from './modules/dealing/dealing.service.js';
+import type { FillAuditService } from './modules/fill-audit/fill-audit.service.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { MarketService } from './modules/market/market.service.js';
@@ -100,6 +101,8 @@ export interface AppContext {
   reports: ReportsService;
   /** The client's account statements (JSON, CSV, PDF), read from the ledger. */
   statements: StatementsService;
+  /** The client's fill audit: what each fill was dealt at, checked, with the feed's quotes around it. */
+  fillAudit: FillAuditService;
   /** The back office's client management and KYC. */
   clientsAdmin: ClientsService;
   /** The terminal's watchlists and favourites of each client. */

@@ -44,6 +44,8 @@ import { ContentAdminService } from './modules/content/admin/content-admin.servi
 import { ContentRepo } from './modules/content/content.repo.js';
 import { ContentService } from './modules/content/content.service.js';
 import { DealingService } from './modules/dealing/dealing.service.js';
+import { FillAuditRepo } from './modules/fill-audit/fill-audit.repo.js';
+import { FillAuditService } from './modules/fill-audit/fill-audit.service.js';
 import { DocumentStore } from './modules/kyc/document-store.js';
 import { DocumentsRepo } from './modules/kyc/documents.repo.js';
 import { DocumentsService } from './modules/kyc/documents.service.js';
@@ -235,7 +237,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     staff.onSecondFactorLocked = (member, minutes) =>
       queueStaffMail(mail, secondFactorLockedMail(member, minutes, new Date()), logger);
     const paymentsRepo = new PaymentsRepo(db);
+    const fillAuditRepo = new FillAuditRepo(db);
     const tradingRepo = new TradingRepo(db, {
+      // what each fill was dealt at commits with the trade (the fill audit)
+      fills: fillAuditRepo,
       // a booking's payment effect (withdrawal request, status change) is stored by the payments module, typed
       paymentEffects: paymentsRepo,
       positionIds: {
@@ -394,6 +399,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         (userId, symbol) => trading.tradingTerms(userId, symbol)?.leverages,
       ),
       chartLayouts: new ChartLayoutsService(new ChartLayoutsRepo(db), market.catalogue),
+      fillAudit: new FillAuditService(fillAuditRepo, {
+        clock: market.clock,
+        ring: market.recent,
+        log: { error: (obj, msg) => logger.error(obj, msg) },
+      }),
     };
     if (options.live) {
       await market.start();
@@ -403,6 +413,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       await ctx.trading.start();
       // the strategies run on the engine's books, from the first closed candle on
       await ctx.autoTrading.start();
+      // the feed's quotes around each fill, once the minute after it passed
+      ctx.fillAudit.start();
       // prices from the feed leader; then this node's share of the engine shards
       if (shards || feedLeader)
         metrics.watchCluster({
@@ -421,6 +433,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       async close() {
         if (options.live) {
           shards?.pause();
+          ctx.fillAudit.stop();
           await ctx.autoTrading.stop();
           await market.stop();
           await ctx.trading.stop();

@@ -21,6 +21,7 @@ export * from './dealing-desk.js';
 export * from './documents.js';
 export * from './fast-money.js';
 export * from './fast-valuation.js';
+export * from './fill-audit.js';
 export * from './format.js';
 export * from './fx.js';
 export * from './indicators/index.js';

@@ -89,6 +89,7 @@ const SCREENS: Readonly<Record<string, readonly number[]>> = {
   'contact-us': [0],
   'auto-trading': [0],
   statements: [0],
+  'fill-audit': [2],
   // bare /payment and /platform redirect to their default page
   payment: [0, 1],
   platform: [0],

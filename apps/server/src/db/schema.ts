@@ -1191,3 +1191,49 @@ export const chartLayouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
 );
+
+/** A feed quote of a fill's window: [time in ms, bid, ask]. */
+export type FillWindowQuote = [number, number, number];
+
+/**
+ * The fill audit of a position's open or close (one row each; a partial close's part is a position of its own): the
+ * feed quote the engine dealt at, the brand's markup, pip and tick then in force and the brand quote, stored in the
+ * trade's transaction; the feed's quotes a minute either side, stored once that minute passed ('pending' until
+ * then; 'partial' when the server restarted within it and part of the window was lost). Kept with the position.
+ */
+export const fillAudits = pgTable(
+  'fill_audits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    positionId: integer('position_id').notNull(),
+    kind: varchar('kind', { length: 5 }).$type<'open' | 'close'>().notNull(),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>().notNull(),
+    cause: varchar('cause', { length: 20 }).notNull(),
+    partOf: integer('part_of'),
+    filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+    fillPrice: rate('fill_price').notNull(),
+    feedBid: rate('feed_bid').notNull(),
+    feedAsk: rate('feed_ask').notNull(),
+    feedAt: timestamp('feed_at', { withTimezone: true }).notNull(),
+    markupUnit: varchar('markup_unit', { length: 7 }).$type<'percent' | 'pips'>().notNull(),
+    markupValue: rate('markup_value').notNull(),
+    pipSize: rate('pip_size').notNull(),
+    tick: rate('tick'),
+    quoteBuy: rate('quote_buy').notNull(),
+    quoteSell: rate('quote_sell').notNull(),
+    windowState: varchar('window_state', { length: 8 })
+      .$type<'pending' | 'complete' | 'partial'>()
+      .notNull()
+      .default('pending'),
+    windowQuotes: jsonb('window_quotes').$type<FillWindowQuote[]>(),
+  },
+  (t) => [
+    uniqueIndex('fill_audits_position_kind_idx').on(t.positionId, t.kind),
+    index('fill_audits_user_idx').on(t.userId, t.positionId),
+    index('fill_audits_pending_idx').on(t.filledAt).where(sql`${t.windowState} = 'pending'`),
+  ],
+);

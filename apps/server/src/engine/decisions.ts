@@ -62,6 +62,7 @@ import type {
   ClosedPositionRecord,
   CommandRejectedEvent,
   EngineCommand,
+  FillQuote,
   Millis,
   OpenCommand,
   OrderRecord,
@@ -113,6 +114,11 @@ export interface StopOutFigures {
   marginLevel?: number;
 }
 
+/** The feed quote, terms and brand quote a fill is dealt at now (`crossing`: the brand quote an order fills at). */
+export function fillQuoteOf(sym: SymbolState, crossing?: BrandQuote): FillQuote {
+  return { bid: sym.bid, ask: sym.ask, ts: sym.ts, terms: sym.terms(), quote: crossing ?? sym.brandQuote() };
+}
+
 /** What a close happened at: the dealing quote now, the level that fired, the stop-out figures. */
 function closeContext(
   position: PositionState,
@@ -143,6 +149,7 @@ export function bookClose(
   at: Millis,
   figures?: StopOutFigures,
   broker?: { reason: string },
+  fill: FillQuote = fillQuoteOf(position.sym),
 ): BookEvent[] {
   // the integer-cent and float-with-fallback variants give exactly the decimal helpers' results (domain tests)
   const profit = positionProfitFast(position.terms, closedRate);
@@ -163,7 +170,7 @@ export function bookClose(
   draft.positions.splice(draft.positions.indexOf(position), 1);
   const accountId = draft.account.id;
   return [
-    { type: 'position.closed', accountId, at, position: closed },
+    { type: 'position.closed', accountId, at, position: closed, fill },
     {
       type: 'balance.changed',
       accountId,
@@ -214,7 +221,15 @@ export function bookPartialClose(
   draft.margin = subMoneyFast(draft.margin, part);
   const accountId = draft.account.id;
   return [
-    { type: 'position.reduced', accountId, at, positionId: position.id, amount: remaining, closedPart },
+    {
+      type: 'position.reduced',
+      accountId,
+      at,
+      positionId: position.id,
+      amount: remaining,
+      closedPart,
+      fill: fillQuoteOf(position.sym),
+    },
     {
       type: 'balance.changed',
       accountId,
@@ -428,6 +443,7 @@ function openEvents(
   account: AccountState,
   record: PositionRecord,
   at: Millis,
+  fill: FillQuote,
 ): { ok: true; events: BookEvent[]; id: PositionId } | { ok: false; message: Message } {
   const sym = book.symbolOf(record.symbol);
   const commission = openCommission(book, account, sym, record.amount, record.leverage);
@@ -452,7 +468,7 @@ function openEvents(
   // No id reserved right now (the database could not refill the block): refused, nothing changed; a retry works.
   if (id === undefined) return { ok: false, message: { key: 'trade.temporarilyUnavailable' } };
   const events: BookEvent[] = [
-    { type: 'position.opened', accountId: account.id, at, position: { ...withCommission, id } },
+    { type: 'position.opened', accountId: account.id, at, position: { ...withCommission, id }, fill },
   ];
   if (commission > 0)
     events.push({
@@ -533,7 +549,7 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
     partOf: null,
     ...(command.origin === 'auto' ? { origin: 'auto' as const } : {}),
   };
-  const opened = openEvents(book, account, record, command.now);
+  const opened = openEvents(book, account, record, command.now, fillQuoteOf(sym));
   if (!opened.ok) {
     const path = opened.message.key === 'engineOrder.commissionExceedsFreeMargin' ? 'amount' : FORM_PATH;
     return rejection(command, [{ path, ...opened.message }]);
@@ -854,6 +870,7 @@ export function decideFill(
   order: OrderState,
   at: Millis,
   crossing: BrandQuote = order.sym.brandQuote(),
+  fill: FillQuote = fillQuoteOf(order.sym, crossing),
 ): BookEvent[] {
   const account = order.account;
   const sym = order.sym;
@@ -904,7 +921,7 @@ export function decideFill(
     orderId: o.id,
     partOf: null,
   };
-  const opened = openEvents(book, account, record, at);
+  const opened = openEvents(book, account, record, at, fill);
   if (!opened.ok) {
     const key = opened.message.key;
     if (key === 'engineOrder.commissionExceedsFreeMargin')

@@ -55,6 +55,7 @@ import {
   decideStopOut,
   decideTick,
   type Fired,
+  fillQuoteOf,
   trailMove,
 } from './decisions.js';
 import type { MinHeap } from './heap.js';
@@ -79,6 +80,7 @@ import type {
   EnginePersistence,
   EngineQuote,
   EngineSnapshot,
+  FillQuote,
   Millis,
   OpenCommand,
   OrderView,
@@ -374,8 +376,11 @@ export class Engine {
     }
     fired.sort((a, b) => a.id - b.id);
     for (const order of fired) {
-      if (order.account.busy) this.defer(order.account, () => this.runFill(order, now, dealing));
-      else this.runFill(order, now, dealing);
+      if (order.account.busy) {
+        // filled later at this quote: the fill audit records the feed quote of this moment, not a later one
+        const fill = fillQuoteOf(sym, dealing);
+        this.defer(order.account, () => this.runFill(order, now, dealing, fill));
+      } else this.runFill(order, now, dealing);
     }
   }
 
@@ -384,7 +389,7 @@ export class Engine {
    * batch of its account. A fill queued behind a commit that moved the order's level fills only if that quote still
    * crosses the new level; otherwise the order waits, armed, for a quote that does.
    */
-  private runFill(order: OrderState, at: Millis, crossing: BrandQuote): void {
+  private runFill(order: OrderState, at: Millis, crossing: BrandQuote, fill?: FillQuote): void {
     if (this.book.orders.get(order.id) !== order) return;
     const { direction, orderType: type, price } = order.record;
     if (!orderTriggered({ direction, type, price }, crossing)) {
@@ -392,7 +397,7 @@ export class Engine {
       return;
     }
     const account = order.account;
-    const events = decideFill(this.book, order, at, crossing);
+    const events = decideFill(this.book, order, at, crossing, fill);
     this.commit(
       [account],
       events,
@@ -527,8 +532,11 @@ export class Engine {
   private settle(fired: Fired[], candidates: readonly AccountState[], now: Millis): void {
     const ready: Fired[] = [];
     for (const f of fired) {
-      if (f.position.account.busy) this.defer(f.position.account, () => this.runFire(f, now));
-      else ready.push(f);
+      if (f.position.account.busy) {
+        // closed later at this tick's price: the fill audit records this tick's feed quote
+        const fill = fillQuoteOf(f.position.sym);
+        this.defer(f.position.account, () => this.runFire(f, now, fill));
+      } else ready.push(f);
     }
     const free: AccountState[] = [];
     for (const account of candidates) {
@@ -646,7 +654,7 @@ export class Engine {
   }
 
   /** A trigger that crossed while its account was busy: closes at the crossing price if its levels still say so. */
-  private runFire(fired: Fired, at: Millis): void {
+  private runFire(fired: Fired, at: Millis, fill?: FillQuote): void {
     const { position, price } = fired;
     if (this.book.positions.get(position.id) !== position || position.armed) return; // closed or re-armed meanwhile
     const cause = closingTriggerAt(position, price);
@@ -656,7 +664,7 @@ export class Engine {
     }
     const account = position.account;
     const draft = new Draft(account);
-    const events = bookClose(draft, position, price as Price, cause, at);
+    const events = bookClose(draft, position, price as Price, cause, at, undefined, undefined, fill);
     events.push(...decideStopOut(draft, this.clock, this.clock));
     this.commit(
       [account],

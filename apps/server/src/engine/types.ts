@@ -13,6 +13,7 @@ import type {
   OrderExpiry,
   OrderType,
   Price,
+  QuoteTerms,
   TradingProfile,
   TriggerInput,
 } from '@openbroker/domain';
@@ -358,14 +359,30 @@ interface EventBase {
   at: Millis;
 }
 
+/**
+ * What a fill was dealt at, for the client's fill audit: the raw feed quote the engine held, the brand's quote terms
+ * (markup, pip, tick) and the brand quote dealt at. Carried by opens and closes; the objects already exist on the
+ * symbol's state, so this costs one small object per fill and nothing per tick.
+ */
+export interface FillQuote {
+  bid: number;
+  ask: number;
+  /** The feed quote's time. */
+  ts: Millis;
+  terms: QuoteTerms;
+  quote: { buy: Price; sell: Price };
+}
+
 export interface PositionOpenedEvent extends EventBase {
   type: 'position.opened';
   position: PositionRecord;
+  fill?: FillQuote;
 }
 
 export interface PositionClosedEvent extends EventBase {
   type: 'position.closed';
   position: ClosedPositionRecord;
+  fill?: FillQuote;
 }
 
 export interface PositionUpdatedEvent extends EventBase {
@@ -384,6 +401,7 @@ export interface PositionReducedEvent extends EventBase {
   /** The remaining amount. */
   amount: Money;
   closedPart: ClosedPositionRecord;
+  fill?: FillQuote;
 }
 
 /** A trailing stop moved the stop loss (committed coalesced: see decision 0017). */

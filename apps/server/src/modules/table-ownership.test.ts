@@ -37,6 +37,7 @@ const OWNERS: Record<string, readonly string[]> = {
   tradingSettings: ['modules/trading-settings/trading-settings.repo.ts'],
   oneClickAcknowledgements: ['modules/trading-settings/trading-settings.repo.ts'],
   chartLayouts: ['modules/chart-layouts/chart-layouts.repo.ts'],
+  fillAudits: ['modules/fill-audit/fill-audit.repo.ts'],
   documents: ['modules/kyc/documents.repo.ts'],
   auditLog: ['modules/audit/audit.repo.ts'],
   auditChainStart: [],

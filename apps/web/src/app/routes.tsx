@@ -132,6 +132,10 @@ export const ROUTES: RouteObject[] = [
             ),
           },
           {
+            path: 'fill-audit/:positionId/:kind',
+            lazy: screen(async () => (await import('../features/fill-audit/FillAuditPage.js')).FillAuditPage),
+          },
+          {
             path: 'auto-trading',
             lazy: screen(
               async () => (await import('../features/auto-trading/AutoTradingPage.js')).AutoTradingPage,

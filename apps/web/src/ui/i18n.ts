@@ -29,6 +29,9 @@ export const SHARED_UI_EN = {
   'panel.failed.body': 'The rest of the page keeps working. Retry to load this part again.',
   'panel.failed.retry': 'Retry',
   'panel.failed.retryLabel': 'Retry: {{panel}}',
+  'export.csv': 'Download CSV',
+  'export.preparing': 'Preparing…',
+  'export.failed': 'The download failed. Please try again.',
 } as const;
 
 /** German: complete by type, a key missing here is a compile error. */
@@ -60,14 +63,23 @@ export const SHARED_UI_DE: Record<keyof typeof SHARED_UI_EN, string> & Partial<R
   'panel.failed.body': 'Der Rest der Seite funktioniert weiter. Laden Sie diesen Teil erneut.',
   'panel.failed.retry': 'Erneut laden',
   'panel.failed.retryLabel': 'Erneut laden: {{panel}}',
+  'export.csv': 'CSV herunterladen',
+  'export.preparing': 'Wird erstellt…',
+  'export.failed': 'Der Download ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 };
 
 export const SHARED_UI_ES: Partial<Record<keyof typeof SHARED_UI_EN | MessageKey, string>> = {
   'form.email': 'Correo electrónico',
   'form.password': 'Contraseña',
+  'export.csv': 'Descargar CSV',
+  'export.preparing': 'Preparando…',
+  'export.failed': 'La descarga ha fallado. Inténtelo de nuevo.',
 };
 
 export const SHARED_UI_IT: Partial<Record<keyof typeof SHARED_UI_EN | MessageKey, string>> = {
   'form.email': 'Email',
   'form.password': 'Password',
+  'export.csv': 'Scarica CSV',
+  'export.preparing': 'Preparazione…',
+  'export.failed': 'Il download non è riuscito. Riprova.',
 };

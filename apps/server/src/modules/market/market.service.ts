@@ -11,6 +11,7 @@ import type { PriceFeed, Quote, QuoteListener } from '../../market/feed.js';
 import { generateHistory } from '../../market/history.js';
 import type { Catalogue } from '../../market/instruments.js';
 import { QuoteBook } from '../../market/quote-book.js';
+import { TickRing } from '../../market/tick-ring.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 export interface MarketOptions {
@@ -34,6 +35,8 @@ export class MarketService {
   readonly book: QuoteBook;
   readonly candles: MemoryCandleStore;
   readonly clock: Clock;
+  /** The last minutes of accepted quotes per symbol (the fill audit's quotes around a fill). */
+  readonly recent: TickRing;
   private readonly builder: CandleBuilder;
   private readonly listeners = new Set<QuoteListener>();
   private readonly closedListeners = new Set<CandleClosedListener>();
@@ -45,6 +48,7 @@ export class MarketService {
     const { catalogue } = options;
     this.clock = options.clock ?? systemClock;
     this.book = new QuoteBook(catalogue.instruments);
+    this.recent = new TickRing({ startedAt: this.clock.now() });
     this.candles = new MemoryCandleStore({ precisionOf: (symbol) => catalogue.get(symbol)?.precision });
     this.builder = new CandleBuilder(this.candles, catalogue.instruments);
     this.builder.onCandleClosed((symbol, resolution, candle) => {
@@ -85,6 +89,7 @@ export class MarketService {
   ingest(quote: Quote): boolean {
     if (!this.book.update(quote)) return false;
     this.options.metrics?.quotesAccepted.inc();
+    this.recent.push(quote);
     this.builder.onQuote(quote);
     for (const listener of this.listeners) listener(quote);
     // a closed candle is told after the quote that closed it reached the engine, so what a listener

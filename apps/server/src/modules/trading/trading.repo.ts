@@ -18,6 +18,7 @@ import type {
   CommitBatch,
   EnginePersistence,
   EngineSnapshot,
+  FillQuote,
   PositionId,
   PositionRecord,
 } from '../../engine/index.js';
@@ -237,7 +238,67 @@ function commandTarget(events: readonly BookEvent[]): { positionId: number | nul
   return { positionId, orderId };
 }
 
+/** A fill (an open or a close of a position) as the trading commit hands it to the fill audit. */
+export interface FillRecord {
+  accountId: number;
+  positionId: PositionId;
+  kind: 'open' | 'close';
+  symbol: string;
+  direction: 'buy' | 'sell';
+  /** 'client', 'auto' or 'order' for an open; the close's cause (manual, stop_loss, …) for a close. */
+  cause: string;
+  /** A partial close's part: the position it was split from. */
+  partOf: PositionId | null;
+  at: number;
+  price: number;
+  fill: FillQuote;
+}
+
+/** Stores fills in the trade's own transaction (the fill audit's repo). */
+export interface FillRecordStore {
+  recordFills(tx: Db, fills: readonly FillRecord[]): Promise<void>;
+}
+
+/** The fills of a batch's events that carry what they were dealt at. */
+export function fillsOf(events: readonly BookEvent[]): FillRecord[] {
+  const fills: FillRecord[] = [];
+  for (const event of events) {
+    if (event.type === 'position.opened' && event.fill) {
+      const p = event.position;
+      fills.push({
+        accountId: p.accountId,
+        positionId: p.id,
+        kind: 'open',
+        symbol: p.symbol,
+        direction: p.direction,
+        cause: p.orderId ? 'order' : (p.origin ?? 'client'),
+        partOf: null,
+        at: p.openedAt,
+        price: p.openRate,
+        fill: event.fill,
+      });
+    } else if ((event.type === 'position.closed' || event.type === 'position.reduced') && event.fill) {
+      const p = event.type === 'position.closed' ? event.position : event.closedPart;
+      fills.push({
+        accountId: p.accountId,
+        positionId: p.id,
+        kind: 'close',
+        symbol: p.symbol,
+        direction: p.direction,
+        cause: p.cause,
+        partOf: event.type === 'position.reduced' ? event.positionId : null,
+        at: p.closedAt,
+        price: p.closedRate,
+        fill: event.fill,
+      });
+    }
+  }
+  return fills;
+}
+
 export interface TradingRepoOptions {
+  /** Stores each fill's audit context with the trade (the fill audit's repo). */
+  fills?: FillRecordStore;
   /** Stores the payment effects balance adjustments carry (the payments module's repo). */
   paymentEffects?: PaymentEffectStore;
   ledger?: Ledger;
@@ -258,6 +319,7 @@ export class TradingRepo implements EnginePersistence {
   readonly positionIds: PositionIdReserve;
   private readonly ledger: Ledger;
   private readonly paymentEffects: PaymentEffectStore | undefined;
+  private readonly fills: FillRecordStore | undefined;
   private readonly metrics: Pick<Metrics, 'ledgerBookings'> | undefined;
 
   constructor(
@@ -266,6 +328,7 @@ export class TradingRepo implements EnginePersistence {
   ) {
     this.ledger = options.ledger ?? new Ledger();
     this.paymentEffects = options.paymentEffects;
+    this.fills = options.fills;
     this.metrics = options.metrics;
     this.positionIds = new PositionIdReserve((count) => this.reservePositionIds(count), options.positionIds);
   }
@@ -292,6 +355,7 @@ export class TradingRepo implements EnginePersistence {
       }
     }
     const { command } = batch;
+    const fills = this.fills ? fillsOf(batch.events) : [];
     await this.db.transaction(async (tx) => {
       if (command) {
         // first, so a second copy of the command waits here for the first's transaction and then, once it
@@ -309,6 +373,8 @@ export class TradingRepo implements EnginePersistence {
         if (stored.length !== 1) throw new DuplicateCommandError(command.accountId, command.commandId);
       }
       for (const event of batch.events) await this.store(tx as unknown as Db, event, booked, charged);
+      // what each fill was dealt at commits with it, or neither does
+      if (fills.length > 0) await this.fills?.recordFills(tx as unknown as Db, fills);
     });
     // Counted once committed: an entry rolled back with its transaction was never booked.
     for (const kind of booked) this.metrics?.ledgerBookings.inc({ kind });

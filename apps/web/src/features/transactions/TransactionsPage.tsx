@@ -9,6 +9,7 @@ import { Link, NavLink, useParams } from 'react-router';
 import { formatDate } from '../../lib/dates.js';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
+import { DownloadCsvButton } from '../../shared/exports/DownloadCsvButton.js';
 import { useMoney } from '../../shared/market/numbers.js';
 import { CancelWithdrawal, isCancellableWithdrawal } from '../../shared/transactions/CancelWithdrawal.js';
 import { isExpiredDeposit, StatusBadge } from '../../shared/transactions/StatusBadge.js';
@@ -84,6 +85,11 @@ export function TransactionsPage() {
               <i className="bi bi-box-arrow-up me-1" aria-hidden="true" />
               {t('payments.action.withdraw')}
             </Link>
+            <DownloadCsvButton
+              path={`/api/exports/transactions/${type}`}
+              fallbackName={`transactions-${type}.csv`}
+              testId="transactions-download-csv"
+            />
           </div>
         }
       />

@@ -107,6 +107,10 @@ export const ORDERS_EN = {
   'ord.why.margin':
     'At that moment: equity {{equity}}, used margin {{usedMargin}}, margin level {{marginLevel}}.',
   'ord.why.costs': 'Commission {{commission}}, swap {{swap}}.',
+  // the fill audit (opens the client area's page in a new tab)
+  'ord.audit.title': 'Audit fill',
+  'ord.audit.open': 'open',
+  'ord.audit.close': 'close',
 } as const;
 
 /** German: complete by type, a key missing here is a compile error. */
@@ -218,4 +222,7 @@ export const ORDERS_DE: Record<keyof typeof ORDERS_EN, string> & Partial<Record<
   'ord.why.margin':
     'In diesem Moment: Eigenkapital {{equity}}, genutzte Margin {{usedMargin}}, Margin-Level {{marginLevel}}.',
   'ord.why.costs': 'Kommission {{commission}}, Swap {{swap}}.',
+  'ord.audit.title': 'Ausführung prüfen',
+  'ord.audit.open': 'Eröffnung',
+  'ord.audit.close': 'Schließung',
 };

@@ -88,6 +88,27 @@ export function HistoryRow({ position }: { position: PositionDto }) {
                 })}
               </div>
             ) : null}
+            <div className="ob-audit-links" data-testid={`position-audit-${position.id}`}>
+              <i className="bi bi-shield-check me-1" aria-hidden="true" />
+              {t('ord.audit.title')}:{' '}
+              <a
+                href={`/fill-audit/${position.id}/open`}
+                target="_blank"
+                rel="noopener"
+                data-testid={`position-audit-open-${position.id}`}
+              >
+                {t('ord.audit.open')}
+              </a>
+              {' · '}
+              <a
+                href={`/fill-audit/${position.id}/close`}
+                target="_blank"
+                rel="noopener"
+                data-testid={`position-audit-close-${position.id}`}
+              >
+                {t('ord.audit.close')}
+              </a>
+            </div>
           </td>
         </tr>
       )}

@@ -87,7 +87,17 @@ export const OpenPositionRow = memo(function OpenPositionRow({
         <SymbolCell position={position} />
         <AmountCell position={position} />
         <td className="ob-r c-open" data-label={t('positions.col.openRate')} data-testid="position-open">
-          {formatPrice(position.open_rate)}
+          {/* the open price links to the audit of this fill (the client area's page, in a new tab) */}
+          <a
+            className="ob-audit-link"
+            href={`/fill-audit/${position.id}/open`}
+            target="_blank"
+            rel="noopener"
+            title={t('ord.audit.title')}
+            data-testid={`position-audit-open-${position.id}`}
+          >
+            {formatPrice(position.open_rate)}
+          </a>
           <span className="ob-position-sub text-body-secondary">
             {shortDateTime(position.open_date, i18n.language)}
           </span>

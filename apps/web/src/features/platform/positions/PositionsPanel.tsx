@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Form, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { DownloadCsvButton } from '../../../shared/exports/DownloadCsvButton.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { PanelBoundary } from '../../../ui/PanelBoundary.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
@@ -184,6 +185,16 @@ export function PositionsPanel() {
             </table>
             {positions && history.length === 0 && (
               <EmptyState icon="bi-clock-history">{t('positions.empty')}</EmptyState>
+            )}
+            {history.length > 0 && (
+              <div className="d-flex justify-content-end p-2 border-top ob-history-export">
+                <DownloadCsvButton
+                  size="sm"
+                  path="/api/exports/history"
+                  fallbackName="trade-history.csv"
+                  testId="history-download-csv"
+                />
+              </div>
             )}
             {history.length > historyShown && (
               <div className="text-center p-2 border-top">
