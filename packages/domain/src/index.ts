@@ -50,3 +50,5 @@ export * from './transactions.js';
 export * from './triggers.js';
 export * from './validation.js';
 export * from './watchlists.js';
+export * from './price-alerts.js';
+export * from './price-alert-index.js';

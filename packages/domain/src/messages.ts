@@ -18,6 +18,7 @@ import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
 import { PAYMENTS_MESSAGES } from './messages-payments.js';
 import { POPUPS_MESSAGES } from './messages-popups.js';
+import { PRICE_ALERTS_MESSAGES } from './messages-price-alerts.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
 import { WATCHLISTS_MESSAGES } from './messages-watchlists.js';
@@ -178,6 +179,7 @@ export const MESSAGES_EN = {
   ...PAYMENTS_MESSAGES,
   // the client's watchlists: names, limits, unknown symbols (our texts)
   ...WATCHLISTS_MESSAGES,
+  ...PRICE_ALERTS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -20,3 +20,4 @@ export * from './staff.js';
 export * from './statements.js';
 export * from './trading.js';
 export * from './watchlists.js';
+export * from './price-alerts.js';
