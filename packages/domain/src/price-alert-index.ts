@@ -127,6 +127,11 @@ export class PriceAlertIndex<T> {
     return this.entries.has(id);
   }
 
+  /** The ids of the alerts in the index. */
+  ids(): IterableIterator<number> {
+    return this.entries.keys();
+  }
+
   get(id: number): T | undefined {
     return this.entries.get(id)?.item;
   }
