@@ -228,7 +228,10 @@ export class PriceAlertsService {
       const brandQuote = this.pricer.quote(brandId, quote.symbol, quote.ask, quote.bid);
       if (!brandQuote) continue;
       const price = key.endsWith('bid') ? brandQuote.sell : brandQuote.buy;
-      for (const alert of this.index.fire(quote.symbol, key, price)) (fired ??= []).push({ alert, price });
+      for (const alert of this.index.fire(quote.symbol, key, price)) {
+        fired ??= [];
+        fired.push({ alert, price });
+      }
     }
     if (!fired) return;
     const at = quote.ts;
@@ -285,7 +288,7 @@ export class PriceAlertsService {
   private async trigger(alert: Armed, price: number, at: Date): Promise<void> {
     // what the mail says is read first: inside the transaction only the transaction's connection may be used
     const before = await this.repo.byId(alert.id);
-    if (!before || before.status !== 'active') return;
+    if (before?.status !== 'active') return;
     const brand = await this.deps.brands.findById(before.brandId);
     const to = await this.repo.recipient(before.userId);
     const precision = precisionOf(this.deps.market, before.symbol);

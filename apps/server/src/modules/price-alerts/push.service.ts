@@ -21,7 +21,7 @@ export class PushService {
 
   constructor(
     readonly repo: PushRepo,
-    private readonly options: PushServiceOptions,
+    options: PushServiceOptions,
   ) {
     this.sender =
       options.send ??
