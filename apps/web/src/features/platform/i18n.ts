@@ -1,5 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
+import { ALERTS_DE, ALERTS_EN, ALERTS_ES, ALERTS_IT } from './alerts/i18n.js';
 import { ORDERS_DE, ORDERS_EN } from './orders/i18n.js';
 
 /** Texts of the trading platform: markets, chart, ticket, positions, calculator, notices. */
@@ -531,7 +532,7 @@ export const PLATFORM_IT: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
 export type PlatformKey = keyof typeof PLATFORM_EN;
 
 /** The terminal's texts in English, its orders' included: what the shell declares to i18next for the key type. */
-export const TERMINAL_EN = { ...PLATFORM_EN, ...ORDERS_EN };
+export const TERMINAL_EN = { ...PLATFORM_EN, ...ORDERS_EN, ...ALERTS_EN };
 
 const withTerminal = new WeakSet<I18n>();
 
@@ -543,7 +544,7 @@ export function addTerminalResources(i18n: I18n): void {
   if (withTerminal.has(i18n)) return;
   withTerminal.add(i18n);
   i18n.addResources('en', 'translation', TERMINAL_EN);
-  i18n.addResources('de', 'translation', { ...PLATFORM_DE, ...ORDERS_DE });
-  i18n.addResources('es', 'translation', PLATFORM_ES);
-  i18n.addResources('it', 'translation', PLATFORM_IT);
+  i18n.addResources('de', 'translation', { ...PLATFORM_DE, ...ORDERS_DE, ...ALERTS_DE });
+  i18n.addResources('es', 'translation', { ...PLATFORM_ES, ...ALERTS_ES });
+  i18n.addResources('it', 'translation', { ...PLATFORM_IT, ...ALERTS_IT });
 }

@@ -62,6 +62,27 @@ export function NoticeText({ notice }: { notice: TradingNotice }) {
       </>
     );
   }
+  if (notice.kind === 'priceAlert') {
+    const { alert } = notice;
+    const side = t(`alerts.side.${alert.side}`);
+    const level = (n: number | null) => (n === null ? '' : String(n));
+    const condition =
+      alert.kind === 'move'
+        ? t('alerts.condition.move', { side, percent: alert.value, base: level(alert.base_price) })
+        : t(`alerts.condition.${alert.kind}`, { side, level: level(alert.value) });
+    return (
+      <>
+        <div className="fw-semibold" data-testid="notice-title">
+          <i className="bi bi-bell-fill me-1" aria-hidden="true" />
+          {t('alerts.notice', { symbol: alert.symbol, condition, time })}
+        </div>
+        {alert.triggered_price !== null && (
+          <div className="small">{t('alerts.notice.price', { price: String(alert.triggered_price) })}</div>
+        )}
+        {alert.note && <div className="small text-break">{alert.note}</div>}
+      </>
+    );
+  }
   const { order } = notice;
   const reason = sentMessage(notice.message);
   return (
@@ -89,6 +110,7 @@ const VARIANT: Record<TradingNotice['kind'], string> = {
   orderRejected: 'warning',
   orderExpired: 'secondary',
   autoTradingStopped: 'warning',
+  priceAlert: 'primary',
 };
 
 /**
