@@ -141,6 +141,18 @@ export class PriceAlertIndex<T> {
     return this.symbols.get(symbol)?.keys();
   }
 
+  /**
+   * The nearest levels of a symbol's group: the lowest "at or above" level (+Infinity when none) and the highest
+   * "at or below" level (-Infinity when none). A price strictly between them fires nothing (a cheap pre-check).
+   */
+  lowestAbove(symbol: string, group: string): number {
+    return this.symbols.get(symbol)?.get(group)?.above.top ?? Number.POSITIVE_INFINITY;
+  }
+
+  highestBelow(symbol: string, group: string): number {
+    return -(this.symbols.get(symbol)?.get(group)?.below.top ?? Number.POSITIVE_INFINITY);
+  }
+
   /** Puts an alert in (replacing one of the same id); an alert without a level is not kept. */
   add(alert: IndexedAlert<T>): void {
     this.remove(alert.id);

@@ -1,5 +1,6 @@
 import {
   alertLevels,
+  approxBrandQuote,
   checkAlertAgainstPrice,
   checkAlertExpiry,
   checkAlertValue,
@@ -12,6 +13,7 @@ import {
   type PriceAlertDto,
   PriceAlertIndex,
   type PriceAlertList,
+  type QuoteTerms,
   type TradingProfile,
   tickSizeOf,
 } from '@openbroker/domain';
@@ -126,14 +128,14 @@ export class PriceAlertsService {
   async start(): Promise<void> {
     for (const [key, profile] of await this.deps.brands.tradingProfiles()) {
       const id = Number(/^brand:(\d+)$/.exec(key)?.[1]);
-      if (Number.isSafeInteger(id)) this.pricer.setProfile(id, profile);
+      if (Number.isSafeInteger(id)) this.setProfile(id, profile);
     }
     this.detach.push(
       this.deps.brands.onChangedOnAnyNode((brandId) => {
         this.deps.brands
           .findById(brandId)
           .then((brand) => {
-            if (brand) this.pricer.setProfile(brandId, this.deps.profileOf(brand));
+            if (brand) this.setProfile(brandId, this.deps.profileOf(brand));
           })
           .catch((err: unknown) =>
             this.deps.log?.error({ err, brandId }, 'price alerts: brand refresh failed'),
@@ -219,16 +221,31 @@ export class PriceAlertsService {
    * reaches (O(1) when none, O(k log n) for k). Storing and telling run after, off the tick path.
    */
   onQuote(quote: Quote): void {
-    const groups = this.index.groups(quote.symbol);
+    const { symbol } = quote;
+    const groups = this.index.groups(symbol);
     if (!groups) return;
     let fired: { alert: Armed; price: number }[] | undefined;
-    for (const key of [...groups]) {
-      const bar = key.indexOf('|');
-      const brandId = Number(key.slice(0, bar));
-      const brandQuote = this.pricer.quote(brandId, quote.symbol, quote.ask, quote.bid);
-      if (!brandQuote) continue;
-      const price = key.endsWith('bid') ? brandQuote.sell : brandQuote.buy;
-      for (const alert of this.index.fire(quote.symbol, key, price)) {
+    const feed = this.feed;
+    feed.buy = quote.ask;
+    feed.sell = quote.bid;
+    for (const key of groups) {
+      const { brandId, bid } = this.groupOf(key);
+      const terms = this.termsOf(brandId, symbol);
+      if (!terms) continue;
+      // the float estimate is within a tick of the exact quote (decision 0023): a price a tick clear of both
+      // nearest levels fires nothing, and the exact (decimal) quote is computed only near a level
+      const approx = approxBrandQuote(feed, terms, this.estimate);
+      const estimate = bid ? approx.sell : approx.buy;
+      const slack = terms.tick ?? Math.abs(estimate) * 1e-9;
+      if (
+        estimate + slack < this.index.lowestAbove(symbol, key) &&
+        estimate - slack > this.index.highestBelow(symbol, key)
+      )
+        continue;
+      const exact = this.pricer.quote(brandId, symbol, quote.ask, quote.bid);
+      if (!exact) continue;
+      const price = bid ? exact.sell : exact.buy;
+      for (const alert of this.index.fire(symbol, key, price)) {
         fired ??= [];
         fired.push({ alert, price });
       }
@@ -239,6 +256,36 @@ export class PriceAlertsService {
       if (alert.expiresAt !== null && alert.expiresAt <= at) this.enqueue(() => this.expireDue());
       else this.enqueue(() => this.trigger(alert, price, new Date(at)));
     }
+  }
+
+  private readonly feed = { buy: 0, sell: 0 } as { buy: number; sell: number };
+  private readonly estimate = { buy: 0, sell: 0 };
+  private readonly groupInfo = new Map<string, { brandId: number; bid: boolean }>();
+  /** Quote terms per brand and symbol (the brand's markup on the instrument), dropped when a brand changes. */
+  private readonly terms = new Map<number, Map<string, QuoteTerms | undefined>>();
+
+  private groupOf(key: string): { brandId: number; bid: boolean } {
+    let info = this.groupInfo.get(key);
+    if (!info) {
+      info = { brandId: Number(key.slice(0, key.indexOf('|'))), bid: key.endsWith('|bid') };
+      this.groupInfo.set(key, info);
+    }
+    return info;
+  }
+
+  private termsOf(brandId: number, symbol: string): QuoteTerms | undefined {
+    let bySymbol = this.terms.get(brandId);
+    if (!bySymbol) {
+      bySymbol = new Map();
+      this.terms.set(brandId, bySymbol);
+    }
+    if (!bySymbol.has(symbol)) bySymbol.set(symbol, this.pricer.termsOf(brandId, symbol));
+    return bySymbol.get(symbol);
+  }
+
+  private setProfile(brandId: number, profile: TradingProfile): void {
+    this.pricer.setProfile(brandId, profile);
+    this.terms.delete(brandId);
   }
 
   /** Marks expired alerts as such and takes them out of the index. */
@@ -263,7 +310,8 @@ export class PriceAlertsService {
     for (const id of [...this.index.ids()]) if (!active.has(id)) this.index.remove(id);
   }
 
-  private arm(row: PriceAlertRow): void {
+  /** Puts an active alert in the index (or takes a settled one out): at start, on every change, in benchmarks. */
+  arm(row: PriceAlertRow): void {
     if (row.status !== 'active') {
       this.index.remove(row.id);
       return;
