@@ -41,7 +41,9 @@ async function alertsTab(page: Page) {
 }
 
 describe('price alerts', () => {
-  it('sets an alert from the chart, fires it once when the price crosses, and shows the notice', async () => {
+  it('sets an alert from the chart, fires it once when the price crosses, and shows the notice', {
+    timeout: 150_000,
+  }, async () => {
     const session = await newSession('desktop', { baseURL: server.baseURL });
     try {
       const { page } = session;
@@ -49,9 +51,9 @@ describe('price alerts', () => {
       await page.goto('/platform/BTCUSD');
       await page.getByTestId('set-alert').click();
       const form = page.getByTestId('alert-form');
-      await expect.poll(() => form.getByTestId('alert-value').inputValue(), { timeout: 20_000 }).toBe(
-        brand.sell.toFixed(2),
-      );
+      await expect
+        .poll(() => form.getByTestId('alert-value').inputValue(), { timeout: 20_000 })
+        .toBe(brand.sell.toFixed(2));
       await screenshot(page, 'alerts/form-1366-light');
       await form.getByTestId('alert-value').fill(String(LEVEL));
       await form.getByTestId('alert-note').fill('Breakout watch');
@@ -65,18 +67,20 @@ describe('price alerts', () => {
 
       // the brand's bid passes the level: the server fires the alert and the terminal tells at once
       feed.set('BTCUSD', 60_200, 60_220);
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('triggered');
+      await screenshot(page, 'alerts/fired-1366-light');
       const notice = page.locator('[data-testid^="notice-alert-"]').first();
-      await notice.waitFor({ timeout: 20_000 });
+      await notice.waitFor({ timeout: 10_000 });
       expect(await notice.textContent()).toContain('BTCUSD');
       expect(await notice.textContent()).toContain('Breakout watch');
-      await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('triggered');
-      await screenshot(page, 'alerts/fired-1366-light');
 
       // fired once: more prices beyond the level bring no second notice
       feed.set('BTCUSD', 60_400, 60_420);
       const sell = page.getByTestId('trade-sell-price');
       await expect
-        .poll(async () => Number(((await sell.textContent()) ?? '').replace(/[^\d.]/g, '')), { timeout: 20_000 })
+        .poll(async () => Number(((await sell.textContent()) ?? '').replace(/[^\d.]/g, '')), {
+          timeout: 20_000,
+        })
         .toBeGreaterThan(60_200);
       expect(await page.locator('[data-testid^="notice-alert-"]').count()).toBe(1);
       expect(session.errors).toEqual([]);
@@ -94,6 +98,8 @@ describe('price alerts', () => {
         const session = await newSession(viewport, { baseURL: server.baseURL, colorScheme: theme });
         try {
           const { page } = session;
+          // the dialog's fade is not what the screenshot is about
+          await page.emulateMedia({ reducedMotion: 'reduce' });
           await session.context.addInitScript((mode) => window.localStorage.setItem('ob.theme', mode), theme);
           await logInThroughForm(page);
           await page.goto('/platform/BTCUSD');

@@ -1,10 +1,13 @@
 import {
   alertLevels,
   approxBrandQuote,
+  brandQuote,
   checkAlertAgainstPrice,
   checkAlertExpiry,
   checkAlertValue,
+  DEFAULT_TRADING_PROFILE,
   formatPriceOnTick,
+  type InstrumentGroup,
   type Message,
   type NoticePayload,
   PRICE_ALERT_MAX_ACTIVE,
@@ -13,18 +16,26 @@ import {
   type PriceAlertDto,
   PriceAlertIndex,
   type PriceAlertList,
+  pipSize,
   type QuoteTerms,
+  quoteTermsFor,
   type TradingProfile,
   tickSizeOf,
 } from '@openbroker/domain';
 import { AppError, invalidFields, notFound } from '../../lib/errors.js';
 import type { Quote } from '../../market/feed.js';
-import { BrandPricer, type PricedInstrument } from '../../realtime/brand-prices.js';
 import { type Brand, brandBaseUrl } from '../brands/brands.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { priceAlertMail } from '../mail/mail.templates.js';
 import type { AlertValues, PriceAlertRow, PriceAlertsRepo } from './price-alerts.repo.js';
 import type { PushRepo } from './push.repo.js';
+
+/** What pricing needs of an instrument: its group and precision (the catalogue's fields). */
+export interface PricedInstrument {
+  symbol: string;
+  category: InstrumentGroup;
+  precision: number;
+}
 
 /** The market as alerts see it: the catalogue, the latest quote of a symbol, and every accepted quote. */
 export interface AlertMarket {
@@ -98,7 +109,8 @@ export function alertDto(row: PriceAlertRow): PriceAlertDto {
  */
 export class PriceAlertsService {
   readonly index = new PriceAlertIndex<Armed>();
-  private readonly pricer: BrandPricer;
+  /** Each brand's trading profile (its markups); a brand without one gets the default. */
+  private readonly profiles = new Map<number, TradingProfile>();
   private readonly listeners = new Set<(userId: number, notice: NoticePayload) => void>();
   private readonly detach: (() => void)[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -113,7 +125,6 @@ export class PriceAlertsService {
     private readonly deps: PriceAlertsDeps,
   ) {
     this.now = deps.now ?? Date.now;
-    this.pricer = new BrandPricer((symbol) => deps.market.catalogue.get(symbol));
   }
 
   /** Calls `listener(userId, notice)` for every alert this node fired; returns the unsubscribe. */
@@ -242,8 +253,7 @@ export class PriceAlertsService {
         estimate - slack > this.index.highestBelow(symbol, key)
       )
         continue;
-      const exact = this.pricer.quote(brandId, symbol, quote.ask, quote.bid);
-      if (!exact) continue;
+      const exact = brandQuote(feed, terms);
       const price = bid ? exact.sell : exact.buy;
       for (const alert of this.index.fire(symbol, key, price)) {
         fired ??= [];
@@ -279,12 +289,25 @@ export class PriceAlertsService {
       bySymbol = new Map();
       this.terms.set(brandId, bySymbol);
     }
-    if (!bySymbol.has(symbol)) bySymbol.set(symbol, this.pricer.termsOf(brandId, symbol));
+    if (!bySymbol.has(symbol)) {
+      const instrument = this.deps.market.catalogue.get(symbol);
+      const profile = this.profiles.get(brandId) ?? DEFAULT_TRADING_PROFILE;
+      bySymbol.set(
+        symbol,
+        instrument &&
+          quoteTermsFor(
+            profile,
+            instrument.category,
+            pipSize(instrument.symbol, instrument.category, instrument.precision),
+            tickSizeOf(instrument.precision),
+          ),
+      );
+    }
     return bySymbol.get(symbol);
   }
 
   private setProfile(brandId: number, profile: TradingProfile): void {
-    this.pricer.setProfile(brandId, profile);
+    this.profiles.set(brandId, profile);
     this.terms.delete(brandId);
   }
 
@@ -421,9 +444,9 @@ export class PriceAlertsService {
   /** The brand's price now (bid or ask), null when the market has none. */
   private currentPrice(brandId: number, symbol: string, side: 'bid' | 'ask'): number | null {
     const quote = this.deps.market.book.get(symbol, this.now());
-    if (!quote) return null;
-    const q = this.pricer.quote(brandId, symbol, quote.ask, quote.bid);
-    if (!q) return null;
+    const terms = this.termsOf(brandId, symbol);
+    if (!quote || !terms) return null;
+    const q = brandQuote({ buy: quote.ask, sell: quote.bid }, terms);
     return side === 'bid' ? q.sell : q.buy;
   }
 }

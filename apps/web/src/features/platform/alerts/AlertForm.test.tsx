@@ -173,7 +173,7 @@ describe('price alerts in the terminal', () => {
       },
     });
     const notice = await screen.findByTestId('notice-alert-9-1');
-    expect(notice.textContent).toContain('Kursalarm: BTCUSD Geld (Verkauf) ≥ 101000');
+    expect(notice.textContent).toContain('Kursalarm: BTCUSD Geld (Verkauf) ≥ 101.000,00');
     expect(notice.textContent).toContain('breakout');
   });
 });
