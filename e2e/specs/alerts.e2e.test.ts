@@ -49,6 +49,12 @@ describe('price alerts', () => {
       const { page } = session;
       await logInThroughForm(page);
       await page.goto('/platform/BTCUSD');
+      const sellPrice = page.getByTestId('trade-sell-price');
+      await expect
+        .poll(async () => Number(((await sellPrice.textContent()) ?? '').replace(/[^\d.]/g, '')), {
+          timeout: 30_000,
+        })
+        .toBe(brand.sell);
       await page.getByTestId('set-alert').click();
       const form = page.getByTestId('alert-form');
       await expect

@@ -11,7 +11,7 @@ import {
   type PriceAlertSide,
   zodIssuesToMessages,
 } from '@openbroker/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/ApiError.js';
@@ -63,6 +63,11 @@ export function AlertForm({ symbol, precision, alert, onSave, onClose }: AlertFo
   const [refusal, setRefusal] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const current = priceOf(side);
+  // a form opened before the first price arrived is filled with it once it does (unless the client typed)
+  const [typed, setTyped] = useState(!!alert);
+  useEffect(() => {
+    if (!typed && value === '' && current !== null && kind !== 'move') setValue(current.toFixed(precision));
+  }, [typed, value, current, kind, precision]);
 
   const changeKind = (next: PriceAlertKind) => {
     setKind(next);
@@ -173,7 +178,10 @@ export function AlertForm({ symbol, precision, alert, onSave, onClose }: AlertFo
               autoComplete="off"
               value={value}
               isInvalid={!!errors.value}
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(e) => {
+                setTyped(true);
+                setValue(e.target.value);
+              }}
               data-testid="alert-value"
             />
             {feedback('value')}
