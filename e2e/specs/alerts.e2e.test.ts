@@ -73,12 +73,13 @@ describe('price alerts', () => {
 
       // the brand's bid passes the level: the server fires the alert and the terminal tells at once
       feed.set('BTCUSD', 60_200, 60_220);
-      await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('triggered');
-      await screenshot(page, 'alerts/fired-1366-light');
       const notice = page.locator('[data-testid^="notice-alert-"]').first();
-      await notice.waitFor({ timeout: 10_000 });
+      await notice.waitFor({ timeout: 30_000 });
       expect(await notice.textContent()).toContain('BTCUSD');
       expect(await notice.textContent()).toContain('Breakout watch');
+      await alertsTab(page);
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('triggered');
+      await screenshot(page, 'alerts/fired-1366-light');
 
       // fired once: more prices beyond the level bring no second notice
       feed.set('BTCUSD', 60_400, 60_420);

@@ -83,7 +83,7 @@ async function terminal(
 describe('price alerts in the terminal', () => {
   it('the bell opens the form with the bid now; wrong values are explained, a refusal shows on its field', async () => {
     const server = alertServer();
-    const { calls } = await terminal(server.api);
+    const { calls, sockets } = await terminal(server.api);
     fireEvent.click(screen.getByTestId('set-alert'));
     const form = await screen.findByTestId('alert-form');
     const value = within(form).getByTestId('alert-value') as HTMLInputElement;
@@ -136,6 +136,22 @@ describe('price alerts in the terminal', () => {
     expect(row.textContent).toContain('BTCUSD');
     expect(row.textContent).toContain('Bid (sell) ≥ 101000.00');
     expect(within(row).getByTestId('alert-status').textContent).toBe('Active');
+
+    // the alert fires: the notice shows above the tabs and the list still shows the alert
+    sockets.trading().push('notice', {
+      id: 'alert-1-1',
+      at: new Date().toISOString(),
+      kind: 'priceAlert',
+      alert: {
+        ...server.alerts()[0],
+        status: 'triggered',
+        triggered_at: new Date().toISOString(),
+        triggered_price: 101_000.5,
+      },
+    });
+    await screen.findByTestId('notice-alert-1-1');
+    expect(screen.getByTestId('notice-alert-1-1').textContent).toContain('101000.50');
+    await screen.findByTestId('alert-row-1');
   });
 
   it('speaks German, and a fired alert shows as a notice in the terminal', async () => {
