@@ -5,7 +5,8 @@
  * the trading engine's benchmark (engine.ts); `trade` socket round trips, `fanout` the price stream
  * to 2,000 clients, `payments` card deposits with their webhooks and withdrawals over HTTP, `market`
  * the market-data figures, `auto-trading` 10,000 auto-trading accounts evaluated at a candle close,
- * `cluster` round trips on a local cluster of 1, 2 and 3 nodes (DATABASE_URL, REDIS_URL, a build).
+ * `cluster` round trips on a local cluster of 1, 2 and 3 nodes (DATABASE_URL, REDIS_URL, a build), `price-alerts`
+ * 100,000 price alerts on the tick path.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -103,6 +104,10 @@ if (target === undefined) {
   // 1, 2 and 3 local nodes on PostgreSQL and Redis (needs DATABASE_URL, REDIS_URL and `npm run build`).
   const { clusterBench } = await import('./cluster.js');
   if (!(await clusterBench())) process.exitCode = 1;
+} else if (target === 'price-alerts') {
+  // 100,000 price alerts on the tick path, beside the same ticks without alerts
+  const { priceAlertsBench } = await import('./price-alerts.js');
+  if (!(await priceAlertsBench())) process.exitCode = 1;
 } else if (target === 'market') {
   // market.ts runs when imported: history generation, walk, candles and quote-book figures.
   await import('./market.js');

@@ -41,6 +41,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.js';
 import { popupsAdminRoutes } from './modules/popups/admin/popups-admin.routes.js';
 import { popupsRoutes } from './modules/popups/popups.routes.js';
+import { priceAlertsRoutes } from './modules/price-alerts/price-alerts.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => watchlistsRoutes(scope as App, ctx));
   await app.register(async (scope) => tradingSettingsRoutes(scope as App, ctx));
   await app.register(async (scope) => chartLayoutsRoutes(scope as App, ctx));
+  await app.register(async (scope) => priceAlertsRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

@@ -29,6 +29,8 @@ import type { MoneyService } from './modules/payments/admin/staff-money.service.
 import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
+import type { PriceAlertsService } from './modules/price-alerts/price-alerts.service.js';
+import type { PushService } from './modules/price-alerts/push.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
@@ -111,4 +113,8 @@ export interface AppContext {
   tradingSettings: TradingSettingsService;
   /** The terminal chart's indicators and drawings of each client, per symbol. */
   chartLayouts: ChartLayoutsService;
+  /** The terminal's price alerts: the clients' alerts and their evaluation on the ticks. */
+  priceAlerts: PriceAlertsService;
+  /** Web push of the clients' browsers: VAPID keys, subscriptions, the push worker. */
+  push: PushService;
 }

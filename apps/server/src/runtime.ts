@@ -36,6 +36,7 @@ import { AutoTradingAdminService } from './modules/auto-trading/admin/auto-tradi
 import { AutoTradingRepo } from './modules/auto-trading/auto-trading.repo.js';
 import { AutoTradingService } from './modules/auto-trading/auto-trading.service.js';
 import { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
+import { tradingProfileOf } from './modules/brands/brand-trading.js';
 import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
 import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
@@ -65,6 +66,10 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
 import { PopupsService } from './modules/popups/popups.service.js';
+import { PriceAlertsRepo } from './modules/price-alerts/price-alerts.repo.js';
+import { PriceAlertsService } from './modules/price-alerts/price-alerts.service.js';
+import { PushRepo } from './modules/price-alerts/push.repo.js';
+import { PushService } from './modules/price-alerts/push.service.js';
 import { ReferenceRepo } from './modules/reference/reference.repo.js';
 import { ReferenceService } from './modules/reference/reference.service.js';
 import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
@@ -334,6 +339,22 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     const affiliates = new AffiliatesService(new AffiliatesRepo(db), sessions);
     // one store of uploaded files: served at /media, written by the brand editor and the content editor
     const media = new MediaService(db);
+    // price alerts: web push through its own outbox and worker, alerts evaluated on every accepted tick
+    const push = new PushService(new PushRepo(db), {
+      subject: `mailto:${config.mailFrom}`,
+      log: { error: (obj, msg) => logger.error(obj, msg) },
+    });
+    const priceAlerts = new PriceAlertsService(new PriceAlertsRepo(db), push.repo, {
+      market,
+      brands,
+      mail,
+      profileOf: (brand) => tradingProfileOf(brand.settings),
+      publicUrl: config.publicUrl,
+      wakePush: () => push.worker.wake(),
+      // a cluster node picks up alerts set through other nodes (decision 0027)
+      ...(cluster ? { syncMs: 2_000 } : {}),
+      log: { error: (obj, msg) => logger.error(obj, msg) },
+    });
     const ctx: AppContext = {
       config,
       database,
@@ -404,6 +425,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         ring: market.recent,
         log: { error: (obj, msg) => logger.error(obj, msg) },
       }),
+      priceAlerts,
+      push,
     };
     if (options.live) {
       await market.start();
@@ -415,6 +438,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       await ctx.autoTrading.start();
       // the feed's quotes around each fill, once the minute after it passed
       ctx.fillAudit.start();
+      // the active price alerts on the ticks, and the pushes they queue
+      await priceAlerts.start();
+      await push.start();
       // prices from the feed leader; then this node's share of the engine shards
       if (shards || feedLeader)
         metrics.watchCluster({
@@ -436,6 +462,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
           ctx.fillAudit.stop();
           await ctx.autoTrading.stop();
           await market.stop();
+          await priceAlerts.stop();
+          await push.stop();
           await ctx.trading.stop();
           // the shards are freed only once no commit of this node is in flight: the next owner loads a settled book
           await shards?.stop();

@@ -35,6 +35,8 @@ export * from './payments.js';
 export * from './payments-api.js';
 export * from './phone.js';
 export * from './position.js';
+export * from './price-alert-index.js';
+export * from './price-alerts.js';
 export * from './pricing.js';
 export * from './profile.js';
 export * from './realtime.js';

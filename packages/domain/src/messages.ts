@@ -19,6 +19,7 @@ import { NOTICES_MESSAGES } from './messages-notices.js';
 import { ONE_CLICK_MESSAGES } from './messages-one-click.js';
 import { PAYMENTS_MESSAGES } from './messages-payments.js';
 import { POPUPS_MESSAGES } from './messages-popups.js';
+import { PRICE_ALERTS_MESSAGES } from './messages-price-alerts.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
 import { WATCHLISTS_MESSAGES } from './messages-watchlists.js';
@@ -181,6 +182,7 @@ export const MESSAGES_EN = {
   ...WATCHLISTS_MESSAGES,
   // one-click trading's settings (our texts)
   ...ONE_CLICK_MESSAGES,
+  ...PRICE_ALERTS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

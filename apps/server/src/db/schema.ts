@@ -1237,3 +1237,99 @@ export const fillAudits = pgTable(
     index('fill_audits_pending_idx').on(t.filledAt).where(sql`${t.windowState} = 'pending'`),
   ],
 );
+
+/** Prices of price alerts: NUMERIC(30,10) read as numbers (levels on the instrument's tick, like the engine's). */
+const alertPrice = (name: string) => numeric(name, { precision: 30, scale: 10, mode: 'number' });
+
+/**
+ * A client's price alerts in the terminal: the brand's bid or ask of a symbol at or above / at or below a level,
+ * or a move either way from `base_price`. Active until it fires (once: `triggered_at`, `triggered_price`) or
+ * expires; `updated_at` moves with every change (cluster nodes pick up each other's changes by it).
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    symbol: varchar('symbol', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<'above' | 'below' | 'move'>().notNull(),
+    side: varchar('side', { length: 4 }).$type<'bid' | 'ask'>().notNull(),
+    value: alertPrice('value').notNull(),
+    basePrice: alertPrice('base_price'),
+    above: alertPrice('above'),
+    below: alertPrice('below'),
+    note: varchar('note', { length: 140 }),
+    status: varchar('status', { length: 10 })
+      .$type<'active' | 'triggered' | 'expired'>()
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredPrice: alertPrice('triggered_price'),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_active_idx').on(t.status, t.expiresAt),
+    index('price_alerts_updated_idx').on(t.updatedAt),
+    check('price_alerts_kind_check', sql`${t.kind} in ('above', 'below', 'move')`),
+    check('price_alerts_side_check', sql`${t.side} in ('bid', 'ask')`),
+    check('price_alerts_status_check', sql`${t.status} in ('active', 'triggered', 'expired')`),
+  ],
+);
+
+/** The server's VAPID key pair for web push: made at the first start, kept (one row, id 1). */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: varchar('public_key', { length: 200 }).notNull(),
+    privateKey: varchar('private_key', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('push_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/** A client's browsers that accept web push (one row per endpoint). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: varchar('endpoint', { length: 1000 }).notNull(),
+    p256dh: varchar('p256dh', { length: 200 }).notNull(),
+    auth: varchar('auth', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Pushes waiting to be sent to one subscription, retried with backoff by the push worker. */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    error: varchar('error', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+);

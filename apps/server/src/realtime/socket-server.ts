@@ -364,6 +364,10 @@ export async function attachRealtime(
     const target = to(room(accountId));
     for (const notice of noticesOf(events, ctx.trading)) target.emit(SOCKET_EVENTS.notice, notice);
   });
+  // a price alert this node fired (the client's sockets may be on any node: the Redis adapter carries it)
+  const detachAlerts = ctx.priceAlerts.onFired((userId, notice) =>
+    trading.to(room(userId)).emit(SOCKET_EVENTS.notice, notice),
+  );
   // the server switched a client's auto-trading off (a loss limit, the broker's kill switch)
   const detachAuto = ctx.autoTrading.onNotice((accountId, notice) =>
     trading.to(room(accountId)).emit(SOCKET_EVENTS.notice, notice),
@@ -511,6 +515,7 @@ export async function attachRealtime(
       unwatchSubscriptions();
       detachTrading();
       detachAuto();
+      detachAlerts();
       detachRevoked();
       await revocations.stop();
       detachBackoffice();

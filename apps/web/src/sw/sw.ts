@@ -4,6 +4,8 @@
  * home page and terminal shells and the hashed JS and CSS they load. Which request gets what is decided in
  * strategy.ts; nothing that carries a session is ever stored.
  */
+
+import { pushNoticeOf } from './push.js';
 import {
   CACHE_PREFIX,
   cacheStrategyFor,
@@ -24,12 +26,35 @@ interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  data: { text(): string } | null;
+}
+interface NotificationClickEvent extends ExtendableEvent {
+  notification: { close(): void; data?: { url?: string } };
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerScope {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: {
+    showNotification(
+      title: string,
+      options: { body: string; tag?: string; data: { url: string }; icon?: string },
+    ): Promise<void>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationClickEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -85,4 +110,33 @@ worker.addEventListener('fetch', (event) => {
   const strategy = cacheStrategyFor(url, event.request, worker.location.origin);
   if (strategy === 'shell') event.respondWith(shell(event.request, url));
   else if (strategy === 'asset') event.respondWith(asset(event.request));
+});
+
+// A price alert pushed by the server (web push): shown as a notification, even with no tab open.
+worker.addEventListener('push', (event) => {
+  const notice = pushNoticeOf(event.data?.text());
+  event.waitUntil(
+    worker.registration.showNotification(notice.title, {
+      body: notice.body,
+      ...(notice.tag ? { tag: notice.tag } : {}),
+      data: { url: notice.url },
+      icon: '/icons/icon-192.png',
+    }),
+  );
+});
+
+// A click on it focuses an open terminal tab, else opens the terminal.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(
+    pushNoticeOf(JSON.stringify({ title: '', url: event.notification.data?.url })).url,
+    worker.location.origin,
+  ).href;
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((open) => {
+      const tab = open.find((c) => new URL(c.url).pathname.startsWith('/platform')) ?? open[0];
+      if (tab) return tab.navigate(url).then(() => tab.focus());
+      return worker.clients.openWindow(url);
+    }),
+  );
 });

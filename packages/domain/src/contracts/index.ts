@@ -16,6 +16,7 @@ export * from './money.js';
 export * from './one-click.js';
 export * from './payments.js';
 export * from './popups.js';
+export * from './price-alerts.js';
 export * from './reports.js';
 export * from './site.js';
 export * from './staff.js';

@@ -3,6 +3,7 @@ import { CLOSING_REASON } from '../closing.js';
 import { isMessageKey, type MessageKey } from '../messages.js';
 import { DIRECTIONS } from '../pricing.js';
 import { WireFlag as Flag, WireInstant as Instant } from './common.js';
+import { PriceAlertDto } from './price-alerts.js';
 
 /**
  * Client-area contracts of trading: positions, pending orders, the balance and the trading socket's pushes and
@@ -218,6 +219,12 @@ export const NoticePayload = z.discriminatedUnion('kind', [
     kind: z.enum(['orderFilled', 'orderRejected', 'orderExpired']),
     order: OrderDto,
     message: SentMessage.optional(),
+  }),
+  /** A price alert of the client fired: the alert as it is now (triggered), at the brand's price that fired it. */
+  z.object({
+    ...NoticeBase,
+    kind: z.literal('priceAlert'),
+    alert: PriceAlertDto,
   }),
   /** The server switched the client's auto-trading off (a loss limit, or the broker's kill switch). */
   z.object({

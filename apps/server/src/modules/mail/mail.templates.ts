@@ -31,6 +31,15 @@ const MAIL_DE: Partial<Record<MessageKey, string>> = {
   'notice.marginCall.mail.body':
     'Ihr Margin-Level ist auf {{marginLevel}} % gefallen, unter das Margin-Call-Level von {{level}} %. Eigenkapital: {{equity}}; genutzte Margin: {{usedMargin}}. Fällt es auf das Stop-out-Level, werden Ihre Positionen geschlossen, der größte Verlust zuerst. Zahlen Sie ein oder schließen Sie Positionen, um es anzuheben.',
   'notice.marginCall.mail.link': 'Plattform öffnen',
+  'priceAlerts.mail.subject': 'Kursalarm: {{symbol}} {{condition}}',
+  'priceAlerts.mail.body': '{{symbol}} {{condition}}: der {{side}}-Kurs lag um {{time}} (UTC) bei {{price}}.',
+  'priceAlerts.mail.note': 'Ihre Notiz: {{note}}',
+  'priceAlerts.mail.link': 'Plattform öffnen',
+  'priceAlerts.condition.above': 'hat {{level}} oder mehr erreicht',
+  'priceAlerts.condition.below': 'hat {{level}} oder weniger erreicht',
+  'priceAlerts.condition.move': 'hat sich um {{percent}} % von {{base}} bewegt',
+  'priceAlerts.side.bid': 'Geld',
+  'priceAlerts.side.ask': 'Brief',
 };
 
 /**
@@ -183,5 +192,77 @@ export function marginCallMail(
     text: plainText(brand, body),
     html: simpleHtml(brand, body),
     template: 'margin-call',
+  };
+}
+
+/** What a price alert's mail says: the alert as it fired. */
+export interface PriceAlertMailFacts {
+  symbol: string;
+  kind: 'above' | 'below' | 'move';
+  side: 'bid' | 'ask';
+  /** The level, or the percentage of a move. */
+  value: string;
+  /** The price a move is measured from. */
+  base: string | null;
+  /** The brand's price that fired it. */
+  price: string;
+  /** When it fired, 'YYYY-MM-DD HH:MM' UTC. */
+  time: string;
+  note: string | null;
+}
+
+/**
+ * The price-alert mail: which market reached what, at which price and time, the client's note, and a link to the
+ * platform. In `lang` (see `mailLanguage`), its figures written as that language writes numbers.
+ */
+export function priceAlertMail(
+  brand: Brand,
+  to: { email: string; firstName: string },
+  facts: PriceAlertMailFacts,
+  link: string,
+  lang: string = mailLanguage(brand),
+): Mail {
+  const language = mailLanguage(brand, lang);
+  const templates: Record<string, string> =
+    language === 'de' ? { ...MESSAGES_EN, ...(MAIL_DE as Record<string, string>) } : MESSAGES_EN;
+  const figure = (text: string) => mailFigure(text, language);
+  const condition = formatMessage(
+    {
+      key: `priceAlerts.condition.${facts.kind}`,
+      params:
+        facts.kind === 'move'
+          ? { percent: figure(facts.value), base: figure(facts.base ?? '') }
+          : { level: figure(facts.value) },
+    },
+    templates,
+  );
+  const side = formatMessage({ key: `priceAlerts.side.${facts.side}` }, templates);
+  const body: MailBody = {
+    lang: language,
+    intro: [
+      `${language === 'de' ? 'Hallo' : 'Hello'} ${to.firstName || to.email},`,
+      formatMessage(
+        {
+          key: 'priceAlerts.mail.body',
+          params: { symbol: facts.symbol, condition, side, price: figure(facts.price), time: facts.time },
+        },
+        templates,
+      ),
+      ...(facts.note
+        ? [formatMessage({ key: 'priceAlerts.mail.note', params: { note: facts.note } }, templates)]
+        : []),
+    ],
+    link: { href: link, label: formatMessage({ key: 'priceAlerts.mail.link' }, templates) },
+    outro: [],
+  };
+  return {
+    to: to.email,
+    subject: formatMessage(
+      { key: 'priceAlerts.mail.subject', params: { symbol: facts.symbol, condition } },
+      templates,
+    ),
+    text: plainText(brand, body),
+    html: simpleHtml(brand, body),
+    template: 'price-alert',
   };
 }

@@ -109,7 +109,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
   );
   const positions = (
     <PanelBoundary name="positions" title={t('platform.tab.positions')}>
-      <PositionsPanel />
+      <PositionsPanel symbol={symbol} />
     </PanelBoundary>
   );
 

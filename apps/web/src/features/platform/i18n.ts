@@ -1,5 +1,6 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
+import { ALERTS_DE, ALERTS_EN, ALERTS_ES, ALERTS_IT } from './alerts/i18n.js';
 import {
   CHART_TRADE_DE,
   CHART_TRADE_EN,
@@ -728,7 +729,7 @@ export const PLATFORM_IT: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
 export type PlatformKey = keyof typeof PLATFORM_EN;
 
 /** The terminal's texts in English, its orders' included: what the shell declares to i18next for the key type. */
-export const TERMINAL_EN = { ...PLATFORM_EN, ...ORDERS_EN, ...CHART_TRADE_EN, ...DRAWINGS_EN };
+export const TERMINAL_EN = { ...PLATFORM_EN, ...ORDERS_EN, ...CHART_TRADE_EN, ...DRAWINGS_EN, ...ALERTS_EN };
 
 const withTerminal = new WeakSet<I18n>();
 
@@ -740,7 +741,13 @@ export function addTerminalResources(i18n: I18n): void {
   if (withTerminal.has(i18n)) return;
   withTerminal.add(i18n);
   i18n.addResources('en', 'translation', TERMINAL_EN);
-  i18n.addResources('de', 'translation', { ...PLATFORM_DE, ...ORDERS_DE, ...CHART_TRADE_DE, ...DRAWINGS_DE });
-  i18n.addResources('es', 'translation', { ...PLATFORM_ES, ...CHART_TRADE_ES, ...DRAWINGS_ES });
-  i18n.addResources('it', 'translation', { ...PLATFORM_IT, ...CHART_TRADE_IT, ...DRAWINGS_IT });
+  i18n.addResources('de', 'translation', {
+    ...PLATFORM_DE,
+    ...ORDERS_DE,
+    ...CHART_TRADE_DE,
+    ...DRAWINGS_DE,
+    ...ALERTS_DE,
+  });
+  i18n.addResources('es', 'translation', { ...PLATFORM_ES, ...CHART_TRADE_ES, ...DRAWINGS_ES, ...ALERTS_ES });
+  i18n.addResources('it', 'translation', { ...PLATFORM_IT, ...CHART_TRADE_IT, ...DRAWINGS_IT, ...ALERTS_IT });
 }

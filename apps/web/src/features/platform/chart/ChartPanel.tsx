@@ -16,6 +16,7 @@ import { useChartTrading } from './tradeLines/useChartTrading.js';
 import { useCandles } from './useCandles.js';
 import { useChartView } from './useChartView.js';
 import './chart.css';
+import { SetAlertButton } from '../alerts/SetAlertButton.js';
 
 // lightweight-charts and the indicators' library are only needed here: they load with the chart, not with the app.
 const ChartView = lazy(() => import('./ChartView.js').then((module) => ({ default: module.ChartView })));
@@ -87,6 +88,7 @@ export function ChartPanel({ symbol, instrument }: { symbol: string; instrument:
             <span className="d-none d-sm-inline">{instrument?.displayName ?? t('platform.chart')}</span>
           </h2>
           <LivePrice symbol={symbol} instrument={instrument} />
+          <SetAlertButton symbol={symbol} precision={instrument?.precision ?? 2} />
         </div>
         <ChartToolbar
           resolution={resolution}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortDateTime } from '../../../lib/dates.js';
 import { useMoney } from '../../../shared/market/numbers.js';
+import { useInstruments } from '../../../shared/market/useMarketData.js';
 import { useMessageText } from '../../../ui/forms.js';
 import type { TradingNotice } from '../trading/tradingContract.js';
 import { useNotices } from '../trading/useTrading.js';
@@ -14,6 +15,7 @@ export function NoticeText({ notice }: { notice: TradingNotice }) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
   const money = useMoney();
+  const instruments = useInstruments();
   const time = shortDateTime(notice.at, i18n.language);
   if (notice.kind === 'closed') {
     const { position } = notice;
@@ -62,6 +64,29 @@ export function NoticeText({ notice }: { notice: TradingNotice }) {
       </>
     );
   }
+  if (notice.kind === 'priceAlert') {
+    const { alert } = notice;
+    const side = t(`alerts.side.${alert.side}`);
+    const precision = instruments.bySymbol.get(alert.symbol)?.precision;
+    const level = (n: number | null) =>
+      n === null ? '' : precision === undefined ? String(n) : n.toFixed(precision);
+    const condition =
+      alert.kind === 'move'
+        ? t('alerts.condition.move', { side, percent: alert.value, base: level(alert.base_price) })
+        : t(`alerts.condition.${alert.kind}`, { side, level: level(alert.value) });
+    return (
+      <>
+        <div className="fw-semibold" data-testid="notice-title">
+          <i className="bi bi-bell-fill me-1" aria-hidden="true" />
+          {t('alerts.notice', { symbol: alert.symbol, condition, time })}
+        </div>
+        {alert.triggered_price !== null && (
+          <div className="small">{t('alerts.notice.price', { price: level(alert.triggered_price) })}</div>
+        )}
+        {alert.note && <div className="small text-break">{alert.note}</div>}
+      </>
+    );
+  }
   const { order } = notice;
   const reason = sentMessage(notice.message);
   return (
@@ -89,6 +114,7 @@ const VARIANT: Record<TradingNotice['kind'], string> = {
   orderRejected: 'warning',
   orderExpired: 'secondary',
   autoTradingStopped: 'warning',
+  priceAlert: 'primary',
 };
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadCsvButton } from '../../../shared/exports/DownloadCsvButton.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { PanelBoundary } from '../../../ui/PanelBoundary.js';
+import { AlertsTab } from '../alerts/AlertsTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import type { PositionView } from '../trading/tradingContract.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
@@ -19,9 +20,9 @@ import '../../../shared/market/positionFigures.css';
 import './positions.css';
 
 type PositionDto = PositionView;
-type PositionsTab = 'open' | 'orders' | 'history';
+type PositionsTab = 'open' | 'orders' | 'history' | 'alerts';
 
-const TABS: readonly PositionsTab[] = ['open', 'orders', 'history'];
+const TABS: readonly PositionsTab[] = ['open', 'orders', 'history', 'alerts'];
 
 /** How many closed positions show before 'Show more'. */
 const HISTORY_PAGE = 25;
@@ -31,9 +32,9 @@ const HISTORY_PAGE = 25;
  * closing price, liquidation price and costs, close (confirmed unless the client turned that off), partial
  * close and the SL/TP/trailing editor, or 'Will be back soon' without a price (spec §8); closed ones their
  * closing reason, closed rate and realised profit, with the explanation of the close on demand. Notices of
- * automatic closes show on top until dismissed.
+ * automatic closes show on top until dismissed. The alerts tab lists the client's price alerts.
  */
-export function PositionsPanel() {
+export function PositionsPanel({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
   const { positions } = useTrading();
   const { orders } = useOrders();
@@ -75,6 +76,11 @@ export function PositionsPanel() {
               {t('positions.history')}
             </Nav.Link>
           </Nav.Item>
+          <Nav.Item>
+            <Nav.Link eventKey="alerts" data-testid="positions-tab-alerts">
+              {t('alerts.tab')}
+            </Nav.Link>
+          </Nav.Item>
         </Nav>
         <Form.Check
           type="switch"
@@ -89,7 +95,11 @@ export function PositionsPanel() {
       <PanelBoundary name="close-notices" title={t('term.notices.title')} compact>
         <CloseNotices />
       </PanelBoundary>
-      {tab === 'orders' ? (
+      {tab === 'alerts' ? (
+        <PanelBoundary name="alerts" title={t('alerts.tab')} compact>
+          <AlertsTab symbol={symbol} />
+        </PanelBoundary>
+      ) : tab === 'orders' ? (
         <PanelBoundary name="orders" title={t('ord.tab')} compact>
           <OrdersTab />
         </PanelBoundary>
