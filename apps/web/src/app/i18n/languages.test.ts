@@ -1,6 +1,7 @@
 import { MESSAGES_EN } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
+import { TERMINAL_DOMAIN_MESSAGES_DE } from '../../features/platform/alerts/i18n.js';
 import { formatNumericText, isIdentifierParam } from '../../lib/i18n/messageRules.js';
 import { createI18n } from './i18n.js';
 import { DE, EN, ES, IT } from './resources.js';
@@ -19,10 +20,19 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const BACK_OFFICE_MESSAGE =
   /^(staff|boBrands|boContent|popups|affiliates|reports|boAuto|dealing)\.|^payment\.fourEyesRequired$/;
 
+/**
+ * The terminal's own refusals in the domain catalogue (price alerts, one-click settings): only the terminal shows
+ * them, and their German loads with it.
+ */
+const TERMINAL_MESSAGE = /^(priceAlerts|oneClick)\./;
+
 describe('German is complete (client area, public site chrome and back office)', () => {
   it('every English text of the client area and the public site, domain messages included, is in German', () => {
     const missing = Object.keys(EN).filter(
-      (key) => !(key in DE) && !(BACK_OFFICE_MESSAGE.test(key) && key in BACKOFFICE_DE),
+      (key) =>
+        !(key in DE) &&
+        !(BACK_OFFICE_MESSAGE.test(key) && key in BACKOFFICE_DE) &&
+        !(TERMINAL_MESSAGE.test(key) && key in TERMINAL_DOMAIN_MESSAGES_DE),
     );
     expect(missing).toEqual([]);
   });
@@ -33,7 +43,7 @@ describe('German is complete (client area, public site chrome and back office)',
 
   it('every German text keeps the placeholders of its English template', () => {
     const english: Record<string, string> = { ...EN, ...BACKOFFICE_EN };
-    for (const [key, german] of Object.entries({ ...DE, ...BACKOFFICE_DE })) {
+    for (const [key, german] of Object.entries({ ...DE, ...BACKOFFICE_DE, ...TERMINAL_DOMAIN_MESSAGES_DE })) {
       expect(placeholders(german).sort(), key).toEqual(placeholders(english[key] ?? '').sort());
     }
   });

@@ -1,6 +1,14 @@
 import type { MessageKey } from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
-import { ALERTS_DE, ALERTS_EN, ALERTS_ES, ALERTS_IT } from './alerts/i18n.js';
+import {
+  ALERTS_DE,
+  ALERTS_EN,
+  ALERTS_ES,
+  ALERTS_IT,
+  TERMINAL_DOMAIN_MESSAGES_DE,
+  TERMINAL_DOMAIN_MESSAGES_ES,
+  TERMINAL_DOMAIN_MESSAGES_IT,
+} from './alerts/i18n.js';
 import {
   CHART_TRADE_DE,
   CHART_TRADE_EN,
@@ -747,7 +755,20 @@ export function addTerminalResources(i18n: I18n): void {
     ...CHART_TRADE_DE,
     ...DRAWINGS_DE,
     ...ALERTS_DE,
+    ...TERMINAL_DOMAIN_MESSAGES_DE,
   });
-  i18n.addResources('es', 'translation', { ...PLATFORM_ES, ...CHART_TRADE_ES, ...DRAWINGS_ES, ...ALERTS_ES });
-  i18n.addResources('it', 'translation', { ...PLATFORM_IT, ...CHART_TRADE_IT, ...DRAWINGS_IT, ...ALERTS_IT });
+  i18n.addResources('es', 'translation', {
+    ...PLATFORM_ES,
+    ...CHART_TRADE_ES,
+    ...DRAWINGS_ES,
+    ...ALERTS_ES,
+    ...TERMINAL_DOMAIN_MESSAGES_ES,
+  });
+  i18n.addResources('it', 'translation', {
+    ...PLATFORM_IT,
+    ...CHART_TRADE_IT,
+    ...DRAWINGS_IT,
+    ...ALERTS_IT,
+    ...TERMINAL_DOMAIN_MESSAGES_IT,
+  });
 }

@@ -2,11 +2,11 @@ import { MESSAGES_EN, type PriceAlertDto, PriceAlertList } from '@openbroker/dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../api/types.js';
-import { DOMAIN_MESSAGES_DE } from '../../../app/i18n/messages.js';
 import { authStore } from '../../../shared/session/authStore.js';
 import { fakeSockets } from '../../../test/fakeSockets.js';
 import { BTC, withPrices } from '../../../test/platformKit.js';
 import { renderApp, userFixture } from '../../../test/renderApp.js';
+import { TERMINAL_DOMAIN_MESSAGES_DE } from './i18n.js';
 
 // the price-alert form and list of the terminal, against a small stand-in for the server's /api/price-alerts
 
@@ -162,7 +162,7 @@ describe('price alerts in the terminal', () => {
     fireEvent.change(within(form).getByTestId('alert-value'), { target: { value: '0' } });
     fireEvent.click(within(form).getByTestId('alert-save'));
     expect((await within(form).findByTestId('alert-error-value')).textContent).toBe(
-      DOMAIN_MESSAGES_DE['priceAlerts.valuePositive'],
+      TERMINAL_DOMAIN_MESSAGES_DE['priceAlerts.valuePositive'],
     );
     fireEvent.click(within(form).getByText('Abbrechen'));
 

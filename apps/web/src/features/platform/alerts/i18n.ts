@@ -206,3 +206,87 @@ export const ALERTS_IT: Partial<Record<AlertsKey | MessageKey, string>> = {
   'alerts.notice': 'Avviso di prezzo: {{symbol}} {{condition}} · {{time}}',
   'alerts.notice.price': 'Prezzo {{price}}',
 };
+
+/**
+ * The domain's messages of price alerts and one-click settings (the server's refusals, the form's checks) in the
+ * terminal's other languages: they load with the terminal, not with every page (English is the domain's own).
+ */
+export const TERMINAL_DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
+  'priceAlerts.mail.subject': 'Kursalarm: {{symbol}} {{condition}}',
+  'priceAlerts.mail.body': '{{symbol}} {{condition}}: der {{side}}-Kurs lag um {{time}} (UTC) bei {{price}}.',
+  'priceAlerts.mail.note': 'Ihre Notiz: {{note}}',
+  'priceAlerts.mail.link': 'Plattform öffnen',
+  'priceAlerts.condition.above': 'hat {{level}} oder mehr erreicht',
+  'priceAlerts.condition.below': 'hat {{level}} oder weniger erreicht',
+  'priceAlerts.condition.move': 'hat sich um {{percent}} % von {{base}} bewegt',
+  'priceAlerts.side.bid': 'Geld',
+  'priceAlerts.side.ask': 'Brief',
+  'oneClick.ackRequired':
+    'One-Click-Trading kann erst eingeschaltet werden, nachdem Sie den Risikohinweis gelesen und bestätigt haben',
+  'oneClick.amount': 'Der Standardbetrag muss zwischen 1 und 1.000.000 liegen, in Schritten von 0,01',
+  'oneClick.leverage': 'Wählen Sie einen Hebel von 1 bis 1000',
+  'oneClick.unknownSymbol': 'Es gibt keinen Markt mit diesem Symbol',
+  'oneClick.tooManySizes': 'Sie können Standardgrößen für höchstens 500 Märkte speichern',
+  'priceAlerts.valueRequired': 'Geben Sie einen Kurs oder einen Prozentsatz ein',
+  'priceAlerts.valuePositive': 'Der Wert muss eine Zahl über 0 sein',
+  'priceAlerts.valueMax': 'Der Kurs darf höchstens {{max}} sein',
+  'priceAlerts.percentMax': 'Eine Bewegung darf höchstens {{max}} % betragen',
+  'priceAlerts.decimals': 'Höchstens {{max}} Nachkommastellen',
+  'priceAlerts.noteLength': 'Eine Notiz darf höchstens 140 Zeichen haben',
+  'priceAlerts.noteControl': 'Eine Notiz darf keine Steuerzeichen enthalten',
+  'priceAlerts.expiryInvalid': 'Das Ablaufdatum ist kein gültiges Datum mit Uhrzeit',
+  'priceAlerts.expiryPast': 'Das Ablaufdatum muss in der Zukunft liegen',
+  'priceAlerts.expiryFar': 'Das Ablaufdatum darf höchstens {{days}} Tage in der Zukunft liegen',
+  'priceAlerts.unknownSymbol': 'Es gibt keinen Markt mit diesem Symbol',
+  'priceAlerts.noPrice':
+    'Für diesen Markt gibt es gerade keinen Kurs. Versuchen Sie es, wenn er gehandelt wird.',
+  'priceAlerts.tooMany':
+    'Sie können höchstens 200 aktive Alarme haben. Löschen Sie einen, um einen neuen zu setzen.',
+  'priceAlerts.tooManyKept': 'Sie haben zu viele Alarme. Löschen Sie alte, um einen neuen zu setzen.',
+  'priceAlerts.alreadyAbove': 'Der Kurs liegt schon bei {{price}}: wählen Sie eine Marke darüber',
+  'priceAlerts.alreadyBelow': 'Der Kurs liegt schon bei {{price}}: wählen Sie eine Marke darunter',
+  'priceAlerts.pushInvalid': 'Dieser Browser hat ein Abonnement geliefert, das der Server nicht nutzen kann',
+  'priceAlerts.pushUnavailable': 'Push-Benachrichtigungen sind auf diesem Server nicht eingerichtet',
+};
+
+export const TERMINAL_DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
+  'oneClick.ackRequired':
+    'El trading con un clic solo puede activarse después de leer y aceptar el aviso de riesgo',
+  'oneClick.amount': 'El importe por defecto debe estar entre 1 y 1.000.000, en pasos de 0,01',
+  'oneClick.leverage': 'Elija un apalancamiento de 1 a 1000',
+  'oneClick.unknownSymbol': 'No hay ningún mercado con este símbolo',
+  'oneClick.tooManySizes': 'Puede guardar tamaños por defecto para 500 mercados como máximo',
+  'priceAlerts.valueRequired': 'Introduzca un precio o un porcentaje',
+  'priceAlerts.valuePositive': 'El valor debe ser un número mayor que 0',
+  'priceAlerts.valueMax': 'El precio puede ser como máximo {{max}}',
+  'priceAlerts.percentMax': 'Un movimiento puede ser como máximo del {{max}} %',
+  'priceAlerts.decimals': 'Use como máximo {{max}} decimales',
+  'priceAlerts.noteLength': 'Una nota puede tener como máximo 140 caracteres',
+  'priceAlerts.expiryInvalid': 'La caducidad no es una fecha y hora válidas',
+  'priceAlerts.expiryPast': 'La caducidad debe estar en el futuro',
+  'priceAlerts.expiryFar': 'La caducidad puede estar como máximo a {{days}} días',
+  'priceAlerts.tooMany': 'Puede tener como máximo 200 alertas activas. Elimine una para crear otra.',
+  'priceAlerts.alreadyAbove': 'El precio ya es {{price}}: elija un nivel por encima',
+  'priceAlerts.alreadyBelow': 'El precio ya es {{price}}: elija un nivel por debajo',
+};
+
+export const TERMINAL_DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
+  'oneClick.ackRequired':
+    "Il trading con un clic può essere attivato solo dopo aver letto e accettato l'avvertenza sui rischi",
+  'oneClick.amount': "L'importo predefinito deve essere compreso tra 1 e 1.000.000, a passi di 0,01",
+  'oneClick.leverage': 'Scegli una leva da 1 a 1000',
+  'oneClick.unknownSymbol': 'Non esiste un mercato con questo simbolo',
+  'oneClick.tooManySizes': 'Puoi salvare dimensioni predefinite per al massimo 500 mercati',
+  'priceAlerts.valueRequired': 'Inserisci un prezzo o una percentuale',
+  'priceAlerts.valuePositive': 'Il valore deve essere un numero maggiore di 0',
+  'priceAlerts.valueMax': 'Il prezzo può essere al massimo {{max}}',
+  'priceAlerts.percentMax': 'Un movimento può essere al massimo del {{max}} %',
+  'priceAlerts.decimals': 'Usa al massimo {{max}} decimali',
+  'priceAlerts.noteLength': 'Una nota può avere al massimo 140 caratteri',
+  'priceAlerts.expiryInvalid': 'La scadenza non è una data e ora valida',
+  'priceAlerts.expiryPast': 'La scadenza deve essere nel futuro',
+  'priceAlerts.expiryFar': 'La scadenza può essere al massimo fra {{days}} giorni',
+  'priceAlerts.tooMany': 'Puoi avere al massimo 200 avvisi attivi. Eliminane uno per impostarne un altro.',
+  'priceAlerts.alreadyAbove': 'Il prezzo è già {{price}}: scegli un livello superiore',
+  'priceAlerts.alreadyBelow': 'Il prezzo è già {{price}}: scegli un livello inferiore',
+};
