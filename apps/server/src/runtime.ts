@@ -459,7 +459,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       async close() {
         if (options.live) {
           shards?.pause();
-          ctx.fillAudit.stop();
+          await ctx.fillAudit.stop();
           await ctx.autoTrading.stop();
           await market.stop();
           await priceAlerts.stop();

@@ -1331,5 +1331,8 @@ export const pushOutbox = pgTable(
     error: varchar('error', { length: 500 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+  (t) => [
+    index('push_outbox_due_idx').on(t.nextAttemptAt),
+    index('push_outbox_subscription_idx').on(t.subscriptionId),
+  ],
 );

@@ -16,6 +16,11 @@ describe('pushNoticeOf', () => {
   it('never opens another site, and shows a plain notice for a broken payload', () => {
     expect(pushNoticeOf('{"title":"x","url":"https://evil.example"}').url).toBe('/platform');
     expect(pushNoticeOf('{"title":"x","url":"//evil.example"}').url).toBe('/platform');
+    expect(pushNoticeOf('{"title":"x","url":"/\\\\evil.example"}').url).toBe('/platform');
+    expect(pushNoticeOf('{"title":"x","url":"/\\t/evil.example"}').url).toBe('/platform');
+    expect(pushNoticeOf('{"title":"x","url":"/platform/EURUSD?tab=alerts"}').url).toBe(
+      '/platform/EURUSD?tab=alerts',
+    );
     expect(pushNoticeOf('not json')).toMatchObject({ title: 'Price alert', url: '/platform' });
     expect(pushNoticeOf(null).url).toBe('/platform');
   });

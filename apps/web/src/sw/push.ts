@@ -22,8 +22,9 @@ export function pushNoticeOf(text: string | null | undefined): PushNotice {
       title: str(data.title, 120) ?? FALLBACK.title,
       body: str(data.body, 240) ?? '',
       tag: str(data.tag, 64),
-      // only a path of this site: a push can never send the client elsewhere
-      url: url?.startsWith('/') && !url.startsWith('//') ? url : FALLBACK.url,
+      // only a path of this site: a push can never send the client elsewhere ('//x', '/\\x' and control characters
+      // would let a browser read another host)
+      url: url && /^\/(?![/\\])[^\s\\]*$/.test(url) ? url : FALLBACK.url,
     };
   } catch {
     return FALLBACK;

@@ -133,9 +133,10 @@ worker.addEventListener('notificationclick', (event) => {
     worker.location.origin,
   ).href;
   event.waitUntil(
-    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((open) => {
-      const tab = open.find((c) => new URL(c.url).pathname.startsWith('/platform')) ?? open[0];
-      if (tab) return tab.navigate(url).then(() => tab.focus());
+    worker.clients.matchAll({ type: 'window' }).then(async (open) => {
+      // an open terminal already shows the alert's notice: bring it forward rather than reload it
+      const terminal = open.find((c) => new URL(c.url).pathname.startsWith('/platform'));
+      if (terminal) return terminal.focus();
       return worker.clients.openWindow(url);
     }),
   );

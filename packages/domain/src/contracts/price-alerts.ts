@@ -39,11 +39,29 @@ export type PriceAlertList = z.infer<typeof PriceAlertList>;
 export const PushKey = z.object({ public_key: z.string() });
 export type PushKey = z.infer<typeof PushKey>;
 
+/**
+ * Whether a push endpoint can be a browser maker's push service on the public internet: https on the default port, a
+ * host name with a dot, no IP literal and no local name. The server POSTs each push (with retries) to this address,
+ * so an address inside the operator's network (an admin port, a cloud metadata service) is refused.
+ */
+export function isPublicPushEndpoint(endpoint: string): boolean {
+  const authority = /^https:\/\/([^/?#]*)/i.exec(endpoint)?.[1];
+  // a user name or password, a port, an IPv6 literal ([…:…]): none is a push service's address
+  if (!authority || /[@:[\]]/.test(authority)) return false;
+  const host = authority.toLowerCase().replace(/\.$/, '');
+  const labels = host.split('.');
+  if (labels.length < 2) return false;
+  // an IPv4 literal in any spelling a URL parser accepts (127.0.0.1, 0x7f.1, 2130706433 with a dot added)
+  if (labels.every((label) => /^(0x[0-9a-f]*|\d+)$/.test(label))) return false;
+  return !/(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host);
+}
+
 /** A push subscription as the browser gives it (PushSubscription.toJSON()): an https endpoint and its keys. */
 export const PushSubscribeInput = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: 'priceAlerts.pushInvalid' })
-    .max(1000, { error: 'priceAlerts.pushInvalid' }),
+    .max(1000, { error: 'priceAlerts.pushInvalid' })
+    .refine(isPublicPushEndpoint, { error: 'priceAlerts.pushInvalid' }),
   keys: z.object({
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}={0,2}$/, { error: 'priceAlerts.pushInvalid' }),
     auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}={0,2}$/, { error: 'priceAlerts.pushInvalid' }),

@@ -64,4 +64,5 @@ CREATE INDEX "price_alerts_active_idx" ON "price_alerts" USING btree ("status","
 CREATE INDEX "price_alerts_updated_idx" ON "price_alerts" USING btree ("updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "push_outbox_due_idx" ON "push_outbox" USING btree ("next_attempt_at");
+CREATE INDEX "push_outbox_due_idx" ON "push_outbox" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE INDEX "push_outbox_subscription_idx" ON "push_outbox" USING btree ("subscription_id");

@@ -64,6 +64,8 @@ export class FillAuditService {
   private timer: TimerHandle | undefined;
   private running = false;
   private stopped = true;
+  /** The scheduled write under way, if any. */
+  private pass: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly repo: FillAuditRepo,
@@ -86,17 +88,20 @@ export class FillAuditService {
     this.schedule(0);
   }
 
-  stop(): void {
+  /** Stops the writer once a write under way has ended (the database closes after this). */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== undefined) this.options.clock.clearTimer(this.timer);
     this.timer = undefined;
+    await this.pass;
   }
 
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = this.options.clock.setTimer(() => {
       this.timer = undefined;
-      void this.writeDue()
+      this.pass = this.writeDue()
+        .then(() => undefined)
         .catch((error: unknown) =>
           this.options.log.error({ err: error }, 'fill audit: writing windows failed'),
         )

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { priceAlerts, users } from '../../db/schema.js';
 
@@ -135,13 +135,14 @@ export class PriceAlertsRepo {
   }
 
   /**
-   * Marks an active alert triggered at `price`, once: only a row still active changes, so of two attempts (two
-   * nodes, a fire racing an edit or a delete) one at most gets the row. `then` runs in the same transaction (the
+   * Marks an active alert triggered at `price`, once: only a row still active with the `levels` the fire was checked
+   * against changes, so of two attempts (two nodes, a fire racing an edit or a delete) one at most gets the row. `then` runs in the same transaction (the
    * mail and the pushes are stored with the trigger, or neither is); it must use `tx` only (the embedded database
    * has one connection: a query beside the transaction would wait for it).
    */
   async trigger(
     id: number,
+    levels: Pick<PriceAlertRow, 'kind' | 'side' | 'value' | 'basePrice'>,
     price: number,
     at: Date,
     then: (tx: Db, row: PriceAlertRow) => Promise<void>,
@@ -150,7 +151,19 @@ export class PriceAlertsRepo {
       const [row] = await tx
         .update(priceAlerts)
         .set({ status: 'triggered', triggeredAt: at, triggeredPrice: price, updatedAt: at })
-        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active')))
+        .where(
+          and(
+            eq(priceAlerts.id, id),
+            eq(priceAlerts.status, 'active'),
+            // the levels the fire was checked against: an edit since then leaves the row to its new levels
+            eq(priceAlerts.kind, levels.kind),
+            eq(priceAlerts.side, levels.side),
+            eq(priceAlerts.value, levels.value),
+            levels.basePrice === null
+              ? isNull(priceAlerts.basePrice)
+              : eq(priceAlerts.basePrice, levels.basePrice),
+          ),
+        )
         .returning();
       if (row) await then(tx, row);
       return row;

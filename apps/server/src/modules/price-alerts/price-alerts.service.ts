@@ -6,6 +6,7 @@ import {
   checkAlertExpiry,
   checkAlertValue,
   DEFAULT_TRADING_PROFILE,
+  firesAt,
   formatPriceOnTick,
   type InstrumentGroup,
   type Message,
@@ -360,9 +361,12 @@ export class PriceAlertsService {
     // what the mail says is read first: inside the transaction only the transaction's connection may be used
     const before = await this.repo.byId(alert.id);
     if (before?.status !== 'active') return;
+    const precision = precisionOf(this.deps.market, before.symbol);
+    // an edit between the tick and now re-armed the alert with other levels (here, or on another node whose index
+    // still held the old ones): the tick fired the old levels, so it fires nothing; the new levels wait for theirs
+    if (!firesAt(alertLevels(before.kind, before.value, before.basePrice ?? 0, precision), price)) return;
     const brand = await this.deps.brands.findById(before.brandId);
     const to = await this.repo.recipient(before.userId);
-    const precision = precisionOf(this.deps.market, before.symbol);
     const mail =
       brand && to
         ? priceAlertMail(
@@ -383,7 +387,7 @@ export class PriceAlertsService {
         : undefined;
     const payload = JSON.stringify(pushPayload(before, price, precision));
     let pushes = 0;
-    const row = await this.repo.trigger(alert.id, price, at, async (tx) => {
+    const row = await this.repo.trigger(alert.id, before, price, at, async (tx) => {
       // the mail log carries the template and brand only, never the address or the note
       if (brand && mail)
         await this.deps.mail.send(

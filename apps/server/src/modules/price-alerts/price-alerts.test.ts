@@ -227,6 +227,52 @@ describe(`price alerts (${testDbKind})`, async () => {
     expect(await mails()).toHaveLength(1);
   });
 
+  it('a fire checked against levels the client has since edited stores nothing: the new levels wait for their price', async () => {
+    quote(60_000);
+    const { token } = await registerClient(app);
+    const [set] = alertsOf(
+      await call('/create', token, { symbol: 'BTCUSD', kind: 'above', side: 'bid', value: 60_500 }),
+    );
+    const id = set?.id as number;
+    const [old] = await db.select().from(priceAlerts).where(eq(priceAlerts.id, id));
+    // the client moves the level up before a tick's fire of the old level is stored (here, or on another node)
+    alertsOf(
+      await call('/update', token, { id, symbol: 'BTCUSD', kind: 'above', side: 'bid', value: 65_000 }),
+    );
+    const repo = new PriceAlertsRepo(db);
+    const stale = await repo.trigger(id, old as NonNullable<typeof old>, 60_600, new Date(), async () => {});
+    expect(stale).toBeUndefined();
+    const [row] = await db.select().from(priceAlerts).where(eq(priceAlerts.id, id));
+    expect(row).toMatchObject({ status: 'active', value: 65_000, triggeredAt: null });
+    // the levels in force do fire
+    expect(
+      await repo.trigger(id, row as NonNullable<typeof row>, 65_100, new Date(), async () => {}),
+    ).toMatchObject({
+      status: 'triggered',
+    });
+  });
+
+  it('refuses push endpoints that are not a push service on the public internet', async () => {
+    const { token } = await registerClient(app);
+    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://10.0.0.5/push',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://metadata/computeMetadata',
+      'https://push.example.com:8443/send',
+      'http://push.example.com/send',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/push/subscribe',
+        payload: { token, endpoint, keys },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+    }
+  });
+
   it('tells the push service errors apart: a gone subscription is dropped, others retried', async () => {
     quote(60_000);
     const { token, email } = await registerClient(app);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pushKeys, pushOutbox, pushSubscriptions } from '../../db/schema.js';
 
@@ -146,6 +146,16 @@ export class PushRepo {
       .update(pushOutbox)
       .set({ error: error.slice(0, 500), nextAttemptAt: null, failedAt: at })
       .where(eq(pushOutbox.id, id));
+  }
+
+  /**
+   * Forgets pushes settled (sent, or failed for good) before `before`: a push is kept a while for the operator to
+   * look at, not for ever.
+   */
+  async purgeSettled(before: Date): Promise<void> {
+    await this.db
+      .delete(pushOutbox)
+      .where(or(lte(pushOutbox.sentAt, before), lte(pushOutbox.failedAt, before)));
   }
 
   /** The browser's push service says the subscription is gone (404/410): it and its pushes are dropped. */

@@ -21,6 +21,8 @@ export interface PushWorkerOptions {
 
 /** Pushes sent per pass at most. */
 const BATCH = 50;
+/** How long a sent or failed push stays in the outbox (for an operator's look) before it is forgotten. */
+const SETTLED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Delivers queued web pushes in the background, never on the tick path: claims due pushes one at a time, sends,
@@ -78,6 +80,7 @@ export class PushWorker {
   }
 
   private async pass(): Promise<number> {
+    await this.repo.purgeSettled(new Date(this.options.now().getTime() - SETTLED_KEPT_MS));
     let sent = 0;
     for (let i = 0; i < BATCH; i++) {
       const now = this.options.now();
