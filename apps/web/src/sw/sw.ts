@@ -133,7 +133,7 @@ worker.addEventListener('notificationclick', (event) => {
     worker.location.origin,
   ).href;
   event.waitUntil(
-    worker.clients.matchAll({ type: 'window' }).then(async (open) => {
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: false }).then(async (open) => {
       // an open terminal already shows the alert's notice: bring it forward rather than reload it
       const terminal = open.find((c) => new URL(c.url).pathname.startsWith('/platform'));
       if (terminal) return terminal.focus();
