@@ -1,22 +1,26 @@
 /**
  * The feed's recent quotes per symbol, in memory, for the fill audit: a ring of a few minutes per symbol, so the
  * quotes a minute either side of a fill can be written once the minute after it passed. Pushing is three array
- * writes; a symbol keeps its last `capacity` quotes (minutes of a simulated or a real feed), and says from when it is
- * complete once older ones made room.
+ * writes; a symbol keeps at least its last `keepMs` of quotes (its ring doubles while a busy feed would push out
+ * quotes younger than that, up to `maxCapacity`), and says from when it is complete once older ones made room.
  */
 import type { Quote } from './feed.js';
 
 export interface TickRingOptions {
-  /** Quotes kept per symbol; default 2048 (24 bytes each). */
+  /** Quotes a symbol's ring starts with; default 2048 (24 bytes each). */
   capacity?: number;
+  /** How far back every symbol keeps its quotes, if `maxCapacity` allows; default 4 minutes. */
+  keepMs?: number;
+  /** The most quotes one symbol keeps however busy its feed; default 65,536 (1.5 MB). */
+  maxCapacity?: number;
   /** When the ring started listening (epoch ms): before it, nothing is known. */
   startedAt: number;
 }
 
 class SymbolRing {
-  readonly ts: Float64Array;
-  readonly bid: Float64Array;
-  readonly ask: Float64Array;
+  ts: Float64Array;
+  bid: Float64Array;
+  ask: Float64Array;
   /** Index of the next write. */
   next = 0;
   size = 0;
@@ -27,6 +31,26 @@ class SymbolRing {
     this.ts = new Float64Array(capacity);
     this.bid = new Float64Array(capacity);
     this.ask = new Float64Array(capacity);
+  }
+
+  get capacity(): number {
+    return this.ts.length;
+  }
+
+  /** Doubles the ring, its quotes kept oldest first from index 0. */
+  grow(): void {
+    const capacity = this.capacity;
+    const start = (this.next - this.size + capacity) % capacity;
+    const copy = (from: Float64Array) => {
+      const to = new Float64Array(capacity * 2);
+      to.set(from.subarray(start));
+      to.set(from.subarray(0, start), capacity - start);
+      return to;
+    };
+    this.ts = copy(this.ts);
+    this.bid = copy(this.bid);
+    this.ask = copy(this.ask);
+    this.next = this.size;
   }
 }
 
@@ -39,10 +63,14 @@ export interface TickWindow {
 export class TickRing {
   private readonly rings = new Map<string, SymbolRing>();
   private readonly capacity: number;
+  private readonly keepMs: number;
+  private readonly maxCapacity: number;
   readonly startedAt: number;
 
   constructor(options: TickRingOptions) {
     this.capacity = options.capacity ?? 2048;
+    this.keepMs = options.keepMs ?? 4 * 60_000;
+    this.maxCapacity = Math.max(this.capacity, options.maxCapacity ?? 65_536);
     this.startedAt = options.startedAt;
   }
 
@@ -52,15 +80,22 @@ export class TickRing {
       ring = new SymbolRing(this.capacity);
       this.rings.set(quote.symbol, ring);
     }
+    // a busy feed would push out a quote younger than the time kept: the ring doubles instead, within its limit
+    if (
+      ring.size === ring.capacity &&
+      ring.capacity < this.maxCapacity &&
+      (ring.ts[ring.next] as number) > quote.ts - this.keepMs
+    )
+      ring.grow();
     const i = ring.next;
-    if (ring.size === this.capacity) {
+    if (ring.size === ring.capacity) {
       // the oldest quote makes room: the ring is complete only after it
       ring.droppedUntil = Math.max(ring.droppedUntil, ring.ts[i] as number);
     } else ring.size += 1;
     ring.ts[i] = quote.ts;
     ring.bid[i] = quote.bid;
     ring.ask[i] = quote.ask;
-    ring.next = (i + 1) % this.capacity;
+    ring.next = (i + 1) % ring.capacity;
   }
 
   /**
@@ -71,9 +106,10 @@ export class TickRing {
     const ring = this.rings.get(symbol);
     const quotes: [number, number, number][] = [];
     if (ring) {
-      const start = (ring.next - ring.size + this.capacity) % this.capacity;
+      const capacity = ring.capacity;
+      const start = (ring.next - ring.size + capacity) % capacity;
       for (let k = 0; k < ring.size; k++) {
-        const i = (start + k) % this.capacity;
+        const i = (start + k) % capacity;
         const ts = ring.ts[i] as number;
         if (ts >= from && ts <= until) quotes.push([ts, ring.bid[i] as number, ring.ask[i] as number]);
       }
