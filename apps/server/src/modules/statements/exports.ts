@@ -9,6 +9,7 @@ import {
   type TransactionDto,
   type TransactionTab,
   transactionSign,
+  toMoneyString,
   typeIdsForTab,
 } from '@openbroker/domain';
 import { csvLine } from '../../lib/csv.js';
@@ -19,7 +20,8 @@ export function transactionsOfTab(rows: readonly TransactionDto[], tab: Transact
   return rows.filter((row) => ids.includes(row.transaction_type_id));
 }
 
-const amountText = (value: number) => value.toFixed(2);
+/** An amount as the statement writes it: exact decimal, two places, rounded half up. */
+const amountText = (value: number) => toMoneyString(value);
 
 /** A tab's transactions as CSV: a header row, then one line per transaction as the page lists it. */
 export function transactionsCsv(rows: readonly TransactionDto[], tab: TransactionTab): string {
