@@ -8,8 +8,8 @@ import {
   type PositionDto,
   type TransactionDto,
   type TransactionTab,
-  transactionSign,
   toMoneyString,
+  transactionSign,
   typeIdsForTab,
 } from '@openbroker/domain';
 import { csvLine } from '../../lib/csv.js';
