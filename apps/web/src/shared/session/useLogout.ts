@@ -10,6 +10,7 @@ import {
   logoutDestination,
   registerFlag,
 } from './authStore.js';
+import { endBrowserPush } from './browserPush.js';
 
 export type { LogoutReason } from './authStore.js';
 
@@ -41,6 +42,7 @@ export function useLogout(): (reason?: LogoutReason, to?: string) => void {
     (reason?: LogoutReason, to: string = LOGIN_PATH) => {
       const auth = authStore.get();
       if (auth && reason !== 'expired') void accountsApi.logout(auth.access_token).catch(() => undefined);
+      void endBrowserPush();
       if (reason) endedSession.mark(reason);
       // After a logout the client chose, the next login starts afresh; after an idle or expired session
       // the route guard remembers the screen, so the login returns there.
