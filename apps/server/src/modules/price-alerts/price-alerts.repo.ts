@@ -129,6 +129,14 @@ export class PriceAlertsRepo {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** The database's clock: every updated_at is written by it, so the nodes compare changes on one clock. */
+  async databaseNow(): Promise<Date> {
+    // `execute` answers `{rows}` on both drivers (PGlite and node-postgres); the epoch keeps the types out of it
+    const result = await this.db.execute(sql`select (extract(epoch from now()) * 1000)::float8 as ms`);
+    const [row] = (result as unknown as { rows: { ms: number | string }[] }).rows;
+    return new Date(Number(row?.ms));
+  }
+
   /** Alerts changed after `since` (any state): how a cluster node picks up changes made through another node. */
   async changedSince(since: Date): Promise<PriceAlertRow[]> {
     return this.db.select().from(priceAlerts).where(gt(priceAlerts.updatedAt, since));
@@ -150,7 +158,7 @@ export class PriceAlertsRepo {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(priceAlerts)
-        .set({ status: 'triggered', triggeredAt: at, triggeredPrice: price, updatedAt: at })
+        .set({ status: 'triggered', triggeredAt: at, triggeredPrice: price, updatedAt: sql`now()` })
         .where(
           and(
             eq(priceAlerts.id, id),
@@ -174,7 +182,7 @@ export class PriceAlertsRepo {
   async expireDue(now: Date): Promise<number[]> {
     const rows = await this.db
       .update(priceAlerts)
-      .set({ status: 'expired', updatedAt: now })
+      .set({ status: 'expired', updatedAt: sql`now()` })
       .where(and(eq(priceAlerts.status, 'active'), lte(priceAlerts.expiresAt, now)))
       .returning({ id: priceAlerts.id });
     return rows.map((r) => r.id);

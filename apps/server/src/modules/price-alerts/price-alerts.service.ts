@@ -72,6 +72,9 @@ export interface PriceAlertsDeps {
   log?: { error(details: object, message: string): void };
 }
 
+/** How far back each look at the other nodes' changes reaches before the previous look. */
+const SYNC_OVERLAP_MS = 5_000;
+
 /** What the index keeps of an alert. */
 interface Armed {
   id: number;
@@ -154,7 +157,7 @@ export class PriceAlertsService {
           );
       }),
     );
-    this.lastSync = new Date(this.now());
+    this.lastSync = await this.repo.databaseNow();
     for (const row of await this.repo.active()) this.arm(row);
     this.detach.push(this.deps.market.onQuote((quote) => this.onQuote(quote)));
     const every = (ms: number, run: () => Promise<unknown>, what: string) => {
@@ -324,8 +327,10 @@ export class PriceAlertsService {
    * and ids no longer active anywhere (deleted) leave the index.
    */
   async sync(): Promise<void> {
-    const since = new Date(this.lastSync.getTime() - 1_000);
-    this.lastSync = new Date(this.now());
+    // the database's clock, which writes every updated_at, never a node's own; the overlap covers a change whose
+    // transaction began before the last look and committed after it
+    const since = new Date(this.lastSync.getTime() - SYNC_OVERLAP_MS);
+    this.lastSync = await this.repo.databaseNow();
     for (const row of await this.repo.changedSince(since)) {
       if (row.status === 'active') this.arm(row);
       else this.index.remove(row.id);
