@@ -122,8 +122,9 @@ describe('trading from the chart', () => {
     await page.mouse.move(x, box.y + box.height / 2);
     await expect.poll(async () => Math.round((await lineY(canvas, key)) ?? 0)).toBe(Math.round(y - 40));
 
-    // a right-click above the buy price offers a buy stop and a sell limit there
-    await page.mouse.click(x, box.y + y - 60, { button: 'right' });
+    // a right-click above the buy price offers a buy stop and a sell limit there: between the entry and the take
+    // profit (now 40 px higher), clear of the take-profit line, so inside the chart whatever its height
+    await page.mouse.click(x, box.y + y - 25, { button: 'right' });
     const menu = page.getByTestId('chart-price-menu');
     await menu.waitFor();
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
