@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { brandQuote, tickSizeOf } from '@openbroker/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, newSession, screenshot } from '../support/browser.js';
+import { logInThroughForm, newSession, OUTPUT_DIR } from '../support/browser.js';
 import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
 import { type ServerProcess, startServer } from '../support/server-process.js';
 
@@ -34,6 +35,13 @@ afterAll(async () => {
   await feed?.close();
   await server?.dropDatabase();
 }, 120_000);
+
+/**
+ * The viewport as the trader sees it: a full-page shot resizes the window, and the one-screen terminal lays itself
+ * out again for the new size (an open dialog and the chosen tab start afresh).
+ */
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`) });
 
 async function alertsTab(page: Page) {
   await page.getByTestId('positions-tab-alerts').click();
