@@ -77,6 +77,11 @@ describe('price alerts', () => {
       await alertsTab(page);
       const row = page.locator('[data-testid^="alert-row-"]').first();
       await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('active');
+      // a window narrowed below the one-screen layout and widened again lays the panels out anew, on the same tab
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByTestId('alerts-tab').waitFor();
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByTestId('alerts-tab').waitFor();
       await screenshot(page, 'alerts/tab-1366-light');
 
       // the brand's bid passes the level: the server fires the alert and the terminal tells at once

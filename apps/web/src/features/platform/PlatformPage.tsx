@@ -15,7 +15,7 @@ import { addTerminalResources } from './i18n.js';
 import { TerminalLayout } from './layout/TerminalLayout.js';
 import { useMediaQuery, WIDE_QUERY } from './layout/useWideScreen.js';
 import { MarketListPanel } from './markets/MarketListPanel.js';
-import { PositionsPanel } from './positions/PositionsPanel.js';
+import { PositionsPanel, type PositionsTab } from './positions/PositionsPanel.js';
 import { MarginCallBanner } from './risk/MarginCallBanner.js';
 import { MarginCallPopupLink } from './risk/MarginCallPopupLink.js';
 import { SummaryBar } from './SummaryBar.js';
@@ -92,6 +92,8 @@ function PlatformScreen({ symbol }: { symbol: string }) {
   const instruments = useInstruments();
   const assets = useAssets();
   const [phoneTab, setPhoneTab] = useState<PhoneTab>('chart');
+  // kept here, above the layouts: a window crossing the wide breakpoint lays the panels out anew, on the same tab
+  const [positionsTab, setPositionsTab] = useState<PositionsTab>('open');
   const wide = useMediaQuery(WIDE_QUERY);
   const instrument = instruments.bySymbol.get(symbol);
   const unknown = !!instruments.list && !instrument;
@@ -109,7 +111,7 @@ function PlatformScreen({ symbol }: { symbol: string }) {
   );
   const positions = (
     <PanelBoundary name="positions" title={t('platform.tab.positions')}>
-      <PositionsPanel symbol={symbol} />
+      <PositionsPanel symbol={symbol} tab={positionsTab} onTab={setPositionsTab} />
     </PanelBoundary>
   );
 

@@ -20,7 +20,7 @@ import '../../../shared/market/positionFigures.css';
 import './positions.css';
 
 type PositionDto = PositionView;
-type PositionsTab = 'open' | 'orders' | 'history' | 'alerts';
+export type PositionsTab = 'open' | 'orders' | 'history' | 'alerts';
 
 const TABS: readonly PositionsTab[] = ['open', 'orders', 'history', 'alerts'];
 
@@ -34,12 +34,23 @@ const HISTORY_PAGE = 25;
  * closing reason, closed rate and realised profit, with the explanation of the close on demand. Notices of
  * automatic closes show on top until dismissed. The alerts tab lists the client's price alerts.
  */
-export function PositionsPanel({ symbol }: { symbol: string }) {
+export function PositionsPanel({
+  symbol,
+  tab: shownTab,
+  onTab,
+}: {
+  symbol: string;
+  /** The tab shown, when the terminal keeps it (so it survives the layout changing with the window's size). */
+  tab?: PositionsTab;
+  onTab?: (tab: PositionsTab) => void;
+}) {
   const { t } = useTranslation();
   const { positions } = useTrading();
   const { orders } = useOrders();
   const [confirmClose, setConfirmClose] = useConfirmClose();
-  const [tab, setTab] = useState<PositionsTab>('open');
+  const [ownTab, setOwnTab] = useState<PositionsTab>('open');
+  const tab = shownTab ?? ownTab;
+  const setTab = onTab ?? setOwnTab;
   const [editing, setEditing] = useState<PositionDto | null>(null);
   const [closing, setClosing] = useState<{ id: number; mode: CloseMode } | null>(null);
   const [historyShown, setHistoryShown] = useState(HISTORY_PAGE);
