@@ -24,6 +24,7 @@ export * from './fast-valuation.js';
 export * from './fill-audit.js';
 export * from './format.js';
 export * from './fx.js';
+export * from './heap.js';
 export * from './indicators/index.js';
 export * from './jurisdiction.js';
 export * from './messages.js';

@@ -5,102 +5,21 @@
  * costs O(1) when nothing fires and O(k log n) for k fired alerts; adding, changing and removing an alert is
  * O(log n). An alert with both levels (a move either way) sits in both heaps and fires once, at the first.
  */
+import { HeapNode, MinHeap } from './heap.js';
 import type { AlertLevels } from './price-alerts.js';
-
-class Node {
-  key = 0;
-  slot = -1;
-  heap: Heap | null = null;
-  constructor(readonly entry: Entry<unknown>) {}
-}
-
-/** An indexed binary min-heap (O(log n) push, pop and remove; O(1) top). */
-class Heap {
-  private readonly nodes: Node[] = [];
-
-  get size(): number {
-    return this.nodes.length;
-  }
-
-  /** The smallest key, +Infinity when empty. */
-  get top(): number {
-    return this.nodes[0]?.key ?? Number.POSITIVE_INFINITY;
-  }
-
-  first(): Node | undefined {
-    return this.nodes[0];
-  }
-
-  push(node: Node, key: number): void {
-    node.key = key;
-    node.heap = this;
-    node.slot = this.nodes.length;
-    this.nodes.push(node);
-    this.up(node.slot);
-  }
-
-  remove(node: Node): void {
-    const slot = node.slot;
-    const last = this.nodes.pop() as Node;
-    if (last !== node) {
-      this.nodes[slot] = last;
-      last.slot = slot;
-      this.down(slot);
-      this.up(last.slot);
-    }
-    node.heap = null;
-    node.slot = -1;
-  }
-
-  private up(start: number): void {
-    const nodes = this.nodes;
-    let i = start;
-    const node = nodes[i] as Node;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const parent = nodes[p] as Node;
-      if (parent.key <= node.key) break;
-      nodes[i] = parent;
-      parent.slot = i;
-      i = p;
-    }
-    nodes[i] = node;
-    node.slot = i;
-  }
-
-  private down(start: number): void {
-    const nodes = this.nodes;
-    const n = nodes.length;
-    let i = start;
-    const node = nodes[i] as Node;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      const c = r < n && (nodes[r] as Node).key < (nodes[l] as Node).key ? r : l;
-      const child = nodes[c] as Node;
-      if (child.key >= node.key) break;
-      nodes[i] = child;
-      child.slot = i;
-      i = c;
-    }
-    nodes[i] = node;
-    node.slot = i;
-  }
-}
 
 interface Entry<T> {
   id: number;
   symbol: string;
   group: string;
   item: T;
-  above: Node | null;
-  below: Node | null;
+  above: HeapNode<Entry<T>> | null;
+  below: HeapNode<Entry<T>> | null;
 }
 
 interface Group {
-  above: Heap;
-  below: Heap;
+  above: MinHeap<Entry<unknown>>;
+  below: MinHeap<Entry<unknown>>;
 }
 
 /** What an alert is indexed by: its id, symbol, group (e.g. brand and side) and levels. */
@@ -146,11 +65,11 @@ export class PriceAlertIndex<T> {
    * "at or below" level (-Infinity when none). A price strictly between them fires nothing (a cheap pre-check).
    */
   lowestAbove(symbol: string, group: string): number {
-    return this.symbols.get(symbol)?.get(group)?.above.top ?? Number.POSITIVE_INFINITY;
+    return this.symbols.get(symbol)?.get(group)?.above.minKey ?? Number.POSITIVE_INFINITY;
   }
 
   highestBelow(symbol: string, group: string): number {
-    return -(this.symbols.get(symbol)?.get(group)?.below.top ?? Number.POSITIVE_INFINITY);
+    return -(this.symbols.get(symbol)?.get(group)?.below.minKey ?? Number.POSITIVE_INFINITY);
   }
 
   /** Puts an alert in (replacing one of the same id); an alert without a level is not kept. */
@@ -164,7 +83,7 @@ export class PriceAlertIndex<T> {
     }
     let group = groups.get(alert.group);
     if (!group) {
-      group = { above: new Heap(), below: new Heap() };
+      group = { above: new MinHeap(), below: new MinHeap() };
       groups.set(alert.group, group);
     }
     const entry: Entry<T> = {
@@ -176,12 +95,12 @@ export class PriceAlertIndex<T> {
       below: null,
     };
     if (alert.above !== null) {
-      entry.above = new Node(entry);
-      group.above.push(entry.above, alert.above);
+      entry.above = new HeapNode(entry);
+      group.above.push(entry.above as HeapNode<Entry<unknown>>, alert.above);
     }
     if (alert.below !== null) {
-      entry.below = new Node(entry);
-      group.below.push(entry.below, -alert.below);
+      entry.below = new HeapNode(entry);
+      group.below.push(entry.below as HeapNode<Entry<unknown>>, -alert.below);
     }
     this.entries.set(alert.id, entry);
   }
@@ -200,15 +119,15 @@ export class PriceAlertIndex<T> {
    */
   fire(symbol: string, group: string, price: number): T[] {
     const g = this.symbols.get(symbol)?.get(group);
-    if (!g || !(g.above.top <= price || g.below.top <= -price)) return [];
+    if (!g || !(g.above.minKey <= price || g.below.minKey <= -price)) return [];
     const fired: T[] = [];
-    while (g.above.top <= price) {
-      const entry = (g.above.first() as Node).entry as Entry<T>;
+    while (g.above.minKey <= price) {
+      const entry = (g.above.peek() as HeapNode<Entry<unknown>>).item as Entry<T>;
       fired.push(entry.item);
       this.detach(entry);
     }
-    while (g.below.top <= -price) {
-      const entry = (g.below.first() as Node).entry as Entry<T>;
+    while (g.below.minKey <= -price) {
+      const entry = (g.below.peek() as HeapNode<Entry<unknown>>).item as Entry<T>;
       fired.push(entry.item);
       this.detach(entry);
     }
@@ -216,8 +135,8 @@ export class PriceAlertIndex<T> {
   }
 
   private detach(entry: Entry<T>): void {
-    entry.above?.heap?.remove(entry.above);
-    entry.below?.heap?.remove(entry.below);
+    if (entry.above) entry.above.heap?.remove(entry.above);
+    if (entry.below) entry.below.heap?.remove(entry.below);
     this.entries.delete(entry.id);
     const groups = this.symbols.get(entry.symbol);
     const group = groups?.get(entry.group);

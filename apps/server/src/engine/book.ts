@@ -15,11 +15,13 @@ import {
   DEFAULT_TRADING_PROFILE,
   type Direction,
   groupCosts,
+  type HeapNode,
   INSTRUMENT_GROUPS,
   type InstrumentGroup,
   isQuoteAvailable,
   lossTerminationPrice,
   type Markup,
+  MinHeap,
   type Money,
   type PositionTerms,
   type Price,
@@ -34,7 +36,6 @@ import {
   type TradeUser,
   type TradingProfile,
 } from '@openbroker/domain';
-import { type HeapNode, MinHeap } from './heap.js';
 import type {
   AccountId,
   AccountSettings,

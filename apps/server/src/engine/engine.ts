@@ -19,6 +19,8 @@
  * being committed it is "busy", and whatever concerns it waits in its queue — a trigger that fires meanwhile is
  * queued with the price of the tick that crossed, and closes at that price right after.
  */
+
+import type { MinHeap } from '@openbroker/domain';
 import {
   addMoneyFast,
   approxProfit,
@@ -27,6 +29,8 @@ import {
   type BrandQuote,
   closingTriggerAt,
   groupCosts,
+  MinHeap as Heap,
+  HeapNode,
   isLeverageAllowed,
   leverageCapFor,
   leverageOptionsFor,
@@ -58,8 +62,6 @@ import {
   fillQuoteOf,
   trailMove,
 } from './decisions.js';
-import type { MinHeap } from './heap.js';
-import { MinHeap as Heap, HeapNode } from './heap.js';
 import { arm, armOrder, disarm, disarmOrder, trailKey, verifyIndex } from './trigger-index.js';
 import type {
   AccountId,

@@ -8,9 +8,10 @@
  *
  * Buy positions are valued at the dealing sell price, sell positions at the dealing buy price (decision 0002).
  */
+
+import { HeapNode, type MinHeap } from '@openbroker/domain';
 import type { OrderState, PositionState, SymbolIndex } from './book.js';
 import { trailStep } from './decisions.js';
-import { HeapNode, type MinHeap } from './heap.js';
 
 function indexOf(position: PositionState): SymbolIndex {
   const index = position.sym.index;

@@ -1,6 +1,7 @@
 /**
  * An indexed binary min-heap: O(1) peek, O(log n) push, pop, remove and re-key. Each node remembers its heap
- * and its slot, so a position can leave a trigger index in O(log n) when it is closed or its level changes.
+ * and its slot, so an entry can leave an index in O(log n): a position the engine's trigger index holds when it is
+ * closed or its level changes, a price alert when it is edited or deleted.
  */
 export class HeapNode<T> {
   key = 0;
@@ -30,6 +31,11 @@ export class MinHeap<T> {
     node.slot = this.nodes.length;
     this.nodes.push(node);
     this.up(node.slot);
+  }
+
+  /** The node with the smallest key, left in place. */
+  peek(): HeapNode<T> | undefined {
+    return this.nodes[0];
   }
 
   /** Removes and returns the node with the smallest key. */
