@@ -13,6 +13,7 @@ import { systemClock } from '../../market/clock.js';
 import { TickRing } from '../../market/tick-ring.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
+import { staffSession } from '../../test/staff-kit.js';
 import { brandProfileKey } from '../brands/brand-trading.js';
 import { FillAuditRepo } from './fill-audit.repo.js';
 import { FILL_WINDOW_MS, FillAuditService } from './fill-audit.service.js';
@@ -144,6 +145,10 @@ describe(`fill audit (${testDbKind})`, async () => {
     expect((await audit(b.token, position.id, 'close')).statusCode).toBe(404);
     expect((await audit(a.token, 2_000_000_000, 'open')).statusCode).toBe(404);
     expect((await audit(undefined, position.id, 'open')).statusCode).toBe(401);
+    // a staff member's token is no client session here (staff have no fill-audit screen)
+    expect((await audit((await staffSession(server, ['admin'])).token, position.id, 'open')).statusCode).toBe(
+      401,
+    );
     expect((await audit(a.token, position.id, 'middle')).statusCode).toBe(400);
     expect((await audit(a.token, -1, 'open')).statusCode).toBe(400);
     expect((await audit(a.token, 99_999_999_999, 'open')).statusCode).toBe(400);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, priceAlerts, users } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
+import { staffSession } from '../../test/staff-kit.js';
 import { PriceAlertsRepo } from './price-alerts.repo.js';
 import { type AlertMarket, PriceAlertsService } from './price-alerts.service.js';
 import { PushRepo } from './push.repo.js';
@@ -137,6 +138,7 @@ describe(`price alerts (${testDbKind})`, async () => {
     expect(alertsOf(await call('', other.token))).toEqual([]);
     expect(alertsOf(await call('', owner.token))[0]).toMatchObject({ id, value: 50_000 });
     expect((await call('', undefined)).statusCode).toBe(401);
+    expect((await call('', (await staffSession(server, ['admin'])).token)).statusCode).toBe(401);
     expect(
       (await call('/create', 'nope', { symbol: 'BTCUSD', kind: 'below', side: 'bid', value: 1 })).statusCode,
     ).toBe(401);
