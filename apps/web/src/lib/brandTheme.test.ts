@@ -171,6 +171,26 @@ describe('every brand colour reads at WCAG AA in both modes', () => {
         // the fill stays close to the brand colour
         expect(contrast(rgb(vars['--ob-primary-fill']), rgb(palette.primary))).toBeLessThan(1.6);
       });
+
+      it(`${slug}, ${mode}: a rising or falling price reads at 4.5:1, also on its flash tint`, () => {
+        const palette = palettes[mode];
+        const vars = modeVariables(
+          brandThemeCss({ primary: palettes.light.primary, logoText: slug, ...palettes }),
+          mode,
+        );
+        // styles.css's own green and red where the brand's surfaces leave them readable
+        const stylesheet = { light: ['#097744', '#c12d2c', 0.14], dark: ['#2ebd85', '#f27680', 0.18] } as const;
+        const [up, down, tint] = stylesheet[mode];
+        for (const [variable, base] of [
+          ['--ob-up', up],
+          ['--ob-down', down],
+        ] as const) {
+          const shown = rgb(vars[variable] ?? base);
+          const flash = mix(rgb(palette.surface), rgb(base), tint);
+          for (const background of [rgb(palette.background), rgb(palette.surface), flash])
+            expect(contrast(shown, background)).toBeGreaterThanOrEqual(4.5);
+        }
+      });
     }
   }
 

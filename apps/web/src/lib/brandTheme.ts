@@ -49,6 +49,15 @@ const MODE_DEFAULTS: Record<ColourMode, Required<Pick<BrandPalette, 'background'
   dark: { background: '#0e1217', surface: '#161c24', text: '#e4e8ee' },
 };
 
+/**
+ * styles.css's rising and falling text colours per mode and the alpha of their flash tints (--ob-up-bg,
+ * --ob-down-bg): a moved price is this colour on its own tint over a brand surface.
+ */
+const TREND_DEFAULTS: Record<ColourMode, { up: string; down: string; upTint: number; downTint: number }> = {
+  light: { up: '#097744', down: '#c12d2c', upTint: 0.14, downTint: 0.13 },
+  dark: { up: '#2ebd85', down: '#f27680', upTint: 0.18, downTint: 0.18 },
+};
+
 /** A little above AA (4.5:1), so the browser's rounding of mixed colours never tips a pair under it. */
 const TARGET = AA_TEXT + 0.1;
 /** How far a primary button's fill may move from the brand colour to keep the brand's text colour on it. */
@@ -99,10 +108,33 @@ export function accessibleDeclarations(palette: Partial<BrandPalette>, mode: Col
       `--ob-primary-text-rgb: ${linkText.join(', ')}`,
     );
   }
+  declarations.push(...trendDeclarations(backgrounds, mode));
   const muted = parseHex(colour(palette.muted) ?? '');
   if (muted) {
     const readable = readableOn(muted, backgrounds, TARGET);
     declarations.push(`--ob-text-muted: ${toHex(readable)}`, `--ob-text-muted-rgb: ${readable.join(', ')}`);
+  }
+  return declarations;
+}
+
+/**
+ * `--ob-up` / `--ob-down`: the rising and falling figures' green and red, darkened (or lightened) until they
+ * read on the brand's surfaces and on their own flash tint there (a ticker price that just fell is red on a red
+ * tint over the brand's surface, not over styles.css's).
+ */
+function trendDeclarations(backgrounds: Rgb[], mode: ColourMode): string[] {
+  const surface = backgrounds[1];
+  if (!surface) return [];
+  const defaults = TREND_DEFAULTS[mode];
+  const declarations: string[] = [];
+  for (const [variable, hex, tint] of [
+    ['--ob-up', defaults.up, defaults.upTint],
+    ['--ob-down', defaults.down, defaults.downTint],
+  ] as const) {
+    const base = parseHex(hex);
+    if (!base) continue;
+    const readable = readableOn(base, [...backgrounds, mix(surface, base, tint)], TARGET);
+    if (toHex(readable) !== hex) declarations.push(`${variable}: ${toHex(readable)}`);
   }
   return declarations;
 }
