@@ -179,7 +179,10 @@ describe('every brand colour reads at WCAG AA in both modes', () => {
           mode,
         );
         // styles.css's own green and red where the brand's surfaces leave them readable
-        const stylesheet = { light: ['#097744', '#c12d2c', 0.14], dark: ['#2ebd85', '#f27680', 0.18] } as const;
+        const stylesheet = {
+          light: ['#097744', '#c12d2c', 0.14],
+          dark: ['#2ebd85', '#f27680', 0.18],
+        } as const;
         const [up, down, tint] = stylesheet[mode];
         for (const [variable, base] of [
           ['--ob-up', up],
