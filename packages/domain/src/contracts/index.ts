@@ -22,4 +22,5 @@ export * from './site.js';
 export * from './staff.js';
 export * from './statements.js';
 export * from './trading.js';
+export * from './trading-accounts.js';
 export * from './watchlists.js';
