@@ -147,6 +147,13 @@ describe(`migration 0022: one live trading account per client (${testDbKind})`, 
       });
       expect(opened.id).toBeGreaterThan(Math.max(ids.a, ids.b));
       expect(opened.number).toBe('D-700002-1');
+      // ids come from the clients' sequence: a client registered later never gets the id of that account
+      const [later] = await rows<{ id: number }>(
+        db,
+        sql`insert into users (brand_id, email, password_hash, first_name, last_name, pin, uniqid)
+            values (${opened.brandId}, 'later@example.com', 'x', 'Lee', 'Later', '700003', 'u700003') returning id`,
+      );
+      expect(Number(later?.id)).toBeGreaterThan(opened.id);
       // a booking on it moves its balance only
       expect(await verifyLedger(db)).toEqual([]);
     } finally {

@@ -319,6 +319,8 @@ export const users = pgTable(
 export const tradingAccounts = pgTable(
   'trading_accounts',
   {
+    // serial, but defaulting to the clients' sequence (migration 0022): a client's first live account has the
+    // client's id, and no other account ever takes an id a client has (decision 0028)
     id: serial('id').primaryKey(),
     userId: integer('user_id')
       .notNull()

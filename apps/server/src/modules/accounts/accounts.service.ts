@@ -141,6 +141,8 @@ export class AccountsService {
         return await this.repo.db.transaction(async (tx) => {
           const user = await new AccountsRepo(tx).insert({ ...values, pin: newPin(), uniqid: newCode() });
           await new TradingAccountsRepo(tx).open({
+            // the first live account has the client's id (decision 0028)
+            id: user.id,
             userId: user.id,
             brandId: user.brandId,
             pin: user.pin,
