@@ -28,7 +28,9 @@ export interface AutoSettingsRow {
 /** The first live trading account of the client in `userColumn` (auto-trading trades on it). */
 // spelled out in full: inside the subquery an unqualified "id" would be the account's own
 const firstLiveAccountOf = (_userColumn: typeof users.id) =>
-  sql<number | null>`(select min(ta.id) from trading_accounts ta where ta.user_id = "users"."id" and ta.kind = 'live')`;
+  sql<
+    number | null
+  >`(select min(ta.id) from trading_accounts ta where ta.user_id = "users"."id" and ta.kind = 'live')`;
 
 export interface EnabledAccountRow {
   userId: number;

@@ -53,7 +53,8 @@ const rateOrNull = (value: string | null) => (value === null ? null : price(valu
 /** The columns a trading account is loaded with: the account's own and its client's trading settings. */
 const ACCOUNT_COLUMNS = {
   id: tradingAccounts.id,
-  brandId: tradingAccounts.brandId,
+  // the client's brand decides the account's trading profile (an account is always of its client's brand)
+  brandId: users.brandId,
   balance: tradingAccounts.balance,
   verifiedAccount: users.verifiedAccount,
   assetsGroupPermission: users.assetsGroupPermission,

@@ -76,9 +76,12 @@ export type ClientFilter = Omit<ClientListQuery, 'brandId' | 'page' | 'sort' | '
 
 const DEPOSIT_TYPES = TRANSACTION_TABS.deposits;
 
-/** A client's first live trading account's balance (0.00 without one): what the client list shows and sorts by. */
+/**
+ * A client's first live trading account's balance (0.00 without one): what the client list shows and sorts by.
+ * No ', ' inside: the sort splits its columns on it.
+ */
 const LIVE_BALANCE = `coalesce((select ta.balance from trading_accounts ta
-  where ta.user_id = u.id and ta.kind = 'live' order by ta.id limit 1), 0)`;
+  where ta.user_id = u.id and ta.kind = 'live' order by ta.id limit 1),0)`;
 
 // Sort keys map to columns only (never to input), with the id as the tie-breaker so pages are stable.
 const ORDER_COLUMNS: Record<ClientSort, string> = {
