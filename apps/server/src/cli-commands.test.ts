@@ -620,7 +620,13 @@ describe(`operator commands as the README runs them, from the repository root ($
     await server.close();
 
     const clean = await npmCli(env, 'ledger:verify');
-    expect(clean.stdout).toContain('Ledger verified: every balance equals the sum of its ledger entries');
+    expect(clean.stdout).toMatch(
+      /Ledger verified: every balance of the \d+ trading account\(s\) equals the sum of its ledger entries/,
+    );
+    // one line per trading account, the demo client's first live account among them
+    expect(clean.stdout).toMatch(
+      /L-\w+-1 \(account \d+, demo@example\.com\): balance 10000\.00 EUR, 1 entry summing to 10000\.00 — ok/,
+    );
     expect(clean.status).toBe(0);
 
     const again = await openRuntime(loadConfig(env), { database: 'existing' });
@@ -633,7 +639,7 @@ describe(`operator commands as the README runs them, from the repository root ($
     const tampered = await npmCli(env, 'ledger:verify');
     expect(tampered.status).toBe(1);
     expect(tampered.stderr).toMatch(
-      /demo@example\.com: account \d+: balance 1010000\.00 but its ledger entries sum to 10000\.00/,
+      /demo@example\.com L-\w+-1: account \d+ \(L-\w+-1, client \d+\): balance 1010000\.00 but its ledger entries sum to 10000\.00/,
     );
   }, 180_000);
 
