@@ -17,6 +17,7 @@ import {
   loginCodes,
   popups,
   staffUsers,
+  tradingAccounts,
   transactions,
   users,
 } from './db/schema.js';
@@ -619,20 +620,26 @@ describe(`operator commands as the README runs them, from the repository root ($
     await server.close();
 
     const clean = await npmCli(env, 'ledger:verify');
-    expect(clean.stdout).toContain('Ledger verified: every balance equals the sum of its ledger entries');
+    expect(clean.stdout).toMatch(
+      /Ledger verified: every balance of the \d+ trading account\(s\) equals the sum of its ledger entries/,
+    );
+    // one line per trading account, the demo client's first live account among them
+    expect(clean.stdout).toMatch(
+      /L-\w+-1 \(account \d+, demo@example\.com\): balance 10000\.00 EUR, 1 entry summing to 10000\.00 — ok/,
+    );
     expect(clean.status).toBe(0);
 
     const again = await openRuntime(loadConfig(env), { database: 'existing' });
     await again.ctx.database.db
-      .update(users)
-      .set({ balance: sql`${users.balance} + 1000000` })
-      .where(eq(users.email, 'demo@example.com'));
+      .update(tradingAccounts)
+      .set({ balance: sql`${tradingAccounts.balance} + 1000000` })
+      .where(eq(tradingAccounts.userId, sql`(select id from users where email = 'demo@example.com')`));
     await again.close();
 
     const tampered = await npmCli(env, 'ledger:verify');
     expect(tampered.status).toBe(1);
     expect(tampered.stderr).toMatch(
-      /demo@example\.com: account \d+: balance 1010000\.00 but its ledger entries sum to 10000\.00/,
+      /demo@example\.com L-\w+-1: account \d+ \(L-\w+-1, client \d+\): balance 1010000\.00 but its ledger entries sum to 10000\.00/,
     );
   }, 180_000);
 

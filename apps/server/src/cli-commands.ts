@@ -12,7 +12,6 @@ import {
   type StaffRole,
 } from '@openbroker/domain';
 import type { AppContext } from './context.js';
-import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError, affiliateAuditAfter } from './modules/affiliates/affiliates.service.js';
 import { describeAuditReport, writeAudit } from './modules/audit/audit.repo.js';
 import { parseCheckpoints } from './modules/audit/audit-checkpoint.js';
@@ -23,7 +22,7 @@ import {
 } from './modules/auto-trading/auto-trading.cli.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
-import { verifyLedger } from './modules/ledger/ledger.verify.js';
+import { accountChecks, verifyLedger } from './modules/ledger/ledger.verify.js';
 import { outboxState } from './modules/mail/mail.repo.js';
 import {
   CliError,
@@ -32,6 +31,7 @@ import {
   REMOTE_COMMANDS,
   type RemoteCommandRunner,
 } from './modules/payments/operator-commands.js';
+import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 
 // the command shape and error are shared with the operator API's command endpoint, which runs this table
 export { CliError, type CommandEnv, REMOTE_COMMANDS } from './modules/payments/operator-commands.js';
@@ -214,7 +214,8 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       }
       // A verification the review caused reaches the trading engine of this process (the server's,
       // when the server runs the command on the CLI's behalf) at once.
-      await ctx.trading.refreshAccount(result.user.id);
+      for (const account of await new TradingAccountsRepo(ctx.database.db).listByUser(result.user.id))
+        await ctx.trading.refreshAccount(account.id);
       const label = DOCUMENT_STATUS_LABELS[result.user[DOCUMENT_COLUMNS[type]].status];
       const verified = result.user.verifiedAccount ? ' The account is verified.' : '';
       return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.${verified}`;
@@ -370,22 +371,28 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     usage: `${'ledger:verify'.padEnd(64)} check the books: balances, closed positions, deposits, withdrawals`,
     async run(ctx) {
       const problems = await verifyLedger(ctx.database.db);
+      // one line per trading account: its number, owner, balance and the sum of its entries
+      const checks = await accountChecks(ctx.database.db);
+      const broken = new Set(problems.map((p) => p.accountId));
+      const lines = checks.map(
+        (a) =>
+          `  ${a.number} (account ${a.accountId}, ${a.email}): balance ${a.balance} ${a.currency}, ` +
+          `${a.entries} entr${a.entries === 1 ? 'y' : 'ies'} summing to ${a.ledger} — ${broken.has(a.accountId) ? 'PROBLEM' : 'ok'}`,
+      );
       if (problems.length === 0) {
-        return (
-          'Ledger verified: every balance equals the sum of its ledger entries, and every closed position, ' +
-          'deposit and withdrawal is booked exactly once.'
-        );
+        return [
+          `Ledger verified: every balance of the ${checks.length} trading account(s) equals the sum of its ledger entries, ` +
+            'and every closed position, deposit and withdrawal is booked exactly once.',
+          ...lines,
+        ].join('\n');
       }
-      // Operators know accounts by e-mail; the problems name them by id.
-      const accounts = new AccountsRepo(ctx.database.db);
-      const emails = new Map<number, string>();
-      for (const id of new Set(problems.map((p) => p.accountId))) {
-        emails.set(id, (await accounts.findById(id))?.email ?? '(no such account)');
-      }
+      // Operators know accounts by e-mail; the problems name them by trading account id.
+      const emails = new Map(checks.map((a) => [a.accountId, `${a.email} ${a.number}`]));
       throw new CliError(
         [
+          ...lines,
           `${problems.length} problem(s) in the ledger:`,
-          ...problems.map((p) => `  ${emails.get(p.accountId)}: ${p.message}`),
+          ...problems.map((p) => `  ${emails.get(p.accountId) ?? '(no such account)'}: ${p.message}`),
         ].join('\n'),
       );
     },

@@ -53,6 +53,7 @@ export * from './symbol-search.js';
 export * from './timing.js';
 export * from './titles.js';
 export * from './trade.js';
+export * from './trading-accounts.js';
 export * from './transactions.js';
 export * from './triggers.js';
 export * from './validation.js';

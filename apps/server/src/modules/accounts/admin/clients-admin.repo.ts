@@ -76,12 +76,20 @@ export type ClientFilter = Omit<ClientListQuery, 'brandId' | 'page' | 'sort' | '
 
 const DEPOSIT_TYPES = TRANSACTION_TABS.deposits;
 
+/**
+ * A client's first live trading account's balance (0.00 without one): what the client list shows and sorts by.
+ * No ', ' inside: the sort splits its columns on it.
+ */
+const LIVE_BALANCE = `coalesce((select ta.balance from trading_accounts ta
+  where ta.user_id = u.id and ta.kind = 'live' order by ta.id limit 1),0)`;
+
 // Sort keys map to columns only (never to input), with the id as the tie-breaker so pages are stable.
 const ORDER_COLUMNS: Record<ClientSort, string> = {
   createdAt: 'u.created_at',
   name: 'lower(u.last_name), lower(u.first_name)',
   email: 'lower(u.email)',
-  balance: 'u.balance',
+  // the client's first live account's balance (docs/accounts.md)
+  balance: LIVE_BALANCE,
   pin: 'u.pin',
 };
 
@@ -180,7 +188,7 @@ export class ClientsRepo {
     const rows = await query<ClientListRow & { total_count?: number | string }>(
       this.db,
       sql`select u.id, u.brand_id, b.slug as brand_slug, u.pin, u.first_name, u.last_name, u.email, u.phone,
-            u.country_id, c.name as country_name, u.verified_account, u.level, u.balance::text as balance,
+            u.country_id, c.name as country_name, u.verified_account, u.level, ${sql.raw(LIVE_BALANCE)}::text as balance,
             b.settings->>'currency' as brand_currency,
             (${waitingSql}) as documents_waiting, ${depositedSql} as has_deposited, u.trading_enabled, u.created_at
             ${windowCount ? sql`, count(*) over () as total_count` : sql``}
@@ -206,7 +214,7 @@ export class ClientsRepo {
     const [row] = await query<ClientListRow>(
       this.db,
       sql`select u.id, u.brand_id, b.slug as brand_slug, u.pin, u.first_name, u.last_name, u.email, u.phone,
-            u.country_id, c.name as country_name, u.verified_account, u.level, u.balance::text as balance,
+            u.country_id, c.name as country_name, u.verified_account, u.level, ${sql.raw(LIVE_BALANCE)}::text as balance,
             b.settings->>'currency' as brand_currency,
             (${waitingSql}) as documents_waiting, ${depositedSql} as has_deposited, u.trading_enabled, u.created_at
           from users u
