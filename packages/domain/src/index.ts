@@ -1,3 +1,5 @@
+export * from './account-transfers.js';
+export * from './messages-account-transfers.js';
 export * from './affiliates.js';
 export * from './auto-trading/index.js';
 export * from './backoffice-clients.js';
