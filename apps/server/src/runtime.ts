@@ -62,6 +62,7 @@ import { MoneyRequestsService } from './modules/payments/admin/money-requests.se
 import { MoneyService } from './modules/payments/admin/staff-money.service.js';
 import { readOperatorToken, resolveOperatorToken } from './modules/payments/operator-token.js';
 import { PaymentsRepo } from './modules/payments/payments.repo.js';
+import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
@@ -248,6 +249,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       fills: fillAuditRepo,
       // a booking's payment effect (withdrawal request, status change) is stored by the payments module, typed
       paymentEffects: paymentsRepo,
+      // a transfer's row and audit row commit with its two ledger entries (modules/trading-accounts)
+      transferEffects: new AccountTransfersRepo(db),
       positionIds: {
         onError: (err) => logger.error({ err }, 'trading: position ids could not be reserved'),
       },

@@ -32,6 +32,7 @@ import {
   STAFF_ACTION_OF_EFFECT,
   type StoredEffect,
 } from '../payments/payment-effects.js';
+import { isTransferEffect, type TransferEffectStore } from '../trading-accounts/transfer-effects.js';
 import type {
   ChargeCause,
   CloseContext,
@@ -301,6 +302,8 @@ export interface TradingRepoOptions {
   fills?: FillRecordStore;
   /** Stores the payment effects balance adjustments carry (the payments module's repo). */
   paymentEffects?: PaymentEffectStore;
+  /** Stores a transfer's row and audit row with its debit (the trading accounts module's repo). */
+  transferEffects?: TransferEffectStore;
   ledger?: Ledger;
   /** How position ids are reserved from the database (block size, background refill errors). */
   positionIds?: PositionIdReserveOptions;
@@ -319,6 +322,7 @@ export class TradingRepo implements EnginePersistence {
   readonly positionIds: PositionIdReserve;
   private readonly ledger: Ledger;
   private readonly paymentEffects: PaymentEffectStore | undefined;
+  private readonly transferEffects: TransferEffectStore | undefined;
   private readonly fills: FillRecordStore | undefined;
   private readonly metrics: Pick<Metrics, 'ledgerBookings'> | undefined;
 
@@ -328,6 +332,7 @@ export class TradingRepo implements EnginePersistence {
   ) {
     this.ledger = options.ledger ?? new Ledger();
     this.paymentEffects = options.paymentEffects;
+    this.transferEffects = options.transferEffects;
     this.fills = options.fills;
     this.metrics = options.metrics;
     this.positionIds = new PositionIdReserve((count) => this.reservePositionIds(count), options.positionIds);
@@ -586,7 +591,11 @@ export class TradingRepo implements EnginePersistence {
       const { effect, ...adjustment } = cause;
       // The effect first (same transaction): a staff action's audit row id is the entry's cause.
       let stored: StoredEffect = {};
-      if (effect) {
+      if (effect && isTransferEffect(effect)) {
+        // a transfer's row and audit row, with its debit (modules/trading-accounts)
+        if (!this.transferEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
+        await this.transferEffects.storeTransfer(tx, effect);
+      } else if (effect) {
         if (!this.paymentEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
         stored = await this.paymentEffects.storeEffect(tx, effect);
       }
