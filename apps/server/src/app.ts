@@ -42,6 +42,7 @@ import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.js';
 import { popupsAdminRoutes } from './modules/popups/admin/popups-admin.routes.js';
 import { popupsRoutes } from './modules/popups/popups.routes.js';
 import { priceAlertsRoutes } from './modules/price-alerts/price-alerts.routes.js';
+import { tradingAccountsRoutes } from './modules/trading-accounts/trading-accounts.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => tradingSettingsRoutes(scope as App, ctx));
   await app.register(async (scope) => chartLayoutsRoutes(scope as App, ctx));
   await app.register(async (scope) => priceAlertsRoutes(scope as App, ctx));
+  await app.register(async (scope) => tradingAccountsRoutes(scope as App, ctx));
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

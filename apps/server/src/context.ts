@@ -30,6 +30,7 @@ import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
 import type { PriceAlertsService } from './modules/price-alerts/price-alerts.service.js';
+import type { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import type { PushService } from './modules/price-alerts/push.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
@@ -115,6 +116,8 @@ export interface AppContext {
   chartLayouts: ChartLayoutsService;
   /** The terminal's price alerts: the clients' alerts and their evaluation on the ticks. */
   priceAlerts: PriceAlertsService;
+  /** A client's trading accounts: the list with live figures, opening, switching, demo resets and transfers. */
+  tradingAccounts: TradingAccountsService;
   /** Web push of the clients' browsers: VAPID keys, subscriptions, the push worker. */
   push: PushService;
 }

@@ -63,6 +63,7 @@ import { MoneyService } from './modules/payments/admin/staff-money.service.js';
 import { readOperatorToken, resolveOperatorToken } from './modules/payments/operator-token.js';
 import { PaymentsRepo } from './modules/payments/payments.repo.js';
 import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
+import { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
@@ -430,6 +431,15 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       }),
       priceAlerts,
       push,
+      // a client's trading accounts: the list, opening, switching, demo resets, transfers, "Try a demo"
+      tradingAccounts: new TradingAccountsService({
+        db,
+        transfers: new AccountTransfersRepo(db),
+        engine: trading,
+        catalogue: market.catalogue,
+        sessions,
+        now: () => new Date(market.clock.now()),
+      }),
     };
     if (options.live) {
       await market.start();

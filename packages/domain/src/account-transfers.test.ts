@@ -52,11 +52,11 @@ describe('a transfer amount', () => {
   });
 
   it('stays within the free margin', () => {
-    expect(transferLimitError(money(100), 100)).toBeNull();
-    expect(formatMessage(transferLimitError(money(100.01), 100, '€')!)).toBe(
+    expect(transferLimitError(money(100), 100, 'EUR')).toBeNull();
+    expect(formatMessage(transferLimitError(money(100.01), 100, 'EUR')!)).toBe(
       'You can transfer at most € 100.00',
     );
-    expect(transferLimitError(money(1), 0)?.key).toBe('transfers.noFreeMargin');
+    expect(transferLimitError(money(1), 0, 'USD')?.key).toBe('transfers.noFreeMargin');
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { Decimal } from 'decimal.js';
 import type { BrandQuote } from './brand-quote.js';
+import { BRAND_CURRENCIES } from './brand-admin.js';
 import { fxPairSymbol } from './fx.js';
 import { Dec, formatMoney, type Money, money, toDecimal, toMoneyString } from './money.js';
 import { type FieldMessage, fieldMessage, FORM_PATH } from './validation.js';
@@ -144,6 +145,11 @@ export function transferLimitError(
       max: formatMoney(freeMargin, currencySymbol),
     });
   return null;
+}
+
+/** The symbol a currency's amounts are shown with ('€'); the code itself for one without. */
+export function currencySymbolOf(currency: string): string {
+  return (BRAND_CURRENCIES as Record<string, string>)[currency] ?? currency;
 }
 
 /** A credit of 0.00 (a cent converted into less than a cent) moves nothing: refused. */

@@ -666,7 +666,7 @@ export class Engine {
     const refusal =
       figures === null
         ? fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair?.pair ?? '' })
-        : (transferLimitError(command.amount, this.book.summaryOf(from.id).freeMargin) ??
+        : (transferLimitError(command.amount, this.book.summaryOf(from.id).freeMargin, command.fromCurrency) ??
           transferCreditError(figures));
     if (refusal || figures === null) {
       resolve({ ok: false, error: refusal as FieldMessage });

@@ -1,0 +1,453 @@
+import {
+  BRAND_CURRENCIES,
+  type BrandCurrency,
+  demoBalanceOf,
+  FORM_PATH,
+  fieldMessage,
+  liveCurrenciesOf,
+  money,
+  moneyToDecimalString,
+  type OpenTradingAccountRequest,
+  openAccountError,
+  parseMoney,
+  parseTransferAmount,
+  subMoney,
+  type TradingAccount,
+  type TradingAccountList,
+  type TransferAmounts,
+  type TransferBooked,
+  type TransferFigures,
+  type TransferRequest,
+  transferAmounts,
+  transferCreditError,
+  transferLimitError,
+  transferPairOf,
+} from '@openbroker/domain';
+import type { Db } from '../../db/client.js';
+import type { TransferOutcome } from '../../engine/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, invalidFields } from '../../lib/errors.js';
+import { newToken } from '../../lib/random.js';
+import type { Catalogue } from '../../market/instruments.js';
+import { isOpen, nextOpenMs } from '../../market/market-hours.js';
+import type { UserRow } from '../accounts/accounts.repo.js';
+import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
+import type { Brand } from '../brands/brands.service.js';
+import { Ledger } from '../ledger/ledger.js';
+import type { SessionRow } from '../sessions/sessions.repo.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { TradingService } from '../trading/trading.service.js';
+import type { AccountTransferRow, AccountTransfersRepo } from './account-transfers.repo.js';
+import { type TradingAccountRow, TradingAccountsRepo } from './trading-accounts.repo.js';
+
+/** What this module asks of the trading engine (this node's TradingService). */
+export type AccountEngine = Pick<
+  TradingService,
+  | 'ensureAccount'
+  | 'margin'
+  | 'transfer'
+  | 'tradingTerms'
+  | 'positions'
+  | 'orders'
+  | 'close'
+  | 'cancelOrder'
+  | 'adjustBalance'
+>;
+
+export interface TradingAccountsDeps {
+  db: Db;
+  repo?: TradingAccountsRepo;
+  transfers: AccountTransfersRepo;
+  engine: AccountEngine;
+  catalogue: Pick<Catalogue, 'get'>;
+  sessions: Pick<SessionsService, 'switchAccount'>;
+  ledger?: Ledger;
+  now?: () => Date;
+}
+
+/** Who acts: the client, their session and the request's address (audited). */
+export interface AccountActor {
+  brand: Brand;
+  user: UserRow;
+  session: SessionRow;
+  ip: string;
+}
+
+export const accountNotFound = () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'accounts.notFound');
+const notDemo = () => new AppError(409, 'NOT_DEMO', 'accounts.notDemo');
+const profileRequired = () => new AppError(409, 'PROFILE_REQUIRED', 'accounts.profileRequired');
+const transferFailed = () => new AppError(409, 'TRANSFER_FAILED', 'transfers.failed');
+/** Opening numbers race (two opens at once count the same n): the unique number decides, the loser retries. */
+const OPEN_ATTEMPTS = 4;
+
+const currencyOf = (code: string): BrandCurrency =>
+  code in BRAND_CURRENCIES ? (code as BrandCurrency) : 'EUR';
+
+/**
+ * A client's trading accounts (issue 27, docs/accounts.md "Opening accounts, transfers and demo"): the list with
+ * the engine's live figures, opening live and demo accounts, switching the session's current account, resetting a
+ * demo account, and transfers between two of the client's own live accounts at the brand's dealing rate.
+ */
+export class TradingAccountsService {
+  private readonly repo: TradingAccountsRepo;
+  private readonly ledger: Ledger;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: TradingAccountsDeps) {
+    this.repo = deps.repo ?? new TradingAccountsRepo(deps.db);
+    this.ledger = deps.ledger ?? new Ledger();
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The account a session's spec calls act on: its chosen one while the client still owns it, else the default. */
+  currentOf(
+    session: Pick<SessionRow, 'accountId'>,
+    accounts: readonly TradingAccountRow[],
+  ): TradingAccountRow | undefined {
+    return accounts.find((a) => a.id === session.accountId) ?? accounts[0];
+  }
+
+  /** GET /api/accounts: live first (oldest first), then demo; each with the engine's figures. */
+  async list(
+    brand: Brand,
+    user: UserRow,
+    session: Pick<SessionRow, 'accountId'>,
+  ): Promise<TradingAccountList> {
+    const rows = await this.repo.listByUser(user.id);
+    const current = this.currentOf(session, rows);
+    const accounts: TradingAccount[] = [];
+    for (const row of rows) accounts.push(await this.present(row, row.id === current?.id));
+    return {
+      accounts,
+      liveCurrencies: liveCurrenciesOf(brand.settings).map(currencyOf),
+      demoBalance: demoBalanceOf(brand.settings),
+    };
+  }
+
+  private async present(row: TradingAccountRow, current: boolean): Promise<TradingAccount> {
+    const loaded = await this.deps.engine.ensureAccount(row.id);
+    const figures = loaded ? this.deps.engine.margin(row.id) : null;
+    const balance = figures ? figures.balance : parseMoney(row.balance);
+    return {
+      id: row.id,
+      number: row.number,
+      kind: row.kind,
+      currency: currencyOf(row.currency),
+      balance: moneyToDecimalString(money(balance)),
+      equity: moneyToDecimalString(money(figures ? figures.equity : balance)),
+      margin: moneyToDecimalString(money(figures ? figures.usedMargin : 0)),
+      marginLevel: figures?.marginLevel == null ? null : figures.marginLevel.toFixed(2),
+      current,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * POST /api/accounts: a live account in one of the brand's currencies (the client's profile complete — a demo
+   * client upgrades this way), or a demo account funded with the brand's demo balance (one 'demo_funds' entry in
+   * the account's transaction). At most MAX_LIVE_ACCOUNTS live and MAX_DEMO_ACCOUNTS demo accounts.
+   */
+  async open(actor: AccountActor, input: OpenTradingAccountRequest): Promise<TradingAccountList> {
+    const { brand, user } = actor;
+    const liveCurrencies = liveCurrenciesOf(brand.settings);
+    if (input.kind === 'live' && !profileComplete(user)) throw profileRequired();
+    for (let attempt = 1; ; attempt++) {
+      const rows = await this.repo.listByUser(user.id);
+      const held = {
+        live: rows.filter((r) => r.kind === 'live').length,
+        demo: rows.filter((r) => r.kind === 'demo').length,
+      };
+      // a demo account runs in any currency the brand offers live accounts in
+      const refusal = openAccountError(input.kind, input.currency, held, liveCurrencies);
+      if (refusal) throw invalidFields([refusal]);
+      try {
+        await this.deps.db.transaction(async (tx) => {
+          const account = await this.openIn(tx as unknown as Db, user, input.kind, input.currency, brand);
+          await writeAudit(
+            tx,
+            this.audit(actor, 'account.open', account, { kind: account.kind, currency: account.currency }),
+          );
+        });
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= OPEN_ATTEMPTS) throw error;
+      }
+    }
+    return this.list(brand, user, actor.session);
+  }
+
+  /** Opens an account on `tx`; a demo one gets its virtual money as one 'demo_funds' entry in the same transaction. */
+  async openIn(
+    tx: Db,
+    user: UserRow,
+    kind: 'live' | 'demo',
+    currency: string,
+    brand: Brand,
+  ): Promise<TradingAccountRow> {
+    const account = await new TradingAccountsRepo(tx).open({
+      userId: user.id,
+      brandId: user.brandId,
+      pin: user.pin,
+      kind,
+      currency,
+    });
+    if (kind === 'demo') {
+      const funds = money(demoBalanceOf(brand.settings));
+      if (funds > 0)
+        await this.ledger.book(tx, {
+          accountId: account.id,
+          amount: funds,
+          kind: 'demo_funds',
+          cause: { demo: `${account.id}:open` },
+        });
+    }
+    return account;
+  }
+
+  /** POST /api/accounts/current: the session's spec calls act on this account of the client's from now on. */
+  async switchTo(actor: AccountActor, accountId: number): Promise<TradingAccountList> {
+    const account = await this.owned(actor.user, accountId);
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.sessions.switchAccount(actor.session, account.id, tx as unknown as Db);
+      await writeAudit(
+        tx,
+        this.audit(actor, 'account.switch', account, { from: actor.session.accountId ?? null }),
+      );
+    });
+    return this.list(actor.brand, actor.user, { accountId: account.id });
+  }
+
+  /**
+   * POST /api/accounts/:id/reset (demo only): closes its positions and cancels its orders through the engine, then
+   * books the difference to the brand's demo balance as one 'demo_funds' entry through its queue.
+   */
+  async reset(actor: AccountActor, accountId: number): Promise<TradingAccountList> {
+    const account = await this.owned(actor.user, accountId);
+    if (account.kind !== 'demo') throw notDemo();
+    const engine = this.deps.engine;
+    if (!(await engine.ensureAccount(account.id))) throw accountNotFound();
+    for (const order of engine.orders(account.id).open) {
+      await engine.cancelOrder({ accountId: account.id, orderId: order.id, now: this.now().getTime() });
+    }
+    for (const position of engine.positions(account.id).open) {
+      const outcome = await engine.close({
+        accountId: account.id,
+        positionId: position.id,
+        now: this.now().getTime(),
+      });
+      if (!outcome.ok) throw new AppError(409, 'RESET_FAILED', 'accounts.resetFailed');
+    }
+    const target = money(demoBalanceOf(actor.brand.settings));
+    const before = engine.margin(account.id).balance;
+    const difference = subMoney(target, before);
+    if (difference !== 0) {
+      const outcome = await engine.adjustBalance({
+        accountId: account.id,
+        now: this.now().getTime(),
+        amount: difference,
+        kind: 'demo_funds',
+        cause: { demo: `${account.id}:reset:${newToken().slice(0, 16)}` },
+      });
+      if (!outcome.ok) throw new AppError(409, 'RESET_FAILED', 'accounts.resetFailed');
+    }
+    await writeAudit(
+      this.deps.db,
+      this.audit(actor, 'account.demo.reset', account, {
+        before: moneyToDecimalString(money(before)),
+        after: moneyToDecimalString(target),
+      }),
+    );
+    return this.list(actor.brand, actor.user, actor.session);
+  }
+
+  /** POST /api/accounts/transfers/quote: the figures at the brand's dealing rate now; nothing booked. */
+  async quote(actor: AccountActor, input: TransferRequest): Promise<TransferFigures> {
+    const plan = await this.plan(actor, input);
+    let quote = null;
+    if (plan.pair) {
+      const terms = this.deps.engine.tradingTerms(plan.from.id, plan.pair.pair);
+      quote = terms?.dealing ?? null;
+    }
+    const figures = transferAmounts(
+      plan.amount,
+      plan.from.currency,
+      plan.to.currency,
+      plan.pair,
+      quote as never,
+    );
+    if (!figures)
+      throw invalidFields([fieldMessage(FORM_PATH, 'transfers.noRate', { pair: plan.pair?.pair ?? '' })]);
+    const refusal =
+      transferLimitError(plan.amount, this.freeMargin(plan.from.id), plan.from.currency) ??
+      transferCreditError(figures);
+    if (refusal) throw invalidFields([refusal]);
+    return this.figuresOf(plan.from.id, plan.to.id, figures);
+  }
+
+  /**
+   * POST /api/accounts/transfers: books the transfer through the engine, which holds both accounts while it decides
+   * at the source's brand quote and free margin and commits the debit, the credit, the transfer's row and its audit
+   * row in one database transaction. A replayed `commandId` answers the transfer it booked.
+   */
+  async transfer(
+    actor: AccountActor,
+    input: TransferRequest & { commandId?: string | undefined },
+  ): Promise<TransferBooked> {
+    const { user } = actor;
+    if (input.commandId) {
+      const done = await this.deps.transfers.findByCommand(user.id, input.commandId);
+      if (done) return presentTransfer(done);
+    }
+    const plan = await this.plan(actor, input);
+    const transferId = await this.deps.transfers.reserveId();
+    const at = this.now();
+    let outcome: TransferOutcome;
+    try {
+      outcome = await this.deps.engine.transfer({
+        accountId: plan.from.id,
+        toAccountId: plan.to.id,
+        now: at.getTime(),
+        amount: plan.amount,
+        pair: plan.pair,
+        fromCurrency: plan.from.currency,
+        toCurrency: plan.to.currency,
+        transferId,
+        effect: (figures) => ({
+          type: 'transfer.insert',
+          row: {
+            id: transferId,
+            userId: user.id,
+            fromAccountId: plan.from.id,
+            toAccountId: plan.to.id,
+            debitAmount: figures.debit.amount,
+            debitCurrency: figures.debit.currency,
+            creditAmount: figures.credit.amount,
+            creditCurrency: figures.credit.currency,
+            rate: figures.rate,
+            pair: figures.pair,
+            commandId: input.commandId ?? null,
+            createdAt: at,
+          },
+          audit: this.audit(actor, 'account.transfer', plan.from, {
+            transfer: transferId,
+            to: plan.to.number,
+            debit: figures.debit,
+            credit: figures.credit,
+            rate: figures.rate,
+            pair: figures.pair,
+          }),
+        }),
+      });
+    } catch (error) {
+      // the same command booked meanwhile by a concurrent copy: answer that one
+      if (input.commandId) {
+        const done = await this.deps.transfers.findByCommand(user.id, input.commandId);
+        if (done) return presentTransfer(done);
+      }
+      if (isUniqueViolation(error) || (error as { reason?: unknown }).reason !== undefined)
+        throw transferFailed();
+      throw error;
+    }
+    if (!outcome.ok) throw invalidFields([outcome.error]);
+    const booked = await this.deps.transfers.findById(transferId);
+    if (!booked) throw transferFailed();
+    return presentTransfer(booked);
+  }
+
+  /** The checks of a transfer before any price: its amount, both accounts the client's own and live, an open market. */
+  private async plan(actor: AccountActor, input: TransferRequest) {
+    const parsed = parseTransferAmount(input.amount);
+    if (!parsed.ok) throw invalidFields([parsed.error]);
+    if (input.fromAccountId === input.toAccountId)
+      throw invalidFields([fieldMessage('toAccountId', 'transfers.sameAccount')]);
+    const from = await this.owned(actor.user, input.fromAccountId);
+    const to = await this.owned(actor.user, input.toAccountId);
+    if (from.kind !== 'live' || to.kind !== 'live')
+      throw invalidFields([fieldMessage(FORM_PATH, 'transfers.demoAccount')]);
+    const pair = transferPairOf(from.currency, to.currency, (s) => this.deps.catalogue.get(s) !== undefined);
+    if (pair === undefined)
+      throw invalidFields([
+        fieldMessage(FORM_PATH, 'transfers.noPair', { from: from.currency, to: to.currency }),
+      ]);
+    if (pair) {
+      const instrument = this.deps.catalogue.get(pair.pair);
+      const now = this.now().getTime();
+      if (instrument && !isOpen(instrument, now)) {
+        const next = nextOpenMs(instrument, now);
+        throw invalidFields([
+          next === null
+            ? fieldMessage(FORM_PATH, 'transfers.marketClosedNoTime', { pair: pair.pair })
+            : fieldMessage(FORM_PATH, 'transfers.marketClosed', {
+                pair: pair.pair,
+                time: new Date(next).toISOString().slice(0, 16).replace('T', ' '),
+              }),
+        ]);
+      }
+    }
+    if (!(await this.deps.engine.ensureAccount(from.id)) || !(await this.deps.engine.ensureAccount(to.id)))
+      throw accountNotFound();
+    return { from, to, pair, amount: parsed.amount };
+  }
+
+  private freeMargin(accountId: number): number {
+    const m = this.deps.engine.margin(accountId);
+    return subMoney(m.balance, m.usedMargin);
+  }
+
+  private figuresOf(fromAccountId: number, toAccountId: number, figures: TransferAmounts): TransferFigures {
+    return {
+      fromAccountId,
+      toAccountId,
+      debit: { amount: figures.debit.amount, currency: currencyOf(figures.debit.currency) },
+      credit: { amount: figures.credit.amount, currency: currencyOf(figures.credit.currency) },
+      rate: figures.rate,
+      pair: figures.pair,
+    };
+  }
+
+  /** The client's own account, or 404 (another client's and an unknown id answer alike). */
+  private async owned(user: UserRow, accountId: number): Promise<TradingAccountRow> {
+    const account = await this.repo.findOwned(user.id, accountId);
+    if (!account || account.brandId !== user.brandId) throw accountNotFound();
+    return account;
+  }
+
+  private audit(
+    actor: AccountActor,
+    action: string,
+    account: TradingAccountRow,
+    details: Record<string, unknown>,
+  ): AuditEntry {
+    return {
+      actor: `client:${actor.user.id}`,
+      action,
+      subject: `account:${account.number}`,
+      brandId: actor.brand.id,
+      userId: actor.user.id,
+      before: null,
+      after: null,
+      reason: null,
+      ip: actor.ip.slice(0, 64),
+      details,
+    };
+  }
+}
+
+/** Whether the client gave the profile a live account needs (a demo sign-up has none until they complete it). */
+export function profileComplete(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): boolean {
+  return user.firstName.trim() !== '' && user.lastName.trim() !== '' && user.phone.trim() !== '';
+}
+
+/** A stored transfer as the contract shows it. */
+export function presentTransfer(row: AccountTransferRow): TransferBooked {
+  return {
+    id: row.id,
+    fromAccountId: row.fromAccountId,
+    toAccountId: row.toAccountId,
+    debit: { amount: row.debitAmount, currency: currencyOf(row.debitCurrency) },
+    credit: { amount: row.creditAmount, currency: currencyOf(row.creditCurrency) },
+    rate: row.rate,
+    pair: row.pair,
+    bookedAt: row.createdAt.toISOString(),
+  };
+}
