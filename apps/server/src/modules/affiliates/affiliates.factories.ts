@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TRANSACTION_STATUS } from '@openbroker/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { affiliates, transactions, users } from '../../db/schema.js';
+import { affiliates, tradingAccounts, transactions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
 
 /** Test data: an affiliate of a brand with a known password (the seed's is on the demo brand only). */
@@ -51,6 +51,9 @@ export async function buildDeposit(db: Db, userId: number, options: DepositOptio
     .values({
       brandId: user.brandId,
       userId,
+      // the client's first live account (docs/accounts.md)
+      accountId: sql<number>`(select ${tradingAccounts.id} from ${tradingAccounts}
+        where ${tradingAccounts.userId} = ${userId} and ${tradingAccounts.kind} = 'live' order by ${tradingAccounts.id} limit 1)`,
       reference: `T${randomBytes(6).toString('hex').toUpperCase()}`,
       typeId: options.typeId ?? 1,
       statusId,

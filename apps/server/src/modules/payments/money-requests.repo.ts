@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { brands, staffMoneyLimits, staffMoneyRequests, staffUsers, users } from '../../db/schema.js';
 import type { ScopeFilter } from '../staff/policy.js';
+import { type TradingAccountRow, TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
 import type { RequestDecision } from './rows.js';
 
 export type MoneyRequestRecord = typeof staffMoneyRequests.$inferSelect;
@@ -48,6 +49,11 @@ export class MoneyRequestsRepo {
       .innerJoin(users, eq(users.id, staffMoneyRequests.userId))
       .innerJoin(requester, eq(requester.id, staffMoneyRequests.requestedBy))
       .leftJoin(decider, eq(decider.id, staffMoneyRequests.decidedBy));
+  }
+
+  /** The client's first live trading account: staff money books on it (docs/accounts.md). */
+  firstLiveAccount(userId: number): Promise<TradingAccountRow | undefined> {
+    return new TradingAccountsRepo(this.db).firstLiveOf(userId);
   }
 
   async insert(

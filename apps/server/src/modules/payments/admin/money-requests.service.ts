@@ -140,9 +140,12 @@ export class MoneyRequestsService {
     const reason = (input.reason ?? '').trim();
 
     const brand = await this.brand(client.brandId);
-    const currency = brand.settings.currency;
+    // staff money books on the client's first live account, in its currency (docs/accounts.md)
+    const account = await this.repo.firstLiveAccount(clientId);
+    if (!account) throw notFound();
+    const currency = account.currency;
     if (ADJUSTMENT_RULES[kind].ledgerKind === 'withdrawal')
-      await this.assertWithdrawable(brand, clientId, booked);
+      await this.assertWithdrawable(brand, account.id, booked);
 
     const limits = limitsOf(auth.roles, await this.limitsSet(brand.id));
     const reference = newRequestReference();
@@ -160,6 +163,7 @@ export class MoneyRequestsService {
           reference,
           brandId: brand.id,
           userId: clientId,
+          accountId: account.id,
           kind,
           amount: moneyToDecimalString(booked),
           currency,
@@ -181,8 +185,8 @@ export class MoneyRequestsService {
     return this.presentOne(reference);
   }
 
-  private async assertWithdrawable(brand: Brand, clientId: number, booked: number): Promise<void> {
-    const { withdrawable } = await this.deps.payments.withdrawable(brand, clientId);
+  private async assertWithdrawable(brand: Brand, accountId: number, booked: number): Promise<void> {
+    const { withdrawable } = await this.deps.payments.withdrawable(brand, accountId);
     if (-booked > withdrawable)
       throw invalidFields([
         fieldMessage('amount', 'staff.adjustmentExceedsWithdrawable', {
@@ -241,7 +245,9 @@ export class MoneyRequestsService {
         ),
       }))
       .filter((member) => member.fields.length > 0);
-    const view = await this.deps.gateway.view(clientId);
+    // the balance staff money works on: the client's first live account's, in its currency
+    const account = await this.repo.firstLiveAccount(clientId);
+    const view = account ? await this.deps.gateway.view(account.id) : undefined;
     return {
       client: {
         userId: client.id,
@@ -250,7 +256,7 @@ export class MoneyRequestsService {
         verified: client.verified,
         documents,
         balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
-        currency: brand.settings.currency,
+        currency: account?.currency ?? brand.settings.currency,
       },
       recent: (await this.repo.recentForClient(clientId)).map(present),
       lookalikes,
@@ -278,7 +284,7 @@ export class MoneyRequestsService {
     const rule = ADJUSTMENT_RULES[kind];
     const booked = parseMoney(row.amount);
     const brand = await this.brand(row.brandId);
-    if (rule.ledgerKind === 'withdrawal') await this.assertWithdrawable(brand, row.userId, booked);
+    if (rule.ledgerKind === 'withdrawal') await this.assertWithdrawable(brand, row.accountId, booked);
 
     const transaction = newTransactionReference();
     const audit = staffAuditEntry(auth, actor.request, {
@@ -293,7 +299,7 @@ export class MoneyRequestsService {
     });
     try {
       const outcome = await this.deps.gateway.adjustBalance({
-        accountId: row.userId,
+        accountId: row.accountId,
         amount: booked,
         kind: rule.ledgerKind,
         cause: { transaction },
@@ -302,6 +308,7 @@ export class MoneyRequestsService {
           row: {
             brandId: row.brandId,
             userId: row.userId,
+            accountId: row.accountId,
             reference: transaction,
             typeId: rule.typeId,
             statusId: TRANSACTION_STATUS.approved,
@@ -332,7 +339,7 @@ export class MoneyRequestsService {
       throw error;
     }
     this.deps.money.tellQueueChanged({ queue: 'requests', brandId: row.brandId });
-    const view = await this.deps.gateway.view(row.userId);
+    const view = await this.deps.gateway.view(row.accountId);
     return {
       request: await this.presentOne(reference),
       balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
