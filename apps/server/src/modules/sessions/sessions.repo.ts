@@ -41,14 +41,6 @@ export class SessionsRepo {
     await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
   }
 
-  /** Sets a client session's current trading account (docs/accounts.md); only a live session changes. */
-  async setAccount(id: number, accountId: number, tx: Db = this.db): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ accountId })
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-  }
-
   async revoke(id: number, at: Date, tx: Db = this.db): Promise<void> {
     await tx
       .update(sessions)

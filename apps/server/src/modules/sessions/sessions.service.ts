@@ -185,16 +185,6 @@ export class SessionsService {
     return session.revokedAt === null && now.getTime() < this.endOf(session);
   }
 
-  /**
-   * Makes `accountId` the session's current trading account (the caller checked it is the client's own). This
-   * node's cached copy is dropped; another node's follows within SESSION_CACHE_MS.
-   */
-  async switchAccount(session: SessionRow, accountId: number, tx?: Db): Promise<void> {
-    this.forget([session.id]);
-    await this.repo.setAccount(session.id, accountId, tx);
-    this.forget([session.id]);
-  }
-
   async revoke(session: SessionRow): Promise<void> {
     // dropped before and after the write: no cached read survives it, even one racing the write
     this.forget([session.id]);

@@ -62,7 +62,7 @@ const emailOf = (request: FastifyRequest) => (request.body as { email?: string }
 /**
  * A client's trading accounts (docs/accounts.md "Opening accounts, transfers and demo"; answers: domain
  * `contracts/trading-accounts.ts`): a client session of this brand, the client's own accounts only (another
- * client's or an unknown id is 404 'accounts.notFound'); and the public site's "Try a demo".
+ * client's or an unknown id is 404 'tradingAccount.notFound'); and the public site's "Try a demo".
  */
 export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoutesDeps) {
   const { tradingAccounts, accounts, brands, config } = deps;
@@ -126,7 +126,7 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
         tags,
         summary:
           "Makes one of the client's accounts the session's current one: the spec's calls and socket events act " +
-          "on it from now on. 404 'accounts.notFound' for another client's account. Answers the list",
+          "on it from now on. 404 'tradingAccount.notFound' for another client's account. Answers the list",
         security,
         body: SwitchTradingAccountRequest.safeExtend(tokenField),
         response: listAnswer,

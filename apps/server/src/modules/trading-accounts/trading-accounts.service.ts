@@ -38,6 +38,7 @@ import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { TradingService } from '../trading/trading.service.js';
 import type { AccountTransferRow, AccountTransfersRepo } from './account-transfers.repo.js';
+import { tradingAccountNotFound } from './current-account.js';
 import { type TradingAccountRow, TradingAccountsRepo } from './trading-accounts.repo.js';
 
 /** What this module asks of the trading engine (this node's TradingService). */
@@ -73,7 +74,6 @@ export interface AccountActor {
   ip: string;
 }
 
-export const accountNotFound = () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'accounts.notFound');
 const notDemo = () => new AppError(409, 'NOT_DEMO', 'accounts.notDemo');
 const profileRequired = () => new AppError(409, 'PROFILE_REQUIRED', 'accounts.profileRequired');
 const transferFailed = () => new AppError(409, 'TRANSFER_FAILED', 'transfers.failed');
@@ -207,13 +207,11 @@ export class TradingAccountsService {
   /** POST /api/accounts/current: the session's spec calls act on this account of the client's from now on. */
   async switchTo(actor: AccountActor, accountId: number): Promise<TradingAccountList> {
     const account = await this.owned(actor.user, accountId);
-    await this.deps.db.transaction(async (tx) => {
-      await this.deps.sessions.switchAccount(actor.session, account.id, tx as unknown as Db);
-      await writeAudit(
-        tx,
-        this.audit(actor, 'account.switch', account, { from: actor.session.accountId ?? null }),
-      );
-    });
+    await this.deps.sessions.switchAccount(actor.session, account.id);
+    await writeAudit(
+      this.deps.db,
+      this.audit(actor, 'account.switch', account, { from: actor.session.accountId ?? null }),
+    );
     return this.list(actor.brand, actor.user, { accountId: account.id });
   }
 
@@ -225,7 +223,7 @@ export class TradingAccountsService {
     const account = await this.owned(actor.user, accountId);
     if (account.kind !== 'demo') throw notDemo();
     const engine = this.deps.engine;
-    if (!(await engine.ensureAccount(account.id))) throw accountNotFound();
+    if (!(await engine.ensureAccount(account.id))) throw tradingAccountNotFound();
     for (const order of engine.orders(account.id).open) {
       await engine.cancelOrder({ accountId: account.id, orderId: order.id, now: this.now().getTime() });
     }
@@ -385,7 +383,7 @@ export class TradingAccountsService {
       }
     }
     if (!(await this.deps.engine.ensureAccount(from.id)) || !(await this.deps.engine.ensureAccount(to.id)))
-      throw accountNotFound();
+      throw tradingAccountNotFound();
     return { from, to, pair, amount: parsed.amount };
   }
 
@@ -408,7 +406,7 @@ export class TradingAccountsService {
   /** The client's own account, or 404 (another client's and an unknown id answer alike). */
   private async owned(user: UserRow, accountId: number): Promise<TradingAccountRow> {
     const account = await this.repo.findOwned(user.id, accountId);
-    if (!account || account.brandId !== user.brandId) throw accountNotFound();
+    if (!account || account.brandId !== user.brandId) throw tradingAccountNotFound();
     return account;
   }
 
