@@ -137,12 +137,13 @@ export function transferAmounts(
 export function transferLimitError(
   amount: Money,
   freeMargin: number,
-  currencySymbol?: string,
+  /** The source account's currency ('EUR'): the maximum is shown with its symbol. */
+  currency: string,
 ): FieldMessage | null {
   if (!(freeMargin > 0)) return fieldMessage(FORM_PATH, 'transfers.noFreeMargin');
   if (amount > freeMargin)
     return fieldMessage('amount', 'transfers.aboveFreeMargin', {
-      max: formatMoney(freeMargin, currencySymbol),
+      max: formatMoney(freeMargin, currencySymbolOf(currency)),
     });
   return null;
 }

@@ -56,8 +56,12 @@ const ACCOUNT_COLUMNS = {
   id: tradingAccounts.id,
   brandId: tradingAccounts.brandId,
   balance: tradingAccounts.balance,
-  verifiedAccount: users.verifiedAccount,
-  assetsGroupPermission: users.assetsGroupPermission,
+  // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by the client's
+  // verification and permissions (docs/accounts.md "Opening accounts, transfers and demo").
+  verifiedAccount: sql<boolean>`(${users.verifiedAccount} or ${tradingAccounts.kind} = 'demo')`.mapWith(Boolean),
+  assetsGroupPermission: sql<number[]>`case when ${tradingAccounts.kind} = 'demo'
+    then coalesce((select jsonb_agg(${assetCategories.id} order by ${assetCategories.id}) from ${assetCategories}), '[]'::jsonb)
+    else ${users.assetsGroupPermission} end`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[]),
   customLeverage: users.customLeverage,
   tradingEnabled: users.tradingEnabled,
 };
