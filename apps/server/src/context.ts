@@ -30,7 +30,6 @@ import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import type { PopupsService } from './modules/popups/popups.service.js';
 import type { PriceAlertsService } from './modules/price-alerts/price-alerts.service.js';
-import type { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import type { PushService } from './modules/price-alerts/push.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
@@ -40,6 +39,7 @@ import type { StaffAdminService } from './modules/staff/admin/staff-admin.servic
 import type { StaffService } from './modules/staff/staff.service.js';
 import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
+import type { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import type { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 

@@ -62,8 +62,6 @@ import { MoneyRequestsService } from './modules/payments/admin/money-requests.se
 import { MoneyService } from './modules/payments/admin/staff-money.service.js';
 import { readOperatorToken, resolveOperatorToken } from './modules/payments/operator-token.js';
 import { PaymentsRepo } from './modules/payments/payments.repo.js';
-import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
-import { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { PopupsAdminService } from './modules/popups/admin/popups-admin.service.js';
 import { PopupsRepo } from './modules/popups/popups.repo.js';
@@ -86,6 +84,8 @@ import { StaffService } from './modules/staff/staff.service.js';
 import { StatementsService } from './modules/statements/statements.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
+import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
+import { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import { TradingSettingsRepo } from './modules/trading-settings/trading-settings.repo.js';
 import { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';

@@ -7,11 +7,11 @@
  * and rounded once, to cents, DOWN: a transfer there and back never ends with more money than it started with.
  */
 import { Decimal } from 'decimal.js';
-import type { BrandQuote } from './brand-quote.js';
 import { BRAND_CURRENCIES } from './brand-admin.js';
+import type { BrandQuote } from './brand-quote.js';
 import { fxPairSymbol } from './fx.js';
 import { Dec, formatMoney, type Money, money, toDecimal, toMoneyString } from './money.js';
-import { type FieldMessage, fieldMessage, FORM_PATH } from './validation.js';
+import { type FieldMessage, FORM_PATH, fieldMessage } from './validation.js';
 
 /** At most this many live accounts per client (every currency together). */
 export const MAX_LIVE_ACCOUNTS = 5;

@@ -428,7 +428,9 @@ export const sessions = pgTable(
      * A client session's current trading account (docs/accounts.md); null: the client's first live account, else
      * the first demo one.
      */
-    accountId: integer('account_id').references((): AnyPgColumn => tradingAccounts.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references((): AnyPgColumn => tradingAccounts.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
 );

@@ -27,26 +27,26 @@ import {
   approxProfitError,
   type BalanceSummary,
   type BrandQuote,
-  FORM_PATH,
-  type FieldMessage,
-  fieldMessage,
-  type Money,
-  money,
-  transferAmounts,
-  transferCreditError,
-  transferLimitError,
   closingTriggerAt,
+  type FieldMessage,
+  FORM_PATH,
+  fieldMessage,
   groupCosts,
   MinHeap as Heap,
   HeapNode,
   isLeverageAllowed,
   leverageCapFor,
   leverageOptionsFor,
+  type Money,
+  money,
   orderTriggered,
   type Price,
   swapCharge,
   swapNights,
   type TradingProfile,
+  transferAmounts,
+  transferCreditError,
+  transferLimitError,
 } from '@openbroker/domain';
 import {
   type AccountState,
@@ -81,8 +81,6 @@ import type {
   CloseCommand,
   ClosedPositionRecord,
   CommandOutcome,
-  TransferCommand,
-  TransferOutcome,
   CommitBatch,
   DeskPosition,
   EngineCommand,
@@ -98,6 +96,8 @@ import type {
   OrderView,
   PlaceOrderCommand,
   PositionView,
+  TransferCommand,
+  TransferOutcome,
   UpdateCommand,
   UpdateOrderCommand,
 } from './types.js';
@@ -656,18 +656,30 @@ export class Engine {
     if (command.pair) {
       const base = this.book.symbols.get(command.pair.pair);
       const sym = base ? this.book.symbolFor(from, command.pair.pair) : undefined;
-      if (!sym || !sym.available(command.now)) {
-        resolve({ ok: false, error: fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair.pair }) });
+      if (!sym?.available(command.now)) {
+        resolve({
+          ok: false,
+          error: fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair.pair }),
+        });
         return;
       }
       quote = sym.brandQuote();
     }
-    const figures = transferAmounts(command.amount, command.fromCurrency, command.toCurrency, command.pair, quote);
+    const figures = transferAmounts(
+      command.amount,
+      command.fromCurrency,
+      command.toCurrency,
+      command.pair,
+      quote,
+    );
     const refusal =
       figures === null
         ? fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair?.pair ?? '' })
-        : (transferLimitError(command.amount, this.book.summaryOf(from.id).freeMargin, command.fromCurrency) ??
-          transferCreditError(figures));
+        : (transferLimitError(
+            command.amount,
+            this.book.summaryOf(from.id).freeMargin,
+            command.fromCurrency,
+          ) ?? transferCreditError(figures));
     if (refusal || figures === null) {
       resolve({ ok: false, error: refusal as FieldMessage });
       return;

@@ -104,17 +104,17 @@ export class AccountsService {
     const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
     const user = await this.insertWithFreshCodes(
       {
-      brandId: brand.id,
-      email: input.email,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      phone: input.phone,
-      countryId,
-      ref: input.ref ?? null,
-      sourcePage: input.source_page ?? null,
-      affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
-      referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
+        brandId: brand.id,
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        countryId,
+        ref: input.ref ?? null,
+        sourcePage: input.source_page ?? null,
+        affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
+        referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
       },
       brand.settings.currency,
     );

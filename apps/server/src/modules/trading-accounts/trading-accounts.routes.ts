@@ -16,7 +16,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { type App, ErrorBody, ok } from '../../http.js';
-import { AppError } from '../../lib/errors.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
 import { presentAuth } from '../accounts/accounts.presenter.js';
 import { AuthAnswer, tokenField } from '../accounts/accounts.schemas.js';

@@ -58,10 +58,14 @@ const ACCOUNT_COLUMNS = {
   balance: tradingAccounts.balance,
   // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by the client's
   // verification and permissions (docs/accounts.md "Opening accounts, transfers and demo").
-  verifiedAccount: sql<boolean>`(${users.verifiedAccount} or ${tradingAccounts.kind} = 'demo')`.mapWith(Boolean),
+  verifiedAccount: sql<boolean>`(${users.verifiedAccount} or ${tradingAccounts.kind} = 'demo')`.mapWith(
+    Boolean,
+  ),
   assetsGroupPermission: sql<number[]>`case when ${tradingAccounts.kind} = 'demo'
     then coalesce((select jsonb_agg(${assetCategories.id} order by ${assetCategories.id}) from ${assetCategories}), '[]'::jsonb)
-    else ${users.assetsGroupPermission} end`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[]),
+    else ${users.assetsGroupPermission} end`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[],
+  ),
   customLeverage: users.customLeverage,
   tradingEnabled: users.tradingEnabled,
 };
@@ -439,7 +443,12 @@ export class TradingRepo implements EnginePersistence {
           ...(event.type === 'order.filled' ? { positionId: event.positionId } : {}),
           ...(event.type === 'order.rejected' ? { message: event.message } : {}),
         };
-        const { id: _id, createdAt: _created, accountId: _account, ...changes } = orderValues(order, event.at);
+        const {
+          id: _id,
+          createdAt: _created,
+          accountId: _account,
+          ...changes
+        } = orderValues(order, event.at);
         const updated = await tx
           .update(orders)
           .set(changes)
@@ -678,8 +687,9 @@ export class TradingRepo implements EnginePersistence {
    */
   async loadSnapshot(shard?: { shard: number; shards: number }): Promise<EngineSnapshot> {
     // shards by trading account id: an account's positions and orders live on its account's shard
-    const inShard = (column: typeof tradingAccounts.id | typeof positions.accountId | typeof orders.accountId) =>
-      shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined;
+    const inShard = (
+      column: typeof tradingAccounts.id | typeof positions.accountId | typeof orders.accountId,
+    ) => (shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined);
     const accountRows = await this.db
       .select(ACCOUNT_COLUMNS)
       .from(tradingAccounts)

@@ -19,8 +19,6 @@ import {
   type AccountSnapshot,
   type CancelOrderCommand,
   type CommandOutcome,
-  type TransferCommand,
-  type TransferOutcome,
   type CommandType,
   type DeskPosition,
   Engine,
@@ -34,6 +32,8 @@ import {
   type PositionId,
   type PositionRecord,
   type PositionView,
+  type TransferCommand,
+  type TransferOutcome,
   type UpdateOrderCommand,
 } from '../../engine/index.js';
 import { openMsBetween } from '../../market/market-hours.js';
