@@ -1,4 +1,5 @@
 import {
+  AuthData,
   accountEmail,
   ClientInfo,
   commandIdField,
@@ -15,21 +16,40 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { type App, ErrorBody, ok } from '../../http.js';
 import { attemptLimit } from '../../lib/rate-limit.js';
-import { presentAuth } from '../accounts/accounts.presenter.js';
-import { AuthAnswer, tokenField } from '../accounts/accounts.schemas.js';
-import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
-import type { AccountActor, TradingAccountsService } from './trading-accounts.service.js';
+import type { Brand } from '../brands/brands.service.js';
+import type { SessionRow } from '../sessions/sessions.repo.js';
+import type { AccountActor, AccountOwner, TradingAccountsService } from './trading-accounts.service.js';
 
-/** What the trading accounts' routes use. */
-export interface TradingAccountsRoutesDeps extends ClientAuthDeps {
+/**
+ * What the trading accounts' routes use. The client sign-in and sign-up belong to the accounts area, which builds on
+ * this one (a client's first account): the app passes them in rather than this area importing them.
+ */
+export interface TradingAccountsRoutesDeps {
   config: Pick<Config, 'authRateLimitPerMinute'>;
   tradingAccounts: TradingAccountsService;
+  brands: { resolve(host: string | undefined): Promise<Brand> };
+  /** The live client session of a request (bearer, body or query token) of this brand, or 401. */
+  clientAuth(request: FastifyRequest): Promise<{ brand: Brand; user: AccountOwner; session: SessionRow }>;
+  signup: {
+    /** 403 REGISTRATION_DISABLED where the brand has registration off. */
+    assertOpen(brand: Brand): void;
+    /** Creates the client (e-mail and password only), opens its first account with `openFirst`, logs them in. */
+    demo(
+      brand: Brand,
+      input: { email: string; password: string; ref?: string | undefined },
+      meta: { info: string; ip: string },
+      openFirst: (tx: Db, user: AccountOwner) => Promise<{ accountId: number }>,
+    ): Promise<AuthData>;
+  };
 }
 
 const tags = ['trading accounts'];
 const security = [{ bearer: [] }];
+/** The token field the client-area calls carry in the body (spec §7), kept through validation. */
+const tokenField = { token: z.string().max(200).optional() };
 const listAnswer = {
   200: ok(TradingAccountList),
   400: ErrorBody,
@@ -64,8 +84,8 @@ const emailOf = (request: FastifyRequest) => (request.body as { email?: string }
  * client's or an unknown id is 404 'tradingAccount.notFound'); and the public site's "Try a demo".
  */
 export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoutesDeps) {
-  const { tradingAccounts, accounts, brands, config } = deps;
-  const auth = clientAuthenticator(deps);
+  const { tradingAccounts, brands, config, signup } = deps;
+  const auth = deps.clientAuth;
   const actorOf = async (request: FastifyRequest): Promise<AccountActor> => {
     const { brand, user, session } = await auth(request);
     return { brand, user, session, ip: request.ip };
@@ -210,8 +230,7 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
     '/api/demo',
     {
       onRequest: demoLimit.onRequest,
-      preValidation: async (request) =>
-        accounts.assertRegistrationOpen(await brands.resolve(request.headers.host)),
+      preValidation: async (request) => signup.assertOpen(await brands.resolve(request.headers.host)),
       preHandler: demoLimit.preHandler,
       schema: {
         tags,
@@ -220,14 +239,14 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
           "creates a client with one demo account funded with the brand's demo balance and logs them in (answer as " +
           "login). 403 REGISTRATION_DISABLED, 409 EMAIL_TAKEN 'This email already exist'",
         body: DemoSignupBody,
-        response: { 200: AuthAnswer, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 200: ok(AuthData), 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const brand = await brands.resolve(request.headers.host);
       const { email, password, ref, info } = request.body;
       const currency = brand.settings.currency;
-      const { user, token } = await accounts.registerDemo(
+      const data = await signup.demo(
         brand,
         { email, password, ref },
         { info: infoText(info), ip: request.ip },
@@ -236,7 +255,7 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
           return { accountId: account.id };
         },
       );
-      return { status: true as const, data: presentAuth(user, token) };
+      return { status: true as const, data };
     },
   );
 }

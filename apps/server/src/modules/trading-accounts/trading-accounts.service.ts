@@ -24,36 +24,64 @@ import {
   transferPairOf,
 } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
-import type { TransferOutcome } from '../../engine/index.js';
+import type {
+  AdjustBalanceCommand,
+  CancelOrderCommand,
+  CloseCommand,
+  CommandOutcome,
+  TransferCommand,
+  TransferOutcome,
+} from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { newToken } from '../../lib/random.js';
 import type { Catalogue } from '../../market/instruments.js';
 import { isOpen, nextOpenMs } from '../../market/market-hours.js';
-import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import { Ledger } from '../ledger/ledger.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import type { TradingService } from '../trading/trading.service.js';
 import type { AccountTransferRow, AccountTransfersRepo } from './account-transfers.repo.js';
 import { tradingAccountNotFound } from './current-account.js';
 import { type TradingAccountRow, TradingAccountsRepo } from './trading-accounts.repo.js';
 
-/** What this module asks of the trading engine (this node's TradingService). */
-export type AccountEngine = Pick<
-  TradingService,
-  | 'ensureAccount'
-  | 'margin'
-  | 'transfer'
-  | 'tradingTerms'
-  | 'positions'
-  | 'orders'
-  | 'close'
-  | 'cancelOrder'
-  | 'adjustBalance'
->;
+/** Omit that keeps a union's pairs (an adjustment's kind with its cause). */
+type Without<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * What this module asks of the trading engine (this node's TradingService, passed in by the runtime: the trading
+ * area imports this one's transfer effect, so this one names what it needs instead of importing it).
+ */
+export interface AccountEngine {
+  ensureAccount(accountId: number): Promise<boolean>;
+  margin(accountId: number): {
+    balance: number;
+    equity: number;
+    usedMargin: number;
+    marginLevel: number | null;
+  };
+  transfer(command: TransferCommand): Promise<TransferOutcome>;
+  tradingTerms(
+    accountId: number,
+    symbol: string,
+  ): { dealing: { buy: number; sell: number } | null } | undefined;
+  positions(accountId: number): { open: readonly { id: number }[] };
+  orders(accountId: number): { open: readonly { id: number }[] };
+  close(command: Without<CloseCommand, 'type'>): Promise<CommandOutcome>;
+  cancelOrder(command: Without<CancelOrderCommand, 'type'>): Promise<CommandOutcome>;
+  adjustBalance(command: Without<AdjustBalanceCommand, 'type'>): Promise<CommandOutcome>;
+}
+
+/** The client as this module reads them (the accounts area's user row has these). */
+export interface AccountOwner {
+  id: number;
+  brandId: number;
+  pin: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
 
 export interface TradingAccountsDeps {
   db: Db;
@@ -69,7 +97,7 @@ export interface TradingAccountsDeps {
 /** Who acts: the client, their session and the request's address (audited). */
 export interface AccountActor {
   brand: Brand;
-  user: UserRow;
+  user: AccountOwner;
   session: SessionRow;
   ip: string;
 }
@@ -110,7 +138,7 @@ export class TradingAccountsService {
   /** GET /api/accounts: live first (oldest first), then demo; each with the engine's figures. */
   async list(
     brand: Brand,
-    user: UserRow,
+    user: AccountOwner,
     session: Pick<SessionRow, 'accountId'>,
   ): Promise<TradingAccountList> {
     const rows = await this.repo.listByUser(user.id);
@@ -179,7 +207,7 @@ export class TradingAccountsService {
   /** Opens an account on `tx`; a demo one gets its virtual money as one 'demo_funds' entry in the same transaction. */
   async openIn(
     tx: Db,
-    user: UserRow,
+    user: AccountOwner,
     kind: 'live' | 'demo',
     currency: string,
     brand: Brand,
@@ -404,7 +432,7 @@ export class TradingAccountsService {
   }
 
   /** The client's own account, or 404 (another client's and an unknown id answer alike). */
-  private async owned(user: UserRow, accountId: number): Promise<TradingAccountRow> {
+  private async owned(user: AccountOwner, accountId: number): Promise<TradingAccountRow> {
     const account = await this.repo.findOwned(user.id, accountId);
     if (!account || account.brandId !== user.brandId) throw tradingAccountNotFound();
     return account;
@@ -432,7 +460,7 @@ export class TradingAccountsService {
 }
 
 /** Whether the client gave the profile a live account needs (a demo sign-up has none until they complete it). */
-export function profileComplete(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): boolean {
+export function profileComplete(user: Pick<AccountOwner, 'firstName' | 'lastName' | 'phone'>): boolean {
   return user.firstName.trim() !== '' && user.lastName.trim() !== '' && user.phone.trim() !== '';
 }
 
