@@ -84,6 +84,15 @@ export class AccountsService {
     return currentAccountOf(new TradingAccountsRepo(this.repo.db), session, requested);
   }
 
+  /**
+   * Where a client's auto-trading call runs: the client and the trading account the strategy trades on — the client's
+   * first live account (docs/accounts.md); the client's own id when it has none (the call then answers 404).
+   */
+  async autoTradingTarget(userId: number): Promise<{ userId: number; accountId: number }> {
+    const account = await new TradingAccountsRepo(this.repo.db).firstLiveOf(userId);
+    return { userId, accountId: account?.id ?? userId };
+  }
+
   /** spec §6: visitors may register only where the brand enables it. */
   assertRegistrationOpen(brand: Brand): void {
     if (!brand.settings.features.registrationEnabled) throw registrationDisabled();

@@ -125,7 +125,7 @@ export function closeOfRow(row: ClosedRow): DeskClose {
 export function closeOfRecord(p: ClosedPositionRecord, client: DeskClient): DeskClose {
   return {
     positionId: p.id,
-    userId: p.accountId,
+    userId: client.userId,
     clientName: client.name,
     brandId: client.brandId,
     brandSlug: client.brandSlug,
@@ -274,6 +274,8 @@ export class DealingService {
         const profile = this.deps.trading.profileOfKey(profileKeys.get(a.userId));
         return {
           ...a,
+          // the engine's figures are per trading account; the desk names and links the client who owns it
+          userId: client?.userId ?? a.userId,
           clientName: client?.name ?? '',
           pin: client?.pin ?? null,
           brandSlug: client?.brandSlug ?? '',
@@ -364,7 +366,7 @@ export class DealingService {
 
   /** The engine's live view of an open position (undefined if it closed meanwhile). */
   private async live(row: OpenPositionRow): Promise<PositionDto | undefined> {
-    const view = await this.deps.gateway.position(row.userId, row.id);
+    const view = await this.deps.gateway.position(row.accountId, row.id);
     return view && view.close_date === null ? view : undefined;
   }
 
@@ -462,11 +464,12 @@ export class DealingService {
     // checked before the close: the audit row written after it must be storable (no control characters)
     const problem = staffReasonProblem(note, { required: true });
     if (problem) throw invalidFields([problem]);
-    const before = await this.deps.gateway.position(clientId, positionId);
+    // the position's own trading account holds it (docs/accounts.md)
+    const before = await this.deps.gateway.position(open.accountId, positionId);
     // closed by the broker: cause 'broker' (closingReason 0 'Manually'), the reason in the close
     // context, so the client's notice and history say "Closed by the broker: <reason>"
     const outcome = await this.deps.gateway.close({
-      accountId: clientId,
+      accountId: open.accountId,
       positionId,
       now: this.deps.market.clock.now(),
       broker: { reason: note },
@@ -480,7 +483,7 @@ export class DealingService {
         outcome.rejection.message.params,
       );
     }
-    const position = await this.deps.gateway.position(clientId, positionId);
+    const position = await this.deps.gateway.position(open.accountId, positionId);
     if (!position) throw positionNotFound();
     await this.repo.inTransaction((tx) =>
       auditStaffAction(tx, auth, actor.request, {

@@ -26,6 +26,8 @@ export interface ApprovalRow {
 export interface OpenPositionRow {
   id: number;
   userId: number;
+  /** The trading account holding it (the engine's account id). */
+  accountId: number;
   symbol: string;
   direction: 'buy' | 'sell';
   amount: string;
@@ -145,6 +147,7 @@ export class MoneyRepo {
       .select({
         id: positions.id,
         userId: positions.userId,
+        accountId: positions.accountId,
         symbol: positions.symbol,
         direction: positions.direction,
         amount: positions.amount,
@@ -173,9 +176,9 @@ export class MoneyRepo {
   async openPosition(
     userId: number,
     positionId: number,
-  ): Promise<{ id: number; brandId: number } | undefined> {
+  ): Promise<{ id: number; accountId: number; brandId: number } | undefined> {
     const [row] = await this.db
-      .select({ id: positions.id, brandId: users.brandId })
+      .select({ id: positions.id, accountId: positions.accountId, brandId: users.brandId })
       .from(positions)
       .innerJoin(users, eq(users.id, positions.userId))
       .where(and(eq(positions.id, positionId), eq(positions.userId, userId), isNull(positions.closedAt)));

@@ -7,9 +7,11 @@ import {
   brands,
   ledgerEntries,
   positions,
+  tradingAccounts,
   transactions,
   users,
 } from '../../db/schema.js';
+import { firstAccountOf } from '../../test/accounts-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
 import { SiteRetailLoss, siteRetailLossPercent } from '../content/site-figures.js';
@@ -43,7 +45,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   const client = async (
     brandId: number,
     createdAt: string,
-    extra: Partial<typeof users.$inferInsert> = {},
+    { balance, ...extra }: Partial<typeof users.$inferInsert> & { balance?: string } = {},
   ) => {
     const id = hex();
     const [row] = await db
@@ -61,7 +63,20 @@ describe(`back-office reports (${testDbKind})`, async () => {
       })
       .returning();
     if (!row) throw new Error('user insert');
-    return row;
+    // the client's live trading account (docs/accounts.md), with the balance the scenario starts from
+    const [account] = await db
+      .insert(tradingAccounts)
+      .values({
+        userId: row.id,
+        brandId,
+        kind: 'live',
+        currency: 'EUR',
+        number: `L-R${id}-1`,
+        balance: balance ?? '0',
+      })
+      .returning();
+    if (!account) throw new Error('account insert');
+    return { ...row, accountId: account.id };
   };
   let txNo = 0;
   const tx = async (
@@ -74,6 +89,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
     await db.insert(transactions).values({
       brandId: user.brandId,
       userId: user.id,
+      accountId: firstAccountOf(user.id),
       reference: `TX-RPT${hex()}${++txNo}`,
       typeId,
       statusId,
@@ -93,6 +109,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
       .insert(positions)
       .values({
         userId,
+        accountId: firstAccountOf(userId),
         symbol: 'EURUSD',
         direction: 'buy',
         amount: p.amount,
@@ -109,6 +126,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   const ledger = async (userId: number, kind: string, amount: string, at: string, positionId?: number) => {
     await db.insert(ledgerEntries).values({
       userId,
+      accountId: firstAccountOf(userId),
       kind,
       amount,
       balanceAfter: '0',
@@ -426,9 +444,9 @@ describe(`back-office reports (${testDbKind})`, async () => {
     });
     await ledger(a5.id, 'deposit', '1000.00', ago(50));
     expect(ctx.market.ingest({ symbol: 'EURUSD', bid: 1.1, ask: 1.1002, ts: Date.now() })).toBe(true);
-    await ctx.trading.ensureAccount(a5.id);
+    await ctx.trading.ensureAccount(a5.accountId);
     const opened = await ctx.trading.open({
-      accountId: a5.id,
+      accountId: a5.accountId,
       symbol: 'EURUSD',
       direction: 'buy',
       amount: 100,
@@ -445,9 +463,9 @@ describe(`back-office reports (${testDbKind})`, async () => {
       balance: '1000.00',
     });
     await ledger(a7.id, 'deposit', '1000.00', ago(50));
-    await ctx.trading.ensureAccount(a7.id);
+    await ctx.trading.ensureAccount(a7.accountId);
     const sold = await ctx.trading.open({
-      accountId: a7.id,
+      accountId: a7.accountId,
       symbol: 'EURUSD',
       direction: 'sell',
       amount: 100,
