@@ -5,6 +5,7 @@ import { accountTransfers, auditLog, ledgerEntries, tradingAccounts, users } fro
 import { registerClient, uniqueEmail } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffSession } from '../../test/staff-kit.js';
+import { verifyLedger } from '../ledger/ledger.verify.js';
 import { AccountTransfersRepo } from './account-transfers.repo.js';
 import { TradingAccountsService } from './trading-accounts.service.js';
 
@@ -336,6 +337,14 @@ describe(`trading accounts (${testDbKind})`, async () => {
       expect(back.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(await balanceOf(c.first)).toBe('400.00');
       expect((await ledgerSum(c.first)) + (await ledgerSum(c.second))).toBe(1000);
+      // ledger:verify: every transfer has its debit and its credit, every balance its entries (the test's funding is
+      // a staff bonus without its audit row: not what this checks)
+      const problems = await verifyLedger(db);
+      const mine = problems.filter((p) => p.accountId === c.first || p.accountId === c.second);
+      expect(mine.filter((p) => p.check !== 'cause')).toEqual([]);
+      expect(
+        await db.select().from(accountTransfers).where(eq(accountTransfers.fromAccountId, c.first)),
+      ).toHaveLength(2);
     });
 
     it("converts at the brand's dealing rate of the pair while its market is open, and says when a closed one opens", async () => {
