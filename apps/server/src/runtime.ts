@@ -436,6 +436,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         db,
         transfers: new AccountTransfersRepo(db),
         engine: trading,
+        // the list's figures and demo resets reach the account's book wherever it is held (a cluster's shard owner)
+        books,
         catalogue: market.catalogue,
         sessions,
         now: () => new Date(market.clock.now()),

@@ -1,6 +1,7 @@
 import {
   BRAND_CURRENCIES,
   type BrandCurrency,
+  Dec,
   demoBalanceOf,
   FORM_PATH,
   fieldMessage,
@@ -73,6 +74,28 @@ export interface AccountEngine {
   adjustBalance(command: Without<AdjustBalanceCommand, 'type'>): Promise<CommandOutcome>;
 }
 
+/**
+ * One account's book wherever it is held (the app's AccountBooks: this node's engine, or in a cluster the node
+ * owning the account's shard): the list's figures and a demo reset go through it.
+ */
+export interface AccountBooksView {
+  ensure(accountId: number): Promise<boolean>;
+  view(
+    accountId: number,
+    withOrders?: boolean,
+  ): Promise<
+    | {
+        balance: { balance: number; equity: number; freeMargin: number };
+        positions: { open: readonly { id: number }[] };
+        orders?: { open: readonly { id: number }[] };
+      }
+    | undefined
+  >;
+  command(name: 'cancelOrder', accountId: number, input: unknown): Promise<{ status: boolean }>;
+  close(command: Without<CloseCommand, 'type'>): Promise<CommandOutcome>;
+  adjustBalance(command: Without<AdjustBalanceCommand, 'type'>): Promise<CommandOutcome>;
+}
+
 /** The client as this module reads them (the accounts area's user row has these). */
 export interface AccountOwner {
   id: number;
@@ -88,6 +111,8 @@ export interface TradingAccountsDeps {
   repo?: TradingAccountsRepo;
   transfers: AccountTransfersRepo;
   engine: AccountEngine;
+  /** Where the list's figures and demo resets are read and run (default: `engine`, this node's). */
+  books?: AccountBooksView;
   catalogue: Pick<Catalogue, 'get'>;
   sessions: Pick<SessionsService, 'switchAccount'>;
   ledger?: Ledger;
@@ -120,11 +145,34 @@ export class TradingAccountsService {
   private readonly repo: TradingAccountsRepo;
   private readonly ledger: Ledger;
   private readonly now: () => Date;
+  private readonly books: AccountBooksView;
 
   constructor(private readonly deps: TradingAccountsDeps) {
     this.repo = deps.repo ?? new TradingAccountsRepo(deps.db);
     this.ledger = deps.ledger ?? new Ledger();
     this.now = deps.now ?? (() => new Date());
+    const engine = deps.engine;
+    this.books = deps.books ?? {
+      ensure: (id) => engine.ensureAccount(id),
+      view: async (id, withOrders) => {
+        const m = engine.margin(id);
+        return {
+          balance: { balance: m.balance, equity: m.equity, freeMargin: subMoney(m.balance, m.usedMargin) },
+          positions: engine.positions(id),
+          ...(withOrders ? { orders: engine.orders(id) } : {}),
+        };
+      },
+      command: async (_name, accountId, input) => {
+        const outcome = await engine.cancelOrder({
+          accountId,
+          orderId: (input as { id: number }).id,
+          now: this.now().getTime(),
+        });
+        return { status: outcome.ok };
+      },
+      close: (command) => engine.close(command),
+      adjustBalance: (command) => engine.adjustBalance(command),
+    };
   }
 
   /** The account a session's spec calls act on: its chosen one while the client still owns it, else the default. */
@@ -153,9 +201,11 @@ export class TradingAccountsService {
   }
 
   private async present(row: TradingAccountRow, current: boolean): Promise<TradingAccount> {
-    const loaded = await this.deps.engine.ensureAccount(row.id);
-    const figures = loaded ? this.deps.engine.margin(row.id) : null;
+    const view = (await this.books.ensure(row.id)) ? await this.books.view(row.id) : undefined;
+    const figures = view?.balance;
     const balance = figures ? figures.balance : parseMoney(row.balance);
+    // spec §9: free margin = balance − margin in use; margin level = equity ÷ margin × 100
+    const margin = figures ? subMoney(figures.balance, figures.freeMargin) : money(0);
     return {
       id: row.id,
       number: row.number,
@@ -163,8 +213,9 @@ export class TradingAccountsService {
       currency: currencyOf(row.currency),
       balance: moneyToDecimalString(money(balance)),
       equity: moneyToDecimalString(money(figures ? figures.equity : balance)),
-      margin: moneyToDecimalString(money(figures ? figures.usedMargin : 0)),
-      marginLevel: figures?.marginLevel == null ? null : figures.marginLevel.toFixed(2),
+      margin: moneyToDecimalString(margin),
+      marginLevel:
+        figures && margin > 0 ? new Dec(figures.equity).dividedBy(margin).times(100).toFixed(2) : null,
       current,
       createdAt: row.createdAt.toISOString(),
     };
@@ -250,13 +301,13 @@ export class TradingAccountsService {
   async reset(actor: AccountActor, accountId: number): Promise<TradingAccountList> {
     const account = await this.owned(actor.user, accountId);
     if (account.kind !== 'demo') throw notDemo();
-    const engine = this.deps.engine;
-    if (!(await engine.ensureAccount(account.id))) throw tradingAccountNotFound();
-    for (const order of engine.orders(account.id).open) {
-      await engine.cancelOrder({ accountId: account.id, orderId: order.id, now: this.now().getTime() });
-    }
-    for (const position of engine.positions(account.id).open) {
-      const outcome = await engine.close({
+    const books = this.books;
+    if (!(await books.ensure(account.id))) throw tradingAccountNotFound();
+    const held = await books.view(account.id, true);
+    for (const order of held?.orders?.open ?? [])
+      await books.command('cancelOrder', account.id, { id: order.id });
+    for (const position of held?.positions.open ?? []) {
+      const outcome = await books.close({
         accountId: account.id,
         positionId: position.id,
         now: this.now().getTime(),
@@ -264,10 +315,10 @@ export class TradingAccountsService {
       if (!outcome.ok) throw new AppError(409, 'RESET_FAILED', 'accounts.resetFailed');
     }
     const target = money(demoBalanceOf(actor.brand.settings));
-    const before = engine.margin(account.id).balance;
+    const before = money((await books.view(account.id))?.balance.balance ?? 0);
     const difference = subMoney(target, before);
     if (difference !== 0) {
-      const outcome = await engine.adjustBalance({
+      const outcome = await books.adjustBalance({
         accountId: account.id,
         now: this.now().getTime(),
         amount: difference,

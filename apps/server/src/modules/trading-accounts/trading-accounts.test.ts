@@ -197,6 +197,11 @@ describe(`trading accounts (${testDbKind})`, async () => {
       });
       expect(trade.ok, JSON.stringify(trade)).toBe(true);
       ctx.market.ingest({ symbol: 'BTCUSD', bid: 60_000, ask: 60_010, ts: Date.now() });
+      // the list shows the engine's figures: 100.00 of margin in use, equity below the balance after the fall
+      const during = (await call('GET', '/api/accounts', c.token)).json().data.accounts[1];
+      expect(during).toMatchObject({ id: demo.id, margin: '100.00' });
+      expect(Number(during.equity)).toBeLessThan(Number(during.balance));
+      expect(Number(during.marginLevel)).toBeCloseTo((Number(during.equity) / 100) * 100, 1);
 
       const live = await call(
         'POST',
