@@ -350,6 +350,24 @@ describe(`trading accounts (${testDbKind})`, async () => {
       expect(
         await db.select().from(accountTransfers).where(eq(accountTransfers.fromAccountId, c.first)),
       ).toHaveLength(2);
+      // a transfer row without its entries (written behind the ledger's back) is reported
+      const [stray] = await db
+        .insert(accountTransfers)
+        .values({
+          userId: await userIdOf(c.email),
+          fromAccountId: c.first,
+          toAccountId: c.second,
+          debitAmount: '1.00',
+          debitCurrency: 'EUR',
+          creditAmount: '1.00',
+          creditCurrency: 'EUR',
+          rate: '1',
+        })
+        .returning();
+      const reported = (await verifyLedger(db)).filter((p) => p.check === 'transfer');
+      expect(reported.map((p) => p.message)).toContain(
+        `account ${c.first}: transfer ${stray?.id} has 0 ledger entries; expected its debit and its credit`,
+      );
     });
 
     it("converts at the brand's dealing rate of the pair while its market is open, and says when a closed one opens", async () => {
