@@ -13,9 +13,10 @@ import { type App, noStoreForPrivateAnswers } from './http.js';
 import { isUnstorableText } from './lib/db-errors.js';
 import { AppError, invalidFields } from './lib/errors.js';
 import { fastifyLoggerOptions } from './lib/logger.js';
+import { presentAuth } from './modules/accounts/accounts.presenter.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { clientsRoutes } from './modules/accounts/admin/clients-admin.routes.js';
-import { rememberAccountId } from './modules/accounts/auth.js';
+import { clientAuthenticator, rememberAccountId } from './modules/accounts/auth.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesAdminRoutes } from './modules/affiliates/admin/affiliates-admin.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
@@ -52,6 +53,7 @@ import { guardBackofficeRoutes } from './modules/staff/policy.js';
 import { exportsRoutes } from './modules/statements/exports.routes.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { tradingRoutes } from './modules/trading/trading.routes.js';
+import { tradingAccountsRoutes } from './modules/trading-accounts/trading-accounts.routes.js';
 import { tradingSettingsRoutes } from './modules/trading-settings/trading-settings.routes.js';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.js';
 import { readWebBuild, webRoutes } from './modules/web/web.routes.js';
@@ -206,6 +208,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => tradingSettingsRoutes(scope as App, ctx));
   await app.register(async (scope) => chartLayoutsRoutes(scope as App, ctx));
   await app.register(async (scope) => priceAlertsRoutes(scope as App, ctx));
+  await app.register(async (scope) =>
+    tradingAccountsRoutes(scope as App, {
+      config: ctx.config,
+      tradingAccounts: ctx.tradingAccounts,
+      brands: ctx.brands,
+      clientAuth: clientAuthenticator(ctx),
+      signup: {
+        assertOpen: (brand) => ctx.accounts.assertRegistrationOpen(brand),
+        demo: async (brand, input, meta, openFirst) => {
+          const { user, token } = await ctx.accounts.registerDemo(brand, input, meta, openFirst);
+          return presentAuth(user, token);
+        },
+      },
+    }),
+  );
   await app.register(async (scope) => contentRoutes(scope as App, ctx));
   await app.register(async (scope) => siteRoutes(scope as App, ctx));
   await app.register(async (scope) => paymentsRoutes(scope as App, ctx));

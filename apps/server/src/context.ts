@@ -39,6 +39,7 @@ import type { StaffAdminService } from './modules/staff/admin/staff-admin.servic
 import type { StaffService } from './modules/staff/staff.service.js';
 import type { StatementsService } from './modules/statements/statements.service.js';
 import type { TradingService } from './modules/trading/trading.service.js';
+import type { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import type { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import type { WatchlistsService } from './modules/watchlists/watchlists.service.js';
 
@@ -115,6 +116,8 @@ export interface AppContext {
   chartLayouts: ChartLayoutsService;
   /** The terminal's price alerts: the clients' alerts and their evaluation on the ticks. */
   priceAlerts: PriceAlertsService;
+  /** A client's trading accounts: the list with live figures, opening, switching, demo resets and transfers. */
+  tradingAccounts: TradingAccountsService;
   /** Web push of the clients' browsers: VAPID keys, subscriptions, the push worker. */
   push: PushService;
 }

@@ -84,6 +84,8 @@ import { StaffService } from './modules/staff/staff.service.js';
 import { StatementsService } from './modules/statements/statements.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
+import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
+import { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import { TradingSettingsRepo } from './modules/trading-settings/trading-settings.repo.js';
 import { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
 import { WatchlistsRepo } from './modules/watchlists/watchlists.repo.js';
@@ -248,6 +250,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       fills: fillAuditRepo,
       // a booking's payment effect (withdrawal request, status change) is stored by the payments module, typed
       paymentEffects: paymentsRepo,
+      // a transfer's row and audit row commit with its two ledger entries (modules/trading-accounts)
+      transferEffects: new AccountTransfersRepo(db),
       positionIds: {
         onError: (err) => logger.error({ err }, 'trading: position ids could not be reserved'),
       },
@@ -427,6 +431,17 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       }),
       priceAlerts,
       push,
+      // a client's trading accounts: the list, opening, switching, demo resets, transfers, "Try a demo"
+      tradingAccounts: new TradingAccountsService({
+        db,
+        transfers: new AccountTransfersRepo(db),
+        engine: trading,
+        // the list's figures and demo resets reach the account's book wherever it is held (a cluster's shard owner)
+        books,
+        catalogue: market.catalogue,
+        sessions,
+        now: () => new Date(market.clock.now()),
+      }),
     };
     if (options.live) {
       await market.start();

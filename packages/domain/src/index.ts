@@ -1,3 +1,4 @@
+export * from './account-transfers.js';
 export * from './affiliates.js';
 export * from './auto-trading/index.js';
 export * from './backoffice-clients.js';
@@ -28,6 +29,7 @@ export * from './heap.js';
 export * from './indicators/index.js';
 export * from './jurisdiction.js';
 export * from './messages.js';
+export * from './messages-account-transfers.js';
 export * from './money.js';
 export * from './money-requests.js';
 export * from './one-click.js';

@@ -3,6 +3,7 @@
  * texts (spec §5, §8); `{{name}}` placeholders are filled by `formatMessage` on the server and by
  * i18next (same syntax) in the web app, whose `en` resources are this object itself.
  */
+import { ACCOUNT_TRANSFERS_MESSAGES } from './messages-account-transfers.js';
 import { ACCOUNTS_MESSAGES } from './messages-accounts.js';
 import { AFFILIATES_MESSAGES } from './messages-affiliates.js';
 import { AUTO_TRADING_MESSAGES } from './messages-auto-trading.js';
@@ -183,6 +184,7 @@ export const MESSAGES_EN = {
   // one-click trading's settings (our texts)
   ...ONE_CLICK_MESSAGES,
   ...PRICE_ALERTS_MESSAGES,
+  ...ACCOUNT_TRANSFERS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -1415,3 +1415,42 @@ export const pushOutbox = pgTable(
     index('push_outbox_subscription_idx').on(t.subscriptionId),
   ],
 );
+
+// ------------------------------------------------------------------------------------ account transfers
+
+/**
+ * Transfers between two of a client's own live trading accounts (issue 27, docs/accounts.md): what was debited and
+ * credited, in which currencies, at which rate of which pair. The money moves only through the two `transfer`
+ * ledger entries whose reference is `transfer:<id>`, written in the same database transaction as this row.
+ * `command_id`: the client's key, so a replayed request books once.
+ */
+export const accountTransfers = pgTable(
+  'account_transfers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fromAccountId: integer('from_account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    toAccountId: integer('to_account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    debitAmount: numeric('debit_amount', { precision: 20, scale: 2, mode: 'string' }).notNull(),
+    debitCurrency: varchar('debit_currency', { length: 3 }).notNull(),
+    creditAmount: numeric('credit_amount', { precision: 20, scale: 2, mode: 'string' }).notNull(),
+    creditCurrency: varchar('credit_currency', { length: 3 }).notNull(),
+    /** 1 unit of the debit currency in the credit currency, as shown ('1' for the same currency). */
+    rate: varchar('rate', { length: 40 }).notNull(),
+    /** The feed pair the rate comes from; null for the same currency. */
+    pair: varchar('pair', { length: 16 }),
+    commandId: varchar('command_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_transfers_user_idx').on(t.userId, t.id),
+    uniqueIndex('account_transfers_command_uq').on(t.userId, t.commandId),
+    check('account_transfers_amounts_check', sql`${t.debitAmount} > 0 and ${t.creditAmount} > 0`),
+  ],
+);

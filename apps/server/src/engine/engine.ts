@@ -28,17 +28,25 @@ import {
   type BalanceSummary,
   type BrandQuote,
   closingTriggerAt,
+  type FieldMessage,
+  FORM_PATH,
+  fieldMessage,
   groupCosts,
   MinHeap as Heap,
   HeapNode,
   isLeverageAllowed,
   leverageCapFor,
   leverageOptionsFor,
+  type Money,
+  money,
   orderTriggered,
   type Price,
   swapCharge,
   swapNights,
   type TradingProfile,
+  transferAmounts,
+  transferCreditError,
+  transferLimitError,
 } from '@openbroker/domain';
 import {
   type AccountState,
@@ -88,6 +96,8 @@ import type {
   OrderView,
   PlaceOrderCommand,
   PositionView,
+  TransferCommand,
+  TransferOutcome,
   UpdateCommand,
   UpdateOrderCommand,
 } from './types.js';
@@ -606,6 +616,105 @@ export class Engine {
 
   adjustBalance(command: Without<AdjustBalanceCommand, 'type'>): Promise<CommandOutcome> {
     return this.submit({ ...command, type: 'adjust' });
+  }
+
+  /**
+   * A transfer between two accounts (issue 27): waits for both accounts' queues — the lower id held first, so two
+   * transfers never wait on each other — then decides at the source account's brand quote of the pair and the free
+   * margin of its committed state, and commits the debit and the credit as one batch, both accounts busy until it
+   * settles: no open, order fill or stop-out of either account runs in between.
+   */
+  transfer(command: TransferCommand): Promise<TransferOutcome> {
+    return new Promise<TransferOutcome>((resolve, reject) => {
+      const from = this.book.accounts.get(command.accountId);
+      const to = this.book.accounts.get(command.toAccountId);
+      if (!from || !to || from === to) {
+        resolve({ ok: false, error: fieldMessage(FORM_PATH, 'transfers.sameAccount') });
+        return;
+      }
+      const [first, second] = from.id < to.id ? [from, to] : [to, from];
+      this.defer(first, () => {
+        first.busy = true; // held while waiting for the second account's queue
+        this.defer(second, () => {
+          first.busy = false;
+          this.runTransfer(command, from, to, resolve, reject);
+          this.drain(first);
+        });
+      });
+    });
+  }
+
+  private runTransfer(
+    command: TransferCommand,
+    from: AccountState,
+    to: AccountState,
+    resolve: (outcome: TransferOutcome) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    if (command.now > this.clock) this.clock = command.now;
+    let quote: BrandQuote | null = null;
+    if (command.pair) {
+      const base = this.book.symbols.get(command.pair.pair);
+      const sym = base ? this.book.symbolFor(from, command.pair.pair) : undefined;
+      if (!sym?.available(command.now)) {
+        resolve({
+          ok: false,
+          error: fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair.pair }),
+        });
+        return;
+      }
+      quote = sym.brandQuote();
+    }
+    const figures = transferAmounts(
+      command.amount,
+      command.fromCurrency,
+      command.toCurrency,
+      command.pair,
+      quote,
+    );
+    const refusal =
+      figures === null
+        ? fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair?.pair ?? '' })
+        : (transferLimitError(
+            command.amount,
+            this.book.summaryOf(from.id).freeMargin,
+            command.fromCurrency,
+          ) ?? transferCreditError(figures));
+    if (refusal || figures === null) {
+      resolve({ ok: false, error: refusal as FieldMessage });
+      return;
+    }
+    const debit = -command.amount as Money;
+    const credit = money(figures.credit.amount);
+    const cause = { kind: 'transfer' as const, cause: { transfer: command.transferId } };
+    const events: BookEvent[] = [
+      {
+        type: 'balance.changed',
+        accountId: from.id,
+        at: command.now,
+        balance: addMoneyFast(from.balance, debit),
+        change: debit,
+        cause: command.effect === undefined ? cause : { ...cause, effect: command.effect(figures) },
+      },
+      {
+        type: 'balance.changed',
+        accountId: to.id,
+        at: command.now,
+        balance: addMoneyFast(to.balance, credit),
+        change: credit,
+        cause,
+      },
+    ];
+    this.commit(
+      [from, to],
+      events,
+      () => {
+        this.resetGuards(from);
+        this.resetGuards(to);
+        resolve({ ok: true, events, figures });
+      },
+      (error) => reject(new EngineCommitError(error)),
+    );
   }
 
   placeOrder(command: Without<PlaceOrderCommand, 'type'>): Promise<CommandOutcome> {

@@ -15,6 +15,7 @@ import type {
   Price,
   QuoteTerms,
   TradingProfile,
+  TransferAmounts,
   TriggerInput,
 } from '@openbroker/domain';
 
@@ -313,7 +314,11 @@ export interface CancelOrderCommand extends CommandBase {
 export type BalanceAdjustment =
   | { kind: 'deposit' | 'withdrawal' | 'withdrawal_reversal'; cause: { transaction: string } }
   | { kind: 'bonus' | 'credit'; cause: { transaction: string } | { staffAction: string } }
-  | { kind: 'adjustment'; cause: { transaction: string } | { staffAction: string } };
+  | { kind: 'adjustment'; cause: { transaction: string } | { staffAction: string } }
+  // a transfer between two of a client's own accounts (account_transfers.id): its debit and its credit
+  | { kind: 'transfer'; cause: { transfer: number } }
+  // virtual money of a demo account: its opening funds and each reset (a unique reference per booking)
+  | { kind: 'demo_funds'; cause: { demo: string } };
 
 export type BalanceAdjustmentKind = BalanceAdjustment['kind'];
 
@@ -484,6 +489,31 @@ export type EngineEvent = BookEvent | CommandRejectedEvent;
 export type CommandOutcome =
   | { ok: true; events: readonly BookEvent[] }
   | { ok: false; rejection: CommandRejectedEvent };
+
+/**
+ * A transfer between two of a client's own accounts (Engine.transfer): `amount` debited from `accountId`, the credit
+ * converted at the brand quote of `pair` (domain transferAmounts) that the source account deals at, both booked in
+ * one batch while both accounts' queues wait.
+ */
+export interface TransferCommand {
+  accountId: AccountId;
+  toAccountId: AccountId;
+  now: Millis;
+  amount: Money;
+  /** The pair to convert through (null: the same currency); `sellsBase`: the source is the pair's base. */
+  pair: { pair: string; sellsBase: boolean } | null;
+  fromCurrency: string;
+  toCurrency: string;
+  /** The transfer's id (reserved before), the ledger entries' cause. */
+  transferId: number;
+  /** What to store with the debit, made from the decided figures (the transfer's row). */
+  effect?: (figures: TransferAmounts) => BalanceEffect;
+}
+
+/** A transfer's figures as booked, or the refusal (nothing changed). */
+export type TransferOutcome =
+  | { ok: true; events: readonly BookEvent[]; figures: TransferAmounts }
+  | { ok: false; error: FieldMessage };
 
 // ------------------------------------------------------------------------------------------------- ports
 

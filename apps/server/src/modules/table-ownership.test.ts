@@ -22,6 +22,7 @@ const OWNERS: Record<string, readonly string[]> = {
   users: ['modules/accounts/accounts.repo.ts'],
   // the ledger writes `trading_accounts.balance` (and nothing else of it): ledger-ownership.test.ts keeps that
   tradingAccounts: ['modules/trading-accounts/trading-accounts.repo.ts', 'modules/ledger/ledger.repo.ts'],
+  accountTransfers: ['modules/trading-accounts/account-transfers.repo.ts'],
   affiliates: ['modules/affiliates/affiliates.repo.ts'],
   referralClicks: ['modules/affiliates/affiliates.repo.ts'],
   staffUsers: ['modules/staff/staff.repo.ts'],

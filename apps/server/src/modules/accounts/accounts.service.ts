@@ -131,15 +131,59 @@ export class AccountsService {
     return { user, token };
   }
 
+  /**
+   * "Try a demo" (POST /api/demo, modules/trading-accounts): a client with e-mail and password only — no name,
+   * phone or country, so no KYC — whose first account is opened by `openFirst` in the same transaction (a demo
+   * account with its virtual money). Same e-mail rule and answer as `register`; logs the new client in.
+   */
+  async registerDemo(
+    brand: Brand,
+    input: { email: string; password: string; ref?: string | undefined },
+    meta: SessionMeta,
+    openFirst: (tx: Db, user: UserRow) => Promise<{ accountId: number }>,
+  ) {
+    if (await this.repo.findByEmail(brand.id, input.email)) throw emailTaken();
+    const passwordHash = await hashPassword(input.password);
+    const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
+    let accountId = 0;
+    const user = await this.insertWithFreshCodes(
+      {
+        brandId: brand.id,
+        email: input.email,
+        passwordHash,
+        firstName: '',
+        lastName: '',
+        phone: '',
+        countryId: null,
+        ref: input.ref ?? null,
+        sourcePage: 'demo',
+        affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
+        referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
+      },
+      brand.settings.currency,
+      async (tx, created) => {
+        accountId = (await openFirst(tx, created)).accountId;
+      },
+    );
+    const { token, session } = await this.sessions.issue('client', user.id, meta);
+    return { user, token, session, accountId };
+  }
+
   private async insertWithFreshCodes(
     values: Omit<Parameters<AccountsRepo['insert']>[0], 'pin' | 'uniqid'>,
     currency: string,
+    /** Opens the client's first account instead of a live one in `currency` (a demo sign-up). */
+    openFirst?: (tx: Db, user: UserRow) => Promise<void>,
   ): Promise<UserRow> {
     for (let attempt = 1; ; attempt++) {
       try {
         // the client and its first live account commit together: a client never exists without an account
         return await this.repo.db.transaction(async (tx) => {
           const user = await new AccountsRepo(tx).insert({ ...values, pin: newPin(), uniqid: newCode() });
+          if (openFirst) {
+            await openFirst(tx as unknown as Db, user);
+            return user;
+          }
           await new TradingAccountsRepo(tx).open({
             // the first live account has the client's id (decision 0028)
             id: user.id,

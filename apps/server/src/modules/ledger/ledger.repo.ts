@@ -398,6 +398,51 @@ export class LedgerRepo {
     );
   }
 
+  /**
+   * Transfer entries without their transfer (issue 27): a 'transfer' entry must be the debit (−debit_amount on the
+   * source) or the credit (+credit_amount on the target) of the account_transfers row its reference names.
+   */
+  transferEntriesWithoutTransfer(db: Db) {
+    return query<{ id: number; account_id: number; amount: string; reference: string | null }>(
+      db,
+      sql`
+      select l.id, l.account_id, l.amount::text as amount, l.reference
+      from ledger_entries l
+      where l.kind = 'transfer' and not exists (
+        select 1 from account_transfers t
+        where l.reference = 'transfer:' || t.id::text
+          and ((t.from_account_id = l.account_id and l.amount = -t.debit_amount)
+            or (t.to_account_id = l.account_id and l.amount = t.credit_amount)))
+      order by l.id`,
+    );
+  }
+
+  /** Transfers that do not have exactly their two entries (a debit and a credit). */
+  transfersWithoutTwoEntries(db: Db) {
+    return query<{ id: number; account_id: number; entries: number | string }>(
+      db,
+      sql`
+      select t.id, t.from_account_id as account_id, count(l.id) as entries
+      from account_transfers t
+      left join ledger_entries l on l.kind = 'transfer' and l.reference = 'transfer:' || t.id::text
+      group by t.id, t.from_account_id
+      having count(l.id) <> 2
+      order by t.id`,
+    );
+  }
+
+  /** Virtual money booked on a live account: 'demo_funds' belongs to demo accounts only. */
+  demoFundsOnLiveAccounts(db: Db) {
+    return query<{ id: number; account_id: number }>(
+      db,
+      sql`
+      select l.id, l.account_id
+      from ledger_entries l join trading_accounts a on a.id = l.account_id
+      where l.kind = 'demo_funds' and a.kind <> 'demo'
+      order by l.id`,
+    );
+  }
+
   /** Entries of a kind the ledger never books: no check above would look at them. */
   entriesOfUnknownKind(db: Db, kinds: readonly string[]) {
     return query<{ id: number; account_id: number; kind: string; reference: string | null }>(

@@ -23,6 +23,9 @@ export { SEED_ENTRIES, type SeedCause } from './seed-entries.js';
  * - `bonus`, `credit` (≠ 0): an approved bonus or credit transaction, or a staff action; `adjustment` (≠ 0): a staff
  *   action. Until a staff actions table exists, a staff action is the id of the `audit_log` row that records it,
  *   whose subject is the account (`user:<id>`); `ledger:verify` reports a `staff:` entry without one;
+ * - `transfer` (≠ 0): a transfer between two of a client's own accounts ('transfer:<account_transfers.id>'), its
+ *   debit on the source and its credit on the target, booked in one transaction (modules/trading-accounts);
+ * - `demo_funds` (≠ 0): a demo account's virtual money, when it opens and when it is reset ('demo:<account>:<key>');
  * - `deposit` of the demo data: the seed (`{seed: 'opening-balance'}`, SEED_ENTRIES).
  */
 export type Booking = { accountId: AccountId; amount: Money } & (
@@ -46,6 +49,8 @@ export const LEDGER_KINDS: readonly LedgerKind[] = Object.freeze([
   'negative_balance_protection',
   'commission',
   'swap',
+  'transfer',
+  'demo_funds',
 ]);
 
 /** A stored entry: its id and the account's balance after it. */
@@ -75,6 +80,10 @@ const SIGN: Readonly<Record<LedgerKind, 'positive' | 'negative' | 'non-zero' | '
   commission: 'negative',
   // a swap is paid or received (a positive rate credits the client)
   swap: 'non-zero',
+  // a transfer's debit on the source account and its credit on the target (account_transfers)
+  transfer: 'non-zero',
+  // a demo account's virtual money: its opening funds, and what a reset adds or takes back
+  demo_funds: 'non-zero',
 };
 
 function signAllowed(kind: LedgerKind, amount: Money): boolean {
@@ -104,6 +113,8 @@ export function referenceOf(booking: Booking): string | null {
       ? `tx:${cause.transaction}:reversal`
       : `tx:${cause.transaction}`;
   if ('staffAction' in cause) return `staff:${cause.staffAction}`;
+  if ('transfer' in cause) return `transfer:${cause.transfer}`;
+  if ('demo' in cause) return `demo:${cause.demo}`;
   return `seed:${cause.seed}`;
 }
 

@@ -3,7 +3,8 @@
  * balance_after follows from the one before; every closed position's realised profit, every deposit and every
  * withdrawal has exactly the entries the ledger books for it; every position's commission and swaps are its entries;
  * and no entry is without its cause (a transaction, a
- * closed position, a staff action's audit row, or the seed's own opening deposit) or of a kind the ledger never books.
+ * closed position, a staff action's audit row, or the seed's own opening deposit) or of a kind the ledger never books;
+ * every transfer between a client's accounts has exactly its debit and its credit, and virtual money stays on demo accounts.
  */
 import { TRANSACTION_STATUS, transactionStatusName } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
@@ -12,7 +13,7 @@ import { LedgerRepo } from './ledger.repo.js';
 
 /** One broken invariant, naming what it concerns; `message` says it for an operator. */
 export interface LedgerProblem {
-  check: 'balance' | 'chain' | 'position' | 'deposit' | 'withdrawal' | 'cause';
+  check: 'balance' | 'chain' | 'position' | 'deposit' | 'withdrawal' | 'cause' | 'transfer';
   accountId: number;
   positionId?: number;
   /** The transaction's public reference ('TX-…'). */
@@ -145,6 +146,28 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
       message: `account ${e.account_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) has no verifiable cause: ${
         e.kind === 'adjustment' ? '' : `no approved ${e.kind} transaction of its amount on this account, and `
       }no audit row of a staff action on this account`,
+    });
+
+  // transfers between a client's own accounts: each entry is its transfer's debit or credit, each transfer has both
+  for (const e of await repo.transferEntriesWithoutTransfer(db))
+    problems.push({
+      check: 'transfer',
+      accountId: Number(e.account_id),
+      entryId: Number(e.id),
+      message: `account ${e.account_id}: transfer entry ${e.id} of ${e.amount} (${e.reference ?? 'no reference'}) is not the debit or credit of its transfer`,
+    });
+  for (const t of await repo.transfersWithoutTwoEntries(db))
+    problems.push({
+      check: 'transfer',
+      accountId: Number(t.account_id),
+      message: `account ${t.account_id}: transfer ${t.id} has ${t.entries} ledger entries; expected its debit and its credit`,
+    });
+  for (const e of await repo.demoFundsOnLiveAccounts(db))
+    problems.push({
+      check: 'cause',
+      accountId: Number(e.account_id),
+      entryId: Number(e.id),
+      message: `account ${e.account_id}: demo_funds entry ${e.id} on a live account (virtual money belongs to demo accounts)`,
     });
 
   for (const e of await repo.entriesOfUnknownKind(db, LEDGER_KINDS))

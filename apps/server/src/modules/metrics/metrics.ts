@@ -8,7 +8,8 @@ export type EngineCommandKind =
   | 'adjust_balance'
   | 'place_order'
   | 'update_order'
-  | 'cancel_order';
+  | 'cancel_order'
+  | 'transfer';
 
 /** How a command ended: done, refused by a trading rule, or failed (e.g. the database refused the commit). */
 export type EngineCommandOutcome = 'ok' | 'rejected' | 'error';

@@ -34,6 +34,7 @@ import {
   STAFF_ACTION_OF_EFFECT,
   type StoredEffect,
 } from '../payments/payment-effects.js';
+import { isTransferEffect, type TransferEffectStore } from '../trading-accounts/transfer-effects.js';
 import type {
   ChargeCause,
   CloseContext,
@@ -56,8 +57,16 @@ const ACCOUNT_COLUMNS = {
   // the client's brand decides the account's trading profile (an account is always of its client's brand)
   brandId: users.brandId,
   balance: tradingAccounts.balance,
-  verifiedAccount: users.verifiedAccount,
-  assetsGroupPermission: users.assetsGroupPermission,
+  // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by the client's
+  // verification and permissions (docs/accounts.md "Opening accounts, transfers and demo").
+  verifiedAccount: sql<boolean>`(${users.verifiedAccount} or ${tradingAccounts.kind} = 'demo')`.mapWith(
+    Boolean,
+  ),
+  assetsGroupPermission: sql<number[]>`case when ${tradingAccounts.kind} = 'demo'
+    then coalesce((select jsonb_agg(${assetCategories.id} order by ${assetCategories.id}) from ${assetCategories}), '[]'::jsonb)
+    else ${users.assetsGroupPermission} end`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[],
+  ),
   customLeverage: users.customLeverage,
   tradingEnabled: users.tradingEnabled,
 };
@@ -330,6 +339,8 @@ export interface TradingRepoOptions {
   fills?: FillRecordStore;
   /** Stores the payment effects balance adjustments carry (the payments module's repo). */
   paymentEffects?: PaymentEffectStore;
+  /** Stores a transfer's row and audit row with its debit (the trading accounts module's repo). */
+  transferEffects?: TransferEffectStore;
   ledger?: Ledger;
   /** How position ids are reserved from the database (block size, background refill errors). */
   positionIds?: PositionIdReserveOptions;
@@ -348,6 +359,7 @@ export class TradingRepo implements EnginePersistence {
   readonly positionIds: PositionIdReserve;
   private readonly ledger: Ledger;
   private readonly paymentEffects: PaymentEffectStore | undefined;
+  private readonly transferEffects: TransferEffectStore | undefined;
   private readonly fills: FillRecordStore | undefined;
   private readonly metrics: Pick<Metrics, 'ledgerBookings'> | undefined;
 
@@ -357,6 +369,7 @@ export class TradingRepo implements EnginePersistence {
   ) {
     this.ledger = options.ledger ?? new Ledger();
     this.paymentEffects = options.paymentEffects;
+    this.transferEffects = options.transferEffects;
     this.fills = options.fills;
     this.metrics = options.metrics;
     this.positionIds = new PositionIdReserve((count) => this.reservePositionIds(count), options.positionIds);
@@ -624,7 +637,11 @@ export class TradingRepo implements EnginePersistence {
       const { effect, ...adjustment } = cause;
       // The effect first (same transaction): a staff action's audit row id is the entry's cause.
       let stored: StoredEffect = {};
-      if (effect) {
+      if (effect && isTransferEffect(effect)) {
+        // a transfer's row and audit row, with its debit (modules/trading-accounts)
+        if (!this.transferEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
+        await this.transferEffects.storeTransfer(tx, effect);
+      } else if (effect) {
         if (!this.paymentEffects) throw new LedgerMismatchError(`no store for the effect "${effect.type}"`);
         stored = await this.paymentEffects.storeEffect(tx, effect);
       }

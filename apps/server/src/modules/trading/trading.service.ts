@@ -32,6 +32,8 @@ import {
   type PositionId,
   type PositionRecord,
   type PositionView,
+  type TransferCommand,
+  type TransferOutcome,
   type UpdateOrderCommand,
 } from '../../engine/index.js';
 import { openMsBetween } from '../../market/market-hours.js';
@@ -404,6 +406,16 @@ export class TradingService {
     const refused = await this.haltRefusal(command, 'update', symbol);
     if (refused) return refused;
     return timeEngineCommand(this.options.metrics, 'update', () => this.live.update(...args));
+  }
+
+  /**
+   * A transfer between two accounts this node holds (modules/trading-accounts): both accounts' queues wait while
+   * it commits (Engine.transfer).
+   */
+  transfer(command: TransferCommand): Promise<TransferOutcome> {
+    this.assertOwned(command.accountId);
+    this.assertOwned(command.toAccountId);
+    return timeEngineCommand(this.options.metrics, 'transfer', () => this.live.transfer(command));
   }
 
   adjustBalance(...args: Parameters<Engine['adjustBalance']>): Promise<CommandOutcome> {

@@ -1,0 +1,498 @@
+import { money } from '@openbroker/domain';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accountTransfers, auditLog, ledgerEntries, tradingAccounts, users } from '../../db/schema.js';
+import { registerClient, uniqueEmail } from '../../test/factories.js';
+import { createTestServer, testDbKind } from '../../test/harness.js';
+import { staffSession } from '../../test/staff-kit.js';
+import { verifyLedger } from '../ledger/ledger.verify.js';
+import { AccountTransfersRepo } from './account-transfers.repo.js';
+import { TradingAccountsService } from './trading-accounts.service.js';
+
+/**
+ * A client's trading accounts (docs/accounts.md "Opening accounts, transfers and demo"): the list with the engine's
+ * figures, opening live and demo accounts, switching, demo resets, transfers between the client's own live accounts
+ * (booked once, within free margin, never overdrawn by a race) and "Try a demo".
+ */
+describe(`trading accounts (${testDbKind})`, async () => {
+  const server = await createTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { app, runtime } = server;
+  const { ctx } = runtime;
+  const { db } = ctx.database;
+  let funding = 0;
+
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string | undefined,
+    payload?: object,
+    host?: string,
+  ) =>
+    app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(host ? { host } : {}) },
+    });
+  const list = async (token: string) => {
+    const res = await call('GET', '/api/accounts', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      accounts: {
+        id: number;
+        number: string;
+        kind: string;
+        currency: string;
+        balance: string;
+        current: boolean;
+      }[];
+      liveCurrencies: string[];
+      demoBalance: string;
+    };
+  };
+  /** Books `amount` on an account through its engine queue (a staff bonus), as the client's money. */
+  const fund = async (accountId: number, amount: number) => {
+    await ctx.trading.ensureAccount(accountId);
+    const outcome = await ctx.trading.adjustBalance({
+      accountId,
+      now: Date.now(),
+      amount: money(amount),
+      kind: 'bonus',
+      cause: { staffAction: `accounts-test-${accountId}-${++funding}` },
+    });
+    expect(outcome.ok).toBe(true);
+  };
+  const userIdOf = async (email: string) => {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row?.id as number;
+  };
+  /** A registered client with a second EUR live account; the first holds `amount`. */
+  const twoLive = async (amount = 1000) => {
+    const c = await registerClient(app);
+    const opened = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'EUR' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [first, second] = opened.json().data.accounts;
+    if (amount > 0) await fund(first.id, amount);
+    return { ...c, first: first.id as number, second: second.id as number };
+  };
+  const balanceOf = async (accountId: number) => {
+    const [row] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, accountId));
+    return row?.balance;
+  };
+  const ledgerOf = (accountId: number) =>
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+  const ledgerSum = async (accountId: number) =>
+    (await ledgerOf(accountId)).reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0) / 100;
+
+  describe('the list and opening accounts', () => {
+    it("lists a new client's live account as current, and opens a second live and a demo account", async () => {
+      const c = await registerClient(app);
+      const before = await list(c.token);
+      expect(before.accounts).toHaveLength(1);
+      expect(before.accounts[0]).toMatchObject({
+        kind: 'live',
+        current: true,
+        balance: '0.00',
+        number: `L-${c.user.pin}-1`,
+      });
+      expect(before.liveCurrencies).toEqual([before.accounts[0]?.currency]);
+      expect(before.demoBalance).toBe('10000.00');
+
+      const live = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'EUR' });
+      expect(live.statusCode, live.body).toBe(200);
+      const demo = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' });
+      expect(demo.statusCode, demo.body).toBe(200);
+      const after = await list(c.token);
+      expect(after.accounts.map((a) => [a.number, a.kind, a.balance, a.current])).toEqual([
+        [`L-${c.user.pin}-1`, 'live', '0.00', true],
+        [`L-${c.user.pin}-2`, 'live', '0.00', false],
+        [`D-${c.user.pin}-1`, 'demo', '10000.00', false],
+      ]);
+      // the demo's virtual money is one ledger entry, booked with the account
+      const demoId = after.accounts[2]?.id as number;
+      const entries = await ledgerOf(demoId);
+      expect(entries.map((e) => [e.kind, e.amount])).toEqual([['demo_funds', '10000.00']]);
+      expect(await balanceOf(demoId)).toBe('10000.00');
+      const audited = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'account.open'), eq(auditLog.actor, `client:${await userIdOf(c.email)}`)),
+        );
+      expect(audited).toHaveLength(2);
+    });
+
+    it('refuses a currency the brand does not offer and more than 5 live or 3 demo accounts', async () => {
+      const c = await registerClient(app);
+      const gbp = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'GBP' });
+      expect(gbp.statusCode).toBe(400);
+      expect(gbp.json().errors[0]).toMatchObject({
+        key: 'accounts.currencyNotOffered',
+        message: 'Live accounts in GBP are not offered',
+      });
+      for (let i = 0; i < 4; i++)
+        expect(
+          (await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'EUR' })).statusCode,
+        ).toBe(200);
+      const sixth = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'EUR' });
+      expect(sixth.statusCode).toBe(400);
+      expect(sixth.json().errors[0].message).toBe('You can hold at most 5 live accounts');
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' })).statusCode,
+        ).toBe(200);
+      const fourth = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' });
+      expect(fourth.json().errors[0].key).toBe('accounts.tooManyDemo');
+      expect((await list(c.token)).accounts).toHaveLength(8);
+    });
+
+    it('answers 401 without a client session (a staff token, another brand, none)', async () => {
+      const staff = await staffSession(server, ['admin']);
+      expect((await call('GET', '/api/accounts', staff.token)).statusCode).toBe(401);
+      expect((await call('GET', '/api/accounts', undefined)).statusCode).toBe(401);
+      const c = await registerClient(app);
+      expect((await call('GET', '/api/accounts', c.token, undefined, 'aurora.localhost')).statusCode).toBe(
+        401,
+      );
+      expect((await call('POST', '/api/accounts/current', staff.token, { accountId: 1 })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+
+  describe('switching and resetting', () => {
+    it("switches the session's current account to the client's own only", async () => {
+      const c = await twoLive(0);
+      const switched = await call('POST', '/api/accounts/current', c.token, { accountId: c.second });
+      expect(switched.statusCode, switched.body).toBe(200);
+      expect(switched.json().data.accounts.map((a: { current: boolean }) => a.current)).toEqual([
+        false,
+        true,
+      ]);
+      expect((await list(c.token)).accounts.find((a) => a.current)?.id).toBe(c.second);
+
+      const other = await twoLive(0);
+      const foreign = await call('POST', '/api/accounts/current', c.token, { accountId: other.first });
+      expect(foreign.statusCode).toBe(404);
+      expect((await list(c.token)).accounts.find((a) => a.current)?.id).toBe(c.second);
+    });
+
+    it('resets a demo account to the demo balance: its positions closed, the difference one demo_funds entry', async () => {
+      const c = await registerClient(app);
+      const opened = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' });
+      const demo = opened.json().data.accounts[1] as { id: number };
+      await ctx.trading.ensureAccount(demo.id);
+      ctx.market.ingest({ symbol: 'BTCUSD', bid: 64_000, ask: 64_010, ts: Date.now() });
+      const trade = await ctx.trading.open({
+        accountId: demo.id,
+        now: Date.now(),
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: 100,
+        leverage: 2,
+        price: 64_010 * 1.00025,
+      });
+      expect(trade.ok, JSON.stringify(trade)).toBe(true);
+      ctx.market.ingest({ symbol: 'BTCUSD', bid: 60_000, ask: 60_010, ts: Date.now() });
+      // the list shows the engine's figures: 100.00 of margin in use, equity below the balance after the fall
+      const during = (await call('GET', '/api/accounts', c.token)).json().data.accounts[1];
+      expect(during).toMatchObject({ id: demo.id, margin: '100.00' });
+      expect(Number(during.equity)).toBeLessThan(Number(during.balance));
+      expect(Number(during.marginLevel)).toBeCloseTo((Number(during.equity) / 100) * 100, 1);
+
+      const live = await call(
+        'POST',
+        `/api/accounts/${(await list(c.token)).accounts[0]?.id}/reset`,
+        c.token,
+        {},
+      );
+      expect(live.statusCode).toBe(409);
+      expect(live.json().key).toBe('accounts.notDemo');
+
+      const reset = await call('POST', `/api/accounts/${demo.id}/reset`, c.token, {});
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(ctx.trading.positions(demo.id).open).toEqual([]);
+      expect(await balanceOf(demo.id)).toBe('10000.00');
+      expect(await ledgerSum(demo.id)).toBe(10_000);
+      const funds = (await ledgerOf(demo.id)).filter((e) => e.kind === 'demo_funds');
+      expect(funds).toHaveLength(2);
+    });
+  });
+
+  describe('transfers between own live accounts', () => {
+    it('quotes without booking, books two entries and the transfer at once, and answers a replay with the same transfer', async () => {
+      const c = await twoLive(1000);
+      const body = { fromAccountId: c.first, toAccountId: c.second, amount: '250.50' };
+      const quote = await call('POST', '/api/accounts/transfers/quote', c.token, body);
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(quote.json().data).toMatchObject({
+        debit: { amount: '250.50' },
+        credit: { amount: '250.50' },
+        rate: '1',
+        pair: null,
+      });
+      expect(await balanceOf(c.first)).toBe('1000.00');
+
+      const booked = await call('POST', '/api/accounts/transfers', c.token, {
+        ...body,
+        commandId: 'transfer-1',
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const { id } = booked.json().data;
+      expect(await balanceOf(c.first)).toBe('749.50');
+      expect(await balanceOf(c.second)).toBe('250.50');
+      const entries = await db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reference, `transfer:${id}`));
+      expect(entries.map((e) => [e.accountId, e.kind, e.amount]).sort()).toEqual(
+        [
+          [c.first, 'transfer', '-250.50'],
+          [c.second, 'transfer', '250.50'],
+        ].sort(),
+      );
+      const audited = await db.select().from(auditLog).where(eq(auditLog.action, 'account.transfer'));
+      expect(audited.some((a) => (a.details as { transfer?: number }).transfer === id)).toBe(true);
+
+      const replay = await call('POST', '/api/accounts/transfers', c.token, {
+        ...body,
+        commandId: 'transfer-1',
+      });
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json().data.id).toBe(id);
+      expect(await balanceOf(c.first)).toBe('749.50');
+      expect(
+        await db.select().from(accountTransfers).where(eq(accountTransfers.commandId, 'transfer-1')),
+      ).toHaveLength(1);
+    });
+
+    it("refuses the same account, a demo account, another client's account, bad amounts and more than the free margin", async () => {
+      const c = await twoLive(100);
+      const other = await twoLive(100);
+      const demo = (await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' })).json()
+        .data.accounts[2].id as number;
+      const refusal = async (body: object) => {
+        const res = await call('POST', '/api/accounts/transfers', c.token, body);
+        return [res.statusCode, res.json().errors?.[0]?.key ?? res.json().key];
+      };
+      const ok = { fromAccountId: c.first, toAccountId: c.second };
+      expect(await refusal({ ...ok, toAccountId: c.first, amount: '1' })).toEqual([
+        400,
+        'transfers.sameAccount',
+      ]);
+      expect(await refusal({ ...ok, toAccountId: demo, amount: '1' })).toEqual([
+        400,
+        'transfers.demoAccount',
+      ]);
+      expect(await refusal({ ...ok, toAccountId: other.second, amount: '1' })).toEqual([
+        404,
+        'tradingAccount.notFound',
+      ]);
+      expect(await refusal({ ...ok, fromAccountId: other.first, amount: '1' })).toEqual([
+        404,
+        'tradingAccount.notFound',
+      ]);
+      expect(await refusal({ ...ok, amount: '0' })).toEqual([400, 'transfers.amountPositive']);
+      expect(await refusal({ ...ok, amount: '-5' })).toEqual([400, 'transfers.amountInvalid']);
+      expect(await refusal({ ...ok, amount: '1.005' })).toEqual([400, 'transfers.amountDecimals']);
+      expect(await refusal({ ...ok, amount: '1e9' })).toEqual([400, 'transfers.amountInvalid']);
+      expect(await refusal({ ...ok, amount: '999999999999' })).toEqual([400, 'transfers.amountHuge']);
+      const above = await call('POST', '/api/accounts/transfers', c.token, { ...ok, amount: '100.01' });
+      expect(above.json().errors[0]).toMatchObject({
+        key: 'transfers.aboveFreeMargin',
+        message: 'You can transfer at most € 100.00',
+      });
+      expect(await balanceOf(c.first)).toBe('100.00');
+      expect(
+        await db
+          .select()
+          .from(accountTransfers)
+          .where(eq(accountTransfers.userId, await userIdOf(c.email))),
+      ).toEqual([]);
+    });
+
+    it('lets only one of two racing transfers that together would overdraw the account through; the ledger stays exact', async () => {
+      const c = await twoLive(1000);
+      const body = { fromAccountId: c.first, toAccountId: c.second, amount: '600.00' };
+      const [a, b] = await Promise.all([
+        call('POST', '/api/accounts/transfers', c.token, body),
+        call('POST', '/api/accounts/transfers', c.token, body),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+      expect(await balanceOf(c.first)).toBe('400.00');
+      expect(await balanceOf(c.second)).toBe('600.00');
+      expect(await ledgerSum(c.first)).toBe(400);
+      expect(await ledgerSum(c.second)).toBe(600);
+      // back and forth at once: each runs with both accounts held, none is lost
+      const back = await Promise.all([
+        call('POST', '/api/accounts/transfers', c.token, {
+          fromAccountId: c.second,
+          toAccountId: c.first,
+          amount: '100',
+        }),
+        call('POST', '/api/accounts/transfers', c.token, {
+          fromAccountId: c.first,
+          toAccountId: c.second,
+          amount: '100',
+        }),
+      ]);
+      expect(back.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await balanceOf(c.first)).toBe('400.00');
+      expect((await ledgerSum(c.first)) + (await ledgerSum(c.second))).toBe(1000);
+      // ledger:verify: every transfer has its debit and its credit, every balance its entries (the test's funding is
+      // a staff bonus without its audit row: not what this checks)
+      const problems = await verifyLedger(db);
+      const mine = problems.filter((p) => p.accountId === c.first || p.accountId === c.second);
+      expect(mine.filter((p) => p.check !== 'cause')).toEqual([]);
+      expect(
+        await db.select().from(accountTransfers).where(eq(accountTransfers.fromAccountId, c.first)),
+      ).toHaveLength(2);
+      // a transfer row without its entries (written behind the ledger's back) is reported
+      const [stray] = await db
+        .insert(accountTransfers)
+        .values({
+          userId: await userIdOf(c.email),
+          fromAccountId: c.first,
+          toAccountId: c.second,
+          debitAmount: '1.00',
+          debitCurrency: 'EUR',
+          creditAmount: '1.00',
+          creditCurrency: 'EUR',
+          rate: '1',
+        })
+        .returning();
+      const reported = (await verifyLedger(db)).filter((p) => p.check === 'transfer');
+      expect(reported.map((p) => p.message)).toContain(
+        `account ${c.first}: transfer ${stray?.id} has 0 ledger entries; expected its debit and its credit`,
+      );
+    });
+
+    it("converts at the brand's dealing rate of the pair while its market is open, and says when a closed one opens", async () => {
+      const c = await twoLive(0);
+      const userId = await userIdOf(c.email);
+      const brand = await ctx.brands.resolve('localhost');
+      const offered = { ...brand, settings: { ...brand.settings, accountCurrencies: ['EUR', 'USD'] } };
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const session = { accountId: null } as never;
+      // a Wednesday noon (UTC) a week ahead: the forex market is open whatever day the test runs
+      const day = new Date(Date.now() + 7 * 86_400_000);
+      day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
+      day.setUTCHours(12, 0, 0, 0);
+      const service = (at: Date) =>
+        new TradingAccountsService({
+          db,
+          transfers: new AccountTransfersRepo(db),
+          engine: ctx.trading,
+          catalogue: ctx.market.catalogue,
+          sessions: ctx.sessions,
+          now: () => at,
+        });
+      const actor = { brand: offered, user: user as never, session, ip: '127.0.0.1' };
+      const opened = await service(day).open(actor, { kind: 'live', currency: 'USD' });
+      const usd = opened.accounts.find((a) => a.currency === 'USD')?.id as number;
+      await fund(c.first, 1000);
+      ctx.market.ingest({ symbol: 'EURUSD', bid: 1.1, ask: 1.1002, ts: day.getTime() });
+      const dealing = ctx.trading.tradingTerms(c.first, 'EURUSD')?.dealing;
+      expect(dealing).toBeTruthy();
+      const sell = dealing?.sell as number;
+
+      const quote = await service(day).quote(actor, {
+        fromAccountId: c.first,
+        toAccountId: usd,
+        amount: '1000',
+      });
+      expect(quote.pair).toBe('EURUSD');
+      expect(quote.rate).toBe(String(sell));
+      expect(quote.credit).toEqual({
+        amount: (Math.floor(Math.round(1000 * sell * 1e6) / 1e4) / 100).toFixed(2),
+        currency: 'USD',
+      });
+      const booked = await service(day).transfer(actor, {
+        fromAccountId: c.first,
+        toAccountId: usd,
+        amount: '1000',
+      });
+      expect(booked.credit).toEqual(quote.credit);
+      expect(await balanceOf(usd)).toBe(quote.credit.amount);
+      expect(await balanceOf(c.first)).toBe('0.00');
+
+      // Saturday noon: closed, with the time it opens
+      const saturday = new Date(day.getTime() + 3 * 86_400_000);
+      await expect(
+        service(saturday).quote(actor, { fromAccountId: usd, toAccountId: c.first, amount: '10' }),
+      ).rejects.toMatchObject({ errors: [expect.objectContaining({ key: 'transfers.marketClosed' })] });
+    });
+  });
+
+  describe('Try a demo', () => {
+    it('signs a visitor up with e-mail and password into one funded demo account that trades at once', async () => {
+      const email = uniqueEmail('demo');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/demo',
+        payload: { email, password: 'Secret123!' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json().data.access_token as string;
+      expect(res.json().data.user).toMatchObject({ email, first_name: '', last_name: '' });
+      const mine = await list(token);
+      expect(mine.accounts.map((a) => [a.kind, a.balance, a.current])).toEqual([['demo', '10000.00', true]]);
+
+      const demoId = mine.accounts[0]?.id as number;
+      ctx.market.ingest({ symbol: 'BTCUSD', bid: 64_000, ask: 64_010, ts: Date.now() });
+      const trade = await ctx.trading.open({
+        accountId: demoId,
+        now: Date.now(),
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: 100,
+        leverage: 2,
+        price: 64_010 * 1.00025,
+      });
+      expect(trade.ok, JSON.stringify(trade)).toBe(true);
+
+      // the same e-mail again, a weak password, a bad e-mail
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/demo',
+        payload: { email, password: 'Secret123!' },
+      });
+      expect(again.statusCode).toBe(409);
+      const weak = await app.inject({
+        method: 'POST',
+        url: '/api/demo',
+        payload: { email: uniqueEmail('demo'), password: 'x' },
+      });
+      expect(weak.statusCode).toBe(400);
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/demo',
+        payload: { email: 'nope', password: 'Secret123!' },
+      });
+      expect(bad.statusCode).toBe(400);
+
+      // upgrading: a live account needs the profile first
+      const live = await call('POST', '/api/accounts', token, {
+        kind: 'live',
+        currency: mine.liveCurrencies[0],
+      });
+      expect(live.statusCode).toBe(409);
+      expect(live.json().key).toBe('accounts.profileRequired');
+    });
+
+    it('refuses a deposit on a demo account', async () => {
+      const c = await registerClient(app);
+      const opened = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' });
+      const demo = opened.json().data.accounts[1].id as number;
+      await call('POST', '/api/accounts/current', c.token, { accountId: demo });
+      const deposit = await call('POST', '/api/transactions/create', c.token, { amount: 500, method: 2 });
+      expect(deposit.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await ledgerOf(demo)).toHaveLength(1);
+      const entries = await db.select().from(ledgerEntries).where(like(ledgerEntries.reference, `tx:%`));
+      expect(entries.filter((e) => e.accountId === demo)).toEqual([]);
+    });
+  });
+});
