@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Instrument } from '../../../api/types.js';
-import { useBrand } from '../../../lib/BrandProvider.js';
 import { useMoney } from '../../../shared/market/numbers.js';
 import { useAssets } from '../../../shared/market/useMarketData.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
@@ -12,6 +11,7 @@ import { leverageChoices, pickableLeverages } from '../trade/leverageChoices.js'
 import { tradeUserOf } from '../trade/tradeUser.js';
 import { useOneClickSettings } from './useOneClick.js';
 import { useOneClickSize } from './useOneClickTrade.js';
+import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 
 /**
  * One-click trading's settings: switching it on takes the risk acknowledgement (what a click does, at what price,
@@ -104,7 +104,7 @@ function DefaultSize({ instrument }: { instrument: Instrument }) {
   const id = useId();
   const money = useMoney();
   const toast = useToast();
-  const { currencySymbol } = useBrand();
+  const { currencySymbol } = useAccountCurrency();
   const auth = useAuth();
   const assets = useAssets();
   const one = useOneClickSettings();
