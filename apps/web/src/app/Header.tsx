@@ -17,7 +17,9 @@ import { headerMenu, type MenuLink } from './headerMenu.js';
 
 /** The trading-account switcher (issue 27): signed-in clients only, so its own chunk with its texts. */
 const AccountSwitcher = lazy(() =>
-  import('../shared/trading-accounts/AccountSwitcher.js').then((module) => ({ default: module.AccountSwitcher })),
+  import('../shared/trading-accounts/AccountSwitcher.js').then((module) => ({
+    default: module.AccountSwitcher,
+  })),
 );
 
 /**

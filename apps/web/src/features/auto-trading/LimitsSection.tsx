@@ -2,10 +2,10 @@ import type { AutoTradingOverview } from '@openbroker/domain';
 import { ButtonGroup, Col, Form, InputGroup, Row, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { useAccountCurrency } from '../../shared/trading-accounts/currentAccount.js';
 import { useMessageText } from '../../ui/forms.js';
 import { Field } from './Field.js';
 import { type FieldErrors, leverageChoices, type SettingsForm } from './settingsForm.js';
-import { useAccountCurrency } from '../../shared/trading-accounts/currentAccount.js';
 
 /**
  * The limits section of the settings: the amount per trade (fixed or a share of the balance), the

@@ -50,7 +50,11 @@ function AccountRow({
       >
         <span className="ob-acct-row-head">
           <span className="ob-acct-number">{account.number}</span>
-          {account.kind === 'demo' ? <DemoBadge /> : <span className="ob-live-badge">{t('accounts.live')}</span>}
+          {account.kind === 'demo' ? (
+            <DemoBadge />
+          ) : (
+            <span className="ob-live-badge">{t('accounts.live')}</span>
+          )}
           <span className="ob-acct-ccy">{account.currency}</span>
           {account.current && (
             <span className="ob-acct-current">
@@ -212,7 +216,7 @@ export function AccountSwitcher({ placement = 'header' }: { placement?: 'header'
               <AccountRow key={account.id} account={account} pending={switchTo.isPending} onPick={pick} />
             ))}
           </ul>
-          <div className="ob-acct-actions" role="group" aria-label={t('accounts.actions')}>
+          <fieldset className="ob-acct-actions" aria-label={t('accounts.actions')}>
             <button type="button" className="ob-acct-action" onClick={() => show('open')}>
               <i className="bi bi-plus-circle" aria-hidden="true" /> {t('accounts.open')}
             </button>
@@ -226,7 +230,7 @@ export function AccountSwitcher({ placement = 'header' }: { placement?: 'header'
                 <i className="bi bi-arrow-left-right" aria-hidden="true" /> {t('accounts.transfer')}
               </button>
             )}
-          </div>
+          </fieldset>
         </div>
       )}
       {dialog === 'open' && <OpenAccountDialog list={list} onClose={() => setDialog(null)} />}

@@ -29,7 +29,7 @@ export function OpenAccountDialog({ list, onClose }: { list: TradingAccountList;
     list.liveCurrencies.length > 0 ? list.liveCurrencies : [brand.currency as BrandCurrency];
   const [kind, setKind] = useState<TradingAccountKind>('live');
   const [currency, setCurrency] = useState<BrandCurrency>(
-    currencies.includes(brand.currency as BrandCurrency) ? (brand.currency as BrandCurrency) : currencies[0]!,
+    currencies.find((code) => code === brand.currency) ?? currencies[0] ?? (brand.currency as BrandCurrency),
   );
   const [failure, setFailure] = useState<TextMessage | null>(null);
 
@@ -99,7 +99,10 @@ export function OpenAccountDialog({ list, onClose }: { list: TradingAccountList;
           </fieldset>
           <Form.Group controlId={ids.currency}>
             <Form.Label>{t('accounts.open.currency')}</Form.Label>
-            <Form.Select value={currency} onChange={(event) => setCurrency(event.target.value as BrandCurrency)}>
+            <Form.Select
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value as BrandCurrency)}
+            >
               {currencies.map((code) => (
                 <option key={code} value={code}>
                   {code}

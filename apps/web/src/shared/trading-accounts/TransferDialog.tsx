@@ -12,9 +12,8 @@ import {
 } from '../../api/tradingAccounts.js';
 import { type TextMessage, useMessageText } from '../../ui/forms.js';
 import { useAuth } from '../session/useAuth.js';
-import { TRANSACTIONS_QUERY_KEY } from '../transactions/useTransactions.js';
 import { refusalText, useAccountMoney } from './accountText.js';
-import { TRADING_ACCOUNTS_QUERY_KEY } from './useTradingAccounts.js';
+import { refreshAccountViews } from './useTradingAccounts.js';
 
 /** An amount the client may type: above 0, at most two decimals (the server's rule for a transfer). */
 const AMOUNT = /^(?:\d+(?:\.\d{0,2})?|\.\d{1,2})$/;
@@ -35,7 +34,9 @@ function Figures({
 }) {
   const { t, i18n } = useTranslation();
   const money = useAccountMoney();
-  const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(Number(figures.rate));
+  const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(
+    Number(figures.rate),
+  );
   return (
     <dl className="ob-transfer-figures" data-testid="transfer-figures">
       <dt>{t('accounts.transfer.debit', { number: from.number })}</dt>
@@ -102,9 +103,7 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
       setBooked(result);
       setQuote(null);
       // both balances changed: the list, the balance and the transactions read them again
-      void queryClient.invalidateQueries({ queryKey: TRADING_ACCOUNTS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['getBalance'] });
-      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+      refreshAccountViews(queryClient);
     },
     onError: (error) => {
       setQuote(null);
@@ -182,7 +181,9 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
               {live.map(option)}
             </Form.Select>
             {touched && same && (
-              <Form.Control.Feedback type="invalid">{t('accounts.transfer.sameAccount')}</Form.Control.Feedback>
+              <Form.Control.Feedback type="invalid">
+                {t('accounts.transfer.sameAccount')}
+              </Form.Control.Feedback>
             )}
           </Form.Group>
           <Form.Group className="mb-3" controlId={ids.amount}>
@@ -201,9 +202,9 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
           </Form.Group>
         </fieldset>
         {quoting.isPending && (
-          <p className="text-body-secondary" role="status">
+          <div className="text-body-secondary mb-3" role="status">
             <Spinner animation="border" size="sm" aria-hidden="true" /> {t('accounts.transfer.quoting')}
-          </p>
+          </div>
         )}
         {quote && from && to && <Figures figures={quote} from={from} to={to} />}
       </>
@@ -220,7 +221,12 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
         <Button variant="outline-secondary" onClick={edit} disabled={booking.isPending}>
           {t('accounts.transfer.change')}
         </Button>
-        <Button variant="primary" onClick={confirm} disabled={booking.isPending} data-testid="transfer-confirm">
+        <Button
+          variant="primary"
+          onClick={confirm}
+          disabled={booking.isPending}
+          data-testid="transfer-confirm"
+        >
           {t('accounts.transfer.confirm')}
         </Button>
       </>

@@ -1,4 +1,4 @@
-import { BRAND_CURRENCIES, type BrandCurrency, type TradingAccountKind } from '@openbroker/domain';
+import type { BrandCurrency, TradingAccountKind } from '@openbroker/domain';
 import { useSyncExternalStore } from 'react';
 import { useBrand } from '../../lib/BrandProvider.js';
 import { useAuth } from '../session/useAuth.js';
@@ -65,7 +65,24 @@ export function useCurrentAccount(): CurrentAccount | null {
 }
 
 /**
- * The currency money of the current account is shown in: the account's (its symbol from the brand currencies),
+ * A currency's short symbol as the brand settings write them ('€', '$', '£', 'CHF'): Intl's narrow symbol, so the
+ * screens do not load the brand settings' schemas for it.
+ */
+export function currencySymbolOf(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/**
+ * The currency money of the current account is shown in: the account's (with its symbol),
  * else, before the list has loaded or for a visitor, the brand's.
  */
 export function useAccountCurrency(): { currency: string; currencySymbol: string } {
@@ -73,7 +90,7 @@ export function useAccountCurrency(): { currency: string; currencySymbol: string
   const account = useCurrentAccount();
   if (!account || account.currency === brand.currency)
     return { currency: brand.currency, currencySymbol: brand.currencySymbol };
-  return { currency: account.currency, currencySymbol: BRAND_CURRENCIES[account.currency] };
+  return { currency: account.currency, currencySymbol: currencySymbolOf(account.currency) };
 }
 
 /** The number of account changes so far (see `accountChanges`). */
@@ -82,6 +99,10 @@ export const useAccountChanges = (): number =>
 
 /** The live figures of the account `accountId`, while the terminal pushes them; else null. */
 export function useLiveFigures(accountId: number | undefined): LiveAccountFigures | null {
-  const figures = useSyncExternalStore(liveFiguresStore.subscribe, liveFiguresStore.get, liveFiguresStore.get);
+  const figures = useSyncExternalStore(
+    liveFiguresStore.subscribe,
+    liveFiguresStore.get,
+    liveFiguresStore.get,
+  );
   return figures && figures.accountId === accountId ? figures : null;
 }

@@ -103,10 +103,12 @@ export const ACCOUNTS_DE: Record<AccountsKey, string> = {
   'accounts.open.failed': 'Das Konto konnte nicht eröffnet werden. Bitte versuchen Sie es erneut.',
   'accounts.reset': 'Demo-Kontostand zurücksetzen',
   'accounts.reset.title': 'Demo-Kontostand zurücksetzen?',
-  'accounts.reset.body': 'Der Kontostand des Demokontos {{number}} wird auf {{amount}} virtuelles Geld zurückgesetzt.',
+  'accounts.reset.body':
+    'Der Kontostand des Demokontos {{number}} wird auf {{amount}} virtuelles Geld zurückgesetzt.',
   'accounts.reset.confirm': 'Zurücksetzen',
   'accounts.reset.done': 'Der Demo-Kontostand von {{number}} wurde zurückgesetzt.',
-  'accounts.reset.failed': 'Der Demo-Kontostand konnte nicht zurückgesetzt werden. Bitte versuchen Sie es erneut.',
+  'accounts.reset.failed':
+    'Der Demo-Kontostand konnte nicht zurückgesetzt werden. Bitte versuchen Sie es erneut.',
   'accounts.transfer': 'Übertrag zwischen Konten',
   'accounts.transfer.from': 'Von',
   'accounts.transfer.to': 'An',

@@ -83,6 +83,14 @@ export function reloadAccountViews(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: TRADING_ACCOUNTS_QUERY_KEY });
 }
 
+/** After money moved between accounts (a transfer): the list and every account-scoped view read their figures again. */
+export function refreshAccountViews(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    predicate: (query) => !NOT_ACCOUNT_SCOPED.has(String(query.queryKey[0])),
+  });
+  void queryClient.invalidateQueries({ queryKey: TRADING_ACCOUNTS_QUERY_KEY });
+}
+
 /** Takes an answer that is the new list straight into the cache (the list is read again anyway). */
 export function takeList(queryClient: QueryClient, token: string, answer: unknown): void {
   if (answer && typeof answer === 'object' && 'accounts' in answer && 'liveCurrencies' in answer) {

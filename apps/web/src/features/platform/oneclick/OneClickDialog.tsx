@@ -6,12 +6,12 @@ import type { Instrument } from '../../../api/types.js';
 import { useMoney } from '../../../shared/market/numbers.js';
 import { useAssets } from '../../../shared/market/useMarketData.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
+import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { leverageChoices, pickableLeverages } from '../trade/leverageChoices.js';
 import { tradeUserOf } from '../trade/tradeUser.js';
 import { useOneClickSettings } from './useOneClick.js';
 import { useOneClickSize } from './useOneClickTrade.js';
-import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 
 /**
  * One-click trading's settings: switching it on takes the risk acknowledgement (what a click does, at what price,

@@ -8,11 +8,11 @@ import {
 import { Button, ButtonGroup, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/market/numbers.js';
+import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 import { PendingOrderFields } from '../orders/PendingOrderFields.js';
 import { WaitsForOpen } from '../orders/WaitsForOpen.js';
 import { FieldFeedback } from '../ticket/FieldFeedback.js';
 import type { NewTradeTicket } from './useNewTradeTicket.js';
-import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 
 const SIZE_LABEL = { amount: 'size.amount', units: 'size.units', lots: 'size.lots' } as const;
 
