@@ -116,6 +116,26 @@ describe('a transfer between two of the client’s live accounts (issue 27)', ()
     expect(within(dialog).queryByTestId('transfer-booked')).toBeNull();
   });
 
+  it("shows a refusal's values too (the server names them with its field message)", async () => {
+    const { dialog } = await openTransfer({
+      '/api/accounts/transfers/quote': () => ({
+        status: 400,
+        json: {
+          status: false,
+          code: 'VALIDATION',
+          key: 'error.validation',
+          message: 'Invalid input',
+          errors: [{ path: '', key: 'withdraw.maximum', params: { max: '€ 4000.00' }, message: 'x' }],
+        },
+      }),
+    });
+    fireEvent.change(within(dialog).getByLabelText('Amount in EUR'), { target: { value: '5000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show the rate' }));
+    const alert = await within(dialog).findByTestId('transfer-refusal');
+    expect(alert.textContent).toBe('Maximum withdraw can be € 4000.00');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm transfer' })).toBeNull();
+  });
+
   it('explains that a transfer needs two live accounts', async () => {
     renderApp('/transactions/deposits', {
       auth,

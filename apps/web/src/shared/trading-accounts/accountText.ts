@@ -1,4 +1,4 @@
-import { type AmountInput, formatMoneyIn, type Message } from '@openbroker/domain';
+import { type AmountInput, formatMoneyIn, isMessageKey, type Message } from '@openbroker/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
@@ -28,9 +28,16 @@ export function useMarginLevelText(): (level: AmountInput | null | undefined) =>
 
 const NONE: Message = { key: 'error.internal' };
 
-/** What a failed call shows: the server's own (translated) message when it named one, else `fallback`. */
+/**
+ * What a failed call shows: the server's own (translated) message when it named one, with its values (a refusal
+ * of the accounts' calls comes as a field message, e.g. `{path: '', key: 'transfers.aboveFreeMargin', params:
+ * {max}}`), else `fallback`.
+ */
 export function refusalText(error: unknown, fallback: AccountsKey): TextMessage {
   if (!isApiError(error)) return { key: fallback };
+  const field = error.errors.find((e) => isMessageKey(e.key));
+  if (field && isMessageKey(field.key))
+    return field.params ? { key: field.key, params: field.params } : { key: field.key };
   const message = error.toMessage(NONE);
   return message === NONE ? { key: fallback } : message;
 }
