@@ -120,7 +120,7 @@ export function Header() {
               <AccountSwitcher />
             </Suspense>
           )}
-          <LanguageSelect />
+          <LanguageSelect tight={!!user} />
           <ThemeToggle />
           {!user && (
             <>
