@@ -7,6 +7,7 @@ describe('what the web app shows at a path (the status of a page load)', () => {
     '/',
     '/login',
     '/register',
+    '/demo',
     '/affiliate',
     '/contact-us',
     '/auto-trading',

@@ -1,5 +1,5 @@
 import { isVerified } from '@openbroker/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Badge, Button, Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -14,6 +14,13 @@ import { usePlatformComponents } from '../shared/site/usePlatformComponents.js';
 import { useSiteSettings } from '../shared/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
+
+/** The trading-account switcher (issue 27): signed-in clients only, so its own chunk with its texts. */
+const AccountSwitcher = lazy(() =>
+  import('../shared/trading-accounts/AccountSwitcher.js').then((module) => ({
+    default: module.AccountSwitcher,
+  })),
+);
 
 /**
  * The brand's further menu links under "More": a plain disclosure button and Bootstrap's dropdown
@@ -108,10 +115,19 @@ export function Header() {
 
         {/* Always visible, also on phones: theme, language and login sit outside the collapsing menu. */}
         <div className="ob-navbar-tools order-xl-last">
-          <LanguageSelect />
+          {user && (
+            <Suspense fallback={null}>
+              <AccountSwitcher />
+            </Suspense>
+          )}
+          <LanguageSelect tight={!!user} />
           <ThemeToggle />
           {!user && (
             <>
+              {/* issue 27: every brand's public site offers a demo, two clicks from the home page */}
+              <Link to="/demo" className="btn btn-sm btn-outline-primary ob-demo-cta" data-testid="nav-demo">
+                {t('nav.demo')}
+              </Link>
               <Link to="/login" className="btn btn-sm btn-primary" data-testid="nav-login">
                 {t('nav.login')}
               </Link>

@@ -86,6 +86,10 @@ export function redirectStep(pathname: string, rawSearch: string, ctx: RedirectC
     case 'register':
       if (!ctx.registrationEnabled) return LOGIN_PATH;
       break;
+    // a signed-in client has an account already: the demo sign-up leads to the platform
+    case 'demo':
+      if (ctx.loggedIn) return DEFAULT_PLATFORM_PATH;
+      break;
   }
   if (!ctx.loggedIn && isProtectedPath(pathname)) return LOGIN_PATH;
   return null;

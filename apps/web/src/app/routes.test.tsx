@@ -69,6 +69,7 @@ describe('the route table and the page-load status agree', () => {
     ['/autoLogin', false, content],
     ['/404', false, content],
     ['/login', false, '[data-testid="login-form"]'],
+    ['/demo', false, '[data-testid="demo-form"]'],
     ['/password/request', false, 'main form'],
     ['/transactions/withdrawals', true, '[data-testid="transactions-screen"]'],
   ])('%s', async (path, signedIn, page) => {

@@ -92,6 +92,11 @@ export const ROUTES: RouteObject[] = [
         ),
       },
       {
+        // issue 27 "Try a demo": its own chunk, texts included, so the home page does not grow
+        path: 'demo',
+        lazy: screen(async () => (await import('../features/auth/DemoPage.js')).DemoPage),
+      },
+      {
         path: 'affiliate',
         lazy: screen(
           async () => (await import('../features/affiliate/AffiliatePage.js')).AffiliatePage,

@@ -11,6 +11,7 @@ import { authStore } from '../shared/session/authStore.js';
 import { fakeSockets } from './fakeSockets.js';
 import { createI18n } from './i18n.js';
 import { ASSETS_FIXTURE, EMPTY_BALANCE, INSTRUMENTS_FIXTURE } from './platformFixtures.js';
+import { accountListFixture } from './tradingAccountFixtures.js';
 
 const PALETTE = {
   primary: '#0b5cab',
@@ -126,7 +127,7 @@ export const COUNTRIES_FIXTURE = CountryList.parse([
 
 /**
  * Answers every call in `RenderAppOptions.api` does not: brand, countries, no popups, the platform's
- * reference data and an empty account, else 404.
+ * reference data, an empty account and its one live trading account, else 404.
  */
 const DEFAULT_API: Record<string, Handler> = {
   '/api/get/countries': () => ({ status: 200, json: { status: true, data: COUNTRIES_FIXTURE } }),
@@ -137,6 +138,8 @@ const DEFAULT_API: Record<string, Handler> = {
   '/api/get/assets': () => ({ status: 200, json: { status: true, data: ASSETS_FIXTURE } }),
   '/api/accounts/getBalance': () => ({ status: 200, json: { status: true, data: EMPTY_BALANCE } }),
   '/api/market/candles': () => ({ status: 200, json: { status: true, data: [] } }),
+  // the client's trading accounts (issue 27): one live account in the brand's currency
+  '/api/accounts': () => ({ status: 200, json: { status: true, data: accountListFixture() } }),
 };
 
 function readBody(body: RequestInit['body']): Record<string, unknown> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import { TERMINAL_DOMAIN_MESSAGES_DE } from '../../features/platform/alerts/i18n.js';
 import { formatNumericText, isIdentifierParam } from '../../lib/i18n/messageRules.js';
+import { ACCOUNTS_DE, ACCOUNTS_EN, ACCOUNTS_ES, ACCOUNTS_IT } from '../../shared/trading-accounts/i18n.js';
 import { createI18n } from './i18n.js';
 import { DE, EN, ES, IT } from './resources.js';
 
@@ -47,6 +48,22 @@ describe('German is complete (client area, public site chrome and back office)',
       expect(placeholders(german).sort(), key).toEqual(placeholders(english[key] ?? '').sort());
     }
   });
+});
+
+describe("the trading accounts' texts (loaded with the switcher and the demo page) are in every language", () => {
+  for (const [language, texts] of [
+    ['de', ACCOUNTS_DE],
+    ['es', ACCOUNTS_ES],
+    ['it', ACCOUNTS_IT],
+  ] as const) {
+    it(`${language}: every text, with the placeholders of its English template`, () => {
+      expect(Object.keys(texts).sort()).toEqual(Object.keys(ACCOUNTS_EN).sort());
+      for (const [key, text] of Object.entries(texts))
+        expect(placeholders(text).sort(), key).toEqual(
+          placeholders(ACCOUNTS_EN[key as keyof typeof ACCOUNTS_EN]).sort(),
+        );
+    });
+  }
 });
 
 describe('numbers, money and dates follow the language of the message', () => {

@@ -1,8 +1,8 @@
 import type { AutoTradingOverview } from '@openbroker/domain';
 import { ButtonGroup, Col, Form, InputGroup, Row, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../lib/BrandProvider.js';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
+import { useAccountCurrency } from '../../shared/trading-accounts/currentAccount.js';
 import { useMessageText } from '../../ui/forms.js';
 import { Field } from './Field.js';
 import { type FieldErrors, leverageChoices, type SettingsForm } from './settingsForm.js';
@@ -32,7 +32,7 @@ export function LimitsSection({
 }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const { currencySymbol } = useBrand();
+  const { currencySymbol } = useAccountCurrency();
   const leverages = leverageChoices(overview, form.symbols);
   const current = Number(form.maxLeverage);
   const leverageOptions =

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { paymentsApi } from '../../api/payments.js';
-import { useBrand } from '../../lib/BrandProvider.js';
 import { useMoney } from '../../shared/market/numbers.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { useFunds, WITHDRAW_BALANCE_QUERY_KEY } from '../../shared/transactions/useFreeMargin.js';
@@ -19,6 +18,7 @@ import { UnreachableAlert, useKeyedRequest } from './useKeyedRequest.js';
 import { WithdrawSteps } from './WithdrawSteps.js';
 import { FAILURE, type WithdrawInput, type WithdrawValues, withdrawResolver } from './withdrawForm.js';
 import './payments.css';
+import { useAccountCurrency } from '../../shared/trading-accounts/currentAccount.js';
 
 /**
  * spec §2 /payment/withdraw: amount and comments limited by the free margin (spec §5), the seven business
@@ -27,7 +27,7 @@ import './payments.css';
  */
 export function WithdrawPage() {
   const { t } = useTranslation();
-  const brand = useBrand();
+  const { currencySymbol } = useAccountCurrency();
   const money = useMoney();
   const token = useAuth()?.access_token ?? '';
   const queryClient = useQueryClient();
@@ -38,7 +38,7 @@ export function WithdrawPage() {
   const [success, setSuccess] = useState<number | null>(null);
 
   const form = useForm<WithdrawValues, unknown, { amount: number; comments: string }>({
-    resolver: withdrawResolver(free, brand.currencySymbol),
+    resolver: withdrawResolver(free, currencySymbol),
     defaultValues: { amount: '', comments: '' },
   });
 
@@ -171,7 +171,7 @@ export function WithdrawPage() {
                   <Form.Group className="mb-3">
                     <Form.Label htmlFor={ids.amount}>{t('payment.withdraw.amount')}</Form.Label>
                     <InputGroup hasValidation size="lg" className="ob-amount">
-                      <InputGroup.Text className="ob-amount-currency">{brand.currencySymbol}</InputGroup.Text>
+                      <InputGroup.Text className="ob-amount-currency">{currencySymbol}</InputGroup.Text>
                       <Form.Control
                         id={ids.amount}
                         {...form.register('amount')}

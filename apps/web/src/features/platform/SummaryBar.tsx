@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { signClass, useMoney } from '../../shared/market/numbers.js';
 import { ToastSlot } from '../../ui/ToastProvider.js';
+import { AccountCell } from './AccountCell.js';
 import { asPercent, useMarginLevel } from './risk/useMarginLevel.js';
 import { useLiveSummary } from './trading/liveFigures.js';
 
@@ -55,7 +56,7 @@ function MarginLevelFigure() {
 }
 
 /**
- * spec §2 summary: balance, equity, free margin and profit (spec §9), live: equity and profit follow
+ * spec §2 summary, after the trading account (number, DEMO pill, switcher; issue 27): balance, equity, free margin and profit (spec §9), live: equity and profit follow
  * the prices between the server's pushes every 5 s; and the margin level. The last cell hosts
  * the toasts on this screen, so a toast never lies over a figure.
  */
@@ -65,6 +66,7 @@ export function SummaryBar() {
   const summary = useLiveSummary();
   return (
     <section className="ob-summary" aria-label={t('platform.summary')} data-testid="platform-summary">
+      <AccountCell />
       {FIGURES.map(({ field, label, icon, testId }) => {
         const value = summary?.[field];
         const isProfit = field === 'profit';

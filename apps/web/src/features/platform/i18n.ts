@@ -29,6 +29,7 @@ export const PLATFORM_EN = {
   'platform.markets': 'Markets',
   'platform.chart': 'Chart',
   'platform.summary': 'Account summary',
+  'platform.account': 'Trading account',
   'platform.tab.chart': 'Chart',
   'platform.tab.trade': 'Trade',
   'platform.tab.positions': 'Positions',
@@ -278,6 +279,7 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
   'platform.markets': 'Märkte',
   'platform.chart': 'Chart',
   'platform.summary': 'Kontoübersicht',
+  'platform.account': 'Handelskonto',
   'platform.tab.chart': 'Chart',
   'platform.tab.trade': 'Handeln',
   'platform.tab.positions': 'Positionen',
@@ -531,6 +533,7 @@ export const PLATFORM_DE: Record<keyof typeof PLATFORM_EN, string> & Partial<Rec
 };
 
 export const PLATFORM_ES: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, string>> = {
+  'platform.account': 'Cuenta de trading',
   // chart types, indicators and the readout (chart/)
   'chart.type': 'Tipo de gráfico',
   'chart.type.candles': 'Velas',
@@ -659,6 +662,7 @@ export const PLATFORM_ES: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, 
 };
 
 export const PLATFORM_IT: Partial<Record<keyof typeof PLATFORM_EN | MessageKey, string>> = {
+  'platform.account': 'Conto di trading',
   'trade.buy': 'Compra',
   'trade.sell': 'Vendi',
   'watch.all': 'Tutti i mercati',

@@ -1,10 +1,10 @@
 import { formatPrice } from '@openbroker/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../lib/BrandProvider.js';
+import { useAccountCurrency } from '../trading-accounts/currentAccount.js';
 
 /**
- * Money in the brand's currency symbol, grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.
+ * Money in the current trading account's currency (the brand's until the account is known, issue 27), grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.
  * Prices are not formatted here: they follow the spec §9 decimals rule (domain `formatPrice`), with a
  * dot, exactly as they are typed into the SL/TP fields and quoted in "Can't be lower than X".
  */
@@ -14,7 +14,7 @@ export function useMoney(): {
   /** Up to 4 decimals, for figures below a cent such as a small position's pip value. */
   fine: (value: number) => string;
 } {
-  const { currency, currencySymbol } = useBrand();
+  const { currency, currencySymbol } = useAccountCurrency();
   const { i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {

@@ -10,11 +10,14 @@ import { changeLanguage } from './language.js';
 const ENDONYMS: Record<string, string> = { en: 'English', de: 'Deutsch', it: 'Italiano', es: 'Español' };
 
 /** spec §2: the language dropdown offers en and de; the choice is stored and set as <html lang>. */
-export function LanguageSelect() {
+export function LanguageSelect({ tight = false }: { tight?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  // Phones show the short code so the header keeps to one line.
-  const compact = useMediaQuery('(max-width: 575.98px)');
+  // Phones show the short code so the header keeps to one line; a `tight` header (the client area's, with its
+  // account switcher) also where the desktop header is tightest.
+  const compact = useMediaQuery(
+    tight ? '(max-width: 575.98px), (min-width: 1200px) and (max-width: 1439.98px)' : '(max-width: 575.98px)',
+  );
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : MENU_LANGUAGES[0];
   // A language outside the menu (it, es: partial, spec §1) can still be stored; keep it selectable.
   const languages: readonly string[] = (MENU_LANGUAGES as readonly string[]).includes(current)
@@ -28,7 +31,7 @@ export function LanguageSelect() {
       <Form.Select
         id={id}
         size="sm"
-        className="ob-language-select"
+        className={compact ? 'ob-language-select is-compact' : 'ob-language-select'}
         data-testid="language-select"
         value={current}
         title={t('language.label')}

@@ -7,8 +7,8 @@ import {
 } from '@openbroker/domain';
 import { Button, ButtonGroup, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../../lib/BrandProvider.js';
 import { useMoney } from '../../../shared/market/numbers.js';
+import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 import { PendingOrderFields } from '../orders/PendingOrderFields.js';
 import { WaitsForOpen } from '../orders/WaitsForOpen.js';
 import { FieldFeedback } from '../ticket/FieldFeedback.js';
@@ -24,7 +24,7 @@ const SIZE_LABEL = { amount: 'size.amount', units: 'size.units', lots: 'size.lot
 export function AmountField({ ticket, controlId }: { ticket: NewTradeTicket; controlId: string }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const { currencySymbol } = useBrand();
+  const { currencySymbol } = useAccountCurrency();
   const { freeMargin, sizeMode, size } = ticket;
   const sizeFormat = new Intl.NumberFormat(i18n.language, {
     maximumSignificantDigits: SIZE_SIGNIFICANT_DIGITS,

@@ -13,6 +13,7 @@ import { useSocketFactory } from '../../../api/sockets.js';
 import { tradingApi } from '../../../api/trading.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
 import { useLogout } from '../../../shared/session/useLogout.js';
+import { useAccountChanges } from '../../../shared/trading-accounts/currentAccount.js';
 import type {
   OrdersView,
   PlaceOrderCommand,
@@ -33,7 +34,8 @@ const TradingContext = createContext<TradingStore | null>(null);
 /**
  * Opens the client's trading socket for the screens below it (one connection per session token) and
  * fills it with getBalance first, so the balance and positions show before the socket is up (spec §7).
- * A refused handshake or a 401 ends the session like anywhere else.
+ * A refused handshake or a 401 ends the session like anywhere else. After the session's trading account changed (a
+ * switch, a demo reset) the socket opens afresh, so the server sends that account's balance, positions and orders.
  */
 export function TradingProvider({ children }: { children: ReactNode }) {
   const token = useAuth()?.access_token ?? '';
@@ -43,14 +45,16 @@ export function TradingProvider({ children }: { children: ReactNode }) {
   const logoutRef = useRef(logout);
   logoutRef.current = logout;
   const [store, setStore] = useState<TradingStore | null>(null);
+  const accountChanges = useAccountChanges();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of account opens the socket afresh on purpose
   useEffect(() => {
     if (!token) return;
     const next = new TradingStore(factory, token, () => logoutRef.current('expired'));
     setStore(next);
     next.start();
     return () => next.stop();
-  }, [factory, token]);
+  }, [factory, token, accountChanges]);
 
   const initial = useQuery({
     queryKey: ['getBalance', token],
