@@ -1,4 +1,4 @@
-import { MESSAGES_EN } from '@openbroker/domain';
+import { ACCOUNT_TRANSFERS_MESSAGES_DE, MESSAGES_EN } from '@openbroker/domain';
 import { describe, expect, it } from 'vitest';
 import { BACKOFFICE_DE, BACKOFFICE_EN } from '../../features/backoffice/i18n.js';
 import { TERMINAL_DOMAIN_MESSAGES_DE } from '../../features/platform/alerts/i18n.js';
@@ -27,13 +27,20 @@ const BACK_OFFICE_MESSAGE =
  */
 const TERMINAL_MESSAGE = /^(priceAlerts|oneClick)\./;
 
+/**
+ * The refusals of the trading accounts' calls (opening, resets, transfers, the demo sign-up): only the account
+ * switcher and the demo page show them, and their German loads with them (shared/trading-accounts/i18n.ts).
+ */
+const ACCOUNTS_MESSAGE = /^(accounts|transfers|demo)\./;
+
 describe('German is complete (client area, public site chrome and back office)', () => {
   it('every English text of the client area and the public site, domain messages included, is in German', () => {
     const missing = Object.keys(EN).filter(
       (key) =>
         !(key in DE) &&
         !(BACK_OFFICE_MESSAGE.test(key) && key in BACKOFFICE_DE) &&
-        !(TERMINAL_MESSAGE.test(key) && key in TERMINAL_DOMAIN_MESSAGES_DE),
+        !(TERMINAL_MESSAGE.test(key) && key in TERMINAL_DOMAIN_MESSAGES_DE) &&
+        !(ACCOUNTS_MESSAGE.test(key) && key in ACCOUNT_TRANSFERS_MESSAGES_DE),
     );
     expect(missing).toEqual([]);
   });

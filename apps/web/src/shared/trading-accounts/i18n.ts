@@ -1,3 +1,8 @@
+import {
+  ACCOUNT_TRANSFERS_MESSAGES_DE,
+  ACCOUNT_TRANSFERS_MESSAGES_ES,
+  ACCOUNT_TRANSFERS_MESSAGES_IT,
+} from '@openbroker/domain';
 import type { i18n as I18n } from 'i18next';
 
 /**
@@ -275,12 +280,15 @@ export const ACCOUNTS_IT: Record<AccountsKey, string> = {
 
 const withAccounts = new WeakSet<I18n>();
 
-/** Adds the trading accounts' texts to an i18next instance once (idempotent; safe to call while rendering). */
+/**
+ * Adds the trading accounts' texts to an i18next instance once (idempotent; safe to call while rendering), with the
+ * domain's refusals of the accounts' calls in the other languages (English is the domain catalogue itself).
+ */
 export function addAccountsResources(i18n: I18n): void {
   if (withAccounts.has(i18n)) return;
   withAccounts.add(i18n);
   i18n.addResources('en', 'translation', ACCOUNTS_EN);
-  i18n.addResources('de', 'translation', ACCOUNTS_DE);
-  i18n.addResources('es', 'translation', ACCOUNTS_ES);
-  i18n.addResources('it', 'translation', ACCOUNTS_IT);
+  i18n.addResources('de', 'translation', { ...ACCOUNT_TRANSFERS_MESSAGES_DE, ...ACCOUNTS_DE });
+  i18n.addResources('es', 'translation', { ...ACCOUNT_TRANSFERS_MESSAGES_ES, ...ACCOUNTS_ES });
+  i18n.addResources('it', 'translation', { ...ACCOUNT_TRANSFERS_MESSAGES_IT, ...ACCOUNTS_IT });
 }
