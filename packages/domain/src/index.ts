@@ -30,6 +30,7 @@ export * from './indicators/index.js';
 export * from './jurisdiction.js';
 export * from './messages.js';
 export * from './messages-account-transfers.js';
+export * from './messages-account-transfers-languages.js';
 export * from './money.js';
 export * from './money-requests.js';
 export * from './one-click.js';
