@@ -23,7 +23,7 @@ import {
 } from './modules/auto-trading/auto-trading.cli.js';
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
-import { verifyLedger } from './modules/ledger/ledger.verify.js';
+import { accountChecks, verifyLedger } from './modules/ledger/ledger.verify.js';
 import { outboxState } from './modules/mail/mail.repo.js';
 import {
   CliError,
@@ -370,22 +370,28 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     usage: `${'ledger:verify'.padEnd(64)} check the books: balances, closed positions, deposits, withdrawals`,
     async run(ctx) {
       const problems = await verifyLedger(ctx.database.db);
+      // one line per trading account: its number, owner, balance and the sum of its entries
+      const checks = await accountChecks(ctx.database.db);
+      const broken = new Set(problems.map((p) => p.accountId));
+      const lines = checks.map(
+        (a) =>
+          `  ${a.number} (account ${a.accountId}, ${a.email}): balance ${a.balance} ${a.currency}, ` +
+          `${a.entries} entr${a.entries === 1 ? 'y' : 'ies'} summing to ${a.ledger} — ${broken.has(a.accountId) ? 'PROBLEM' : 'ok'}`,
+      );
       if (problems.length === 0) {
-        return (
-          'Ledger verified: every balance equals the sum of its ledger entries, and every closed position, ' +
-          'deposit and withdrawal is booked exactly once.'
-        );
+        return [
+          `Ledger verified: every balance of the ${checks.length} trading account(s) equals the sum of its ledger entries, ` +
+            'and every closed position, deposit and withdrawal is booked exactly once.',
+          ...lines,
+        ].join('\n');
       }
-      // Operators know accounts by e-mail; the problems name them by id.
-      const accounts = new AccountsRepo(ctx.database.db);
-      const emails = new Map<number, string>();
-      for (const id of new Set(problems.map((p) => p.accountId))) {
-        emails.set(id, (await accounts.findById(id))?.email ?? '(no such account)');
-      }
+      // Operators know accounts by e-mail; the problems name them by trading account id.
+      const emails = new Map(checks.map((a) => [a.accountId, `${a.email} ${a.number}`]));
       throw new CliError(
         [
+          ...lines,
           `${problems.length} problem(s) in the ledger:`,
-          ...problems.map((p) => `  ${emails.get(p.accountId)}: ${p.message}`),
+          ...problems.map((p) => `  ${emails.get(p.accountId) ?? '(no such account)'}: ${p.message}`),
         ].join('\n'),
       );
     },

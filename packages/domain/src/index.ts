@@ -52,6 +52,7 @@ export * from './statements/index.js';
 export * from './symbol-search.js';
 export * from './timing.js';
 export * from './titles.js';
+export * from './trading-accounts.js';
 export * from './trade.js';
 export * from './transactions.js';
 export * from './triggers.js';

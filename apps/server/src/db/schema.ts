@@ -140,6 +140,13 @@ export interface BrandSettings {
    * the strategy, and the kill switch. Absent: the domain's defaults (both strategies offered), not killed.
    */
   autoTrading?: BrandAutoTradingSettings;
+  /**
+   * Currencies a client may open live trading accounts in (ISO codes, docs/accounts.md). Absent: the brand's
+   * `currency` only (domain `liveCurrenciesOf`).
+   */
+  accountCurrencies?: string[];
+  /** What a new demo account starts with, in its currency, e.g. '10000.00'. Absent: '10000.00' (`demoBalanceOf`). */
+  demoBalance?: string;
 }
 
 /** How a brand's staff work (docs/backoffice.md). */
@@ -263,8 +270,6 @@ export const users = pgTable(
     customLeverage: jsonb('custom_leverage').$type<Record<string, number[]>>().notNull().default({}),
     /** Category ids the client may trade (spec §6). */
     assetsGroupPermission: jsonb('assets_group_permission').$type<number[]>().notNull().default([]),
-    /** Booked balance in the brand's currency; always equal to Σ ledger_entries.amount (architecture §6). */
-    balance: numeric('balance', { precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
     /** The client's own referral code (spec §3 uniqid). */
     uniqid: varchar('uniqid', { length: 32 }).notNull().unique(),
     docPassport: jsonb('doc_passport')
@@ -303,6 +308,36 @@ export const users = pgTable(
     index('users_referrer_idx').on(t.referrerId),
     // the back office's client list: newest first per brand, 50 a page
     index('users_brand_created_idx').on(t.brandId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A client's trading accounts (issue 27, docs/accounts.md): live or demo, each in one currency with its own balance,
+ * positions, orders and ledger. `balance` is written only by the ledger and always equals Σ of the account's
+ * ledger_entries.amount (architecture §6). A client's first live account has the client's id (migration 0022).
+ */
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    kind: varchar('kind', { length: 4 }).$type<'live' | 'demo'>().notNull(),
+    /** ISO currency of every amount of the account. */
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** The number the client and staff see, e.g. 'L-100234-1'. */
+    number: varchar('number', { length: 24 }).notNull().unique(),
+    /** Booked balance in the account's currency; always equal to Σ of its ledger entries. */
+    balance: numeric('balance', { precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trading_accounts_user_idx').on(t.userId, t.id),
+    check('trading_accounts_kind_check', sql`${t.kind} in ('live', 'demo')`),
   ],
 );
 
@@ -389,6 +424,11 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** This session's own idle limit (a staff member's role limit); null: the limit of its kind. */
     idleMs: integer('idle_ms'),
+    /**
+     * A client session's current trading account (docs/accounts.md); null: the client's first live account, else
+     * the first demo one.
+     */
+    accountId: integer('account_id').references((): AnyPgColumn => tradingAccounts.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
 );
@@ -634,6 +674,10 @@ export const positions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     symbol: varchar('symbol', { length: 32 }).notNull(),
     direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>().notNull(),
     /** Margin put up. */
@@ -670,6 +714,7 @@ export const positions = pgTable(
   },
   (t) => [
     index('positions_user_closed_idx').on(t.userId, t.closedAt),
+    index('positions_account_closed_idx').on(t.accountId, t.closedAt),
     index('positions_part_of_idx').on(t.partOf),
     // reports: volume and realised P/L per day
     index('positions_opened_idx').on(t.openedAt),
@@ -689,6 +734,10 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     symbol: varchar('symbol', { length: 32 }).notNull(),
     direction: varchar('direction', { length: 4 }).$type<'buy' | 'sell'>().notNull(),
     /** limit or stop. */
@@ -716,6 +765,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status),
+    index('orders_account_status_idx').on(t.accountId, t.status),
     index('orders_open_idx').on(t.status).where(sql`${t.status} = 'open'`),
   ],
 );
@@ -730,7 +780,7 @@ export const tradeCommands = pgTable(
   {
     accountId: integer('account_id')
       .notNull()
-      .references(() => users.id),
+      .references((): AnyPgColumn => tradingAccounts.id),
     /** The client's command id: 1..64 of [A-Za-z0-9_-]. */
     commandId: varchar('command_id', { length: 64 }).notNull(),
     /** The engine command type: open, close, update, adjust, place_order, update_order, cancel_order. */
@@ -755,6 +805,10 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     /** deposit, withdrawal, bonus, credit, adjustment, realised_pnl, negative_balance_protection, commission or swap. */
     kind: varchar('kind', { length: 32 }).notNull(),
     amount: money('amount').notNull(),
@@ -767,10 +821,11 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.id),
+    index('ledger_account_idx').on(t.accountId, t.id),
     // reports: figures per day and kind
     index('ledger_created_kind_idx').on(t.createdAt, t.kind),
     // A cause is booked once: a replayed deposit or webhook cannot book twice (architecture §6).
-    uniqueIndex('ledger_kind_reference_uq').on(t.userId, t.kind, t.reference),
+    uniqueIndex('ledger_kind_reference_uq').on(t.accountId, t.kind, t.reference),
     // The same for a close: trading entries have no reference (NULLs never collide above), so a
     // position's realised profit, its shortfall and its commission are each booked at most once by this
     // index. Swaps are booked every night: each carries the reference 'swap:<position>:<day>' instead,
@@ -798,6 +853,10 @@ export const transactions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     /** Public reference shown to the client and used by staff (spec §3 transaction_id). */
     reference: varchar('reference', { length: 32 }).notNull().unique(),
     /** spec §9 type ids: deposits 1, 2, 3, 9, 11; bonuses 4, 10; credits 5; withdrawals 6, 7, 8. */
@@ -829,6 +888,7 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
+    index('transactions_account_idx').on(t.accountId, t.createdAt),
     index('transactions_brand_status_idx').on(t.brandId, t.statusId),
     // reports: completed money per day
     index('transactions_completed_idx').on(t.completedAt).where(sql`${t.statusId} = 2`),
@@ -853,6 +913,10 @@ export const staffMoneyRequests = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     /** The domain's ADJUSTMENT_KINDS. */
     kind: varchar('kind', { length: 40 }).notNull(),
     /** Signed as it books on the balance (a withdrawal is negative). */
@@ -874,6 +938,7 @@ export const staffMoneyRequests = pgTable(
   (t) => [
     index('staff_money_requests_status_idx').on(t.status, t.brandId, t.id),
     index('staff_money_requests_user_idx').on(t.userId, t.createdAt),
+    index('staff_money_requests_account_idx').on(t.accountId, t.createdAt),
     index('staff_money_requests_requester_idx').on(t.requestedBy, t.createdAt),
     check(
       'staff_money_requests_status_check',
@@ -1208,6 +1273,10 @@ export const fillAudits = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id),
     positionId: integer('position_id').notNull(),
     kind: varchar('kind', { length: 5 }).$type<'open' | 'close'>().notNull(),
     symbol: varchar('symbol', { length: 32 }).notNull(),
@@ -1234,6 +1303,7 @@ export const fillAudits = pgTable(
   (t) => [
     uniqueIndex('fill_audits_position_kind_idx').on(t.positionId, t.kind),
     index('fill_audits_user_idx').on(t.userId, t.positionId),
+    index('fill_audits_account_idx').on(t.accountId, t.positionId),
     index('fill_audits_pending_idx').on(t.filledAt).where(sql`${t.windowState} = 'pending'`),
   ],
 );
@@ -1253,6 +1323,10 @@ export const priceAlerts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The trading account it belongs to (user_id stays: the owner, by which reports group). */
+    accountId: integer('account_id')
+      .notNull()
+      .references((): AnyPgColumn => tradingAccounts.id, { onDelete: 'cascade' }),
     brandId: integer('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
@@ -1276,6 +1350,7 @@ export const priceAlerts = pgTable(
   },
   (t) => [
     index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_account_idx').on(t.accountId, t.id),
     index('price_alerts_active_idx').on(t.status, t.expiresAt),
     index('price_alerts_updated_idx').on(t.updatedAt),
     check('price_alerts_kind_check', sql`${t.kind} in ('above', 'below', 'move')`),

@@ -19,8 +19,9 @@ const OWNERS: Record<string, readonly string[]> = {
   countries: [],
   assetCategories: [],
   assets: ['modules/market/market.repo.ts'],
-  // the ledger writes `users.balance` (and nothing else of users): ledger-ownership.test.ts keeps that
-  users: ['modules/accounts/accounts.repo.ts', 'modules/ledger/ledger.repo.ts'],
+  users: ['modules/accounts/accounts.repo.ts'],
+  // the ledger writes `trading_accounts.balance` (and nothing else of it): ledger-ownership.test.ts keeps that
+  tradingAccounts: ['modules/trading-accounts/trading-accounts.repo.ts', 'modules/ledger/ledger.repo.ts'],
   affiliates: ['modules/affiliates/affiliates.repo.ts'],
   referralClicks: ['modules/affiliates/affiliates.repo.ts'],
   staffUsers: ['modules/staff/staff.repo.ts'],

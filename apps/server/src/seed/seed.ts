@@ -21,6 +21,7 @@ import { SecretBox } from '../lib/secret-box.js';
 import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
+import { TradingAccountsRepo } from '../modules/trading-accounts/trading-accounts.repo.js';
 import type { BrandFacts } from '../starter/brand-facts.js';
 import { economicEventSeeds } from '../starter/economic-events.js';
 import { brandPages, siteSettings } from '../starter/index.js';
@@ -214,7 +215,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       })
       .returning();
     if (!affiliate) throw new Error('seed: affiliate insert returned nothing');
-    const [verifiedClient] = await tx
+    const [verifiedClient, newClient] = await tx
       .insert(users)
       .values([
         {
@@ -250,12 +251,27 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           uniqid: newCode(),
         },
       ])
-      .returning({ id: users.id });
-    if (!verifiedClient) throw new Error('seed: demo client insert returned nothing');
+      .returning({ id: users.id, pin: users.pin });
+    if (!verifiedClient || !newClient) throw new Error('seed: demo client insert returned nothing');
+    // Each client has its first live account in the brand's currency, as a registration opens it (docs/accounts.md).
+    const accounts = new TradingAccountsRepo(tx as unknown as Db);
+    const opened = [];
+    for (const client of [verifiedClient, newClient])
+      opened.push(
+        await accounts.open({
+          userId: client.id,
+          brandId: brand.id,
+          pin: client.pin,
+          kind: 'live',
+          currency: brand.settings.currency,
+        }),
+      );
+    const [verifiedAccount] = opened;
+    if (!verifiedAccount) throw new Error('seed: demo account insert returned nothing');
     // The verified demo client starts with a deposit, booked by the ledger like any other
     // (architecture §6: the ledger alone writes entries and balances; balance = Σ entries).
     await new Ledger().book(tx as unknown as Db, {
-      accountId: verifiedClient.id,
+      accountId: verifiedAccount.id,
       kind: 'deposit',
       amount: parseMoney(DEMO_OPENING_BALANCE),
       cause: { seed: 'opening-balance' },

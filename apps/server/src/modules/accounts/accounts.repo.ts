@@ -29,7 +29,7 @@ export type ReferralOwner = { affiliateId: number } | { referrerId: number };
 export const USERS_EMAIL_INDEX = 'users_brand_email_uq';
 
 export class AccountsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async findByEmail(brandId: number, email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
@@ -76,13 +76,13 @@ export class AccountsRepo {
   }
 
   /**
-   * A change staff, verification or a document upload makes to a client (any stored column but the balance, which
-   * only the ledger writes). Other areas call this instead of writing `users` themselves; built on their
+   * A change staff, verification or a document upload makes to a client (money lives on the client's trading
+   * accounts, which only the ledger moves). Other areas call this instead of writing `users` themselves; built on their
    * transaction (`new AccountsRepo(tx)`) it commits with the rest of their work.
    */
   async write(
     id: number,
-    changes: Partial<Omit<NewUser, 'id' | 'balance'>>,
+    changes: Partial<Omit<NewUser, 'id'>>,
     during: string,
   ): Promise<UserRow> {
     const [row] = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();

@@ -8,7 +8,8 @@ import { hashToken, newCode, newPin, newToken } from '../../lib/random.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import { type AccountsRepo, USERS_EMAIL_INDEX, type UserRow } from './accounts.repo.js';
+import { TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
+import { AccountsRepo, USERS_EMAIL_INDEX, type UserRow } from './accounts.repo.js';
 import type { LoginCodesRepo } from './login-codes.repo.js';
 
 // Verifying against a throwaway hash when the e-mail is unknown keeps both answers equally slow,
@@ -80,8 +81,9 @@ export class AccountsService {
   }
 
   /**
-   * spec §7 register: creates the client (country from the phone number, spec §5), keeps the
-   * referral code and landing page, and logs the new client in.
+   * spec §7 register: creates the client (country from the phone number, spec §5) with its first live trading
+   * account in the brand's currency (docs/accounts.md), keeps the referral code and landing page, and logs the new
+   * client in.
    */
   async register(brand: Brand, input: Registration, meta: SessionMeta) {
     this.assertRegistrationOpen(brand);
@@ -91,7 +93,8 @@ export class AccountsService {
     // Attribution: the code the browser stored on its first visit through a link decides,
     // once, whether an affiliate or a client brought this account; codes of other brands count for nothing.
     const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
-    const user = await this.insertWithFreshCodes({
+    const user = await this.insertWithFreshCodes(
+      {
       brandId: brand.id,
       email: input.email,
       passwordHash,
@@ -103,17 +106,31 @@ export class AccountsService {
       sourcePage: input.source_page ?? null,
       affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
       referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
-    });
+      },
+      brand.settings.currency,
+    );
     const { token } = await this.sessions.issue('client', user.id, meta);
     return { user, token };
   }
 
   private async insertWithFreshCodes(
     values: Omit<Parameters<AccountsRepo['insert']>[0], 'pin' | 'uniqid'>,
+    currency: string,
   ): Promise<UserRow> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.repo.insert({ ...values, pin: newPin(), uniqid: newCode() });
+        // the client and its first live account commit together: a client never exists without an account
+        return await this.repo.db.transaction(async (tx) => {
+          const user = await new AccountsRepo(tx).insert({ ...values, pin: newPin(), uniqid: newCode() });
+          await new TradingAccountsRepo(tx).open({
+            userId: user.id,
+            brandId: user.brandId,
+            pin: user.pin,
+            kind: 'live',
+            currency: currency,
+          });
+          return user;
+        });
       } catch (error) {
         // Two sign-ups with the same e-mail at the same moment: the index decides, the loser hears 409.
         if (isUniqueViolation(error, USERS_EMAIL_INDEX)) throw emailTaken();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Architecture §6: the ledger module is the only code that writes `ledger_entries` and `users.balance`. Every
+ * Architecture §6: the ledger module is the only code that writes `ledger_entries` and `trading_accounts.balance`. Every
  * other writer books through `Ledger.book`. This walks the server's source (tests aside: they tamper on purpose)
  * and fails on any other file that writes either.
  */
@@ -19,7 +19,10 @@ const WRITES = [
     pattern: /\b(insert\s+into|update|delete\s+from)\s+"?ledger_entries\b/i,
   },
   { what: 'sets a balance', pattern: /\.set\(\s*\{[^}]*\bbalance\s*:/ },
-  { what: 'updates users.balance in SQL', pattern: /update\s+"?users"?\s+set\s+"?balance\b/i },
+  {
+    what: 'updates trading_accounts.balance in SQL',
+    pattern: /update\s+"?trading_accounts"?\s+set\s+"?balance\b/i,
+  },
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -33,7 +36,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('one owner of money', () => {
-  it('only the ledger module writes ledger_entries and users.balance', () => {
+  it('only the ledger module writes ledger_entries and trading_accounts.balance', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(SERVER_SRC)) {
       if (file.startsWith(LEDGER_DIR + path.sep)) continue;

@@ -1,12 +1,13 @@
 import { PAYMENT_METHOD, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { tradingAccounts } from '../../db/schema.js';
 import { SEED_ENTRIES } from './seed-entries.js';
 
 /** An entry to append; amounts are NUMERIC text (exact). */
 export interface EntryInsert {
-  userId: number;
+  /** The trading account it books on (the owner's user_id is written beside it from the account). */
+  accountId: number;
   kind: string;
   amount: string;
   positionId: number | null;
@@ -14,7 +15,7 @@ export interface EntryInsert {
 }
 
 /**
- * SQL of the ledger (style §4): the one place that writes `ledger_entries` and `users.balance`, and the read-only
+ * SQL of the ledger (style §4): the one place that writes `ledger_entries` and `trading_accounts.balance`, and the read-only
  * queries that check them (ledger.verify.ts).
  */
 export class LedgerRepo {
@@ -23,7 +24,7 @@ export class LedgerRepo {
    * appends the entry with the balance after it. Undefined when the account does not exist (nothing written).
    */
   async append(tx: Db, entry: EntryInsert): Promise<{ id: number; balanceAfter: string } | undefined> {
-    return (await this.appendAll(tx, entry.userId, [entry]))?.[0];
+    return (await this.appendAll(tx, entry.accountId, [entry]))?.[0];
   }
 
   /**
@@ -34,8 +35,8 @@ export class LedgerRepo {
    */
   async appendAll(
     tx: Db,
-    userId: number,
-    entries: readonly Omit<EntryInsert, 'userId'>[],
+    accountId: number,
+    entries: readonly Omit<EntryInsert, 'accountId'>[],
   ): Promise<{ id: number; balanceAfter: string }[] | undefined> {
     if (entries.length === 0) return [];
     const values = sql.join(
@@ -51,11 +52,11 @@ export class LedgerRepo {
       sql`
       with v(ord, kind, amount, position_id, reference) as (values ${values}),
       acc as (
-        update users set balance = users.balance + (select sum(v.amount) from v)
-        where users.id = ${userId} returning users.balance
+        update trading_accounts set balance = trading_accounts.balance + (select sum(v.amount) from v)
+        where trading_accounts.id = ${accountId} returning trading_accounts.balance, trading_accounts.user_id
       )
-      insert into ledger_entries (user_id, kind, amount, position_id, reference, balance_after)
-      select ${userId}, v.kind, v.amount, v.position_id, v.reference,
+      insert into ledger_entries (user_id, account_id, kind, amount, position_id, reference, balance_after)
+      select acc.user_id, ${accountId}::int, v.kind, v.amount, v.position_id, v.reference,
              acc.balance - coalesce(sum(v.amount) over (order by v.ord rows between 1 following and unbounded following), 0)
       from acc, v order by v.ord
       returning id, balance_after::text as balance_after`,
@@ -66,26 +67,70 @@ export class LedgerRepo {
     return rows.map((r) => ({ id: Number(r.id), balanceAfter: r.balance_after })).sort((a, b) => a.id - b.id);
   }
 
-  async balance(db: Db, userId: number): Promise<string | undefined> {
-    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  async balance(db: Db, accountId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, accountId));
     return row?.balance;
   }
 
-  /** Accounts whose balance differs from the sum of their entries (architecture §6 invariant). */
-  async balanceDifferences(
-    db: Db,
-  ): Promise<{ userId: number; email: string; balance: string; ledger: string }[]> {
-    const rows = await query<{ user_id: number; email: string; balance: string; ledger: string }>(
+  /** Every trading account with its owner's e-mail, its balance and the sum and count of its entries (ledger:verify). */
+  async accountTotals(db: Db) {
+    const rows = await query<{
+      account_id: number;
+      number: string;
+      currency: string;
+      email: string;
+      balance: string;
+      ledger: string;
+      entries: number | string;
+    }>(
       db,
       sql`
-      select u.id as user_id, u.email, u.balance::text as balance,
-             coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger
-      from users u left join ledger_entries l on l.user_id = u.id
-      group by u.id, u.email, u.balance
-      having u.balance <> coalesce(sum(l.amount), 0)
-      order by u.id`,
+      select a.id as account_id, a.number, a.currency, u.email, a.balance::text as balance,
+             coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger, count(l.id) as entries
+      from trading_accounts a join users u on u.id = a.user_id
+      left join ledger_entries l on l.account_id = a.id
+      group by a.id, a.number, a.currency, u.email, a.balance
+      order by a.id`,
     );
     return rows.map((r) => ({
+      accountId: Number(r.account_id),
+      number: r.number,
+      currency: r.currency,
+      email: r.email,
+      balance: r.balance,
+      ledger: r.ledger,
+      entries: Number(r.entries),
+    }));
+  }
+
+  /** Trading accounts whose balance differs from the sum of their entries (architecture §6 invariant). */
+  async balanceDifferences(db: Db): Promise<
+    { accountId: number; number: string; userId: number; email: string; balance: string; ledger: string }[]
+  > {
+    const rows = await query<{
+      account_id: number;
+      number: string;
+      user_id: number;
+      email: string;
+      balance: string;
+      ledger: string;
+    }>(
+      db,
+      sql`
+      select a.id as account_id, a.number, a.user_id, u.email, a.balance::text as balance,
+             coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger
+      from trading_accounts a join users u on u.id = a.user_id
+      left join ledger_entries l on l.account_id = a.id
+      group by a.id, a.number, a.user_id, u.email, a.balance
+      having a.balance <> coalesce(sum(l.amount), 0)
+      order by a.id`,
+    );
+    return rows.map((r) => ({
+      accountId: Number(r.account_id),
+      number: r.number,
       userId: Number(r.user_id),
       email: r.email,
       balance: r.balance,
@@ -95,17 +140,17 @@ export class LedgerRepo {
 
   /** Entries whose balance_after is not the previous entry's (0 before the first) plus their amount. */
   brokenChain(db: Db) {
-    return query<{ id: number; user_id: number; balance_after: string; expected: string }>(
+    return query<{ id: number; account_id: number; balance_after: string; expected: string }>(
       db,
       sql`
-      select id, user_id, balance_after::text as balance_after, expected::numeric(20,2)::text as expected
+      select id, account_id, balance_after::text as balance_after, expected::numeric(20,2)::text as expected
       from (
-        select id, user_id, balance_after,
-               coalesce(lag(balance_after) over (partition by user_id order by id), 0) + amount as expected
+        select id, account_id, balance_after,
+               coalesce(lag(balance_after) over (partition by account_id order by id), 0) + amount as expected
         from ledger_entries
       ) chained
       where balance_after <> expected
-      order by user_id, id`,
+      order by account_id, id`,
     );
   }
 
@@ -116,7 +161,7 @@ export class LedgerRepo {
   closedPositionMismatches(db: Db) {
     return query<{
       id: number;
-      user_id: number;
+      account_id: number;
       profit: string | null;
       shortfall: string | null;
       pnl_count: number;
@@ -127,25 +172,25 @@ export class LedgerRepo {
     }>(
       db,
       sql`
-      select p.id, p.user_id, p.profit::text as profit, p.shortfall::text as shortfall,
+      select p.id, p.account_id, p.profit::text as profit, p.shortfall::text as shortfall,
              count(l.id) filter (where l.kind = 'realised_pnl')::int as pnl_count,
              coalesce(sum(l.amount) filter (where l.kind = 'realised_pnl'), 0)::numeric(20,2)::text as pnl_sum,
              count(l.id) filter (where l.kind = 'negative_balance_protection')::int as nbp_count,
              coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)::numeric(20,2)::text
                as nbp_sum,
-             count(l.id) filter (where l.user_id <> p.user_id
+             count(l.id) filter (where l.account_id <> p.account_id
                or l.kind not in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap'))::int
                as foreign_count
       from positions p left join ledger_entries l on l.position_id = p.id
       where p.closed_at is not null
-      group by p.id, p.user_id, p.profit, p.shortfall
+      group by p.id, p.account_id, p.profit, p.shortfall
       having count(l.id) filter (where l.kind = 'realised_pnl') <> 1
           or coalesce(sum(l.amount) filter (where l.kind = 'realised_pnl'), 0) <> coalesce(p.profit, 0)
           or count(l.id) filter (where l.kind = 'negative_balance_protection')
              <> case when coalesce(p.shortfall, 0) > 0 then 1 else 0 end
           or coalesce(sum(l.amount) filter (where l.kind = 'negative_balance_protection'), 0)
              <> coalesce(p.shortfall, 0)
-          or count(l.id) filter (where l.user_id <> p.user_id
+          or count(l.id) filter (where l.account_id <> p.account_id
                or l.kind not in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap')) > 0
       order by p.id`,
     );
@@ -156,10 +201,10 @@ export class LedgerRepo {
    * are booked while a position is open, so only their position is required).
    */
   positionEntriesWithoutClose(db: Db) {
-    return query<{ id: number; user_id: number; position_id: number | null; kind: string }>(
+    return query<{ id: number; account_id: number; position_id: number | null; kind: string }>(
       db,
       sql`
-      select l.id, l.user_id, l.position_id, l.kind
+      select l.id, l.account_id, l.position_id, l.kind
       from ledger_entries l left join positions p on p.id = l.position_id
       where (l.position_id is not null and p.closed_at is null and l.kind not in ('commission', 'swap'))
          or (l.kind in ('realised_pnl', 'negative_balance_protection', 'commission', 'swap')
@@ -176,7 +221,7 @@ export class LedgerRepo {
   positionChargeMismatches(db: Db) {
     return query<{
       id: number;
-      user_id: number;
+      account_id: number;
       commission: string;
       commission_sum: string;
       commission_count: number;
@@ -186,19 +231,19 @@ export class LedgerRepo {
     }>(
       db,
       sql`
-      select p.id, p.user_id, p.commission::text as commission, p.swap::text as swap,
+      select p.id, p.account_id, p.commission::text as commission, p.swap::text as swap,
              coalesce(-sum(l.amount) filter (where l.kind = 'commission'), 0)::numeric(20,2)::text
                as commission_sum,
              count(l.id) filter (where l.kind = 'commission')::int as commission_count,
              coalesce(sum(l.amount) filter (where l.kind = 'swap'), 0)::numeric(20,2)::text as swap_sum,
-             count(l.id) filter (where l.kind in ('commission', 'swap') and (l.user_id <> p.user_id
+             count(l.id) filter (where l.kind in ('commission', 'swap') and (l.account_id <> p.account_id
                or (l.kind = 'swap' and l.reference not like 'swap:' || p.id::text || ':%')))::int as misfiled
       from positions p left join ledger_entries l on l.position_id = p.id and l.kind in ('commission', 'swap')
-      group by p.id, p.user_id, p.commission, p.swap
+      group by p.id, p.account_id, p.commission, p.swap
       having coalesce(-sum(l.amount) filter (where l.kind = 'commission'), 0) <> p.commission
           or count(l.id) filter (where l.kind = 'commission') > 1
           or coalesce(sum(l.amount) filter (where l.kind = 'swap'), 0) <> p.swap
-          or count(l.id) filter (where l.kind in ('commission', 'swap') and (l.user_id <> p.user_id
+          or count(l.id) filter (where l.kind in ('commission', 'swap') and (l.account_id <> p.account_id
                or (l.kind = 'swap' and l.reference not like 'swap:' || p.id::text || ':%'))) > 0
       order by p.id`,
     );
@@ -212,7 +257,7 @@ export class LedgerRepo {
     return query<{
       id: number;
       reference: string;
-      user_id: number;
+      account_id: number;
       status_id: number;
       amount: string;
       entries: number;
@@ -221,17 +266,17 @@ export class LedgerRepo {
     }>(
       db,
       sql`
-      select t.id, t.reference, t.user_id, t.status_id, t.amount::text as amount,
+      select t.id, t.reference, t.account_id, t.status_id, t.amount::text as amount,
              count(l.id)::int as entries, coalesce(sum(l.amount), 0)::numeric(20,2)::text as total,
-             count(l.id) filter (where l.user_id <> t.user_id)::int as foreign_count
+             count(l.id) filter (where l.account_id <> t.account_id)::int as foreign_count
       from transactions t
       left join ledger_entries l on l.kind = 'deposit' and l.reference = 'tx:' || t.reference
       where t.type_id in (${inList(TRANSACTION_TABS.deposits)})
         and t.method <> ${PAYMENT_METHOD.withdraw}
-      group by t.id, t.reference, t.user_id, t.status_id, t.amount
+      group by t.id, t.reference, t.account_id, t.status_id, t.amount
       having case when t.status_id = ${TRANSACTION_STATUS.approved}
                then count(l.id) <> 1 or coalesce(sum(l.amount), 0) <> t.amount
-                    or count(l.id) filter (where l.user_id <> t.user_id) > 0
+                    or count(l.id) filter (where l.account_id <> t.account_id) > 0
                else count(l.id) > 0 end
       order by t.id`,
     );
@@ -246,7 +291,7 @@ export class LedgerRepo {
     return query<{
       id: number;
       reference: string;
-      user_id: number;
+      account_id: number;
       status_id: number;
       amount: string;
       reserved: number;
@@ -257,19 +302,19 @@ export class LedgerRepo {
     }>(
       db,
       sql`
-      select t.id, t.reference, t.user_id, t.status_id, t.amount::text as amount,
+      select t.id, t.reference, t.account_id, t.status_id, t.amount::text as amount,
              count(l.id) filter (where l.kind = 'withdrawal')::int as reserved,
              coalesce(sum(l.amount) filter (where l.kind = 'withdrawal'), 0)::numeric(20,2)::text as reserved_sum,
              count(l.id) filter (where l.kind = 'withdrawal_reversal')::int as refunded,
              coalesce(sum(l.amount) filter (where l.kind = 'withdrawal_reversal'), 0)::numeric(20,2)::text
                as refunded_sum,
-             count(l.id) filter (where l.user_id <> t.user_id)::int as foreign_count
+             count(l.id) filter (where l.account_id <> t.account_id)::int as foreign_count
       from transactions t
       left join ledger_entries l on
         (l.kind = 'withdrawal' and l.reference = 'tx:' || t.reference)
         or (l.kind = 'withdrawal_reversal' and l.reference = 'tx:' || t.reference || ':reversal')
       where t.type_id in (${inList(TRANSACTION_TABS.withdrawals)})
-      group by t.id, t.reference, t.user_id, t.status_id, t.amount
+      group by t.id, t.reference, t.account_id, t.status_id, t.amount
       having count(l.id) filter (where l.kind = 'withdrawal') <> 1
           or coalesce(sum(l.amount) filter (where l.kind = 'withdrawal'), 0) <> t.amount
           or count(l.id) filter (where l.kind = 'withdrawal_reversal')
@@ -278,7 +323,7 @@ export class LedgerRepo {
           or coalesce(sum(l.amount) filter (where l.kind = 'withdrawal_reversal'), 0)
              <> case when t.status_id in (${TRANSACTION_STATUS.declined}, ${TRANSACTION_STATUS.cancelled})
                 then -t.amount else 0 end
-          or count(l.id) filter (where l.user_id <> t.user_id) > 0
+          or count(l.id) filter (where l.account_id <> t.account_id) > 0
       order by t.id`,
     );
   }
@@ -299,18 +344,18 @@ export class LedgerRepo {
       ),
       sql` or `,
     );
-    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+    return query<{ id: number; account_id: number; kind: string; reference: string | null }>(
       db,
       sql`
-      select l.id, l.user_id, l.kind, l.reference
+      select l.id, l.account_id, l.kind, l.reference
       from ledger_entries l
       where l.kind in ('deposit', 'withdrawal', 'withdrawal_reversal')
         and not ((${seeded})
           and l.id = (select min(s.id) from ledger_entries s where s.reference = l.reference)
-          and l.id = (select min(f.id) from ledger_entries f where f.user_id = l.user_id))
+          and l.id = (select min(f.id) from ledger_entries f where f.account_id = l.account_id))
         and not exists (
           select 1 from transactions t
-          where t.user_id = l.user_id and (
+          where t.account_id = l.account_id and (
             (l.kind = 'deposit' and t.type_id in (${deposits}) and l.reference = 'tx:' || t.reference)
             or (l.kind = 'withdrawal' and t.type_id in (${withdrawals}) and l.reference = 'tx:' || t.reference)
             or (l.kind = 'withdrawal_reversal' and t.type_id in (${withdrawals})
@@ -331,15 +376,15 @@ export class LedgerRepo {
     const bonuses = inList(TRANSACTION_TABS.bonuses);
     const credits = inList(TRANSACTION_TABS.credits);
     const corrections = inList(TRANSACTION_TABS.corrections);
-    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+    return query<{ id: number; account_id: number; kind: string; reference: string | null }>(
       db,
       sql`
-      select l.id, l.user_id, l.kind, l.reference
+      select l.id, l.account_id, l.kind, l.reference
       from ledger_entries l
       where l.kind in ('bonus', 'credit', 'adjustment')
         and not exists (
           select 1 from transactions t
-          where t.user_id = l.user_id and l.reference = 'tx:' || t.reference
+          where t.account_id = l.account_id and l.reference = 'tx:' || t.reference
             and t.status_id = ${TRANSACTION_STATUS.approved} and t.amount = l.amount
             and ((l.kind = 'bonus' and t.type_id in (${bonuses}))
               or (l.kind = 'credit' and t.type_id in (${credits}))
@@ -353,10 +398,10 @@ export class LedgerRepo {
 
   /** Entries of a kind the ledger never books: no check above would look at them. */
   entriesOfUnknownKind(db: Db, kinds: readonly string[]) {
-    return query<{ id: number; user_id: number; kind: string; reference: string | null }>(
+    return query<{ id: number; account_id: number; kind: string; reference: string | null }>(
       db,
       sql`
-      select l.id, l.user_id, l.kind, l.reference
+      select l.id, l.account_id, l.kind, l.reference
       from ledger_entries l
       where l.kind not in (${sql.join(
         kinds.map((kind) => sql`${kind}`),

@@ -1,5 +1,5 @@
 /**
- * `ledger:verify` (architecture §6 invariants), read-only: every balance is the sum of its entries and each entry's
+ * `ledger:verify` (architecture §6 invariants), read-only: every trading account's balance is the sum of its entries and each entry's
  * balance_after follows from the one before; every closed position's realised profit, every deposit and every
  * withdrawal has exactly the entries the ledger books for it; every position's commission and swaps are its entries;
  * and no entry is without its cause (a transaction, a
@@ -21,6 +21,22 @@ export interface LedgerProblem {
   message: string;
 }
 
+/** One trading account as ledger:verify checked it: its balance and the sum of its entries. */
+export interface AccountCheck {
+  accountId: number;
+  number: string;
+  currency: string;
+  email: string;
+  balance: string;
+  ledger: string;
+  entries: number;
+}
+
+/** Every trading account's balance beside the sum of its entries, for ledger:verify's per-account lines. */
+export function accountChecks(db: Db, repo: LedgerRepo = new LedgerRepo()): Promise<AccountCheck[]> {
+  return repo.accountTotals(db);
+}
+
 const status = (id: number) => transactionStatusName(id).toLowerCase() || `status ${id}`;
 
 /** Every broken invariant of the ledger, or none. Reads only; safe on a running server's database. */
@@ -30,16 +46,16 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
   for (const d of await repo.balanceDifferences(db))
     problems.push({
       check: 'balance',
-      accountId: d.userId,
-      message: `account ${d.userId}: balance ${d.balance} but its ledger entries sum to ${d.ledger}`,
+      accountId: d.accountId,
+      message: `account ${d.accountId} (${d.number}, client ${d.userId}): balance ${d.balance} but its ledger entries sum to ${d.ledger}`,
     });
 
   for (const e of await repo.brokenChain(db))
     problems.push({
       check: 'chain',
-      accountId: Number(e.user_id),
+      accountId: Number(e.account_id),
       entryId: Number(e.id),
-      message: `account ${e.user_id}: entry ${e.id} says balance after ${e.balance_after}, but the entries up to it give ${e.expected}`,
+      message: `account ${e.account_id}: entry ${e.id} says balance after ${e.balance_after}, but the entries up to it give ${e.expected}`,
     });
 
   for (const p of await repo.closedPositionMismatches(db)) {
@@ -53,31 +69,31 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
     ];
     problems.push({
       check: 'position',
-      accountId: Number(p.user_id),
+      accountId: Number(p.account_id),
       positionId: Number(p.id),
-      message: `account ${p.user_id}: closed position ${p.id} has ${details.join(', ')}`,
+      message: `account ${p.account_id}: closed position ${p.id} has ${details.join(', ')}`,
     });
   }
 
   for (const e of await repo.positionEntriesWithoutClose(db))
     problems.push({
       check: 'cause',
-      accountId: Number(e.user_id),
+      accountId: Number(e.account_id),
       entryId: Number(e.id),
       ...(e.position_id === null ? {} : { positionId: Number(e.position_id) }),
       message:
         e.position_id === null
-          ? `account ${e.user_id}: ${e.kind} entry ${e.id} names no position`
-          : `account ${e.user_id}: ${e.kind} entry ${e.id} books position ${e.position_id}, which is not closed`,
+          ? `account ${e.account_id}: ${e.kind} entry ${e.id} names no position`
+          : `account ${e.account_id}: ${e.kind} entry ${e.id} books position ${e.position_id}, which is not closed`,
     });
 
   for (const p of await repo.positionChargeMismatches(db))
     problems.push({
       check: 'position',
-      accountId: Number(p.user_id),
+      accountId: Number(p.account_id),
       positionId: Number(p.id),
       message:
-        `account ${p.user_id}: position ${p.id} records a commission of ${p.commission} and swaps of ${p.swap}, ` +
+        `account ${p.account_id}: position ${p.id} records a commission of ${p.commission} and swaps of ${p.swap}, ` +
         `but has ${p.commission_count} commission entr${p.commission_count === 1 ? 'y' : 'ies'} charging ` +
         `${p.commission_sum} and swap entries of ${p.swap_sum}` +
         (p.misfiled > 0 ? `, ${p.misfiled} of them on another account or naming another position` : ''),
@@ -87,11 +103,11 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
     const approved = t.status_id === TRANSACTION_STATUS.approved;
     problems.push({
       check: 'deposit',
-      accountId: Number(t.user_id),
+      accountId: Number(t.account_id),
       transaction: t.reference,
       message: approved
-        ? `account ${t.user_id}: approved deposit ${t.reference} of ${t.amount} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}${t.foreign_count > 0 ? ` (${t.foreign_count} on another account)` : ''}; expected exactly one of its amount`
-        : `account ${t.user_id}: ${status(t.status_id)} deposit ${t.reference} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}; expected none`,
+        ? `account ${t.account_id}: approved deposit ${t.reference} of ${t.amount} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}${t.foreign_count > 0 ? ` (${t.foreign_count} on another account)` : ''}; expected exactly one of its amount`
+        : `account ${t.account_id}: ${status(t.status_id)} deposit ${t.reference} has ${t.entries} deposit entr${t.entries === 1 ? 'y' : 'ies'} of ${t.total}; expected none`,
     });
   }
 
@@ -100,10 +116,10 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
       t.status_id === TRANSACTION_STATUS.declined || t.status_id === TRANSACTION_STATUS.cancelled;
     problems.push({
       check: 'withdrawal',
-      accountId: Number(t.user_id),
+      accountId: Number(t.account_id),
       transaction: t.reference,
       message:
-        `account ${t.user_id}: ${status(t.status_id)} withdrawal ${t.reference} of ${t.amount} has ` +
+        `account ${t.account_id}: ${status(t.status_id)} withdrawal ${t.reference} of ${t.amount} has ` +
         `${t.reserved} reservation entr${t.reserved === 1 ? 'y' : 'ies'} of ${t.reserved_sum} and ` +
         `${t.refunded} refund entr${t.refunded === 1 ? 'y' : 'ies'} of ${t.refunded_sum}` +
         `${t.foreign_count > 0 ? ` (${t.foreign_count} on another account)` : ''}; expected one reservation of its amount` +
@@ -114,19 +130,19 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
   for (const e of await repo.paymentEntriesWithoutCause(db))
     problems.push({
       check: 'cause',
-      accountId: Number(e.user_id),
+      accountId: Number(e.account_id),
       entryId: Number(e.id),
       message: e.reference?.startsWith('seed:')
-        ? `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference}) is not one the seed booked (each seed entry is booked once, as its account's first entry, of its fixed amount)`
-        : `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) names no ${e.kind === 'deposit' ? 'deposit' : 'withdrawal'} of this account`,
+        ? `account ${e.account_id}: ${e.kind} entry ${e.id} (${e.reference}) is not one the seed booked (each seed entry is booked once, as its account's first entry, of its fixed amount)`
+        : `account ${e.account_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) names no ${e.kind === 'deposit' ? 'deposit' : 'withdrawal'} of this account`,
     });
 
   for (const e of await repo.adjustmentEntriesWithoutCause(db))
     problems.push({
       check: 'cause',
-      accountId: Number(e.user_id),
+      accountId: Number(e.account_id),
       entryId: Number(e.id),
-      message: `account ${e.user_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) has no verifiable cause: ${
+      message: `account ${e.account_id}: ${e.kind} entry ${e.id} (${e.reference ?? 'no reference'}) has no verifiable cause: ${
         e.kind === 'adjustment' ? '' : `no approved ${e.kind} transaction of its amount on this account, and `
       }no audit row of a staff action on this account`,
     });
@@ -134,9 +150,9 @@ export async function verifyLedger(db: Db, repo: LedgerRepo = new LedgerRepo()):
   for (const e of await repo.entriesOfUnknownKind(db, LEDGER_KINDS))
     problems.push({
       check: 'cause',
-      accountId: Number(e.user_id),
+      accountId: Number(e.account_id),
       entryId: Number(e.id),
-      message: `account ${e.user_id}: entry ${e.id} is of kind "${e.kind}", which the ledger never books`,
+      message: `account ${e.account_id}: entry ${e.id} is of kind "${e.kind}", which the ledger never books`,
     });
 
   return problems;

@@ -1,0 +1,39 @@
+/**
+ * Trading accounts (issue 27, docs/accounts.md): a client owns live and demo accounts, each in one currency with its
+ * own balance. These read a brand's account settings with their defaults.
+ */
+import type { TradingAccountKind } from './contracts/trading-accounts.js';
+import { toDecimal, toMoneyString } from './money.js';
+
+/** What a new demo account starts with when the brand did not say. */
+export const DEMO_BALANCE_DEFAULT = '10000.00';
+
+/** The part of a brand's settings these helpers read. */
+export interface AccountSettingsSource {
+  currency: string;
+  accountCurrencies?: string[];
+  demoBalance?: string;
+}
+
+/** Currencies a client may hold live accounts in: the brand's `accountCurrencies`, else the brand's currency alone. */
+export function liveCurrenciesOf(settings: AccountSettingsSource): string[] {
+  const listed = (settings.accountCurrencies ?? []).filter((c) => /^[A-Z]{3}$/.test(c));
+  return listed.length > 0 ? [...new Set(listed)] : [settings.currency];
+}
+
+/** What a new demo account starts with (a money string with two decimals); an unreadable setting: the default. */
+export function demoBalanceOf(settings: AccountSettingsSource): string {
+  const raw = settings.demoBalance;
+  if (raw === undefined) return DEMO_BALANCE_DEFAULT;
+  try {
+    const d = toDecimal(raw);
+    return d.isNegative() ? DEMO_BALANCE_DEFAULT : toMoneyString(d);
+  } catch {
+    return DEMO_BALANCE_DEFAULT;
+  }
+}
+
+/** The number of a client's n-th account of a kind: 'L-<pin>-<n>' for live, 'D-<pin>-<n>' for demo. */
+export function tradingAccountNumber(kind: TradingAccountKind, pin: string, n: number): string {
+  return `${kind === 'live' ? 'L' : 'D'}-${pin}-${n}`;
+}
