@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   BackofficeBrand,
   BackofficeReference,
+  ClientAccountList,
   ClientAuditRow,
   ClientDetail,
   ClientLedgerPage,
@@ -237,6 +238,22 @@ export async function clientsRoutes(app: App, { staff, clientsAdmin: clients }: 
     async (request) => ({
       status: true as const,
       data: await clients.ledger(staffOf(request), request.params.id, request.query.page ?? 1),
+    }),
+  );
+
+  app.get(
+    '/api/backoffice/clients/:id/accounts',
+    withPolicy(read, staff, {
+      tags,
+      summary:
+        'The client’s trading accounts: number, kind (demo accounts hold virtual money), currency, balance, ' +
+        'equity and margin; live first',
+      params: ClientParams,
+      response: { 200: ok(ClientAccountList), ...errors },
+    }),
+    async (request) => ({
+      status: true as const,
+      data: await clients.accounts(staffOf(request), request.params.id),
     }),
   );
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import {
   BACKOFFICE_DEFAULTS,
+  type BalancePayload,
+  type ClientAccount,
   brandCurrency,
   CLIENT_LEVELS,
   CLIENT_PAGE_SIZE,
@@ -16,6 +18,7 @@ import {
   parseLeverageList,
   parsePathId,
   type StaffTransaction,
+  toDecimal,
   unknownLeverageCategories,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
@@ -62,9 +65,11 @@ export function presentClientRow(row: ClientListRow) {
     countryName: row.country_name,
     verified: row.verified_account,
     level: row.level,
-    balance: row.balance,
-    /** The balance's currency: the brand's account currency. */
-    currency: brandCurrency({ currency: row.brand_currency }),
+    balance: row.balance ?? '0.00',
+    /** The balance's currency: the main account's, else the brand's account currency. */
+    currency: row.account_currency ?? brandCurrency({ currency: row.brand_currency }),
+    accountNumber: row.account_number,
+    demoOnly: row.account_kind === 'demo',
     documentsWaiting: Number(row.documents_waiting),
     hasDeposited: row.has_deposited,
     tradingEnabled: row.trading_enabled,
@@ -151,7 +156,7 @@ export interface ClientsServiceDeps {
   /** The client's engine account: reloaded after a change trading depends on, read for the positions. */
   gateway: {
     refresh(accountId: number): Promise<void>;
-    view(accountId: number): Promise<{ positions: PositionsPayload } | undefined>;
+    view(accountId: number): Promise<{ positions: PositionsPayload; balance?: BalancePayload } | undefined>;
   };
   /** The clients' sessions. */
   sessions: Pick<SessionsService, 'revokeAll'>;
@@ -509,6 +514,33 @@ export class ClientsService {
       page,
       pageSize: CLIENT_PAGE_SIZE,
     };
+  }
+
+  /**
+   * The client's trading accounts with their booked balance and currency, and the engine's equity and margin
+   * (each account is loaded into its book if it was not). Live first, then demo.
+   */
+  async accounts(auth: StaffAuth, rawId: string): Promise<ClientAccount[]> {
+    const { user } = await this.clientInScope(auth, rawId);
+    const rows = await this.repo.accounts(user.id);
+    return Promise.all(
+      rows.map(async (row) => {
+        const view = await this.deps.gateway.view(row.id);
+        const open = view?.positions.open ?? [];
+        const margin = open.reduce((sum, p) => sum.plus(toDecimal(p.amount)), toDecimal(0));
+        return {
+          id: row.id,
+          number: row.number,
+          kind: row.kind,
+          currency: row.currency,
+          balance: toDecimal(row.balance).toFixed(2),
+          equity: view?.balance ? toDecimal(view.balance.equity).toFixed(2) : toDecimal(row.balance).toFixed(2),
+          margin: margin.toFixed(2),
+          openPositions: open.length,
+          createdAt: row.createdAt.toISOString(),
+        };
+      }),
+    );
   }
 
   /** Open positions and history, from the trading engine (the account is loaded if it was not). */

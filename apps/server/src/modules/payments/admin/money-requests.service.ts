@@ -59,6 +59,8 @@ export interface MoneyRequestInput {
   kind?: string;
   amount?: string;
   reason?: string;
+  /** The client's live account to book on; absent: the client's first live account. */
+  accountId?: number;
 }
 
 const reasonOf = (reason: string | undefined, required: boolean): string => {
@@ -136,13 +138,17 @@ export class MoneyRequestsService {
     else if (booked === null) problems.push(fieldMessage('amount', 'staff.adjustmentAmount'));
     const reasonProblem = staffReasonProblem((input.reason ?? '').trim(), { required: true });
     if (reasonProblem) problems.push(reasonProblem);
-    if (problems.length || !kind || booked === null) throw invalidFields(problems);
+    // staff money books on a live account only: a demo account's money is virtual
+    const account = await this.repo.liveAccount(clientId, input.accountId);
+    if (!account) problems.push(fieldMessage('accountId', 'staff.adjustmentAccount'));
+    if (problems.length || !kind || booked === null || !account) throw invalidFields(problems);
     const reason = (input.reason ?? '').trim();
 
     const brand = await this.brand(client.brandId);
-    const currency = brand.settings.currency;
+    // the amount is in the account's currency (the caps are compared as entered)
+    const currency = account.currency;
     if (ADJUSTMENT_RULES[kind].ledgerKind === 'withdrawal')
-      await this.assertWithdrawable(brand, clientId, booked);
+      await this.assertWithdrawable(brand, account.id, booked, currency);
 
     const limits = limitsOf(auth.roles, await this.limitsSet(brand.id));
     const reference = newRequestReference();
@@ -160,6 +166,7 @@ export class MoneyRequestsService {
           reference,
           brandId: brand.id,
           userId: clientId,
+          accountId: account.id,
           kind,
           amount: moneyToDecimalString(booked),
           currency,
@@ -173,7 +180,13 @@ export class MoneyRequestsService {
         subject: `request:${reference}`,
         brandId: brand.id,
         userId: clientId,
-        after: { kind, amount: moneyToDecimalString(booked), currency, status: 'pending' },
+        after: {
+          kind,
+          amount: moneyToDecimalString(booked),
+          currency,
+          account: account.number,
+          status: 'pending',
+        },
         reason,
       });
     });
@@ -181,12 +194,18 @@ export class MoneyRequestsService {
     return this.presentOne(reference);
   }
 
-  private async assertWithdrawable(brand: Brand, clientId: number, booked: number): Promise<void> {
-    const { withdrawable } = await this.deps.payments.withdrawable(brand, clientId);
+  /** What the account can pay out (the engine's book of that account), in its currency. */
+  private async assertWithdrawable(
+    brand: Brand,
+    accountId: number,
+    booked: number,
+    currency: string,
+  ): Promise<void> {
+    const { withdrawable } = await this.deps.payments.withdrawable(brand, accountId);
     if (-booked > withdrawable)
       throw invalidFields([
         fieldMessage('amount', 'staff.adjustmentExceedsWithdrawable', {
-          max: `${brand.settings.currency} ${moneyToDecimalString(withdrawable)}`,
+          max: `${currency} ${moneyToDecimalString(withdrawable)}`,
         }),
       ]);
   }
@@ -278,7 +297,8 @@ export class MoneyRequestsService {
     const rule = ADJUSTMENT_RULES[kind];
     const booked = parseMoney(row.amount);
     const brand = await this.brand(row.brandId);
-    if (rule.ledgerKind === 'withdrawal') await this.assertWithdrawable(brand, row.userId, booked);
+    if (rule.ledgerKind === 'withdrawal')
+      await this.assertWithdrawable(brand, row.accountId, booked, row.currency);
 
     const transaction = newTransactionReference();
     const audit = staffAuditEntry(auth, actor.request, {
@@ -287,13 +307,20 @@ export class MoneyRequestsService {
       brandId: row.brandId,
       userId: row.userId,
       before: { status: 'pending' },
-      after: { status: 'approved', kind, amount: row.amount, currency: row.currency, transaction },
+      after: {
+        status: 'approved',
+        kind,
+        amount: row.amount,
+        currency: row.currency,
+        account: row.accountNumber,
+        transaction,
+      },
       reason: note || null,
       details: { requestedBy: row.requesterName },
     });
     try {
       const outcome = await this.deps.gateway.adjustBalance({
-        accountId: row.userId,
+        accountId: row.accountId,
         amount: booked,
         kind: rule.ledgerKind,
         cause: { transaction },
@@ -302,6 +329,7 @@ export class MoneyRequestsService {
           row: {
             brandId: row.brandId,
             userId: row.userId,
+            accountId: row.accountId,
             reference: transaction,
             typeId: rule.typeId,
             statusId: TRANSACTION_STATUS.approved,
@@ -332,7 +360,7 @@ export class MoneyRequestsService {
       throw error;
     }
     this.deps.money.tellQueueChanged({ queue: 'requests', brandId: row.brandId });
-    const view = await this.deps.gateway.view(row.userId);
+    const view = await this.deps.gateway.view(row.accountId);
     return {
       request: await this.presentOne(reference),
       balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
@@ -545,6 +573,8 @@ export function present(row: MoneyRequestRow): MoneyRequest {
     clientName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     pin: row.pin,
+    accountId: row.accountId,
+    accountNumber: row.accountNumber,
     kind: row.kind as AdjustmentKind,
     amount: row.amount,
     currency: row.currency,
