@@ -50,11 +50,12 @@ const ACCOUNTS: AffiliateAccount[] = [
 ];
 const FUNNEL = {
   days: [
-    { day: '2026-03-01', clicks: 3, registrations: 1, first_deposits: 0 },
-    { day: '2026-03-02', clicks: 1, registrations: 1, first_deposits: 1 },
+    { day: '2026-03-01', clicks: 3, registrations: 1, demo_signups: 0, first_deposits: 0 },
+    { day: '2026-03-02', clicks: 1, registrations: 1, demo_signups: 0, first_deposits: 1 },
   ],
   clicks: 4,
   registrations: 2,
+  demo_signups: 0,
   first_deposits: 1,
   registration_rate: 0.5,
   deposit_rate: 0.5,

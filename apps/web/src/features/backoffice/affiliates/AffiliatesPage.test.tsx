@@ -41,18 +41,20 @@ const affiliate = (overrides: Partial<AffiliateAdminView> = {}): AffiliateAdminV
   disabled: false,
   disabledAt: null,
   clients: 17,
+  demoClients: 0,
   createdAt: '2026-10-01T08:00:00.000Z',
   ...overrides,
 });
 
 const FUNNEL: AffiliateFunnel = {
   days: [
-    { day: '2026-03-01', clicks: 7, registrations: 2, first_deposits: 0 },
-    { day: '2026-03-02', clicks: 0, registrations: 0, first_deposits: 1 },
-    { day: '2026-03-03', clicks: 4, registrations: 1, first_deposits: 1 },
+    { day: '2026-03-01', clicks: 7, registrations: 2, demo_signups: 0, first_deposits: 0 },
+    { day: '2026-03-02', clicks: 0, registrations: 0, demo_signups: 0, first_deposits: 1 },
+    { day: '2026-03-03', clicks: 4, registrations: 1, demo_signups: 0, first_deposits: 1 },
   ],
   clicks: 11,
   registrations: 3,
+  demo_signups: 0,
   first_deposits: 2,
   registration_rate: 3 / 11,
   deposit_rate: 2 / 3,
