@@ -7,6 +7,7 @@ import {
   brands,
   ledgerEntries,
   positions,
+  tradingAccounts,
   transactions,
   users,
 } from '../../db/schema.js';
@@ -25,6 +26,14 @@ describe(`back-office reports (${testDbKind})`, async () => {
   if (!demo) throw new Error('the demo seed has the brand demo');
   const hex = () => randomBytes(4).toString('hex');
 
+  /** Each brand's currency and each client's live trading account (the money rows belong to it). */
+  const currencyOf = new Map<number, string>();
+  const accountOf = new Map<number, number>();
+  const account = (userId: number) => {
+    const id = accountOf.get(userId);
+    if (id === undefined) throw new Error(`no account of user ${userId}`);
+    return id;
+  };
   /** A brand of its own (nothing of the demo data in it), with this currency. */
   const brand = async (currency: string, symbol: string, extra: Partial<BrandSettings> = {}) => {
     const slug = `rpt-${hex()}`;
@@ -38,12 +47,15 @@ describe(`back-office reports (${testDbKind})`, async () => {
       })
       .returning();
     if (!row) throw new Error('brand insert');
+    currencyOf.set(row.id, currency);
     return row;
   };
+  /** A client with a live account in the brand's currency (its balance `balance`). */
   const client = async (
     brandId: number,
     createdAt: string,
     extra: Partial<typeof users.$inferInsert> = {},
+    balance = '0.00',
   ) => {
     const id = hex();
     const [row] = await db
@@ -61,7 +73,21 @@ describe(`back-office reports (${testDbKind})`, async () => {
       })
       .returning();
     if (!row) throw new Error('user insert');
-    return row;
+    const [live] = await db
+      .insert(tradingAccounts)
+      .values({
+        userId: row.id,
+        brandId,
+        kind: 'live',
+        currency: currencyOf.get(brandId) ?? 'EUR',
+        number: `L-${row.pin}-1`,
+        balance,
+        createdAt: new Date(createdAt),
+      })
+      .returning();
+    if (!live) throw new Error('account insert');
+    accountOf.set(row.id, live.id);
+    return { ...row, accountId: live.id };
   };
   let txNo = 0;
   const tx = async (
@@ -74,13 +100,14 @@ describe(`back-office reports (${testDbKind})`, async () => {
     await db.insert(transactions).values({
       brandId: user.brandId,
       userId: user.id,
+      accountId: account(user.id),
       reference: `TX-RPT${hex()}${++txNo}`,
       typeId,
       statusId,
       method: typeId >= 6 && typeId <= 8 ? 6 : 1,
       provider: 'card-1',
       amount,
-      currency: 'EUR',
+      currency: currencyOf.get(user.brandId) ?? 'EUR',
       createdAt: new Date(completedAt ?? '2026-03-01T00:00:00Z'),
       completedAt: completedAt === null ? null : new Date(completedAt),
     });
@@ -93,6 +120,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
       .insert(positions)
       .values({
         userId,
+        accountId: account(userId),
         symbol: 'EURUSD',
         direction: 'buy',
         amount: p.amount,
@@ -109,6 +137,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   const ledger = async (userId: number, kind: string, amount: string, at: string, positionId?: number) => {
     await db.insert(ledgerEntries).values({
       userId,
+      accountId: account(userId),
       kind,
       amount,
       balanceAfter: '0',
@@ -188,6 +217,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
 
   const zero = {
     registrations: 0,
+    demoSignups: 0,
     verified: 0,
     ftdCount: 0,
     ftdAmount: '0.00',
@@ -379,13 +409,13 @@ describe(`back-office reports (${testDbKind})`, async () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      '"currency","day","registrations","verified","ftdCount","ftdAmount","depositCount","deposits",' +
+      '"currency","day","registrations","demoSignups","verified","ftdCount","ftdAmount","depositCount","deposits",' +
         '"withdrawalCount","withdrawals","netDeposits","activeTraders","positionsOpened","volume","realisedPnl","costs"',
     );
     expect(lines[2]).toBe(
-      '"EUR","2026-03-02","0","0","1","300.00","2","550.50","1","100.00","450.50","2","1","1000.00","-9.75","0.00"',
+      '"EUR","2026-03-02","0","0","0","1","300.00","2","550.50","1","100.00","450.50","2","1","1000.00","-9.75","0.00"',
     );
-    expect(lines[4]?.startsWith('"EUR","total","3","1","2","1300.00"')).toBe(true);
+    expect(lines[4]?.startsWith('"EUR","total","3","0","1","2","1300.00"')).toBe(true);
     expect(lines).toHaveLength(6); // header, 3 days, total, and the empty string after the last CRLF
   });
 
@@ -419,16 +449,17 @@ describe(`back-office reports (${testDbKind})`, async () => {
     });
     await ledger(a4.id, 'realised_pnl', '-80.00', ago(400), q4);
     // a5: a position open now, bought at 1.1002 and now quoted at 1.0000 (floating loss)   losing
-    const a5 = await client(rl.id, ago(100), {
-      verifiedAccount: true,
-      assetsGroupPermission: [1, 2, 3, 4, 5],
-      balance: '1000.00',
-    });
+    const a5 = await client(
+      rl.id,
+      ago(100),
+      { verifiedAccount: true, assetsGroupPermission: [1, 2, 3, 4, 5] },
+      '1000.00',
+    );
     await ledger(a5.id, 'deposit', '1000.00', ago(50));
     expect(ctx.market.ingest({ symbol: 'EURUSD', bid: 1.1, ask: 1.1002, ts: Date.now() })).toBe(true);
-    await ctx.trading.ensureAccount(a5.id);
+    await ctx.trading.ensureAccount(a5.accountId);
     const opened = await ctx.trading.open({
-      accountId: a5.id,
+      accountId: a5.accountId,
       symbol: 'EURUSD',
       direction: 'buy',
       amount: 100,
@@ -439,15 +470,16 @@ describe(`back-office reports (${testDbKind})`, async () => {
     expect(opened.ok, JSON.stringify(opened)).toBe(true);
     // a7: sold at 1.1000 with a swap of −1.00 booked: its floating profit (≈ +9) makes it not losing — only
     // because the engine's unrealised result counts
-    const a7 = await client(rl.id, ago(100), {
-      verifiedAccount: true,
-      assetsGroupPermission: [1, 2, 3, 4, 5],
-      balance: '1000.00',
-    });
+    const a7 = await client(
+      rl.id,
+      ago(100),
+      { verifiedAccount: true, assetsGroupPermission: [1, 2, 3, 4, 5] },
+      '1000.00',
+    );
     await ledger(a7.id, 'deposit', '1000.00', ago(50));
-    await ctx.trading.ensureAccount(a7.id);
+    await ctx.trading.ensureAccount(a7.accountId);
     const sold = await ctx.trading.open({
-      accountId: a7.id,
+      accountId: a7.accountId,
       symbol: 'EURUSD',
       direction: 'sell',
       amount: 100,
@@ -460,7 +492,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
     const soldId = soldEvent?.type === 'position.opened' ? soldEvent.position.id : undefined;
     await ledger(a7.id, 'swap', '-1.00', ago(0), soldId);
     expect(ctx.market.ingest({ symbol: 'EURUSD', bid: 1.0, ask: 1.0002, ts: Date.now() + 1 })).toBe(true);
-    const floating = ctx.trading.positions(a7.id).open[0]?.profit ?? 0;
+    const floating = ctx.trading.positions(a7.accountId).open[0]?.profit ?? 0;
     expect(floating).toBeGreaterThan(5);
     // a6: registered, never traded                                          not counted
     await client(rl.id, ago(10));
