@@ -24,6 +24,7 @@ import {
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { accountChecks, verifyLedger } from './modules/ledger/ledger.verify.js';
+import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 import { outboxState } from './modules/mail/mail.repo.js';
 import {
   CliError,
@@ -214,7 +215,8 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
       }
       // A verification the review caused reaches the trading engine of this process (the server's,
       // when the server runs the command on the CLI's behalf) at once.
-      await ctx.trading.refreshAccount(result.user.id);
+      for (const account of await new TradingAccountsRepo(ctx.database.db).listByUser(result.user.id))
+        await ctx.trading.refreshAccount(account.id);
       const label = DOCUMENT_STATUS_LABELS[result.user[DOCUMENT_COLUMNS[type]].status];
       const verified = result.user.verifiedAccount ? ' The account is verified.' : '';
       return `${type} of ${result.user.email} is now ${label}${result.document.note ? ` (note: ${result.document.note})` : ''}. The decision is in the audit log.${verified}`;

@@ -24,6 +24,8 @@ import type { AppContext } from '../context.js';
 import type { EngineEvent } from '../engine/index.js';
 import { tradingProfileOf } from '../modules/brands/brand-trading.js';
 import { SessionRevocationSync } from '../modules/sessions/session-revocation-sync.js';
+import { tradingAccountNotFound } from '../modules/trading-accounts/current-account.js';
+import { AppError } from '../lib/errors.js';
 import { MarginCallRepo } from '../modules/trading/margin-call.repo.js';
 import { noticesOf } from '../modules/trading/notices.js';
 import { failure, TRADE_COMMANDS, type TradeCommandName } from '../modules/trading/trade-commands.js';
@@ -53,7 +55,13 @@ export interface RealtimeOptions {
 }
 
 interface TradingSocketData {
+  /** The client. */
   userId: number;
+  /**
+   * The trading account the socket shows and trades on (docs/accounts.md): the session's current account at connect
+   * (or the handshake's own `auth.accountId`, one of the client's), moved when the session switches account.
+   */
+  accountId: number;
   sessionId: number;
   token: string;
   host: string | undefined;
@@ -255,15 +263,26 @@ export async function attachRealtime(
     const user = await ctx.accounts.clientFor(brand, session.subjectId);
     return user && { user, session };
   };
+  /** The trading account a command names (`accountId`, one of the client's, else refused) or the socket's own. */
+  const accountOfCommand = async (data: TradingSocketData, payload: unknown) => {
+    const requested = (payload as { accountId?: unknown } | null | undefined)?.accountId;
+    if (requested === undefined) return data.accountId;
+    const account = await ctx.accounts.currentAccount({ subjectId: data.userId, accountId: null }, requested);
+    if (!(await ctx.gateway.ensure(account.id))) throw tradingAccountNotFound();
+    return account.id;
+  };
 
   trading.use((socket, next) => {
     const token = socket.handshake.auth?.token ?? socket.handshake.query.token;
     const host = socket.handshake.headers.host;
     authenticate(token, host)
       .then(async (found) => {
-        if (!found || !(await ctx.gateway.ensure(found.user.id))) return next(new Error(UNAUTHORIZED));
+        if (!found) return next(new Error(UNAUTHORIZED));
+        const account = await ctx.accounts.currentAccount(found.session, socket.handshake.auth?.accountId);
+        if (!(await ctx.gateway.ensure(account.id))) return next(new Error(UNAUTHORIZED));
         socket.data = {
           userId: found.user.id,
+          accountId: account.id,
           sessionId: found.session.id,
           token: String(token),
           host,
@@ -303,10 +322,16 @@ export async function attachRealtime(
     if (changes.orders) target.emit(SOCKET_EVENTS.ordersChanged, changes.orders);
   };
   const ordersChanged = (events: readonly EngineEvent[]) => events.some((e) => e.type.startsWith('order.'));
-  // every socket of an account is in `room` (notices); spec §7 sockets also in `listRoom`, opted-in ones in `deltaRoom`
-  const room = (userId: number) => `account:${userId}`;
-  const listRoom = (userId: number) => `account:${userId}:lists`;
-  const deltaRoom = (userId: number) => `account:${userId}:deltas`;
+  // every socket of a trading account is in `room` (notices); spec §7 sockets also in `listRoom`, opted-in ones in
+  // `deltaRoom`; every socket of a client, whichever account it shows, in `clientRoom` (the client's price alerts)
+  const room = (accountId: number) => `account:${accountId}`;
+  const listRoom = (accountId: number) => `account:${accountId}:lists`;
+  const deltaRoom = (accountId: number) => `account:${accountId}:deltas`;
+  const clientRoom = (userId: number) => `client:${userId}`;
+  const accountRooms = (data: TradingSocketData) => [
+    room(data.accountId),
+    data.deltas ? deltaRoom(data.accountId) : listRoom(data.accountId),
+  ];
   const sessionRoom = (sessionId: number) => `session:${sessionId}`;
   // Logout, password change and resets end the session's trading sockets at once, on every node.
   const detachRevoked = ctx.sessions.onRevoked((ids) => {
@@ -335,7 +360,7 @@ export async function attachRealtime(
         if (until === undefined) socket.disconnect(true);
         else {
           data.liveUntil = until;
-          if (socket.connected) pushLogged(socket, data.userId);
+          if (socket.connected) pushLogged(socket, data.accountId);
         }
       })
       .catch((err: unknown) => options.log?.error({ err }, 'trading socket session check failed'))
@@ -366,8 +391,28 @@ export async function attachRealtime(
   });
   // a price alert this node fired (the client's sockets may be on any node: the Redis adapter carries it)
   const detachAlerts = ctx.priceAlerts.onFired((userId, notice) =>
-    trading.to(room(userId)).emit(SOCKET_EVENTS.notice, notice),
+    trading.to(clientRoom(userId)).emit(SOCKET_EVENTS.notice, notice),
   );
+  // a session switched its current account: its sockets on this node leave the old account's rooms, join the new
+  // one's and get its balance, positions and orders at once (another node's sockets follow at their reconnect)
+  const detachSwitched = ctx.sessions.onAccountSwitched((sessionId, accountId) => {
+    for (const id of trading.adapter.rooms.get(sessionRoom(sessionId)) ?? []) {
+      const socket = trading.sockets.get(id);
+      if (!socket) continue;
+      const data = socket.data as TradingSocketData;
+      if (data.accountId === accountId) continue;
+      ctx.gateway
+        .ensure(accountId)
+        .then(async (known) => {
+          if (!known || !socket.connected) return;
+          for (const name of accountRooms(data)) socket.leave(name);
+          data.accountId = accountId;
+          await socket.join(accountRooms(data));
+          pushLogged(socket, accountId);
+        })
+        .catch((err: unknown) => options.log?.error({ err }, 'trading socket account switch failed'));
+    }
+  });
   // the server switched a client's auto-trading off (a loss limit, the broker's kill switch)
   const detachAuto = ctx.autoTrading.onNotice((accountId, notice) =>
     trading.to(room(accountId)).emit(SOCKET_EVENTS.notice, notice),
@@ -394,12 +439,8 @@ export async function attachRealtime(
 
   trading.on('connection', (socket: Socket) => {
     const data = socket.data as TradingSocketData;
-    void socket.join([
-      room(data.userId),
-      data.deltas ? deltaRoom(data.userId) : listRoom(data.userId),
-      sessionRoom(data.sessionId),
-    ]);
-    pushLogged(socket, data.userId);
+    void socket.join([...accountRooms(data), clientRoom(data.userId), sessionRoom(data.sessionId)]);
+    pushLogged(socket, data.accountId);
 
     /**
      * Runs one command: the session must still be live, the payload valid; answers through the ack with the
@@ -435,12 +476,27 @@ export async function attachRealtime(
           }
           if (recheckAll) data.checkedAt = Date.now();
           data.liveUntil = ctx.sessions.endOf(session);
-          const parsed = validateInput(schema as z.ZodType, payload);
+          // the optional accountId: another of the client's own accounts (never trusted: checked, else refused)
+          let accountId: number;
+          try {
+            accountId = await accountOfCommand(data, payload);
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            answer(failure(err.code, { key: err.key }));
+            return;
+          }
+          const { accountId: _named, ...rest } = (
+            payload !== null && typeof payload === 'object' ? payload : {}
+          ) as Record<string, unknown>;
+          const parsed = validateInput(
+            schema as z.ZodType,
+            payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? rest : payload,
+          );
           if (!parsed.ok) {
             answer(failure('VALIDATION_FAILED', { key: 'error.validation' }, parsed.errors));
             return;
           }
-          answer(await ctx.gateway.command(name, data.userId, parsed.value));
+          answer(await ctx.gateway.command(name, accountId, parsed.value));
         } catch (err) {
           if (err instanceof ShardUnavailableError) {
             // a cluster failover under way: nothing was done, or the re-sent command id is answered later
@@ -483,9 +539,9 @@ export async function attachRealtime(
         // an opted-in socket values its open positions from the prices; it gets the balance only
         if (!socket.connected) continue;
         if (data.deltas) {
-          const view = await ctx.gateway.view(data.userId);
+          const view = await ctx.gateway.view(data.accountId);
           if (view && socket.connected) socket.emit(SOCKET_EVENTS.balance, view.balance);
-        } else await push(socket, data.userId, false);
+        } else await push(socket, data.accountId, false);
       }
     }
   };
@@ -516,6 +572,7 @@ export async function attachRealtime(
       detachTrading();
       detachAuto();
       detachAlerts();
+      detachSwitched();
       detachRevoked();
       await revocations.stop();
       detachBackoffice();

@@ -89,6 +89,18 @@ export const BalanceData = z.object({
   balance: z.number(),
   positions: PositionsPayload,
   summary: BalancePayload.optional(),
+  /**
+   * Ours (docs/accounts.md): the trading account these figures are of, and the currency every amount above is in
+   * (the account's, not necessarily the brand's).
+   */
+  account: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      kind: z.enum(['live', 'demo']),
+      currency: z.string(),
+    })
+    .optional(),
 });
 export type BalanceData = z.infer<typeof BalanceData>;
 

@@ -8,7 +8,8 @@ import { hashToken, newCode, newPin, newToken } from '../../lib/random.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import { TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
+import { type ClientSessionRef, currentAccountOf } from '../trading-accounts/current-account.js';
+import { type TradingAccountRow, TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
 import { AccountsRepo, USERS_EMAIL_INDEX, type UserRow } from './accounts.repo.js';
 import type { LoginCodesRepo } from './login-codes.repo.js';
 
@@ -73,6 +74,14 @@ export class AccountsService {
   async clientFor(brand: Brand, userId: number): Promise<UserRow | undefined> {
     const user = await this.repo.findById(userId);
     return user && user.brandId === brand.id ? user : undefined;
+  }
+
+  /**
+   * The trading account a client's call acts on (docs/accounts.md): `requested` (an optional `accountId`) when it is
+   * one of the client's accounts — else 404, whoever's it is —, otherwise the session's current account.
+   */
+  currentAccount(session: ClientSessionRef, requested?: unknown): Promise<TradingAccountRow> {
+    return currentAccountOf(new TradingAccountsRepo(this.repo.db), session, requested);
   }
 
   /** spec §6: visitors may register only where the brand enables it. */

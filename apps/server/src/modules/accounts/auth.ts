@@ -3,6 +3,7 @@ import { unauthorized } from '../../lib/errors.js';
 import type { Brand, BrandsService } from '../brands/brands.service.js';
 import type { SessionRow } from '../sessions/sessions.repo.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
 import type { UserRow } from './accounts.repo.js';
 import type { AccountsService } from './accounts.service.js';
 
@@ -25,6 +26,20 @@ export interface ClientAuth {
   user: UserRow;
   session: SessionRow;
   token: string;
+  /**
+   * The trading account the call acts on (docs/accounts.md): the request's optional `accountId` (body or query) when
+   * it is one of the client's accounts (else 404), otherwise the session's current account. Read once, on first use.
+   */
+  account(): Promise<TradingAccountRow>;
+}
+
+/** The optional `accountId` a client-area request names (JSON body first, then the query). */
+export function accountIdOf(request: FastifyRequest): unknown {
+  const body = request.body as { accountId?: unknown } | undefined;
+  if (body && typeof body === 'object' && !Buffer.isBuffer(body) && body.accountId !== undefined)
+    return body.accountId;
+  const query = request.query as { accountId?: unknown } | undefined;
+  return query && typeof query === 'object' ? query.accountId : undefined;
 }
 
 /**
@@ -39,7 +54,17 @@ export async function requireClient(
   const session = token ? await deps.sessions.authenticate(token, 'client') : undefined;
   const user = session ? await deps.accounts.clientFor(deps.brand, session.subjectId) : undefined;
   if (!token || !session || !user) throw unauthorized();
-  return { brand: deps.brand, user, session, token };
+  let account: Promise<TradingAccountRow> | undefined;
+  return {
+    brand: deps.brand,
+    user,
+    session,
+    token,
+    account: () => {
+      account ??= deps.accounts.currentAccount(session, accountIdOf(request));
+      return account;
+    },
+  };
 }
 
 /** What a client-area route needs to authenticate its requests. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type FillWindowQuote, fillAudits } from '../../db/schema.js';
+import { type FillWindowQuote, fillAudits, tradingAccounts } from '../../db/schema.js';
 import type { FillRecord, FillRecordStore } from '../trading/trading.repo.js';
 
 export type FillAuditRow = typeof fillAudits.$inferSelect;
@@ -17,7 +17,9 @@ export class FillAuditRepo implements FillRecordStore {
       .insert(fillAudits)
       .values(
         fills.map((f) => ({
-          userId: f.accountId,
+          // the account's owner beside it (reports and the client's own reads go by client)
+          userId: sql<number>`(select ${tradingAccounts.userId} from ${tradingAccounts} where ${tradingAccounts.id} = ${f.accountId})`,
+          accountId: f.accountId,
           positionId: f.positionId,
           kind: f.kind,
           symbol: f.symbol,

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema.js';
 import type { ScopeFilter } from '../staff/policy.js';
+import { type TradingAccountRow, TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
 import type { RequestDecision } from './rows.js';
 
 export type MoneyRequestRecord = typeof staffMoneyRequests.$inferSelect;
@@ -59,6 +60,11 @@ export class MoneyRequestsRepo {
       .innerJoin(tradingAccounts, eq(tradingAccounts.id, staffMoneyRequests.accountId))
       .innerJoin(requester, eq(requester.id, staffMoneyRequests.requestedBy))
       .leftJoin(decider, eq(decider.id, staffMoneyRequests.decidedBy));
+  }
+
+  /** The client's first live trading account: staff money books on it (docs/accounts.md). */
+  firstLiveAccount(userId: number): Promise<TradingAccountRow | undefined> {
+    return new TradingAccountsRepo(this.db).firstLiveOf(userId);
   }
 
   async insert(

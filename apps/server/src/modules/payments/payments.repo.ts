@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
+import { type TradingAccountRow, TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
 import { MoneyRequestsRepo } from './money-requests.repo.js';
 import {
   type PaymentEffect,
@@ -44,10 +45,15 @@ export class PaymentsRepo implements PaymentEffectStore {
    * The bonus and credit money booked to an account: the sum of its `bonus` and `credit` ledger entries (what
    * a withdrawal may not take unless the brand allows it).
    */
-  async bonusAndCreditTotal(userId: number, executor: Db = this.db): Promise<string> {
+  /** The client's first live trading account (payments without a named account book on it). */
+  firstLiveAccount(userId: number): Promise<TradingAccountRow | undefined> {
+    return new TradingAccountsRepo(this.db).firstLiveOf(userId);
+  }
+
+  async bonusAndCreditTotal(accountId: number, executor: Db = this.db): Promise<string> {
     const result = (await executor.execute(sql`
       select coalesce(sum(amount), 0)::numeric(20,2)::text as total
-      from ledger_entries where user_id = ${userId} and kind in ('bonus', 'credit')`)) as unknown as {
+      from ledger_entries where account_id = ${accountId} and kind in ('bonus', 'credit')`)) as unknown as {
       rows: Array<{ total: string }>;
     };
     return result.rows[0]?.total ?? '0.00';

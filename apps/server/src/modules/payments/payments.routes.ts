@@ -55,10 +55,17 @@ export async function paymentsRoutes(app: App, deps: PaymentsRoutesDeps) {
   const auth = clientAuthenticator(deps);
   scheduleDepositExpiry(app, payments, config.paymentPendingExpiryMs);
   const requester = async (request: FastifyRequest, token?: string): Promise<PaymentRequester> => {
-    const { brand, user } = await auth(request, token);
+    const client = await auth(request, token);
+    const { brand, user } = client;
     // Signed return and webhook URLs are built on the brand's configured address, never on the
     // request's Host header: a forged one must not end up in a URL we sign (decision 0015).
-    return { brand, user, origin: brandPublicUrl(brand, config, request.headers.host) };
+    // The session's current account (or the request's accountId, one of the client's): payments book on it.
+    return {
+      brand,
+      user,
+      origin: brandPublicUrl(brand, config, request.headers.host),
+      account: await client.account(),
+    };
   };
 
   app.get(
@@ -78,8 +85,8 @@ export async function paymentsRoutes(app: App, deps: PaymentsRoutesDeps) {
       },
     },
     async (request) => {
-      const { brand } = await auth(request);
-      return { status: true as const, data: payments.paymentOptions(brand) };
+      const client = await auth(request);
+      return { status: true as const, data: payments.paymentOptions(client.brand, await client.account()) };
     },
   );
 

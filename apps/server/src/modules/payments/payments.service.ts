@@ -36,6 +36,11 @@ import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import {
+  demoAccountNoPayments,
+  tradingAccountNotFound,
+} from '../trading-accounts/current-account.js';
+import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
@@ -74,6 +79,11 @@ export interface PaymentRequester {
   brand: Brand;
   user: UserRow;
   origin: string;
+  /**
+   * The trading account it concerns: the session's current account (docs/accounts.md). Absent: the client's first
+   * live account. A demo account never deposits or withdraws.
+   */
+  account?: TradingAccountRow;
 }
 
 /** The sandbox's webhook body (what our providers sign and post). */
@@ -191,22 +201,34 @@ export class PaymentsService {
    * What the client may withdraw now: the free margin less the bonus and credit money booked to the account,
    * unless the brand lets it be withdrawn; with how much of the free margin that holds back.
    */
-  async withdrawable(brand: Brand, userId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
-    const view = await this.trading.view(userId);
+  async withdrawable(brand: Brand, accountId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
+    const view = await this.trading.view(accountId);
     const freeMargin = money(view?.balance.freeMargin ?? 0);
     const allowed = brand.settings.backoffice?.bonusWithdrawable ?? BACKOFFICE_DEFAULTS.bonusWithdrawable;
     if (allowed) return { freeMargin, withdrawable: freeMargin };
-    const locked = parseMoney(await this.repo.bonusAndCreditTotal(userId));
+    const locked = parseMoney(await this.repo.bonusAndCreditTotal(accountId));
     return { freeMargin, withdrawable: withdrawableAmount(freeMargin, locked, false) };
   }
 
+  /**
+   * The live account a payment books on: the requester's (current) account, else the client's first live account.
+   * A demo account is refused with its own message: virtual money never comes in or goes out.
+   */
+  async paymentAccount(who: Pick<PaymentRequester, 'user' | 'account'>): Promise<TradingAccountRow> {
+    const account = who.account ?? (await this.repo.firstLiveAccount(who.user.id));
+    if (account?.kind === 'demo') throw demoAccountNoPayments();
+    if (!account) throw tradingAccountNotFound();
+    return account;
+  }
+
   /** spec §9: the methods whose provider settings exist, with the brand's minimum and currency. */
-  paymentOptions(brand: Brand): PaymentOptions {
+  paymentOptions(brand: Brand, account?: Pick<TradingAccountRow, 'currency'>): PaymentOptions {
     return {
       methods: methodsOf(brand, this.options),
       minDeposit: brand.settings.minDeposit,
       maxDeposit: brand.settings.maxDeposit ?? MAX_DEPOSIT_DEFAULT,
-      currency: brand.settings.currency,
+      // the current account's currency: a deposit is credited in it
+      currency: account?.currency ?? brand.settings.currency,
       currencySymbol: brand.settings.currencySymbol,
     };
   }
@@ -257,6 +279,7 @@ export class PaymentsService {
     keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
+    const account = await this.paymentAccount(who);
     const check = validateDeposit({
       amount: input.amount,
       method: input.method,
@@ -277,13 +300,15 @@ export class PaymentsService {
     const row = await this.repo.insert({
       brandId: brand.id,
       userId: user.id,
+      accountId: account.id,
       reference: newTransactionReference(),
       typeId: provider.typeId,
       statusId: TRANSACTION_STATUS.pending,
       method: provider.method,
       provider: provider.key,
       amount: amountText(check.value.amount),
-      currency: brand.settings.currency,
+      // the account's currency: every amount of an account is in it
+      currency: account.currency,
       ...keyed,
     });
     if (provider.confirmation === 'staff') this.queueChanged(row);
@@ -296,12 +321,13 @@ export class PaymentsService {
     keyed: Pick<NewTransaction, 'idempotencyKey' | 'requestHash'>,
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
+    const account = await this.paymentAccount(who);
     const needsVerification =
       brand.settings.backoffice?.withdrawalsNeedVerification ??
       BACKOFFICE_DEFAULTS.withdrawalsNeedVerification;
     if (needsVerification && !user.verifiedAccount)
       throw new AppError(403, 'NOT_VERIFIED', 'withdraw.notVerified');
-    const { freeMargin, withdrawable } = await this.withdrawable(brand, user.id);
+    const { freeMargin, withdrawable } = await this.withdrawable(brand, account.id);
     const check = validateWithdraw({
       amount: -input.amount,
       comments: input.comments,
@@ -327,20 +353,21 @@ export class PaymentsService {
     const row: NewTransaction = {
       brandId: brand.id,
       userId: user.id,
+      accountId: account.id,
       reference,
       typeId: 6,
       statusId: TRANSACTION_STATUS.pending,
       method: PAYMENT_METHOD.withdraw,
       provider: 'withdraw',
       amount: amountText(-check.value.amount),
-      currency: brand.settings.currency,
+      currency: account.currency,
       comments: check.value.comments,
       ...keyed,
     };
     // The reservation and the request are one commit; the engine re-checks the free margin in the
     // account's queue and the repo once more inside the database transaction (architecture §6).
     const outcome = await this.book(
-      user.id,
+      account.id,
       negateMoney(money(check.value.amount)),
       { kind: 'withdrawal', cause: { transaction: reference } },
       { type: 'transaction.insert', row },
@@ -465,7 +492,7 @@ export class PaymentsService {
     if (body.type === 'payment.succeeded') {
       try {
         const outcome = await this.book(
-          row.userId,
+          row.accountId,
           parseMoney(row.amount),
           { kind: 'deposit', cause: { transaction: row.reference } },
           {
@@ -751,7 +778,7 @@ export class PaymentsService {
   ): Promise<void> {
     try {
       // the decision's audit row is stored with the booking, in its transaction
-      const outcome = await this.book(row.userId, amount, adjustment, {
+      const outcome = await this.book(row.accountId, amount, adjustment, {
         type: 'transaction.transition',
         transition,
         audit,
@@ -775,13 +802,13 @@ export class PaymentsService {
    * Money) in one database transaction with its payment effect (architecture §6).
    */
   private async book(
-    userId: number,
+    accountId: number,
     amount: Money,
     adjustment: BalanceAdjustment,
     effect: PaymentEffect,
   ): Promise<CommandOutcome> {
     return this.trading.adjustBalance({
-      accountId: userId,
+      accountId,
       amount,
       ...adjustment,
       effect,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { priceAlerts, users } from '../../db/schema.js';
+import { priceAlerts, tradingAccounts, users } from '../../db/schema.js';
 
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
@@ -53,7 +53,7 @@ export class PriceAlertsRepo {
     userId: number,
     brandId: number,
     values: AlertValues,
-    limits: { maxActive: number; maxKept: number },
+    limits: { maxActive: number; maxKept: number; accountId?: number },
   ): Promise<PriceAlertRow | AlertLimit> {
     return this.db.transaction(async (tx) => {
       await this.lock(tx, userId);
@@ -61,7 +61,17 @@ export class PriceAlertsRepo {
       if (refused) return refused;
       const [row] = await tx
         .insert(priceAlerts)
-        .values({ userId, brandId, ...values, status: 'active' })
+        .values({
+          userId,
+          // the account it was set from; without one, the client's default (first live, else first demo)
+          accountId:
+            limits.accountId ??
+            sql<number>`(select ${tradingAccounts.id} from ${tradingAccounts} where ${tradingAccounts.userId} = ${userId}
+              order by ${tradingAccounts.kind} = 'demo', ${tradingAccounts.id} limit 1)`,
+          brandId,
+          ...values,
+          status: 'active',
+        })
         .returning();
       if (!row) throw new Error('price alert insert returned nothing');
       return row;

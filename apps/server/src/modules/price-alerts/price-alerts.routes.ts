@@ -67,8 +67,12 @@ export async function priceAlertsRoutes(app: App, deps: PriceAlertsRoutesDeps) {
       },
     },
     async (request) => {
-      const { user, brand } = await auth(request);
-      return { status: true as const, data: await priceAlerts.create(user.id, brand, request.body) };
+      const client = await auth(request);
+      const account = await client.account();
+      return {
+        status: true as const,
+        data: await priceAlerts.create(client.user.id, client.brand, request.body, account.id),
+      };
     },
   );
 

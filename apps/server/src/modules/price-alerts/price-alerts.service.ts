@@ -194,9 +194,16 @@ export class PriceAlertsService {
   }
 
   /** Sets an alert (400 with field messages for a bad value, 409 at the limits). */
-  async create(userId: number, brand: Brand, input: PriceAlertCreateInput): Promise<PriceAlertList> {
+  async create(
+    userId: number,
+    brand: Brand,
+    input: PriceAlertCreateInput,
+    /** The trading account it was set from (the session's current one); absent: the client's default account. */
+    accountId?: number,
+  ): Promise<PriceAlertList> {
     const values = this.checked(brand, input);
     const row = await this.repo.create(userId, brand.id, values, {
+      ...(accountId === undefined ? {} : { accountId }),
       maxActive: PRICE_ALERT_MAX_ACTIVE,
       maxKept: PRICE_ALERT_MAX_KEPT,
     });

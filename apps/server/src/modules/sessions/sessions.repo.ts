@@ -32,6 +32,11 @@ export class SessionsRepo {
       .where(and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt)));
   }
 
+  /** Sets a client session's current trading account (docs/accounts.md); the caller checked it is the client's. */
+  async setAccount(id: number, accountId: number): Promise<void> {
+    await this.db.update(sessions).set({ accountId }).where(eq(sessions.id, id));
+  }
+
   async touch(id: number, lastSeenAt: Date, expiresAt: Date): Promise<void> {
     await this.db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
   }

@@ -27,6 +27,7 @@ export interface IssuedSession {
  */
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly number[]) => void>();
+  private readonly switchedListeners = new Set<(sessionId: number, accountId: number) => void>();
   /** Sessions read by `authenticateCached`, by token hash, each until when it is trusted (this.now() ms). */
   private readonly cache = new Map<string, { session: SessionRow; until: number }>();
   private readonly cachedHashes = new Map<number, string>();
@@ -224,6 +225,25 @@ export class SessionsService {
         session.id !== keepSessionId
       )
         this.drop(hash, session.id);
+  }
+
+  /**
+   * Makes a trading account the client session's current one (docs/accounts.md): the spec's calls and the session's
+   * trading sockets act on it from now on. The caller has checked the account is the session's client's.
+   */
+  async switchAccount(session: SessionRow, accountId: number): Promise<void> {
+    await this.repo.setAccount(session.id, accountId);
+    // the cached copy still names the previous account
+    this.forget([session.id]);
+    for (const listener of this.switchedListeners) listener(session.id, accountId);
+  }
+
+  /** Told when a session switched its current account (this node's trading sockets follow it at once). */
+  onAccountSwitched(listener: (sessionId: number, accountId: number) => void): () => void {
+    this.switchedListeners.add(listener);
+    return () => {
+      this.switchedListeners.delete(listener);
+    };
   }
 
   /**

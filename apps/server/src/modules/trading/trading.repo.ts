@@ -1,5 +1,6 @@
 import { type Money, moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   assetCategories,
@@ -8,6 +9,7 @@ import {
   orders,
   positions,
   tradeCommands,
+  tradingAccounts,
   users,
 } from '../../db/schema.js';
 import type {
@@ -48,8 +50,30 @@ type OrderRow = typeof orders.$inferSelect;
 const toRate = (value: number) => String(value);
 const rateOrNull = (value: string | null) => (value === null ? null : price(value));
 
-/** A client's account as the engine needs it. */
-function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
+/** The columns a trading account is loaded with: the account's own and its client's trading settings. */
+const ACCOUNT_COLUMNS = {
+  id: tradingAccounts.id,
+  brandId: tradingAccounts.brandId,
+  balance: tradingAccounts.balance,
+  verifiedAccount: users.verifiedAccount,
+  assetsGroupPermission: users.assetsGroupPermission,
+  customLeverage: users.customLeverage,
+  tradingEnabled: users.tradingEnabled,
+};
+
+/**
+ * A trading account as the engine needs it (docs/accounts.md): its id and balance, and its client's settings
+ * (verification, permissions, leverage, trading switch) — every account of a client trades under the same ones.
+ */
+function accountOf(row: {
+  id: number;
+  brandId: number;
+  balance: string;
+  verifiedAccount: boolean;
+  assetsGroupPermission: number[];
+  customLeverage: Record<string, number[]>;
+  tradingEnabled: boolean;
+}): AccountSnapshot {
   return {
     id: row.id,
     verified: row.verifiedAccount,
@@ -62,10 +86,14 @@ function accountOf(row: typeof users.$inferSelect): AccountSnapshot {
   };
 }
 
+/** The client who owns a trading account: written beside account_id on every row (reports group by client). */
+const ownerOf = (accountId: number) =>
+  sql<number>`(select ${tradingAccounts.userId} from ${tradingAccounts} where ${tradingAccounts.id} = ${accountId})`;
+
 function openRecord(row: PositionRow): PositionRecord {
   const record: PositionRecordX = {
     id: row.id,
-    accountId: row.userId,
+    accountId: row.accountId,
     symbol: row.symbol,
     direction: row.direction,
     amount: parseMoney(row.amount),
@@ -102,7 +130,7 @@ function closedRecord(row: PositionRow): ClosedPositionRecord {
 export function orderRecord(row: OrderRow): OrderRecord {
   return {
     id: row.id,
-    accountId: row.userId,
+    accountId: row.accountId,
     symbol: row.symbol,
     direction: row.direction,
     orderType: row.orderType,
@@ -127,10 +155,10 @@ export function orderRecord(row: OrderRow): OrderRecord {
 const rateText = (value: number | null | undefined) => (value == null ? null : toRate(value));
 
 /** The row of an order in any state (inserted when placed, overwritten as it changes). */
-function orderValues(o: OrderRecord, at: number): typeof orders.$inferInsert {
+function orderValues(o: OrderRecord, at: number): Omit<typeof orders.$inferInsert, 'userId'> {
   return {
     id: o.id,
-    userId: o.accountId,
+    accountId: o.accountId,
     symbol: o.symbol,
     direction: o.direction,
     orderType: o.orderType,
@@ -389,7 +417,9 @@ export class TradingRepo implements EnginePersistence {
     const event = bookEvent as StoredEvent;
     switch (event.type) {
       case 'order.placed':
-        await tx.insert(orders).values(orderValues(event.order, event.at));
+        await tx
+          .insert(orders)
+          .values({ ...orderValues(event.order, event.at), userId: ownerOf(event.order.accountId) });
         return;
       case 'order.updated':
       case 'order.cancelled':
@@ -400,7 +430,7 @@ export class TradingRepo implements EnginePersistence {
           ...(event.type === 'order.filled' ? { positionId: event.positionId } : {}),
           ...(event.type === 'order.rejected' ? { message: event.message } : {}),
         };
-        const { id: _id, createdAt: _created, ...changes } = orderValues(order, event.at);
+        const { id: _id, createdAt: _created, accountId: _account, ...changes } = orderValues(order, event.at);
         const updated = await tx
           .update(orders)
           .set(changes)
@@ -436,7 +466,8 @@ export class TradingRepo implements EnginePersistence {
         const p = event.position as PositionRecordX;
         await tx.insert(positions).values({
           id: p.id,
-          userId: p.accountId,
+          userId: ownerOf(p.accountId),
+          accountId: p.accountId,
           symbol: p.symbol,
           direction: p.direction,
           amount: moneyToDecimalString(p.amount),
@@ -485,10 +516,11 @@ export class TradingRepo implements EnginePersistence {
   }
 
   /** The opening columns of a position record. */
-  private openValues(p: PositionRecordX): typeof positions.$inferInsert {
+  private openValues(p: PositionRecordX): PgInsertValue<typeof positions> {
     return {
       id: p.id,
-      userId: p.accountId,
+      userId: ownerOf(p.accountId),
+      accountId: p.accountId,
       symbol: p.symbol,
       direction: p.direction,
       amount: moneyToDecimalString(p.amount),
@@ -538,7 +570,7 @@ export class TradingRepo implements EnginePersistence {
           ? { commission: sql`${positions.commission} - ${amount}::numeric` }
           : { swap: sql`${positions.swap} + ${amount}::numeric` },
       )
-      .where(and(eq(positions.id, cause.positionId), eq(positions.userId, accountId)))
+      .where(and(eq(positions.id, cause.positionId), eq(positions.accountId, accountId)))
       .returning({ id: positions.id });
     if (charged.length !== 1)
       throw new LedgerMismatchError(
@@ -616,9 +648,9 @@ export class TradingRepo implements EnginePersistence {
   /** Whether the booked balance still covers the margin of the account's open positions (exact, in SQL). */
   private async coversOpenMargin(tx: Db, accountId: number): Promise<boolean> {
     const result = await tx.execute(sql`
-      select u.balance >= coalesce(
-        (select sum(p.amount) from positions p where p.user_id = u.id and p.closed_at is null), 0) as covered
-      from users u where u.id = ${accountId}`);
+      select a.balance >= coalesce(
+        (select sum(p.amount) from positions p where p.account_id = a.id and p.closed_at is null), 0) as covered
+      from trading_accounts a where a.id = ${accountId}`);
     const [row] = rowsOf(result) as { covered: boolean }[];
     return row?.covered === true;
   }
@@ -632,17 +664,22 @@ export class TradingRepo implements EnginePersistence {
    * `shard` only the accounts of that engine shard (`id % shards = shard`).
    */
   async loadSnapshot(shard?: { shard: number; shards: number }): Promise<EngineSnapshot> {
-    const inShard = (column: typeof users.id | typeof positions.userId | typeof orders.userId) =>
+    // shards by trading account id: an account's positions and orders live on its account's shard
+    const inShard = (column: typeof tradingAccounts.id | typeof positions.accountId | typeof orders.accountId) =>
       shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined;
-    const accountRows = await this.db.select().from(users).where(inShard(users.id));
+    const accountRows = await this.db
+      .select(ACCOUNT_COLUMNS)
+      .from(tradingAccounts)
+      .innerJoin(users, eq(users.id, tradingAccounts.userId))
+      .where(inShard(tradingAccounts.id));
     const openRows = await this.db
       .select()
       .from(positions)
-      .where(and(isNull(positions.closedAt), inShard(positions.userId)));
+      .where(and(isNull(positions.closedAt), inShard(positions.accountId)));
     const orderRows = await this.db
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'open'), inShard(orders.userId)));
+      .where(and(eq(orders.status, 'open'), inShard(orders.accountId)));
     const snapshot: EngineSnapshot = {
       accounts: accountRows.map(accountOf),
       positions: openRows.map(openRecord),
@@ -653,11 +690,11 @@ export class TradingRepo implements EnginePersistence {
   }
 
   /** An account's orders, open first then the latest others, newest first (the Orders tab; read on demand). */
-  async orders(userId: number, limit: number): Promise<OrderRecord[]> {
+  async orders(accountId: number, limit: number): Promise<OrderRecord[]> {
     const rows = await this.db
       .select()
       .from(orders)
-      .where(eq(orders.userId, userId))
+      .where(eq(orders.accountId, accountId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit);
     return rows.map(orderRecord);
@@ -667,7 +704,7 @@ export class TradingRepo implements EnginePersistence {
    * An account's trading charges: commission and swap entries with their position, newest first.
    */
   async charges(
-    userId: number,
+    accountId: number,
     limit: number,
   ): Promise<
     {
@@ -692,7 +729,7 @@ export class TradingRepo implements EnginePersistence {
       })
       .from(ledgerEntries)
       .leftJoin(positions, eq(positions.id, ledgerEntries.positionId))
-      .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, ['commission', 'swap'])))
+      .where(and(eq(ledgerEntries.accountId, accountId), inArray(ledgerEntries.kind, ['commission', 'swap'])))
       .orderBy(desc(ledgerEntries.id))
       .limit(limit);
   }
@@ -710,8 +747,13 @@ export class TradingRepo implements EnginePersistence {
     return row;
   }
 
-  async loadAccount(userId: number): Promise<AccountSnapshot | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+  /** One trading account as the engine loads it (an account opened after the engine started: `ensure`). */
+  async loadAccount(accountId: number): Promise<AccountSnapshot | undefined> {
+    const [row] = await this.db
+      .select(ACCOUNT_COLUMNS)
+      .from(tradingAccounts)
+      .innerJoin(users, eq(users.id, tradingAccounts.userId))
+      .where(eq(tradingAccounts.id, accountId));
     return row && accountOf(row);
   }
 
@@ -731,16 +773,18 @@ export class TradingRepo implements EnginePersistence {
   }
 
   /** Accounts whose balance differs from the sum of their ledger entries (see also ledger.verify.ts). */
-  ledgerDifferences(): Promise<{ userId: number; email: string; balance: string; ledger: string }[]> {
+  ledgerDifferences(): Promise<
+    { accountId: number; number: string; userId: number; email: string; balance: string; ledger: string }[]
+  > {
     return new LedgerRepo().balanceDifferences(this.db);
   }
 
   /** The latest closed positions of an account, newest first (the history list, read on demand). */
-  async history(userId: number, limit: number): Promise<ClosedPositionRecord[]> {
+  async history(accountId: number, limit: number): Promise<ClosedPositionRecord[]> {
     const rows = await this.db
       .select()
       .from(positions)
-      .where(and(eq(positions.userId, userId), isNotNull(positions.closedAt)))
+      .where(and(eq(positions.accountId, accountId), isNotNull(positions.closedAt)))
       .orderBy(desc(positions.closedAt), desc(positions.id))
       .limit(limit);
     return rows.map(closedRecord);

@@ -35,13 +35,19 @@ export async function tradingRoutes(app: App, deps: TradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
+      // the session's current trading account, or the one the optional accountId names (docs/accounts.md)
+      const account = await (await auth(request)).account();
       // read from the account's book, on this node or on its cluster shard's owner
-      const view = await gateway.view(user.id);
-      if (!view) throw new Error(`account ${user.id} has no book`);
+      const view = await gateway.view(account.id);
+      if (!view) throw new Error(`account ${account.id} has no book`);
       return {
         status: true as const,
-        data: { balance: view.balance.balance, positions: view.positions, summary: view.balance },
+        data: {
+          balance: view.balance.balance,
+          positions: view.positions,
+          summary: view.balance,
+          account: { id: account.id, number: account.number, kind: account.kind, currency: account.currency },
+        },
       };
     },
   );
@@ -61,8 +67,8 @@ export async function tradingRoutes(app: App, deps: TradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
-      const rows = await trading.charges(user.id);
+      const account = await (await auth(request)).account();
+      const rows = await trading.charges(account.id);
       return {
         status: true as const,
         data: rows.map((r) => ({

@@ -255,14 +255,23 @@ export const PAYMENTS_DE: Record<keyof typeof PAYMENTS_EN, string> & Partial<Rec
   'withdraw.bonusNotWithdrawable':
     'Bonus- und Kreditguthaben können nicht ausgezahlt werden. Sie können bis zu {{max}} auszahlen.',
   'withdraw.cancelNotFound': 'Diese Auszahlung wurde nicht gefunden.',
+  'tradingAccount.notFound': 'Dieses Handelskonto wurde nicht gefunden.',
+  'tradingAccount.demoNoPayments':
+    'Ein Demokonto verwaltet virtuelles Geld: Ein- und Auszahlungen sind nicht möglich. Wechseln Sie zu einem Live-Konto.',
   'withdraw.notCancellable':
     'Diese Auszahlung kann nicht mehr storniert werden: Sie wurde bereits ausgezahlt, abgelehnt oder storniert.',
 };
 
 export const PAYMENTS_ES: Partial<Record<keyof typeof PAYMENTS_EN | MessageKey, string>> = {
   'deposit.maximum': 'Depósito máximo {{max}} {{currency}}',
+  'tradingAccount.notFound': 'No se encontró esta cuenta de trading.',
+  'tradingAccount.demoNoPayments':
+    'Una cuenta demo usa dinero virtual: no admite depósitos ni retiros. Cambie a una cuenta real.',
 };
 
 export const PAYMENTS_IT: Partial<Record<keyof typeof PAYMENTS_EN | MessageKey, string>> = {
   'deposit.maximum': 'Deposito massimo {{max}} {{currency}}',
+  'tradingAccount.notFound': 'Questo conto di trading non è stato trovato.',
+  'tradingAccount.demoNoPayments':
+    'Un conto demo usa denaro virtuale: non consente depositi né prelievi. Passa a un conto reale.',
 };

@@ -31,6 +31,7 @@ import type { DocumentsService } from '../../kyc/documents.service.js';
 import type { SessionsService } from '../../sessions/sessions.service.js';
 import type { StaffAuth } from '../../staff/policy.js';
 import { auditStaffAction, changedFields } from '../../staff/staff-audit.js';
+import { TradingAccountsRepo } from '../../trading-accounts/trading-accounts.repo.js';
 import type { UserRow } from '../accounts.repo.js';
 import type { CountryLookup } from '../accounts.service.js';
 import {
@@ -185,6 +186,12 @@ export class ClientsService {
 
   private get db(): Db {
     return this.deps.database.db;
+  }
+
+  /** The client's settings changed: every trading account of the client trades under them (docs/accounts.md). */
+  private async refreshAccounts(userId: number): Promise<void> {
+    for (const account of await new TradingAccountsRepo(this.db).listByUser(userId))
+      await this.deps.gateway.refresh(account.id);
   }
 
   /** The brands in scope with their back-office settings. */
@@ -392,7 +399,7 @@ export class ClientsService {
       }),
     );
     if (!result.ok) throw documentMissing();
-    if (result.verified) await this.deps.gateway.refresh(user.id);
+    if (result.verified) await this.refreshAccounts(user.id);
     return this.present(result.user, brand);
   }
 
@@ -429,7 +436,7 @@ export class ClientsService {
       });
       return row;
     });
-    await this.deps.gateway.refresh(user.id);
+    await this.refreshAccounts(user.id);
     return this.present(updated, brand);
   }
 
@@ -490,7 +497,7 @@ export class ClientsService {
       });
       return row;
     });
-    if (changed) await this.deps.gateway.refresh(user.id);
+    if (changed) await this.refreshAccounts(user.id);
     return this.present(updated, brand);
   }
 
@@ -546,7 +553,9 @@ export class ClientsService {
   /** Open positions and history, from the trading engine (the account is loaded if it was not). */
   async positions(auth: StaffAuth, rawId: string) {
     const { user } = await this.clientInScope(auth, rawId);
-    return (await this.deps.gateway.view(user.id))?.positions ?? { open: [], history: [] };
+    // the client's default account (first live, else first demo)
+    const account = await new TradingAccountsRepo(this.db).defaultOf(user.id);
+    return (account && (await this.deps.gateway.view(account.id)))?.positions ?? { open: [], history: [] };
   }
 
   async transactions(auth: StaffAuth, rawId: string) {

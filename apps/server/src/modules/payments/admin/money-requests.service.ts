@@ -260,7 +260,9 @@ export class MoneyRequestsService {
         ),
       }))
       .filter((member) => member.fields.length > 0);
-    const view = await this.deps.gateway.view(clientId);
+    // the balance staff money works on: the client's first live account's, in its currency
+    const account = await this.repo.firstLiveAccount(clientId);
+    const view = account ? await this.deps.gateway.view(account.id) : undefined;
     return {
       client: {
         userId: client.id,
@@ -269,7 +271,7 @@ export class MoneyRequestsService {
         verified: client.verified,
         documents,
         balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
-        currency: brand.settings.currency,
+        currency: account?.currency ?? brand.settings.currency,
       },
       recent: (await this.repo.recentForClient(clientId)).map(present),
       lookalikes,
