@@ -267,6 +267,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   ];
   const eurTotals = {
     registrations: 3,
+    demoSignups: 0,
     verified: 1,
     ftdCount: 2,
     ftdAmount: '1300.00',
@@ -588,6 +589,135 @@ describe(`back-office reports (${testDbKind})`, async () => {
     expect(await figure()).toMatchObject({ accounts: 29, losing: 9, minimumAccounts: 30, meaningful: false });
     await trader(30);
     expect(await figure()).toMatchObject({ accounts: 30, losing: 10, percent: 33, meaningful: true });
+  });
+
+  // ---------------------------------------------------------------------------------------- demo accounts
+  it('leaves demo accounts out of every money figure and the retail loss, counts demo sign-ups apart, and never adds currencies', async () => {
+    const br = await brand('EUR', '€');
+    const admin = await staffSession(server, ['admin'], [br.id]);
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const demoAccount = async (userId: number, at: string) => {
+      const [row] = await db
+        .insert(tradingAccounts)
+        .values({
+          userId,
+          brandId: br.id,
+          kind: 'demo',
+          currency: 'EUR',
+          number: `D-${hex()}-1`,
+          balance: '10000.00',
+          createdAt: new Date(at),
+        })
+        .returning();
+      if (!row) throw new Error('demo account insert');
+      return row.id;
+    };
+    const onAccount = async (
+      user: { id: number; brandId: number },
+      accountId: number,
+      work: () => Promise<unknown>,
+    ) => {
+      const live = account(user.id);
+      accountOf.set(user.id, accountId);
+      try {
+        await work();
+      } finally {
+        accountOf.set(user.id, live);
+      }
+    };
+    const day = ago(2).slice(0, 10);
+    const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00Z`;
+
+    // a live client: €100 deposited, a winning trade on the live EUR account (+30), and a USD account with $200
+    const trader = await client(br.id, at(8));
+    await tx(trader, 1, 2, '100.00', at(9));
+    const won = await position(trader.id, { amount: '50.00', leverage: 10, openedAt: at(10), closedAt: at(11) });
+    await ledger(trader.id, 'realised_pnl', '30.00', at(11), won);
+    const [usd] = await db
+      .insert(tradingAccounts)
+      .values({ userId: trader.id, brandId: br.id, kind: 'live', currency: 'USD', number: `L-${hex()}-2`, balance: '200.00' })
+      .returning();
+    if (!usd) throw new Error('usd account insert');
+    await onAccount(trader, usd.id, async () => {
+      await db.insert(transactions).values({
+        brandId: br.id,
+        userId: trader.id,
+        accountId: usd.id,
+        reference: `TX-RPTUSD${hex()}`,
+        typeId: 1,
+        statusId: 2,
+        method: 1,
+        provider: 'card-1',
+        amount: '200.00',
+        currency: 'USD',
+        createdAt: new Date(at(12)),
+        completedAt: new Date(at(12)),
+      });
+    });
+    // the same client's demo account: big virtual deposits, trades and a heavy loss — none of it is money
+    const traderDemo = await demoAccount(trader.id, at(8));
+    await onAccount(trader, traderDemo, async () => {
+      await tx(trader, 1, 2, '10000.00', at(9));
+      const lost = await position(trader.id, { amount: '1000.00', leverage: 100, openedAt: at(10), closedAt: at(11) });
+      await ledger(trader.id, 'realised_pnl', '-900.00', at(11), lost);
+      await ledger(trader.id, 'commission', '-10.00', at(10), lost);
+    });
+    // a "Try a demo" visitor: a client whose only account is a demo one, trading and losing
+    const [visitor] = await db
+      .insert(users)
+      .values({
+        brandId: br.id,
+        email: `demo.${hex()}@example.com`,
+        passwordHash: 'x',
+        firstName: 'Dora',
+        lastName: 'Demo',
+        pin: `D${hex()}`,
+        uniqid: `dmo${hex()}`,
+        createdAt: new Date(at(13)),
+      })
+      .returning();
+    if (!visitor) throw new Error('visitor insert');
+    const visitorDemo = await demoAccount(visitor.id, at(13));
+    accountOf.set(visitor.id, visitorDemo);
+    await tx(visitor, 1, 2, '10000.00', at(13));
+    const visitorLost = await position(visitor.id, { amount: '500.00', leverage: 50, openedAt: at(14), closedAt: at(15) });
+    await ledger(visitor.id, 'realised_pnl', '-400.00', at(15), visitorLost);
+
+    const res = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/reports/kpis?brandId=${br.id}&from=${day}&until=${day}`,
+      admin.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const groups = res.json().data.groups as { currency: string; totals: Record<string, unknown> }[];
+    // euros and dollars stay apart: one group per account currency
+    expect(groups.map((g) => g.currency)).toEqual(['EUR', 'USD']);
+    expect(groups[0]?.totals).toEqual({
+      ...zero,
+      registrations: 1,
+      demoSignups: 1,
+      ftdCount: 1,
+      ftdAmount: '100.00',
+      depositCount: 1,
+      deposits: '100.00',
+      netDeposits: '100.00',
+      activeTraders: 1,
+      positionsOpened: 1,
+      volume: '500.00',
+      realisedPnl: '30.00',
+    });
+    expect(groups[1]?.totals).toEqual({
+      ...zero,
+      depositCount: 1,
+      deposits: '200.00',
+      netDeposits: '200.00',
+    });
+
+    // the retail-loss figure: only the live account traded; the two losing demo accounts are not retail accounts
+    const loss = await staffCall(app, 'GET', `/api/backoffice/reports/retail-loss?brandId=${br.id}`, admin.token);
+    expect(loss.statusCode, loss.body).toBe(200);
+    expect(loss.json().data).toMatchObject({ accounts: 1, losing: 0, percent: 0 });
   });
 
   it('caches the computed figure for 10 minutes, shares a computation in flight and retries a failure', async () => {
