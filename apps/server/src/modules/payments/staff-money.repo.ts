@@ -86,9 +86,15 @@ export class MoneyRepo {
   }
 
   /** A client's transactions, newest first. */
-  async forClient(userId: number): Promise<StaffTransactionRow[]> {
+  /** A client's transactions, newest first; with `accountId`, those of that trading account only. */
+  async forClient(userId: number, accountId?: number): Promise<StaffTransactionRow[]> {
     const rows = await this.selectStaffTransactions()
-      .where(eq(transactions.userId, userId))
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          accountId === undefined ? undefined : eq(transactions.accountId, accountId),
+        ),
+      )
       .orderBy(desc(transactions.createdAt), desc(transactions.id));
     return rows.map(flatten);
   }

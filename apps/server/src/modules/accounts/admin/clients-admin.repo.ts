@@ -341,18 +341,23 @@ export class ClientsRepo {
     return new AccountsRepo(tx).write(userId, changes, 'an update');
   }
 
-  async ledger(userId: number, page: { limit: number; offset: number }) {
+  /** A client's ledger entries, newest first; with `accountId`, those of that trading account only. */
+  async ledger(userId: number, page: { limit: number; offset: number }, accountId?: number) {
+    const where = and(
+      eq(ledgerEntries.userId, userId),
+      accountId === undefined ? undefined : eq(ledgerEntries.accountId, accountId),
+    );
     const rows = await this.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
+      .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(page.limit)
       .offset(page.offset);
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId));
+      .where(where);
     return { rows, total: Number(counted?.n ?? 0) };
   }
 

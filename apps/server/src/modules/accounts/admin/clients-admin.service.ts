@@ -171,7 +171,7 @@ export interface ClientsServiceDeps {
     ): Promise<boolean>;
   };
   /** A client's transactions as the money queues show them. */
-  money: { clientTransactions(clientId: number): Promise<StaffTransaction[]> };
+  money: { clientTransactions(clientId: number, accountId?: number): Promise<StaffTransaction[]> };
 }
 
 export class ClientsService {
@@ -501,12 +501,23 @@ export class ClientsService {
     return this.present(updated, brand);
   }
 
-  async ledger(auth: StaffAuth, rawId: string, page: number) {
+  /** One of the client's accounts by id; another client's or an unknown id answers 404 as a missing client. */
+  private async ownAccount(userId: number, accountId: number | undefined): Promise<number | undefined> {
+    if (accountId === undefined) return undefined;
+    const accounts = await this.repo.accounts(userId);
+    if (!accounts.some((a) => a.id === accountId)) throw clientNotFound();
+    return accountId;
+  }
+
+  /** The client's ledger entries, 50 a page; with `accountId` (one of the client's accounts) of that account only. */
+  async ledger(auth: StaffAuth, rawId: string, page: number, accountId?: number) {
     const { user } = await this.clientInScope(auth, rawId);
-    const { rows, total } = await this.repo.ledger(user.id, {
-      limit: CLIENT_PAGE_SIZE,
-      offset: (page - 1) * CLIENT_PAGE_SIZE,
-    });
+    const account = await this.ownAccount(user.id, accountId);
+    const { rows, total } = await this.repo.ledger(
+      user.id,
+      { limit: CLIENT_PAGE_SIZE, offset: (page - 1) * CLIENT_PAGE_SIZE },
+      account,
+    );
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -558,10 +569,10 @@ export class ClientsService {
     return (account && (await this.deps.gateway.view(account.id)))?.positions ?? { open: [], history: [] };
   }
 
-  async transactions(auth: StaffAuth, rawId: string) {
+  async transactions(auth: StaffAuth, rawId: string, accountId?: number) {
     const { user } = await this.clientInScope(auth, rawId);
     // the money module's StaffTransaction, the same the queues show
-    return this.deps.money.clientTransactions(user.id);
+    return this.deps.money.clientTransactions(user.id, await this.ownAccount(user.id, accountId));
   }
 
   async sessions(auth: StaffAuth, rawId: string) {

@@ -1,5 +1,5 @@
 import type { ClientAccount } from '@openbroker/domain';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientDetail, ok, refuse, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
 
@@ -110,5 +110,24 @@ describe('the client page’s accounts', () => {
     });
     const panel = (await screen.findByText('Accounts')).closest('.bo-panel') as HTMLElement;
     await waitFor(() => expect(within(panel).getByRole('button')).toBeTruthy());
+  });
+
+  it('shows the ledger of one live account, the first by default; another is picked by number; demo is not offered', async () => {
+    const page = { items: [], total: 0, page: 1, pageSize: 50 };
+    const { calls } = renderBackoffice('/backoffice/clients/41?tab=ledger', {
+      staff: support,
+      api: {
+        '/api/backoffice/clients/41': () => ok(clientDetail()),
+        '/api/backoffice/clients/41/accounts': () => ok(ACCOUNTS),
+        '/api/backoffice/clients/41/ledger': () => ok(page),
+      },
+    });
+    const picker = (await screen.findByTestId('bo-account-pick')) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['L-100041-1 · EUR', 'L-100041-2 · USD']);
+    const ledgerCalls = () => calls.filter((c) => c.path === '/api/backoffice/clients/41/ledger');
+    await waitFor(() => expect(ledgerCalls().at(-1)?.search.get('accountId')).toBe('41'));
+    fireEvent.change(picker, { target: { value: '77' } });
+    await waitFor(() => expect(ledgerCalls().at(-1)?.search.get('accountId')).toBe('77'));
+    expect(ledgerCalls().some((c) => c.search.get('accountId') === '78')).toBe(false);
   });
 });

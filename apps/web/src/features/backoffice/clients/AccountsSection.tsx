@@ -1,5 +1,7 @@
 import { type ClientAccount, ClientAccountList } from '@openbroker/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { staffRequest } from '../api.js';
 import { BoPanel } from '../shell/BoPage.js';
@@ -15,6 +17,50 @@ export function useClientAccounts(clientId: number) {
     queryFn: ({ signal }) =>
       staffRequest(`/api/backoffice/clients/${clientId}/accounts`, { schema: ClientAccountList, signal }),
   });
+}
+
+/**
+ * The live account a money view works on (ledger, transactions, adjustments): staff pick one of the client's live
+ * accounts, the first live one by default. Demo accounts are never offered: their money is virtual.
+ */
+export function useLiveAccountChoice(clientId: number) {
+  const accounts = useClientAccounts(clientId);
+  const live = accounts.data?.filter((a) => a.kind === 'live') ?? [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selected = live.find((a) => a.id === chosen) ?? live[0];
+  return { accounts, live, selected, choose: setChosen };
+}
+
+/** The live-account picker of a money view: number and currency of each live account. */
+export function LiveAccountPicker({
+  live,
+  selected,
+  onChoose,
+}: {
+  live: readonly ClientAccount[];
+  selected: ClientAccount | undefined;
+  onChoose: (accountId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (live.length === 0) return null;
+  return (
+    <Form.Group controlId={id} className="bo-account-pick">
+      <Form.Label className="small mb-0">{t('bo.accounts.pick')}</Form.Label>
+      <Form.Select
+        size="sm"
+        value={selected?.id ?? ''}
+        onChange={(event) => onChoose(Number(event.target.value))}
+        data-testid="bo-account-pick"
+      >
+        {live.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.number} · {a.currency}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
 }
 
 /** A DEMO badge: the account holds virtual money, left out of every money report. */
