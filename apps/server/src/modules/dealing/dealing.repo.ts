@@ -3,21 +3,26 @@
  * closes stream's first page, and a brand's halted symbols. The live figures never come from here: they are the
  * engine's (dealing.desk.ts).
  */
-import { brandCurrency } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, positions, users } from '../../db/schema.js';
+import { brands, positions, tradingAccounts, users } from '../../db/schema.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import type { ScopeFilter } from '../staff/policy.js';
 
-/** A client as the desk names them. */
+/** A trading account as the desk names it: its client, number, kind and currency. */
 export interface DeskClient {
+  /** The trading account's id (the engine's account id). */
   id: number;
+  /** The client who owns it. */
+  userId: number;
+  accountNumber: string;
+  /** A demo account holds virtual money: the desk leaves it out of its figures. */
+  demo: boolean;
   name: string;
   pin: string | null;
   brandId: number;
   brandSlug: string;
-  /** The account currency (the brand's). */
+  /** The account's currency. */
   currency: string;
 }
 
@@ -29,8 +34,10 @@ export interface ClosedRow {
   lastName: string;
   brandId: number;
   brandSlug: string;
-  /** The account currency (the brand's): the profit's. */
+  /** The account's currency: the profit's. */
   currency: string;
+  accountNumber: string;
+  demo: boolean;
   symbol: string;
   direction: 'buy' | 'sell';
   amount: string;
@@ -47,29 +54,36 @@ export interface ClosedRow {
 export class DealingRepo {
   constructor(private readonly db: Db) {}
 
-  /** Names, PINs and brands of clients by id (ids not found are left out). */
+  /** Trading accounts by id with their client's name, PIN and brand (ids not found are left out). */
   async clients(ids: readonly number[]): Promise<DeskClient[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({
-        id: users.id,
+        id: tradingAccounts.id,
+        userId: users.id,
+        accountNumber: tradingAccounts.number,
+        kind: tradingAccounts.kind,
+        currency: tradingAccounts.currency,
         firstName: users.firstName,
         lastName: users.lastName,
         pin: users.pin,
         brandId: users.brandId,
         brandSlug: brands.slug,
-        brandSettings: brands.settings,
       })
-      .from(users)
+      .from(tradingAccounts)
+      .innerJoin(users, eq(users.id, tradingAccounts.userId))
       .innerJoin(brands, eq(brands.id, users.brandId))
-      .where(inArray(users.id, [...ids]));
+      .where(inArray(tradingAccounts.id, [...ids]));
     return rows.map((r) => ({
       id: r.id,
+      userId: r.userId,
+      accountNumber: r.accountNumber,
+      demo: r.kind === 'demo',
       name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
       pin: r.pin ?? null,
       brandId: r.brandId,
       brandSlug: r.brandSlug,
-      currency: brandCurrency(r.brandSettings),
+      currency: r.currency,
     }));
   }
 
@@ -83,7 +97,9 @@ export class DealingRepo {
         lastName: users.lastName,
         brandId: users.brandId,
         brandSlug: brands.slug,
-        brandSettings: brands.settings,
+        currency: tradingAccounts.currency,
+        accountNumber: tradingAccounts.number,
+        kind: tradingAccounts.kind,
         symbol: positions.symbol,
         direction: positions.direction,
         amount: positions.amount,
@@ -98,6 +114,7 @@ export class DealingRepo {
       })
       .from(positions)
       .innerJoin(users, eq(users.id, positions.userId))
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, positions.accountId))
       .innerJoin(brands, eq(brands.id, users.brandId))
       .where(
         and(
@@ -107,10 +124,7 @@ export class DealingRepo {
       )
       .orderBy(desc(positions.closedAt), desc(positions.id))
       .limit(limit);
-    return rows.map(({ brandSettings, ...row }) => ({
-      ...(row as Omit<ClosedRow, 'currency'>),
-      currency: brandCurrency(brandSettings),
-    }));
+    return rows.map(({ kind, ...row }) => ({ ...(row as Omit<ClosedRow, 'demo'>), demo: kind === 'demo' }));
   }
 
   /** Brands (id, slug, name, halted symbols) among the given ids, or every brand. */
