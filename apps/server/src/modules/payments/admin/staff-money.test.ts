@@ -1,7 +1,7 @@
 import { tabForTypeId } from '@openbroker/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, brands, ledgerEntries, transactionApprovals, users } from '../../../db/schema.js';
+import { auditLog, brands, ledgerEntries, tradingAccounts, transactionApprovals } from '../../../db/schema.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
 import { paymentKit } from '../../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../../test/staff-kit.js';
@@ -379,8 +379,11 @@ describe(`back-office money (${testDbKind})`, async () => {
       before: { status: 'Pending' },
       after: { status: 'Declined' },
     });
-    const [client] = await db.select().from(users).where(eq(users.id, c.id));
-    expect(client?.balance).toBe('0.00');
+    const [account] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(and(eq(tradingAccounts.userId, c.id), eq(tradingAccounts.kind, 'live')));
+    expect(account?.balance).toBe('0.00');
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 
