@@ -89,7 +89,12 @@ describe('funnel per day: clicks → registrations → first-time deposits', () 
   it('counts demo sign-ups apart: they are no registrations, so the rates ignore them', () => {
     const live = { created_at: '2026-03-01T09:00:00Z', first_deposit_at: '2026-03-01T09:30:00Z' };
     const demo = { created_at: '2026-03-01T10:00:00Z', first_deposit_at: null, demo: true };
-    const funnel = funnelByDay([live, demo, demo], [{ day: '2026-03-01', clicks: 4 }], '2026-03-01', '2026-03-01');
+    const funnel = funnelByDay(
+      [live, demo, demo],
+      [{ day: '2026-03-01', clicks: 4 }],
+      '2026-03-01',
+      '2026-03-01',
+    );
     expect(funnel).toMatchObject({
       registrations: 1,
       demo_signups: 2,

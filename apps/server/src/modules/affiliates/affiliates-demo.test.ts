@@ -42,7 +42,10 @@ describe(`affiliates: demo sign-ups counted apart (${testDbKind})`, async () => 
     await buildDeposit(db, live.id, { amount: '500.00', at: at(10) });
     const visitor = await referred(11);
     await demoOnly(visitor.id);
-    const [visitorAccount] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, visitor.id));
+    const [visitorAccount] = await db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, visitor.id));
     if (!visitorAccount) throw new Error('no account');
     // a "deposit" row on a demo account is virtual money: never a first-time deposit
     await buildDeposit(db, visitor.id, { amount: '10000.00', at: at(12), accountId: visitorAccount.id });
@@ -66,7 +69,11 @@ describe(`affiliates: demo sign-ups counted apart (${testDbKind})`, async () => 
       first_deposits: 1,
       deposit_rate: 1,
     });
-    expect(funnel.json().data.days[0]).toMatchObject({ registrations: 1, demo_signups: 1, first_deposits: 1 });
+    expect(funnel.json().data.days[0]).toMatchObject({
+      registrations: 1,
+      demo_signups: 1,
+      first_deposits: 1,
+    });
 
     const report = await app.inject({
       method: 'POST',
@@ -76,9 +83,18 @@ describe(`affiliates: demo sign-ups counted apart (${testDbKind})`, async () => 
     expect(report.statusCode, report.body).toBe(200);
     const body = report.json();
     expect(body.data.map((a: { id: number }) => a.id)).toEqual([live.id]);
-    expect(body.totals).toMatchObject({ accounts: 1, first_time_depositors: 1, first_deposits_total: '500.00' });
+    expect(body.totals).toMatchObject({
+      accounts: 1,
+      first_time_depositors: 1,
+      first_deposits_total: '500.00',
+    });
 
-    const listed = await staffCall(app, 'GET', `/api/backoffice/affiliates?brandId=${demoBrand.id}`, admin.token);
+    const listed = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/affiliates?brandId=${demoBrand.id}`,
+      admin.token,
+    );
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().data.find((a: { id: number }) => a.id === partner.id)).toMatchObject({
       clients: 1,

@@ -5,7 +5,6 @@
 import {
   addMoney,
   BACKOFFICE_PAGE_SIZE,
-  brandCurrency,
   CLOSING_REASON,
   type DealerCloseAnswer,
   type DealerPosition,
@@ -46,7 +45,7 @@ import {
 } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
 import type { AccountBooks } from '../trading/account-books.js';
-import { brandOfProfile, type TradingService } from '../trading/trading.service.js';
+import type { TradingService } from '../trading/trading.service.js';
 import { computeDesk } from './dealing.desk.js';
 import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
 

@@ -26,7 +26,7 @@ import { csvLine } from '../../lib/csv.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { assertBrandInScope, type StaffAuth, scopeFilter } from '../staff/policy.js';
 import type { AccountBooks } from '../trading/account-books.js';
-import { type BrandDayRow, type ReportBrand, ReportsRepo } from './reports.repo.js';
+import { type BrandDayRow, ReportsRepo } from './reports.repo.js';
 
 /** The longest range a report covers, in days. */
 export const MAX_REPORT_DAYS = 366;
@@ -106,8 +106,7 @@ function parseDay(text: string): Date | undefined {
 }
 
 /** The symbol of an account currency that no brand in the group books in ('$' for USD). */
-const currencySymbolOf = (code: string): string =>
-  (BRAND_CURRENCIES as Record<string, string>)[code] ?? code;
+const currencySymbolOf = (code: string): string => (BRAND_CURRENCIES as Record<string, string>)[code] ?? code;
 
 const dayText = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -631,11 +631,23 @@ describe(`back-office reports (${testDbKind})`, async () => {
     // a live client: €100 deposited, a winning trade on the live EUR account (+30), and a USD account with $200
     const trader = await client(br.id, at(8));
     await tx(trader, 1, 2, '100.00', at(9));
-    const won = await position(trader.id, { amount: '50.00', leverage: 10, openedAt: at(10), closedAt: at(11) });
+    const won = await position(trader.id, {
+      amount: '50.00',
+      leverage: 10,
+      openedAt: at(10),
+      closedAt: at(11),
+    });
     await ledger(trader.id, 'realised_pnl', '30.00', at(11), won);
     const [usd] = await db
       .insert(tradingAccounts)
-      .values({ userId: trader.id, brandId: br.id, kind: 'live', currency: 'USD', number: `L-${hex()}-2`, balance: '200.00' })
+      .values({
+        userId: trader.id,
+        brandId: br.id,
+        kind: 'live',
+        currency: 'USD',
+        number: `L-${hex()}-2`,
+        balance: '200.00',
+      })
       .returning();
     if (!usd) throw new Error('usd account insert');
     await onAccount(trader, usd.id, async () => {
@@ -658,7 +670,12 @@ describe(`back-office reports (${testDbKind})`, async () => {
     const traderDemo = await demoAccount(trader.id, at(8));
     await onAccount(trader, traderDemo, async () => {
       await tx(trader, 1, 2, '10000.00', at(9));
-      const lost = await position(trader.id, { amount: '1000.00', leverage: 100, openedAt: at(10), closedAt: at(11) });
+      const lost = await position(trader.id, {
+        amount: '1000.00',
+        leverage: 100,
+        openedAt: at(10),
+        closedAt: at(11),
+      });
       await ledger(trader.id, 'realised_pnl', '-900.00', at(11), lost);
       await ledger(trader.id, 'commission', '-10.00', at(10), lost);
     });
@@ -680,7 +697,12 @@ describe(`back-office reports (${testDbKind})`, async () => {
     const visitorDemo = await demoAccount(visitor.id, at(13));
     accountOf.set(visitor.id, visitorDemo);
     await tx(visitor, 1, 2, '10000.00', at(13));
-    const visitorLost = await position(visitor.id, { amount: '500.00', leverage: 50, openedAt: at(14), closedAt: at(15) });
+    const visitorLost = await position(visitor.id, {
+      amount: '500.00',
+      leverage: 50,
+      openedAt: at(14),
+      closedAt: at(15),
+    });
     await ledger(visitor.id, 'realised_pnl', '-400.00', at(15), visitorLost);
 
     const res = await staffCall(
@@ -715,7 +737,12 @@ describe(`back-office reports (${testDbKind})`, async () => {
     });
 
     // the retail-loss figure: only the live account traded; the two losing demo accounts are not retail accounts
-    const loss = await staffCall(app, 'GET', `/api/backoffice/reports/retail-loss?brandId=${br.id}`, admin.token);
+    const loss = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/reports/retail-loss?brandId=${br.id}`,
+      admin.token,
+    );
     expect(loss.statusCode, loss.body).toBe(200);
     expect(loss.json().data).toMatchObject({ accounts: 1, losing: 0, percent: 0 });
   });

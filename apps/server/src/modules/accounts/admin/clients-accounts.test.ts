@@ -34,7 +34,10 @@ const get = (url: string, who: StaffSession = admin) => staffCall(app, 'GET', ur
 /** A registered client with their user row. */
 const registered = async (headers: Record<string, string> = {}) => {
   const client = await registerClient(app, {}, headers);
-  const [row] = await server.runtime.ctx.database.db.select().from(users).where(eq(users.email, client.email));
+  const [row] = await server.runtime.ctx.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, client.email));
   if (!row) throw new Error('no user');
   return { ...client, user: row };
 };
@@ -119,7 +122,10 @@ describe(`back office: a client's trading accounts (${testDbKind})`, () => {
       sql`update trading_accounts set kind = 'demo', number = ${`D-${client.user.pin}-1`} where id = ${live.id}`,
     );
     const list = await get(`/api/backoffice/clients?q=${encodeURIComponent(client.email)}`);
-    expect(list.json().data.items[0]).toMatchObject({ accountNumber: `D-${client.user.pin}-1`, demoOnly: true });
+    expect(list.json().data.items[0]).toMatchObject({
+      accountNumber: `D-${client.user.pin}-1`,
+      demoOnly: true,
+    });
   });
 
   it('answers 404 for another brand’s client and refuses a client’s token', async () => {
@@ -135,7 +141,10 @@ describe(`back office: a client's trading accounts (${testDbKind})`, () => {
       headers: { authorization: `Bearer ${own.token}` },
     });
     expect(withClientToken.statusCode).toBe(401);
-    const anonymous = await app.inject({ method: 'GET', url: `/api/backoffice/clients/${own.user.id}/accounts` });
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: `/api/backoffice/clients/${own.user.id}/accounts`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -17,8 +17,8 @@ import {
   ledgerEntries,
   sessions,
   staffUsers,
-  users,
   tradingAccounts,
+  users,
 } from '../../../db/schema.js';
 import type { Brand } from '../../brands/brands.service.js';
 import type { DocumentRow } from '../../kyc/documents.repo.js';

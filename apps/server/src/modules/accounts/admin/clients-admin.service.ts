@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import {
   BACKOFFICE_DEFAULTS,
   type BalancePayload,
-  type ClientAccount,
   brandCurrency,
   CLIENT_LEVELS,
   CLIENT_PAGE_SIZE,
+  type ClientAccount,
   type ClientListQuery,
   type ClientProfileInput,
   type ClientTradingInput,
@@ -552,7 +552,9 @@ export class ClientsService {
           kind: row.kind,
           currency: row.currency,
           balance: toDecimal(row.balance).toFixed(2),
-          equity: view?.balance ? toDecimal(view.balance.equity).toFixed(2) : toDecimal(row.balance).toFixed(2),
+          equity: view?.balance
+            ? toDecimal(view.balance.equity).toFixed(2)
+            : toDecimal(row.balance).toFixed(2),
           margin: margin.toFixed(2),
           openPositions: open.length,
           createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,13 @@
 import { tabForTypeId } from '@openbroker/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, brands, ledgerEntries, tradingAccounts, transactionApprovals } from '../../../db/schema.js';
+import {
+  auditLog,
+  brands,
+  ledgerEntries,
+  tradingAccounts,
+  transactionApprovals,
+} from '../../../db/schema.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
 import { paymentKit } from '../../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../../test/staff-kit.js';

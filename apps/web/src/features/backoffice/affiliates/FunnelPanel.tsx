@@ -30,7 +30,8 @@ export function FunnelPanel({ affiliateId }: { affiliateId: number }) {
   const f = funnel.data;
   const count = (n: number) => formatCount(n, i18n.language);
   const rate = (r: number | null) => formatRate(r, i18n.language);
-  const active = f?.days.filter((d) => d.clicks || d.registrations || d.demo_signups || d.first_deposits) ?? [];
+  const active =
+    f?.days.filter((d) => d.clicks || d.registrations || d.demo_signups || d.first_deposits) ?? [];
   const kpis: [string, string, string][] = f
     ? [
         ['clicks', t('boe.aff.kpi.clicks'), count(f.clicks)],

@@ -1,7 +1,13 @@
 import type { ClientAccount } from '@openbroker/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientDetail, ok, refuse, renderBackoffice, staffFixture } from '../../../test/backofficeShellKit.js';
+import {
+  clientDetail,
+  ok,
+  refuse,
+  renderBackoffice,
+  staffFixture,
+} from '../../../test/backofficeShellKit.js';
 
 afterEach(() => {
   cleanup();

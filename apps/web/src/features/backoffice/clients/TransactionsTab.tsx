@@ -20,7 +20,6 @@ const toneOf = (status: string): Tone => {
 
 /** One live account's deposits, withdrawals, bonuses, credits and corrections (the first live one by default). */
 export function TransactionsTab({ client }: { client: ClientDetail }) {
-  const { t } = useTranslation();
   const { accounts, live, selected, choose } = useLiveAccountChoice(client.id);
   const accountId = selected?.id;
   const list = useQuery({
