@@ -15,6 +15,7 @@ import { AppError, invalidFields } from './lib/errors.js';
 import { fastifyLoggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { clientsRoutes } from './modules/accounts/admin/clients-admin.routes.js';
+import { rememberAccountId } from './modules/accounts/auth.js';
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesAdminRoutes } from './modules/affiliates/admin/affiliates-admin.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
@@ -116,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   app.addHook('onSend', noStoreForPrivateAnswers);
+  // a client call's optional accountId (docs/accounts.md), kept before validation strips keys its schema lacks
+  app.addHook('preValidation', async (request) => rememberAccountId(request));
 
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'warn' : 'debug';

@@ -17,6 +17,7 @@ import {
   loginCodes,
   popups,
   staffUsers,
+  tradingAccounts,
   transactions,
   users,
 } from './db/schema.js';
@@ -624,9 +625,9 @@ describe(`operator commands as the README runs them, from the repository root ($
 
     const again = await openRuntime(loadConfig(env), { database: 'existing' });
     await again.ctx.database.db
-      .update(users)
-      .set({ balance: sql`${users.balance} + 1000000` })
-      .where(eq(users.email, 'demo@example.com'));
+      .update(tradingAccounts)
+      .set({ balance: sql`${tradingAccounts.balance} + 1000000` })
+      .where(eq(tradingAccounts.userId, sql`(select id from users where email = 'demo@example.com')`));
     await again.close();
 
     const tampered = await npmCli(env, 'ledger:verify');

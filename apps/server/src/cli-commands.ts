@@ -12,7 +12,6 @@ import {
   type StaffRole,
 } from '@openbroker/domain';
 import type { AppContext } from './context.js';
-import { AccountsRepo } from './modules/accounts/accounts.repo.js';
 import { AffiliateEmailTakenError, affiliateAuditAfter } from './modules/affiliates/affiliates.service.js';
 import { describeAuditReport, writeAudit } from './modules/audit/audit.repo.js';
 import { parseCheckpoints } from './modules/audit/audit-checkpoint.js';
@@ -24,7 +23,6 @@ import {
 import { type Brand, brandBaseUrl } from './modules/brands/brands.service.js';
 import { DOCUMENT_COLUMNS } from './modules/kyc/documents.repo.js';
 import { accountChecks, verifyLedger } from './modules/ledger/ledger.verify.js';
-import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 import { outboxState } from './modules/mail/mail.repo.js';
 import {
   CliError,
@@ -33,6 +31,7 @@ import {
   REMOTE_COMMANDS,
   type RemoteCommandRunner,
 } from './modules/payments/operator-commands.js';
+import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 
 // the command shape and error are shared with the operator API's command endpoint, which runs this table
 export { CliError, type CommandEnv, REMOTE_COMMANDS } from './modules/payments/operator-commands.js';

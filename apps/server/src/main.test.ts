@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_SANDBOX_SECRET, EMBEDDED_DATABASE_DIR } from './config.js';
 import { brands, transactions, users } from './db/schema.js';
+import { accountIdOf, firstAccountOf } from './test/accounts-kit.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
 import { paymentKit } from './test/payments-kit.js';
 
@@ -347,6 +348,7 @@ describe(`a deployment outside demo mode has no free money (${testDbKind})`, asy
     await db.insert(transactions).values({
       brandId: brand.id,
       userId: client.id,
+      accountId: firstAccountOf(client.id),
       reference: 'TX-FREEMONEY1',
       typeId: 1,
       statusId: 1,

@@ -12,6 +12,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-datab
 import { AppError } from '../lib/errors.js';
 import { NotShardOwnerError } from '../modules/trading/trading.service.js';
 import { openRuntime, type Runtime } from '../runtime.js';
+import { accountIdOf, firstAccountOf } from '../test/accounts-kit.js';
 import { shardOf } from './shards.js';
 
 /**
@@ -223,7 +224,13 @@ describe.runIf(databaseUrl && redisUrl)('cluster gateway: two nodes in one proce
         (error: unknown) => error,
       );
     const local = await caught(owner.ctx.autoTrading.saveSettings(demoId, { bogus: true }));
-    const routed = await caught(other.ctx.gateway.auto(demoId, 'saveSettings', { bogus: true }));
+    const routed = await caught(
+      other.ctx.gateway.auto(
+        { userId: demoId, accountId: await accountIdOf(owner.ctx.database.db, demoId) },
+        'saveSettings',
+        { bogus: true },
+      ),
+    );
     expect(local).toBeInstanceOf(AppError);
     expect(routed).toBeInstanceOf(AppError);
     const fields = (e: AppError) => ({
@@ -239,7 +246,10 @@ describe.runIf(databaseUrl && redisUrl)('cluster gateway: two nodes in one proce
   });
 
   it("the auto-trading overview from the non-owner is the owner's", async () => {
-    const routed = await other.ctx.gateway.auto(demoId, 'overview');
+    const routed = await other.ctx.gateway.auto(
+      { userId: demoId, accountId: await accountIdOf(owner.ctx.database.db, demoId) },
+      'overview',
+    );
     const local = await owner.ctx.autoTrading.overview(demoId);
     expect(routed.auto_trading).toBe(local.auto_trading);
     expect(routed.settings).toEqual(local.settings);

@@ -46,9 +46,10 @@ async function runLocal(
 ): Promise<unknown> {
   switch (op) {
     case 'auto': {
-      const { method, args: rest } = args as { method: AutoMethod; args: unknown[] };
+      // routed by the strategy's trading account; the service speaks of the client
+      const { method, args: rest, userId } = args as { method: AutoMethod; args: unknown[]; userId?: number };
       const call = autoTrading[method] as (id: number, ...more: unknown[]) => Promise<unknown>;
-      return call.call(autoTrading, accountId, ...rest);
+      return call.call(autoTrading, userId ?? accountId, ...rest);
     }
     case 'ensure':
       return trading.ensureAccount(accountId);
@@ -96,7 +97,7 @@ function gatewayOver(
     command: (name, accountId, input) => call<TradeAck>('command', accountId, { name, input }),
     adjustBalance: (command) => call<CommandOutcome>('adjust', command.accountId, command),
     close: (command) => call<CommandOutcome>('close', command.accountId, command),
-    auto: (accountId, method, ...args) => call('auto', accountId, { method, args }),
+    auto: (who, method, ...args) => call('auto', who.accountId, { method, args, userId: who.userId }),
   };
 }
 

@@ -319,6 +319,8 @@ export const users = pgTable(
 export const tradingAccounts = pgTable(
   'trading_accounts',
   {
+    // serial, but defaulting to the clients' sequence (migration 0022): a client's first live account has the
+    // client's id, and no other account ever takes an id a client has (decision 0028)
     id: serial('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
@@ -428,7 +430,9 @@ export const sessions = pgTable(
      * A client session's current trading account (docs/accounts.md); null: the client's first live account, else
      * the first demo one.
      */
-    accountId: integer('account_id').references((): AnyPgColumn => tradingAccounts.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references((): AnyPgColumn => tradingAccounts.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('sessions_subject_idx').on(t.subjectType, t.subjectId)],
 );

@@ -259,6 +259,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     for (const client of [verifiedClient, newClient])
       opened.push(
         await accounts.open({
+          id: client.id,
           userId: client.id,
           brandId: brand.id,
           pin: client.pin,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { countries, ledgerEntries, transactions, users } from '../db/schema.js';
+import { countries, ledgerEntries, tradingAccounts, transactions, users } from '../db/schema.js';
 import type { App } from '../http.js';
 import { secretOf } from '../modules/payments/providers.js';
 import { signWebhook } from '../modules/payments/signing.js';
@@ -57,7 +57,10 @@ export function paymentKit(app: App, db: Db, masterSecret: string) {
     );
 
   const balanceOf = async (userId: number) => {
-    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    const [row] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, userId));
     return row?.balance;
   };
 

@@ -23,6 +23,9 @@ INSERT INTO "trading_accounts" ("id", "user_id", "brand_id", "kind", "currency",
 SELECT u."id", u."id", u."brand_id", 'live', coalesce(nullif(b."settings"->>'currency', ''), 'EUR'), 'L-' || u."pin" || '-1', u."balance", u."created_at"
 FROM "users" u JOIN "brands" b ON b."id" = u."brand_id";--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('trading_accounts', 'id'), greatest((SELECT max("id") FROM "trading_accounts"), 1), (SELECT count(*) > 0 FROM "trading_accounts"));--> statement-breakpoint
+-- Ids of new accounts come from the clients' sequence: a client's first live account keeps the client's id (the
+-- registration opens it so), and an id drawn for any other account is never a client's (decision 0028).
+ALTER TABLE "trading_accounts" ALTER COLUMN "id" SET DEFAULT nextval('users_id_seq');--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "balance";--> statement-breakpoint
 -- account_id beside user_id: the account a row belongs to (until now every row was the client's only account).
 ALTER TABLE "positions" ADD COLUMN "account_id" integer;--> statement-breakpoint

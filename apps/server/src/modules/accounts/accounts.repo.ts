@@ -80,11 +80,7 @@ export class AccountsRepo {
    * accounts, which only the ledger moves). Other areas call this instead of writing `users` themselves; built on their
    * transaction (`new AccountsRepo(tx)`) it commits with the rest of their work.
    */
-  async write(
-    id: number,
-    changes: Partial<Omit<NewUser, 'id'>>,
-    during: string,
-  ): Promise<UserRow> {
+  async write(id: number, changes: Partial<Omit<NewUser, 'id'>>, during: string): Promise<UserRow> {
     const [row] = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
     if (!row) throw new Error(`user ${id} vanished during ${during}`);
     return row;

@@ -84,6 +84,15 @@ export class AccountsService {
     return currentAccountOf(new TradingAccountsRepo(this.repo.db), session, requested);
   }
 
+  /**
+   * Where a client's auto-trading call runs: the client and the trading account the strategy trades on — the client's
+   * first live account (docs/accounts.md); the client's own id when it has none (the call then answers 404).
+   */
+  async autoTradingTarget(userId: number): Promise<{ userId: number; accountId: number }> {
+    const account = await new TradingAccountsRepo(this.repo.db).firstLiveOf(userId);
+    return { userId, accountId: account?.id ?? userId };
+  }
+
   /** spec §6: visitors may register only where the brand enables it. */
   assertRegistrationOpen(brand: Brand): void {
     if (!brand.settings.features.registrationEnabled) throw registrationDisabled();
@@ -104,17 +113,17 @@ export class AccountsService {
     const owner = input.ref ? await this.repo.findReferralOwner(brand.id, input.ref) : undefined;
     const user = await this.insertWithFreshCodes(
       {
-      brandId: brand.id,
-      email: input.email,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      phone: input.phone,
-      countryId,
-      ref: input.ref ?? null,
-      sourcePage: input.source_page ?? null,
-      affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
-      referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
+        brandId: brand.id,
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        countryId,
+        ref: input.ref ?? null,
+        sourcePage: input.source_page ?? null,
+        affiliateId: owner && 'affiliateId' in owner ? owner.affiliateId : null,
+        referrerId: owner && 'referrerId' in owner ? owner.referrerId : null,
       },
       brand.settings.currency,
     );
@@ -132,6 +141,8 @@ export class AccountsService {
         return await this.repo.db.transaction(async (tx) => {
           const user = await new AccountsRepo(tx).insert({ ...values, pin: newPin(), uniqid: newCode() });
           await new TradingAccountsRepo(tx).open({
+            // the first live account has the client's id (decision 0028)
+            id: user.id,
             userId: user.id,
             brandId: user.brandId,
             pin: user.pin,

@@ -33,13 +33,27 @@ export interface ClientAuth {
   account(): Promise<TradingAccountRow>;
 }
 
-/** The optional `accountId` a client-area request names (JSON body first, then the query). */
-export function accountIdOf(request: FastifyRequest): unknown {
+/** The optional `accountId` as the request carries it (JSON body first, then the query). */
+function rawAccountIdOf(request: FastifyRequest): unknown {
   const body = request.body as { accountId?: unknown } | undefined;
   if (body && typeof body === 'object' && !Buffer.isBuffer(body) && body.accountId !== undefined)
     return body.accountId;
   const query = request.query as { accountId?: unknown } | undefined;
   return query && typeof query === 'object' ? query.accountId : undefined;
+}
+
+/** accountIds requests named, read before their schema's validation (which may strip the key). */
+const namedAccounts = new WeakMap<FastifyRequest, unknown>();
+
+/** Keeps a request's optional `accountId` (the app's preValidation hook). */
+export function rememberAccountId(request: FastifyRequest): void {
+  const named = rawAccountIdOf(request);
+  if (named !== undefined) namedAccounts.set(request, named);
+}
+
+/** The optional `accountId` a client-area request names (body or query), as it was sent. */
+export function accountIdOf(request: FastifyRequest): unknown {
+  return namedAccounts.has(request) ? namedAccounts.get(request) : rawAccountIdOf(request);
 }
 
 /**

@@ -24,7 +24,9 @@ export interface ProfileRoutesDeps extends ClientAuthDeps {
   /** The screens a brand's site switches on (the auto-trading switch needs its screen). */
   content: { platformComponents(brand: Brand): Promise<PlatformComponents> };
   /** The client's auto-trading, switched through the auto-trading service's checks and journal. */
-  gateway: { auto(accountId: number, method: 'setEnabled', on: boolean): Promise<UserRow> };
+  gateway: {
+    auto(who: { userId: number; accountId: number }, method: 'setEnabled', on: boolean): Promise<UserRow>;
+  };
 }
 
 /** spec §7 profile calls of a logged-in client: update, updatePassword, autoTrading. */
@@ -119,7 +121,11 @@ export async function profileRoutes(app: App, deps: ProfileRoutesDeps) {
       if (request.body.auto_trading === 1 && !(await content.platformComponents(brand)).auto_trading)
         throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
       // the switch runs the strategy, so it goes through the auto-trading service's checks and journal
-      const updated = await gateway.auto(user.id, 'setEnabled', request.body.auto_trading === 1);
+      const updated = await gateway.auto(
+        await accounts.autoTradingTarget(user.id),
+        'setEnabled',
+        request.body.auto_trading === 1,
+      );
       return { status: true as const, data: presentUser(updated, token) };
     },
   );

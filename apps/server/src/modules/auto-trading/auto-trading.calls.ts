@@ -11,5 +11,13 @@ export type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingSer
  * cluster the node owning the account's shard (cluster/gateway.ts).
  */
 export interface AutoTradingCalls {
-  auto<M extends AutoMethod>(accountId: number, method: M, ...args: AutoArgs<M>): Promise<AutoResult<M>>;
+  /**
+   * `who.userId` is the client the call is for; `who.accountId` the trading account the strategy runs on (the
+   * client's first live account, docs/accounts.md), whose shard's node runs the call.
+   */
+  auto<M extends AutoMethod>(
+    who: { userId: number; accountId: number },
+    method: M,
+    ...args: AutoArgs<M>
+  ): Promise<AutoResult<M>>;
 }

@@ -1,7 +1,13 @@
 import type { AutoStopReason, AutoTradingSettings, JournalAction, Message } from '@openbroker/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { autoTradingJournal, autoTradingSettings, positions, users } from '../../db/schema.js';
+import {
+  autoTradingJournal,
+  autoTradingSettings,
+  positions,
+  tradingAccounts,
+  users,
+} from '../../db/schema.js';
 import { AccountsRepo, type UserRow } from '../accounts/accounts.repo.js';
 import { PopupsRepo } from '../popups/popups.repo.js';
 
@@ -19,8 +25,17 @@ export interface AutoSettingsRow {
 }
 
 /** An account with auto-trading on, as the runner indexes it. */
+/** The first live trading account of the client in `userColumn` (auto-trading trades on it). */
+// spelled out in full: inside the subquery an unqualified "id" would be the account's own
+const firstLiveAccountOf = (_userColumn: typeof users.id) =>
+  sql<
+    number | null
+  >`(select min(ta.id) from trading_accounts ta where ta.user_id = "users"."id" and ta.kind = 'live')`;
+
 export interface EnabledAccountRow {
   userId: number;
+  /** The client's first live trading account: the one auto-trading trades on (docs/accounts.md). */
+  accountId: number;
   brandId: number;
   settings: AutoTradingSettings;
   enabledAt: Date;
@@ -134,6 +149,15 @@ export class AutoTradingRepo {
     });
   }
 
+  /** The client's first live trading account, the one auto-trading trades on; undefined without one. */
+  async liveAccount(userId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: firstLiveAccountOf(users.id) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
+  }
+
   async user(userId: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     return row;
@@ -144,6 +168,7 @@ export class AutoTradingRepo {
     const rows = await this.db
       .select({
         userId: users.id,
+        accountId: firstLiveAccountOf(users.id),
         brandId: users.brandId,
         settings: autoTradingSettings.settings,
         enabledAt: autoTradingSettings.enabledAt,
@@ -154,6 +179,7 @@ export class AutoTradingRepo {
       .where(eq(users.autoTrading, true));
     return rows.map((r) => ({
       userId: r.userId,
+      accountId: Number(r.accountId),
       brandId: r.brandId,
       settings: r.settings,
       enabledAt: r.enabledAt ?? r.updatedAt,

@@ -53,7 +53,7 @@ export interface AutoTradingRoutesDeps extends ClientAuthDeps {
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).
  */
 export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
-  const { content, gateway } = deps;
+  const { content, gateway, accounts } = deps;
   const signedIn = clientAuthenticator(deps);
   /** A client of a brand whose site settings offer the auto-trading screen (the site settings' switch); else 403. */
   const auth = async (request: Parameters<typeof signedIn>[0]) => {
@@ -80,7 +80,10 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
     },
     async (request) => {
       const { user } = await auth(request);
-      return { status: true as const, data: await gateway.auto(user.id, 'overview') };
+      return {
+        status: true as const,
+        data: await gateway.auto(await accounts.autoTradingTarget(user.id), 'overview'),
+      };
     },
   );
 
@@ -102,7 +105,11 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       const { user } = await auth(request);
       return {
         status: true as const,
-        data: await gateway.auto(user.id, 'saveSettings', request.body.settings),
+        data: await gateway.auto(
+          await accounts.autoTradingTarget(user.id),
+          'saveSettings',
+          request.body.settings,
+        ),
       };
     },
   );
@@ -133,7 +140,7 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
     async (request) => {
       const { user } = await auth(request);
       const { settings, symbol, from, to, balance } = request.body;
-      const data = await gateway.auto(user.id, 'backtest', {
+      const data = await gateway.auto(await accounts.autoTradingTarget(user.id), 'backtest', {
         settings,
         symbol: symbol.toUpperCase(),
         ...(from === undefined ? {} : { from: Date.parse(from) }),
@@ -161,7 +168,10 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
     async (request) => {
       const { user } = await auth(request);
       const { before, limit } = request.body;
-      return { status: true as const, data: await gateway.auto(user.id, 'journal', before, limit) };
+      return {
+        status: true as const,
+        data: await gateway.auto(await accounts.autoTradingTarget(user.id), 'journal', before, limit),
+      };
     },
   );
 }

@@ -105,7 +105,10 @@ function settingsErrors(result: Extract<ValidationResult<unknown>, { ok: false }
 
 export class AutoTradingService {
   readonly runner: AutoTradingRunner;
+  /** Keyed by trading account (the engine's id): auto-trading runs on the client's first live account. */
   private readonly realisedOf = new Map<number, Realised>();
+  /** Trading account → its client, for the accounts the runner knows (journal, switches and popups are the client's). */
+  private readonly owners = new Map<number, number>();
   private readonly killedBrands = new Set<number>();
   /** Each account's last queued switch, save, limit or kill step (`exclusive`). */
   private readonly locks = new Map<number, Promise<void>>();
@@ -138,7 +141,8 @@ export class AutoTradingService {
         now: () => options.clock.now(),
         realised: (accountId) => this.realised(accountId),
         killed: (brandId) => this.killedBrands.has(brandId),
-        journal: (lines) => repo.addJournal(lines),
+        // the runner speaks of trading accounts; the journal is the client's
+        journal: (lines) => repo.addJournal(lines.map((l) => ({ ...l, userId: this.userOf(l.userId) }))),
         error: (err, what) => options.log.error({ err }, what),
       },
       options.runner,
@@ -164,7 +168,9 @@ export class AutoTradingService {
   }
 
   private async load(include: (accountId: number) => boolean): Promise<void> {
-    const enabled = (await this.repo.enabledAccounts()).filter((a) => include(a.userId));
+    const enabled = (await this.repo.enabledAccounts()).filter(
+      (a) => Number.isSafeInteger(a.accountId) && a.accountId > 0 && include(a.accountId),
+    );
     const now = this.options.clock.now();
     const day = utcDayStart(now);
     const realised = await this.repo.realisedFor(
@@ -173,14 +179,15 @@ export class AutoTradingService {
     );
     for (const brandId of new Set(enabled.map((a) => a.brandId))) await this.refreshBrand(brandId);
     for (const a of enabled) {
+      this.owners.set(a.accountId, a.userId);
       this.runner.add({
-        id: a.userId,
+        id: a.accountId,
         brandId: a.brandId,
         settings: a.settings,
         enabledAt: a.enabledAt.getTime(),
       });
       const r = realised.get(a.userId);
-      this.realisedOf.set(a.userId, { day, today: r?.today ?? 0, total: r?.total ?? 0 });
+      this.realisedOf.set(a.accountId, { day, today: r?.today ?? 0, total: r?.total ?? 0 });
     }
   }
 
@@ -285,26 +292,37 @@ export class AutoTradingService {
 
   // ------------------------------------------------------------------------------------ the client's calls
 
-  private async clientOf(userId: number): Promise<{ user: UserRow; brand: Brand }> {
-    const user = await this.repo.user(userId);
-    const brand = user && (await this.brands.findById(user.brandId));
-    if (!user || !brand) throw notFound();
-    await this.trading.ensureAccount(userId);
-    return { user, brand };
+  /** The client who owns a trading account the runner knows (the account id itself when unknown). */
+  private userOf(accountId: number): number {
+    return this.owners.get(accountId) ?? accountId;
   }
 
-  private check(brand: Brand, userId: number, input: unknown): ValidationResult<AutoTradingSettings> {
+  /**
+   * The client, their brand and the trading account auto-trading trades on: the client's first live account
+   * (docs/accounts.md), loaded into the engine.
+   */
+  private async clientOf(userId: number): Promise<{ user: UserRow; brand: Brand; accountId: number }> {
+    const user = await this.repo.user(userId);
+    const brand = user && (await this.brands.findById(user.brandId));
+    const accountId = user && (await this.repo.liveAccount(user.id));
+    if (!user || !brand || accountId === undefined) throw notFound();
+    this.owners.set(accountId, user.id);
+    await this.trading.ensureAccount(accountId);
+    return { user, brand, accountId };
+  }
+
+  private check(brand: Brand, accountId: number, input: unknown): ValidationResult<AutoTradingSettings> {
     const own = brand.settings.autoTrading;
     return validateAutoTradingSettings(input, {
       offers: resolveOffers(own),
       maxLeverage: own?.maxLeverage ?? null,
-      symbols: this.trading.permittedInstruments(userId).map((i) => i.symbol),
+      symbols: this.trading.permittedInstruments(accountId).map((i) => i.symbol),
     });
   }
 
   /** What the client's auto-trading page shows. */
   async overview(userId: number): Promise<AutoTradingOverview> {
-    const { user, brand } = await this.clientOf(userId);
+    const { user, brand, accountId } = await this.clientOf(userId);
     const saved = await this.repo.settingsOf(userId);
     const own = brand.settings.autoTrading;
     const offers = resolveOffers(own);
@@ -313,7 +331,7 @@ export class AutoTradingService {
       this.repo.realisedSince(userId, new Date(utcDayStart(now))),
       saved?.enabledAt ? this.repo.realisedSince(userId, saved.enabledAt) : { trades: 0, profit: 0 },
     ]);
-    const open = this.trading.autoPositions(userId);
+    const open = this.trading.autoPositions(accountId);
     const cents = open.reduce((sum, p) => sum + Math.round((p.profit ?? 0) * 100), 0);
     return {
       auto_trading: user.autoTrading ? 1 : 0,
@@ -325,7 +343,7 @@ export class AutoTradingService {
       })),
       killed: own?.killed === true,
       maxLeverage: own?.maxLeverage ?? null,
-      instruments: this.trading.permittedInstruments(userId),
+      instruments: this.trading.permittedInstruments(accountId),
       enabled_at: iso(saved?.enabledAt ?? null),
       stopped:
         !user.autoTrading && saved?.stoppedReason && saved.stoppedAt
@@ -366,8 +384,8 @@ export class AutoTradingService {
   }
 
   private async saveSettingsNow(userId: number, input: unknown): Promise<AutoTradingOverview> {
-    const { brand } = await this.clientOf(userId);
-    const checked = this.check(brand, userId, input);
+    const { brand, accountId } = await this.clientOf(userId);
+    const checked = this.check(brand, accountId, input);
     if (!checked.ok) throw settingsErrors(checked);
     const settings = checked.value;
     const at = new Date(this.options.clock.now());
@@ -384,7 +402,7 @@ export class AutoTradingService {
         },
       },
     });
-    const running = this.runner.account(userId);
+    const running = this.runner.account(accountId);
     if (running) this.runner.add({ ...running, settings });
     return this.overview(userId);
   }
@@ -399,16 +417,16 @@ export class AutoTradingService {
   }
 
   private async setEnabledNow(userId: number, on: boolean): Promise<UserRow> {
-    const { user, brand } = await this.clientOf(userId);
+    const { user, brand, accountId } = await this.clientOf(userId);
     const at = new Date(this.options.clock.now());
     if (on) {
       // already on and running: nothing changes (the drawdown count is not restarted)
-      if (user.autoTrading && this.runner.has(userId)) return user;
+      if (user.autoTrading && this.runner.has(accountId)) return user;
       const saved = await this.repo.settingsOf(userId);
       if (!saved) throw noSettings();
       if (!user.verifiedAccount) throw notVerified();
       if ((await this.refreshBrand(brand.id))?.settings.autoTrading?.killed) throw brandStopped();
-      const checked = this.check(brand, userId, saved.settings);
+      const checked = this.check(brand, accountId, saved.settings);
       if (!checked.ok) throw settingsErrors(checked);
       const day = utcDayStart(at.getTime());
       const today = await this.repo.realisedSince(userId, new Date(day));
@@ -421,17 +439,17 @@ export class AutoTradingService {
         action: 'switchedOn',
         reason: { key: 'auto.journal.switchedOn' },
       });
-      this.realisedOf.set(userId, { day, today: today.profit, total: 0 });
+      this.realisedOf.set(accountId, { day, today: today.profit, total: 0 });
       this.runner.add({
-        id: userId,
+        id: accountId,
         brandId: user.brandId,
         settings: checked.value,
         enabledAt: at.getTime(),
       });
     } else {
       // at once, before the database: a candle closing meanwhile already skips the account
-      this.runner.remove(userId);
-      this.realisedOf.delete(userId);
+      this.runner.remove(accountId);
+      this.realisedOf.delete(accountId);
       await this.repo.switchOff(userId, at, null, {
         userId,
         at,
@@ -472,18 +490,18 @@ export class AutoTradingService {
     userId: number,
     input: { settings: unknown; symbol: string; from?: number; to?: number; balance?: number },
   ): Promise<BacktestDto> {
-    const { brand } = await this.clientOf(userId);
-    const checked = this.check(brand, userId, input.settings);
+    const { brand, accountId } = await this.clientOf(userId);
+    const checked = this.check(brand, accountId, input.settings);
     if (!checked.ok) throw settingsErrors(checked);
-    const terms = this.trading.tradingTerms(userId, input.symbol);
+    const terms = this.trading.tradingTerms(accountId, input.symbol);
     const instrument = this.market.catalogue.get(input.symbol);
     if (
       !terms ||
       !instrument ||
-      !this.trading.permittedInstruments(userId).some((i) => i.symbol === input.symbol)
+      !this.trading.permittedInstruments(accountId).some((i) => i.symbol === input.symbol)
     )
       throw invalidFields([{ path: 'symbol', key: 'field.invalid', params: { title: 'Instrument' } }]);
-    const balance = this.trading.balance(userId).balance;
+    const balance = this.trading.balance(accountId).balance;
     const startBalance = input.balance ?? (balance > 0 ? balance : BACKTEST_DEFAULT_BALANCE);
     const latest = this.market.candles.latest(input.symbol, checked.value.params.timeframe)?.time ?? 0;
     const cacheKey = JSON.stringify([
@@ -493,7 +511,7 @@ export class AutoTradingService {
       input.to ?? null,
       startBalance,
       terms.leverages,
-      this.trading.profileOf(userId),
+      this.trading.profileOf(accountId),
       latest,
     ]);
     const cached = this.backtests.get(cacheKey);
@@ -502,7 +520,7 @@ export class AutoTradingService {
       {
         candles: this.market.candles,
         instrument,
-        profile: this.trading.profileOf(userId),
+        profile: this.trading.profileOf(accountId),
         leverages: terms.leverages,
         now: this.options.clock.now(),
       },
@@ -544,16 +562,20 @@ export class AutoTradingService {
    */
   async stopBrand(brandId: number, at: Date): Promise<number> {
     this.killedBrands.add(brandId);
-    const ids = new Set(await this.repo.enabledOfBrand(brandId));
-    for (const account of [...this.runner.all()]) if (account.brandId === brandId) ids.add(account.id);
+    // clients (switches and the journal are theirs) → the trading account each runs on
+    const clients = new Map<number, number | undefined>();
+    for (const userId of await this.repo.enabledOfBrand(brandId)) clients.set(userId, undefined);
+    for (const account of [...this.runner.all()])
+      if (account.brandId === brandId) clients.set(this.userOf(account.id), account.id);
     const message: Message = { key: 'auto.journal.brandStopped' };
     let stopped = 0;
-    for (const id of ids) {
-      const off = await this.exclusive(id, async () => {
+    for (const [userId, running] of clients) {
+      const id = running ?? (await this.repo.liveAccount(userId)) ?? userId;
+      const off = await this.exclusive(userId, async () => {
         this.runner.remove(id);
         this.realisedOf.delete(id);
-        return this.repo.switchOff(id, at, 'brand', {
-          userId: id,
+        return this.repo.switchOff(userId, at, 'brand', {
+          userId,
           at,
           action: 'brandStopped',
           reason: message,
@@ -561,7 +583,7 @@ export class AutoTradingService {
       });
       if (off) {
         stopped += 1;
-        await this.tellStopped(brandId, id, 'brand', message, at);
+        await this.tellStopped(brandId, id, 'brand', message, at, userId);
       }
     }
     return stopped;
@@ -602,8 +624,9 @@ export class AutoTradingService {
       const state = { dailyResult: realised.today + unrealised, totalResult: realised.total + unrealised };
       const hit = lossLimitHit(state, account.settings.limits);
       if (hit) {
-        await this.exclusive(id, () => this.limitHit(id, hit, state, now)).catch((err: unknown) =>
-          this.options.log.error({ err, accountId: id }, 'auto-trading: a loss limit could not be applied'),
+        await this.exclusive(this.userOf(id), () => this.limitHit(id, hit, state, now)).catch(
+          (err: unknown) =>
+            this.options.log.error({ err, accountId: id }, 'auto-trading: a loss limit could not be applied'),
         );
       }
       if (++n % MONITOR_CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -623,8 +646,8 @@ export class AutoTradingService {
     const at = new Date(now);
     const message = lossLimitMessage(limit, state, limits);
     try {
-      await this.repo.switchOff(accountId, at, limit, {
-        userId: accountId,
+      await this.repo.switchOff(this.userOf(accountId), at, limit, {
+        userId: this.userOf(accountId),
         at,
         action: 'limit',
         reason: message,
@@ -635,7 +658,7 @@ export class AutoTradingService {
       throw err;
     }
     this.realisedOf.delete(accountId);
-    await this.tellStopped(account.brandId, accountId, limit, message, at);
+    await this.tellStopped(account.brandId, accountId, limit, message, at, this.userOf(accountId));
     const closes = lossLimitCloses({ openAuto: this.trading.autoPositions(accountId) }, limits, now);
     const lines: JournalLine[] = [];
     for (const decision of closes) {
@@ -649,7 +672,7 @@ export class AutoTradingService {
       });
       const closed = outcome.ok ? outcome.events.find((e) => e.type === 'position.closed') : undefined;
       lines.push({
-        userId: accountId,
+        userId: this.userOf(accountId),
         at: new Date(this.options.clock.now()),
         action: outcome.ok ? 'close' : 'refused',
         symbol: decision.symbol,
@@ -670,11 +693,12 @@ export class AutoTradingService {
     reason: AutoStopReason,
     message: Message,
     at: Date,
+    userId: number,
   ): Promise<void> {
     try {
       await this.repo.addPopup(
         brandId,
-        accountId,
+        userId,
         formatMessage({ key: 'auto.notice.title' }),
         `<p>${escapeHtml(formatMessage(message))}</p>`,
       );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { positions, users } from '../../db/schema.js';
+import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
 import { autoClient, clientCall, journalOf, trendSettings } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
@@ -53,6 +54,7 @@ describe(`the auto-trading switch under a double-click, and after today's loss l
     // an auto trade closed today with a loss of 300.00 (the daily limit below is 200.00)
     await ctx.database.db.insert(positions).values({
       userId: client.id,
+      accountId: firstAccountOf(client.id),
       symbol: 'BTCUSD',
       direction: 'buy',
       amount: '1000.00',

@@ -6,7 +6,7 @@
 import { convertTotal, money } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { brands, users } from '../../db/schema.js';
+import { brands, tradingAccounts, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
@@ -56,6 +56,12 @@ describe(`dealing desk per currency (${testDbKind})`, async () => {
       .update(users)
       .set({ brandId, verifiedAccount: true, assetsGroupPermission: [1, 2, 3, 4, 5] })
       .where(eq(users.id, c.id));
+    // the client's account moves with it, in the brand's currency (as registering on that brand opens it)
+    const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+    await db
+      .update(tradingAccounts)
+      .set({ brandId, currency: brand?.settings.currency ?? 'EUR' })
+      .where(eq(tradingAccounts.userId, c.id));
     await ctx.trading.ensureAccount(c.id);
     await ctx.trading.refreshAccount(c.id);
     const funded = await ctx.trading.adjustBalance({

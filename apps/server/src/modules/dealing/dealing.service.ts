@@ -461,11 +461,12 @@ export class DealingService {
     // checked before the close: the audit row written after it must be storable (no control characters)
     const problem = staffReasonProblem(note, { required: true });
     if (problem) throw invalidFields([problem]);
-    const before = await this.deps.gateway.position(clientId, positionId);
+    // the position's own trading account holds it (docs/accounts.md)
+    const before = await this.deps.gateway.position(open.accountId, positionId);
     // closed by the broker: cause 'broker' (closingReason 0 'Manually'), the reason in the close
     // context, so the client's notice and history say "Closed by the broker: <reason>"
     const outcome = await this.deps.gateway.close({
-      accountId: clientId,
+      accountId: open.accountId,
       positionId,
       now: this.deps.market.clock.now(),
       broker: { reason: note },
@@ -479,7 +480,7 @@ export class DealingService {
         outcome.rejection.message.params,
       );
     }
-    const position = await this.deps.gateway.position(clientId, positionId);
+    const position = await this.deps.gateway.position(open.accountId, positionId);
     if (!position) throw positionNotFound();
     await this.repo.inTransaction((tx) =>
       auditStaffAction(tx, auth, actor.request, {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fillAudits, users } from '../../db/schema.js';
 import { systemClock } from '../../market/clock.js';
 import { TickRing } from '../../market/tick-ring.js';
+import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { staffSession } from '../../test/staff-kit.js';
@@ -187,6 +188,7 @@ describe(`fill audit (${testDbKind})`, async () => {
       .insert(fillAudits)
       .values({
         userId: a.id,
+        accountId: firstAccountOf(a.id),
         positionId: 2_000_000_001,
         kind: 'open',
         symbol: 'BTCUSD',

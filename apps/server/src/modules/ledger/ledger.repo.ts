@@ -107,7 +107,9 @@ export class LedgerRepo {
   }
 
   /** Trading accounts whose balance differs from the sum of their entries (architecture §6 invariant). */
-  async balanceDifferences(db: Db): Promise<
+  async balanceDifferences(
+    db: Db,
+  ): Promise<
     { accountId: number; number: string; userId: number; email: string; balance: string; ledger: string }[]
   > {
     const rows = await query<{

@@ -2,7 +2,7 @@ import { money, parseMoney } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { ledgerEntries, tradingAccounts, users } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { type Booking, Ledger, LedgerError } from './ledger.js';
@@ -23,7 +23,12 @@ describe(`the ledger (${testDbKind})`, async () => {
   const entriesOf = (userId: number) =>
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.id);
   const balanceOf = async (userId: number) =>
-    (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]?.balance;
+    (
+      await db
+        .select({ balance: tradingAccounts.balance })
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.userId, userId))
+    )[0]?.balance;
 
   it('books a deposit: one entry with the balance after it, and the balance moved by exactly its amount', async () => {
     const id = await account();

@@ -1,5 +1,5 @@
 /**
- * The ledger (architecture §6): the only code that writes `ledger_entries` and `users.balance`. Every caller —
+ * The ledger (architecture §6): the only code that writes `ledger_entries` and `trading_accounts.balance`. Every caller —
  * the trading engine's closes (with negative balance protection), deposits, withdrawals and their refunds, and
  * later bonuses, credits and staff corrections — books through `Ledger.book`, inside the database transaction of
  * its cause. An amount is `Money` (made only by the domain's helpers), written as exact NUMERIC text; the new

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { auditLog, ledgerEntries, positions, transactions, users } from '../../db/schema.js';
+import { auditLog, ledgerEntries, positions, tradingAccounts, transactions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { firstAccountOf } from '../../test/accounts-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { type LedgerProblem, verifyLedger } from './ledger.verify.js';
@@ -113,9 +114,9 @@ describe(`ledger:verify (${testDbKind})`, async () => {
 
   it('names the account whose balance was edited without an entry', async () => {
     await db
-      .update(users)
-      .set({ balance: sql`${users.balance} + 1000000` })
-      .where(eq(users.id, c.id));
+      .update(tradingAccounts)
+      .set({ balance: sql`${tradingAccounts.balance} + 1000000` })
+      .where(eq(tradingAccounts.userId, c.id));
     expectProblem(await verifyLedger(db), { check: 'balance', accountId: c.id });
   });
 
@@ -162,6 +163,7 @@ describe(`ledger:verify (${testDbKind})`, async () => {
   it('names a pending deposit that has a deposit entry', async () => {
     await db.insert(ledgerEntries).values({
       userId: a.id,
+      accountId: firstAccountOf(a.id),
       kind: 'deposit',
       amount: '250.00',
       balanceAfter: '0.00',
@@ -194,6 +196,7 @@ describe(`ledger:verify (${testDbKind})`, async () => {
       .insert(ledgerEntries)
       .values({
         userId: c.id,
+        accountId: firstAccountOf(c.id),
         kind: 'deposit',
         amount: '5000.00',
         balanceAfter: '0.00',
@@ -211,7 +214,10 @@ describe(`ledger:verify (${testDbKind})`, async () => {
     userId: number,
     entry: { kind: string; amount: string; reference: string | null },
   ) => {
-    const [account] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    const [account] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, userId));
     const [last] = await db
       .select({ balanceAfter: ledgerEntries.balanceAfter })
       .from(ledgerEntries)
@@ -222,14 +228,15 @@ describe(`ledger:verify (${testDbKind})`, async () => {
       .insert(ledgerEntries)
       .values({
         userId,
+        accountId: firstAccountOf(userId),
         ...entry,
         balanceAfter: sql`${last?.balanceAfter ?? '0'}::numeric + ${entry.amount}::numeric`,
       })
       .returning({ id: ledgerEntries.id });
     await db
-      .update(users)
+      .update(tradingAccounts)
       .set({ balance: sql`${account?.balance ?? '0'}::numeric + ${entry.amount}::numeric` })
-      .where(eq(users.id, userId));
+      .where(eq(tradingAccounts.userId, userId));
     if (!row) throw new Error('tamper insert returned nothing');
     return row.id;
   };
@@ -282,6 +289,7 @@ describe(`ledger:verify (${testDbKind})`, async () => {
       await db.insert(transactions).values({
         brandId: account?.brandId ?? 0,
         userId: client.id,
+        accountId: firstAccountOf(client.id),
         reference,
         typeId,
         statusId,
@@ -338,7 +346,14 @@ describe(`ledger:verify (${testDbKind})`, async () => {
     const insertError = (userId: number, kind: string, positionId: number) =>
       db
         .insert(ledgerEntries)
-        .values({ userId, kind, amount: '1.00', balanceAfter: '0.00', positionId })
+        .values({
+          userId,
+          accountId: firstAccountOf(userId),
+          kind,
+          amount: '1.00',
+          balanceAfter: '0.00',
+          positionId,
+        })
         .then(
           () => undefined,
           (error: unknown) => error,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { ledgerEntries, tradingAccounts, users } from '../../db/schema.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
@@ -428,7 +428,7 @@ describe(`deposits (${testDbKind})`, async () => {
     const list = await app.inject({ method: 'GET', url: `/api/transactions/get/${b.token}` });
     expect(list.json().data).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/api/transactions/get/nope' })).statusCode).toBe(401);
-    const [row] = await db.select().from(users).where(eq(users.id, a.id));
+    const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, a.id));
     expect(row?.balance).toBe('0.00');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries, positions, transactions, users } from '../../db/schema.js';
+import { ledgerEntries, positions, tradingAccounts, transactions, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
@@ -369,7 +369,10 @@ describe(`ledger under random payment and trading sequences (${testDbKind})`, as
         }
 
         // ---- invariants
-        const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, id));
+        const [row] = await db
+          .select({ balance: tradingAccounts.balance })
+          .from(tradingAccounts)
+          .where(eq(tradingAccounts.userId, id));
         const balance = cents(row?.balance);
         const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id));
         expect(entries.reduce((sum, e) => sum + cents(e.amount), 0)).toBe(balance);

@@ -36,14 +36,11 @@ import { EngineCommitError } from '../../engine/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import {
-  demoAccountNoPayments,
-  tradingAccountNotFound,
-} from '../trading-accounts/current-account.js';
-import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
+import { demoAccountNoPayments, tradingAccountNotFound } from '../trading-accounts/current-account.js';
+import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
 import { type PaymentEffect, TransactionAlreadyDecided } from './payment-effects.js';
 import type {
   NewTransaction,

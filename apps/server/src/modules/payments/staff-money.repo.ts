@@ -202,9 +202,9 @@ export class MoneyRepo {
   async openPosition(
     userId: number,
     positionId: number,
-  ): Promise<{ id: number; brandId: number } | undefined> {
+  ): Promise<{ id: number; accountId: number; brandId: number } | undefined> {
     const [row] = await this.db
-      .select({ id: positions.id, brandId: users.brandId })
+      .select({ id: positions.id, accountId: positions.accountId, brandId: users.brandId })
       .from(positions)
       .innerJoin(users, eq(users.id, positions.userId))
       .where(and(eq(positions.id, positionId), eq(positions.userId, userId), isNull(positions.closedAt)));

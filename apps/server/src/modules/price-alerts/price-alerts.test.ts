@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, priceAlerts, users } from '../../db/schema.js';
+import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffSession } from '../../test/staff-kit.js';
@@ -152,6 +153,7 @@ describe(`price alerts (${testDbKind})`, async () => {
     await db.insert(priceAlerts).values(
       Array.from({ length: PRICE_ALERT_MAX_ACTIVE }, (_, i) => ({
         userId,
+        accountId: firstAccountOf(userId),
         brandId,
         symbol: 'BTCUSD',
         kind: 'above' as const,

@@ -1,7 +1,7 @@
 import { parseAdjustmentAmount, staffReasonProblem } from '@openbroker/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, brands, users } from '../../db/schema.js';
+import { auditLog, brands, tradingAccounts, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { bookAdjustment, staffCall, staffSession } from '../../test/staff-kit.js';
@@ -66,7 +66,10 @@ describe(`back-office review fixes (${testDbKind})`, async () => {
       expect(fieldErrors(res)).toEqual(['amount:field.max']);
       expect(res.json().errors[0].message).toBe('Amount can be at most 1000000000000');
     }
-    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, c.id));
+    const [row] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, c.id));
     expect(row?.balance).toBe('99.50');
   });
 
@@ -77,7 +80,10 @@ describe(`back-office review fixes (${testDbKind})`, async () => {
     expect(fieldErrors(nul)).toEqual(['reason:field.forbiddenCharacters']);
     const esc = await adjust(c.id, { kind: 'bonus', amount: '10.00', reason: 'x\u001b[31m' });
     expect(fieldErrors(esc)).toEqual(['reason:field.forbiddenCharacters']);
-    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, c.id));
+    const [row] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, c.id));
     expect(row?.balance).toBe('0.00');
 
     const deposit = await kit.create(c.token, { amount: 300, method: 2 });

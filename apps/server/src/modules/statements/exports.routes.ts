@@ -73,13 +73,15 @@ export async function exportsRoutes(app: App, deps: ExportsRoutesDeps) {
       },
     },
     async (request, reply) => {
-      const { brand, user } = await auth(request);
-      const view = await gateway.view(user.id);
-      if (!view) throw new Error(`account ${user.id} has no book`);
+      const client = await auth(request);
+      // the session's current trading account (or the optional accountId's), in its currency
+      const account = await client.account();
+      const view = await gateway.view(account.id);
+      if (!view) throw new Error(`account ${account.id} has no book`);
       return sendCsv(
         reply,
-        `trade-history-${user.pin}`,
-        historyCsv(view.positions.history, brand.settings.currency),
+        `trade-history-${account.number}`,
+        historyCsv(view.positions.history, account.currency),
       );
     },
   );

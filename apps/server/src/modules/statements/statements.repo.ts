@@ -11,16 +11,16 @@ export class StatementsRepo {
   constructor(private readonly db: Db) {}
 
   /** The account's balance before `before`: the exact sum of its earlier entries (NUMERIC). */
-  async balanceBefore(userId: number, before: Date): Promise<string> {
+  async balanceBefore(accountId: number, before: Date): Promise<string> {
     const [row] = await this.db
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::numeric(20,2)::text` })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.userId, userId), lt(ledgerEntries.createdAt, before)));
+      .where(and(eq(ledgerEntries.accountId, accountId), lt(ledgerEntries.createdAt, before)));
     return row?.total ?? '0.00';
   }
 
   /** The account's entries booked in [from, to), in booking order, each with its position's symbol. */
-  async entries(userId: number, from: Date, to: Date): Promise<StatementEntryRow[]> {
+  async entries(accountId: number, from: Date, to: Date): Promise<StatementEntryRow[]> {
     const rows = await this.db
       .select({
         id: ledgerEntries.id,
@@ -35,7 +35,7 @@ export class StatementsRepo {
       .leftJoin(positions, eq(positions.id, ledgerEntries.positionId))
       .where(
         and(
-          eq(ledgerEntries.userId, userId),
+          eq(ledgerEntries.accountId, accountId),
           gte(ledgerEntries.createdAt, from),
           lt(ledgerEntries.createdAt, to),
         ),
@@ -45,7 +45,7 @@ export class StatementsRepo {
   }
 
   /** The account's positions opened or closed in [from, to). */
-  async positions(userId: number, from: Date, to: Date): Promise<StatementPositionRow[]> {
+  async positions(accountId: number, from: Date, to: Date): Promise<StatementPositionRow[]> {
     const rows = await this.db
       .select({
         id: positions.id,
@@ -62,7 +62,7 @@ export class StatementsRepo {
       .from(positions)
       .where(
         and(
-          eq(positions.userId, userId),
+          eq(positions.accountId, accountId),
           or(
             and(gte(positions.openedAt, from), lt(positions.openedAt, to)),
             and(isNotNull(positions.closedAt), gte(positions.closedAt, from), lt(positions.closedAt, to)),

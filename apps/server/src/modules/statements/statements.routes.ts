@@ -68,9 +68,13 @@ export async function statementsRoutes(app: App, deps: StatementsRoutesDeps) {
       },
     },
     async (request, reply) => {
-      const { brand, user } = await auth(request);
-      const { format, ...range } = request.query;
-      const statement = await statements.statement(brand, user, range);
+      const client = await auth(request);
+      const { brand, user } = client;
+      // the session's current trading account, or the one the optional accountId names
+      const account = await client.account();
+      const { format, ...range } = request.query as typeof request.query & { accountId?: unknown };
+      delete range.accountId;
+      const statement = await statements.statement(brand, account, range);
       const name = `statement-${user.pin}-${statement.from}-${statement.until}`;
       reply.header('cache-control', 'no-store');
       if (format === 'csv')
@@ -82,7 +86,7 @@ export async function statementsRoutes(app: App, deps: StatementsRoutesDeps) {
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send((await statements.pdf(statement, statements.holder(brand, user))) as never); // bytes are sent as they are
+          .send((await statements.pdf(statement, statements.holder(brand, user, account))) as never); // bytes are sent as they are
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .send({ status: true as const, data: statement });

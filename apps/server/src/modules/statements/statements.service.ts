@@ -16,6 +16,7 @@ import { invalidFields } from '../../lib/errors.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { AccountBooks } from '../trading/account-books.js';
+import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
 import { type StatementHolder, statementPdf } from './statement-pdf.js';
 import { StatementsRepo } from './statements.repo.js';
 
@@ -35,21 +36,28 @@ export class StatementsService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The statement of the client's own account; 400 with field messages for a bad range. */
-  async statement(brand: Brand, user: UserRow, query: StatementQuery): Promise<Statement> {
+  /**
+   * The statement of one of the client's trading accounts (the session's current one; docs/accounts.md), in the
+   * account's currency; 400 with field messages for a bad range.
+   */
+  async statement(
+    _brand: Brand,
+    account: Pick<TradingAccountRow, 'id' | 'currency'>,
+    query: StatementQuery,
+  ): Promise<Statement> {
     const now = this.now();
     const range = statementRange(query, now);
     if (!range.ok) throw invalidFields(range.errors);
     const { from, to } = range.value;
     const [openingBalance, entries, positions] = await Promise.all([
-      this.repo.balanceBefore(user.id, from),
-      this.repo.entries(user.id, from, to),
-      this.repo.positions(user.id, from, to),
+      this.repo.balanceBefore(account.id, from),
+      this.repo.entries(account.id, from, to),
+      this.repo.positions(account.id, from, to),
     ]);
     // equity is known for a period that reaches the present: the book's figure now
-    const view = to.getTime() > now.getTime() ? await this.deps.gateway.view(user.id) : undefined;
+    const view = to.getTime() > now.getTime() ? await this.deps.gateway.view(account.id) : undefined;
     return buildStatement({
-      currency: brand.settings.currency,
+      currency: account.currency,
       range: range.value,
       openingBalance,
       entries,
@@ -59,9 +67,13 @@ export class StatementsService {
     });
   }
 
-  /** Who the statement is for: the brand, the client's name and account number. */
-  holder(brand: Brand, user: UserRow): StatementHolder {
-    return { brandName: brand.name, name: `${user.firstName} ${user.lastName}`.trim(), account: user.pin };
+  /** Who the statement is for: the brand, the client's name and the trading account's number. */
+  holder(brand: Brand, user: UserRow, account?: Pick<TradingAccountRow, 'number'>): StatementHolder {
+    return {
+      brandName: brand.name,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      account: account?.number ?? user.pin,
+    };
   }
 
   /** The statement as CSV (RFC 4180, formula-safe cells): a header row, then one line per entry. */

@@ -6,11 +6,9 @@
 import { AppError } from '../../lib/errors.js';
 import type { TradingAccountRow, TradingAccountsRepo } from './trading-accounts.repo.js';
 
-export const tradingAccountNotFound = () =>
-  new AppError(404, 'ACCOUNT_NOT_FOUND', 'tradingAccount.notFound');
+export const tradingAccountNotFound = () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'tradingAccount.notFound');
 
-export const demoAccountNoPayments = () =>
-  new AppError(422, 'DEMO_ACCOUNT', 'tradingAccount.demoNoPayments');
+export const demoAccountNoPayments = () => new AppError(422, 'DEMO_ACCOUNT', 'tradingAccount.demoNoPayments');
 
 /** The parts of a client session the current account is read from. */
 export interface ClientSessionRef {

@@ -15,6 +15,8 @@ export class TradingAccountsRepo {
   /**
    * Opens the client's next account of a kind in a currency, numbered '<L|D>-<pin>-<n>' (n: how many accounts of
    * that kind the client has, plus one). Build it on the caller's transaction to commit with the rest of its work.
+   * `id`: only for a client's first account, which takes the client's id (registration, seed; decision 0028); any
+   * other account draws its id from the clients' sequence, so it is never a client's id.
    */
   async open(owner: {
     userId: number;
@@ -22,6 +24,7 @@ export class TradingAccountsRepo {
     pin: string;
     kind: TradingAccountKind;
     currency: string;
+    id?: number;
   }): Promise<TradingAccountRow> {
     const [existing] = await this.db
       .select({ n: count() })
@@ -31,6 +34,7 @@ export class TradingAccountsRepo {
     const [row] = await this.db
       .insert(tradingAccounts)
       .values({
+        ...(owner.id === undefined ? {} : { id: owner.id }),
         userId: owner.userId,
         brandId: owner.brandId,
         kind: owner.kind,

@@ -2,7 +2,7 @@ import { money } from '@openbroker/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../db/client.js';
-import { ledgerEntries, positions, tradeCommands, users } from '../../db/schema.js';
+import { ledgerEntries, positions, tradeCommands, tradingAccounts, users } from '../../db/schema.js';
 import { type CommandOutcome, EngineCommitError } from '../../engine/index.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
@@ -88,7 +88,10 @@ describe(`client command ids are executed once (${testDbKind})`, async () => {
       .select({ n: count() })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, accountId));
-    const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, accountId));
+    const [u] = await db
+      .select({ balance: tradingAccounts.balance })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, accountId));
     return { positions: Number(p?.n), ledger: Number(l?.n), balance: u?.balance };
   };
   const commandRows = async (accountId: number) =>

@@ -1,6 +1,6 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { popupReads, popups, users } from '../../db/schema.js';
+import { popupReads, popups, tradingAccounts, users } from '../../db/schema.js';
 import { PopupsRepo } from '../popups/popups.repo.js';
 
 /** The kind of a client's margin-call popup (popups.kind). */
@@ -29,11 +29,20 @@ export class MarginCallRepo {
     await new PopupsRepo(this.db).create({ brandId, userId, kind: MARGIN_CALL_POPUP, title, content });
   }
 
-  async client(userId: number) {
+  /** The trading account's client (who is warned) and the account's currency and number (what the amounts are in). */
+  async client(accountId: number) {
     const [row] = await this.db
-      .select({ brandId: users.brandId, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, userId));
+      .select({
+        userId: users.id,
+        brandId: users.brandId,
+        email: users.email,
+        firstName: users.firstName,
+        currency: tradingAccounts.currency,
+        number: tradingAccounts.number,
+      })
+      .from(tradingAccounts)
+      .innerJoin(users, eq(users.id, tradingAccounts.userId))
+      .where(eq(tradingAccounts.id, accountId));
     return row;
   }
 }

@@ -1,7 +1,7 @@
 import { addMoney, type Money, money, type Price } from '@openbroker/domain';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries, orders, positions, users } from '../../db/schema.js';
+import { ledgerEntries, orders, positions, tradingAccounts, users } from '../../db/schema.js';
 import type { BookEvent, OrderRecord } from '../../engine/index.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { verifyLedger } from '../ledger/ledger.verify.js';
@@ -17,7 +17,11 @@ describe(`order fill, partial close and swaps in the books (${testDbKind})`, asy
   const { runtime } = await createTestServer();
   const { db } = runtime.ctx.database;
   const repo = new TradingRepo(db);
-  const [demo] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
+  const [demo] = await db
+    .select({ id: tradingAccounts.id, balance: tradingAccounts.balance })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .where(eq(users.email, 'demo@example.com'));
   const accountId = demo?.id ?? 0;
   const [orderId, positionId, partId, otherOrderId] = await repo.reservePositionIds(4);
   let balance = money(demo?.balance ?? '0');

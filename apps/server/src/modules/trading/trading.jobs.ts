@@ -3,7 +3,7 @@
  * expiry (once a second), trailed stops' flush, and the daily swap rollover at 22:00 UTC. `tick(now)` runs one
  * round; the timer calls it every second, tests call it with the time they want.
  */
-import { formatMessage, type NoticePayload, nextRollover } from '@openbroker/domain';
+import { BRAND_CURRENCIES, formatMessage, type NoticePayload, nextRollover } from '@openbroker/domain';
 import type { Config } from '../../config.js';
 import type { Clock, TimerHandle } from '../../market/clock.js';
 import { type BrandsService, brandBaseUrl } from '../brands/brands.service.js';
@@ -31,7 +31,9 @@ export interface TradingJobsOptions {
 }
 
 const percent = (fraction: number) => Math.round(fraction * 10_000) / 100;
-const eur = (amount: number) => `€${amount.toFixed(2)}`;
+/** An amount of the account's currency as the margin-call popup and mail write it ('€1234.50', 'CHF 12.50'). */
+const moneyIn = (amount: number, currency: string) =>
+  `${(BRAND_CURRENCIES as Record<string, string>)[currency] ?? `${currency} `}${amount.toFixed(2)}`;
 
 export class TradingJobs {
   /** Accounts under their margin-call level now: warned once until the level is back above (re-armed). */
@@ -157,20 +159,21 @@ export class TradingJobs {
     const marginLevel = figures.marginLevel ?? 0;
     const { repo } = this.options;
     // one popup until read, one mail per popup: a margin call while the last one is unread adds nothing
-    if (await repo.hasUnread(accountId)) return;
     const client = await repo.client(accountId);
     if (!client) return;
+    if (await repo.hasUnread(client.userId)) return;
     const brand = await this.deps.brands.findById(client.brandId);
     if (!brand) return;
     const params = {
       marginLevel: marginLevel.toFixed(2),
       level: level.toFixed(0),
-      equity: eur(figures.equity),
-      usedMargin: eur(figures.usedMargin),
+      // in the account's currency (docs/accounts.md)
+      equity: moneyIn(figures.equity, client.currency),
+      usedMargin: moneyIn(figures.usedMargin, client.currency),
     };
     await repo.addPopup(
       brand.id,
-      accountId,
+      client.userId,
       formatMessage({ key: 'notice.marginCall.title' }),
       `<p>${escapeHtml(formatMessage({ key: 'notice.marginCall.popup', params }))}</p>`,
     );

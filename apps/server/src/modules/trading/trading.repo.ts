@@ -53,7 +53,8 @@ const rateOrNull = (value: string | null) => (value === null ? null : price(valu
 /** The columns a trading account is loaded with: the account's own and its client's trading settings. */
 const ACCOUNT_COLUMNS = {
   id: tradingAccounts.id,
-  brandId: tradingAccounts.brandId,
+  // the client's brand decides the account's trading profile (an account is always of its client's brand)
+  brandId: users.brandId,
   balance: tradingAccounts.balance,
   verifiedAccount: users.verifiedAccount,
   assetsGroupPermission: users.assetsGroupPermission,
@@ -430,7 +431,12 @@ export class TradingRepo implements EnginePersistence {
           ...(event.type === 'order.filled' ? { positionId: event.positionId } : {}),
           ...(event.type === 'order.rejected' ? { message: event.message } : {}),
         };
-        const { id: _id, createdAt: _created, accountId: _account, ...changes } = orderValues(order, event.at);
+        const {
+          id: _id,
+          createdAt: _created,
+          accountId: _account,
+          ...changes
+        } = orderValues(order, event.at);
         const updated = await tx
           .update(orders)
           .set(changes)
@@ -665,8 +671,9 @@ export class TradingRepo implements EnginePersistence {
    */
   async loadSnapshot(shard?: { shard: number; shards: number }): Promise<EngineSnapshot> {
     // shards by trading account id: an account's positions and orders live on its account's shard
-    const inShard = (column: typeof tradingAccounts.id | typeof positions.accountId | typeof orders.accountId) =>
-      shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined;
+    const inShard = (
+      column: typeof tradingAccounts.id | typeof positions.accountId | typeof orders.accountId,
+    ) => (shard ? sql`${column} % ${shard.shards} = ${shard.shard}` : undefined);
     const accountRows = await this.db
       .select(ACCOUNT_COLUMNS)
       .from(tradingAccounts)

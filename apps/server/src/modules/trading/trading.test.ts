@@ -8,10 +8,10 @@ import {
   SPEC_QUOTE_TERMS,
   tickSizeOf,
 } from '@openbroker/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntries, users } from '../../db/schema.js';
+import { ledgerEntries, tradingAccounts, users } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { tradingProfileOf } from '../brands/brand-trading.js';
 import { TradingRepo } from './trading.repo.js';
@@ -179,7 +179,7 @@ describe(`trading over the /trading socket (${testDbKind})`, async () => {
     expect(opened.data.open_rate).toBe(openRate);
     const expectedProfit = Math.round((((closeRate - openRate) * 200 * 1) / openRate) * 100) / 100;
     expect(closed.data.profit).toBeCloseTo(expectedProfit, 2);
-    const [row] = await db.select().from(users).where(eq(users.id, demoId));
+    const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, demoId));
     expect(Number(row?.balance)).toBeCloseTo(await ledgerSum(demoId), 2);
     expect(ctx.trading.positions(demoId).history.map((p) => p.id)).toContain(opened.data.id);
     const again = await send(socket, 'closePosition', { id: opened.data.id, price: 3_100 });
@@ -405,11 +405,11 @@ describe(`ledger:verify (${testDbKind})`, async () => {
 
   it('fails, naming the account, when a balance was edited without a ledger entry', async () => {
     await runtime.ctx.database.db
-      .update(users)
+      .update(tradingAccounts)
       .set({ balance: '12345.67' })
-      .where(eq(users.email, 'demo@example.com'));
+      .where(eq(tradingAccounts.userId, sql`(select id from users where email = 'demo@example.com')`));
     await expect(verify?.run(runtime.ctx, [])).rejects.toThrow(
-      /demo@example\.com: account \d+: balance 12345\.67 but its ledger entries sum to 10000\.00/,
+      /demo@example\.com L-\w+-1: account \d+ \(L-\w+-1, client \d+\): balance 12345\.67 but its ledger entries sum to 10000\.00/,
     );
   });
 });

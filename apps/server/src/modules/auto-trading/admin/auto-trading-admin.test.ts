@@ -2,6 +2,7 @@ import { DEFAULT_STRATEGY_OFFERS, type StaffRole } from '@openbroker/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, brands, positions, users } from '../../../db/schema.js';
+import { firstAccountOf } from '../../../test/accounts-kit.js';
 import { registerClient } from '../../../test/factories.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
 import { staffCall, staffSession } from '../../../test/staff-kit.js';
@@ -231,6 +232,7 @@ describe(`back-office auto-trading per brand (${testDbKind})`, async () => {
     const now = new Date();
     const position = (userId: number, extra: Partial<typeof positions.$inferInsert>) => ({
       userId,
+      accountId: firstAccountOf(userId),
       symbol: 'EURUSD',
       direction: 'buy' as const,
       amount: '100.00',

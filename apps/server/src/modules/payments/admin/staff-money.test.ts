@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   tradingAccounts,
   transactionApprovals,
+  users,
 } from '../../../db/schema.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
 import { paymentKit } from '../../../test/payments-kit.js';
@@ -385,11 +386,8 @@ describe(`back-office money (${testDbKind})`, async () => {
       before: { status: 'Pending' },
       after: { status: 'Declined' },
     });
-    const [account] = await db
-      .select({ balance: tradingAccounts.balance })
-      .from(tradingAccounts)
-      .where(and(eq(tradingAccounts.userId, c.id), eq(tradingAccounts.kind, 'live')));
-    expect(account?.balance).toBe('0.00');
+    const [client] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, c.id));
+    expect(client?.balance).toBe('0.00');
     expect((await verifyAuditChain(db)).ok).toBe(true);
   });
 
