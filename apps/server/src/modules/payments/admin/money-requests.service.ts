@@ -224,14 +224,15 @@ export class MoneyRequestsService {
   /** A request with what its approver should know first. */
   async detail(auth: StaffAuth, reference: string): Promise<MoneyRequestDetail> {
     const row = await this.inScope(auth, reference);
-    return { request: present(row), context: await this.approvalContext(auth, row.userId) };
+    return { request: present(row), context: await this.approvalContext(auth, row.userId, row.accountId) };
   }
 
   /**
    * What an approver sees about a client (a staff money request's or a withdrawal's): verification and document
-   * states, balance, the last staff money requests, and staff members the client resembles.
+   * states, balance, the last staff money requests, and staff members the client resembles. The balance is the
+   * request's account's (`accountId`), else the client's first live account's.
    */
-  async approvalContext(auth: StaffAuth, clientId: number): Promise<ApprovalContext> {
+  async approvalContext(auth: StaffAuth, clientId: number, accountId?: number): Promise<ApprovalContext> {
     const client = await this.repo.client(clientId);
     if (!client) throw notFound();
     assertBrandInScope(auth, client.brandId);
@@ -260,8 +261,11 @@ export class MoneyRequestsService {
         ),
       }))
       .filter((member) => member.fields.length > 0);
-    // the balance staff money works on: the client's first live account's, in its currency
-    const account = await this.repo.firstLiveAccount(clientId);
+    // the balance staff money works on: the request's account's, else the client's first live account's, in its currency
+    const account =
+      accountId === undefined
+        ? await this.repo.firstLiveAccount(clientId)
+        : await this.repo.liveAccount(clientId, accountId);
     const view = account ? await this.deps.gateway.view(account.id) : undefined;
     return {
       client: {
