@@ -55,7 +55,7 @@ const FUNNEL = {
   ],
   clicks: 4,
   registrations: 2,
-  demo_signups: 0,
+  demo_signups: 3,
   first_deposits: 1,
   registration_rate: 0.5,
   deposit_rate: 0.5,
@@ -140,6 +140,8 @@ describe('affiliate panel', () => {
       expect(within(cards).getByTestId('affiliate-card-clicks').textContent).toContain('4'),
     );
     expect(within(cards).getByTestId('affiliate-card-registrations').textContent).toContain('2');
+    // demo sign-ups (virtual money) beside registrations, never among them
+    expect(within(cards).getByTestId('affiliate-card-demo-signups').textContent).toContain('Demo sign-ups3');
     expect(within(cards).getByTestId('affiliate-card-depositors').textContent).toContain('1');
     expect(within(cards).getByTestId('affiliate-card-registration-rate').textContent).toContain('50%');
     expect(within(cards).getByTestId('affiliate-card-deposit-rate').textContent).toContain('50%');

@@ -184,12 +184,15 @@ describe('one affiliate', () => {
     await screen.findByTestId('boe-aff-kpis');
     expect(screen.getByTestId('boe-aff-kpi-clicks').textContent).toContain('11');
     expect(screen.getByTestId('boe-aff-kpi-registrations').textContent).toContain('3');
+    // demo sign-ups are their own figure (here none), beside registrations
+    expect(screen.getByTestId('boe-aff-kpi-demo-signups').textContent).toContain('0');
     expect(screen.getByTestId('boe-aff-kpi-ftds').textContent).toContain('2');
     expect(screen.getByTestId('boe-aff-kpi-registration-rate').textContent).toContain('27.3%');
     expect(screen.getByTestId('boe-aff-kpi-deposit-rate').textContent).toContain('66.7%');
     const rows = within(screen.getByTestId('boe-aff-days')).getAllByRole('row');
     expect(rows).toHaveLength(5); // head, three days, total
-    expect(screen.getByTestId('boe-aff-total').textContent).toBe('Total1132');
+    // clicks, registrations, demo sign-ups, first-time deposits
+    expect(screen.getByTestId('boe-aff-total').textContent).toBe('Total11302');
     const first = calls.find((c) => c.path === '/api/backoffice/affiliates/5/funnel');
     expect(Object.fromEntries(first?.search ?? [])).toEqual(lastDays(new Date()));
 
