@@ -107,7 +107,7 @@ async function checkFlashes(page: Page, key: string) {
       content: `.ob-price { animation: ob-flash-${flash} 1s linear paused !important; }`,
     });
     keep(key, flashed(flash), await seriousViolations(page));
-    await style.evaluate((element) => element.remove());
+    await style.evaluate((element) => (element as Element).remove());
   }
 }
 
