@@ -7,7 +7,6 @@ import {
   ledgerEntries,
   tradingAccounts,
   transactionApprovals,
-  users,
 } from '../../../db/schema.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
 import { paymentKit } from '../../../test/payments-kit.js';
