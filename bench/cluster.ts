@@ -10,7 +10,7 @@
  * the bench's own process; CLUSTER_BENCH_VIA=lb goes through the load balancer instead), and its prices come from
  * that node's `/prices` socket. For CLUSTER_BENCH_SECONDS every client runs round trips one after the other, as the
  * trade bench does (bench/trade.ts: `openClose`); every acknowledgement must be a success. Afterwards
- * Σ ledger_entries = users.balance is checked for every user.
+ * Σ ledger_entries = trading_accounts.balance is checked for every account.
  *
  * A client's node is rarely its account's owner: with N nodes about (N-1)/N of the commands travel over Redis to the
  * owner and back. On one machine with 2 cores the nodes, PostgreSQL, Redis and the bench share the same cores, so
@@ -107,7 +107,7 @@ async function ledgerCheck(url: string): Promise<{ ok: boolean; text: string }> 
   try {
     const differences = await new TradingRepo(database.db).ledgerDifferences();
     return differences.length === 0
-      ? { ok: true, text: 'Σ ledger_entries = users.balance for every user' }
+      ? { ok: true, text: 'Σ ledger_entries = trading_accounts.balance for every account' }
       : {
           ok: false,
           text: `MISMATCH for ${differences.length} user(s): ${differences
@@ -287,7 +287,7 @@ function printFigures(runs: RunFigures[]): void {
   for (const run of runs.filter((r) => !r.ledgerOk)) console.log(`${run.nodes} node(s): ${run.ledger}`);
   console.log(
     'round trip = openPosition ack then closePosition ack; round trips/s = all clients together; ledger = ' +
-      'Σ ledger_entries = users.balance for every user after the run.\n' +
+      'Σ ledger_entries = trading_accounts.balance for every account after the run.\n' +
       `With N nodes a client's node owns its account's shard only about 1/N of the time; the other commands go over ` +
       'Redis to the owner node and back (one extra hop each way).\n' +
       `Note: on one machine with 2 cores (this one has ${os.cpus().length}) the nodes, PostgreSQL, Redis and this bench ` +

@@ -76,6 +76,7 @@ function alertRows(): PriceAlertRow[] {
     rows.push({
       id,
       userId: 1 + (id % 10_000),
+      accountId: 1 + (id % 10_000),
       brandId: 1 + (id % BRANDS),
       symbol: instrument.symbol,
       kind,

@@ -5,7 +5,7 @@
  * dropped afterwards. One round trip = `openPosition` acknowledged, then `closePosition`
  * acknowledged; every acknowledgement must be `status: true`, otherwise the bench stops with an
  * error (a fast rejection is never reported as a figure). Afterwards the ledger is verified:
- * Σ ledger_entries = users.balance for every user.
+ * Σ ledger_entries = trading_accounts.balance for every account.
  *
  * The timed client opts in to deltas (`auth.deltas`, as the web app does), so a command pushes only the
  * changed position and the balance; a shorter run with a spec §7 client (the whole lists on every change) is printed
@@ -267,7 +267,7 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
       ledgerOk: differences.length === 0,
       ledger:
         differences.length === 0
-          ? 'Σ ledger_entries = users.balance for every user'
+          ? 'Σ ledger_entries = trading_accounts.balance for every account'
           : `MISMATCH for ${differences.length} user(s): ${differences
               .slice(0, 3)
               .map((d) => `${d.email} balance ${d.balance} ≠ ledger ${d.ledger}`)

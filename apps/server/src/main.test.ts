@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_SANDBOX_SECRET, EMBEDDED_DATABASE_DIR } from './config.js';
 import { brands, transactions, users } from './db/schema.js';
-import { accountIdOf, firstAccountOf } from './test/accounts-kit.js';
+import { firstAccountOf } from './test/accounts-kit.js';
 import { createPostgresDatabase, createTestServer, testDbKind } from './test/harness.js';
 import { paymentKit } from './test/payments-kit.js';
 

@@ -12,7 +12,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../db/scratch-datab
 import { AppError } from '../lib/errors.js';
 import { NotShardOwnerError } from '../modules/trading/trading.service.js';
 import { openRuntime, type Runtime } from '../runtime.js';
-import { accountIdOf, firstAccountOf } from '../test/accounts-kit.js';
+import { accountIdOf } from '../test/accounts-kit.js';
 import { shardOf } from './shards.js';
 
 /**

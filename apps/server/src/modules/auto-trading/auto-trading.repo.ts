@@ -1,13 +1,7 @@
 import type { AutoStopReason, AutoTradingSettings, JournalAction, Message } from '@openbroker/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  autoTradingJournal,
-  autoTradingSettings,
-  positions,
-  tradingAccounts,
-  users,
-} from '../../db/schema.js';
+import { autoTradingJournal, autoTradingSettings, positions, users } from '../../db/schema.js';
 import { AccountsRepo, type UserRow } from '../accounts/accounts.repo.js';
 import { PopupsRepo } from '../popups/popups.repo.js';
 

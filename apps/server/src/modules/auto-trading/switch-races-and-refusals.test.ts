@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { positions, users } from '../../db/schema.js';
-import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
+import { firstAccountOf } from '../../test/accounts-kit.js';
 import { autoClient, clientCall, journalOf, trendSettings } from '../../test/auto-trading-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 

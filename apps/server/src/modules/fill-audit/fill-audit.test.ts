@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fillAudits, users } from '../../db/schema.js';
 import { systemClock } from '../../market/clock.js';
 import { TickRing } from '../../market/tick-ring.js';
-import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
+import { firstAccountOf } from '../../test/accounts-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { paymentKit } from '../../test/payments-kit.js';
 import { staffSession } from '../../test/staff-kit.js';

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, priceAlerts, users } from '../../db/schema.js';
-import { accountIdOf, firstAccountOf } from '../../test/accounts-kit.js';
+import { firstAccountOf } from '../../test/accounts-kit.js';
 import { registerClient } from '../../test/factories.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffSession } from '../../test/staff-kit.js';

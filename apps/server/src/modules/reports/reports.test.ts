@@ -76,6 +76,8 @@ describe(`back-office reports (${testDbKind})`, async () => {
     const [live] = await db
       .insert(tradingAccounts)
       .values({
+        // the first live account has the client's id, as registration opens it (decision 0028)
+        id: row.id,
         userId: row.id,
         brandId,
         kind: 'live',
