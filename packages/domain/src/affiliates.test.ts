@@ -73,9 +73,9 @@ describe('funnel per day: clicks → registrations → first-time deposits', () 
   it('counts each event on its own UTC day within the period', () => {
     const funnel = funnelByDay(accounts, clicks, '2026-03-01', '2026-03-03');
     expect(funnel.days).toEqual([
-      { day: '2026-03-01', clicks: 4, registrations: 2, first_deposits: 1 },
-      { day: '2026-03-02', clicks: 0, registrations: 1, first_deposits: 1 },
-      { day: '2026-03-03', clicks: 2, registrations: 0, first_deposits: 1 },
+      { day: '2026-03-01', clicks: 4, registrations: 2, demo_signups: 0, first_deposits: 1 },
+      { day: '2026-03-02', clicks: 0, registrations: 1, demo_signups: 0, first_deposits: 1 },
+      { day: '2026-03-03', clicks: 2, registrations: 0, demo_signups: 0, first_deposits: 1 },
     ]);
     expect(funnel).toMatchObject({
       clicks: 6,
@@ -84,6 +84,25 @@ describe('funnel per day: clicks → registrations → first-time deposits', () 
       registration_rate: 0.5,
       deposit_rate: 1,
     });
+  });
+
+  it('counts demo sign-ups apart: they are no registrations, so the rates ignore them', () => {
+    const live = { created_at: '2026-03-01T09:00:00Z', first_deposit_at: '2026-03-01T09:30:00Z' };
+    const demo = { created_at: '2026-03-01T10:00:00Z', first_deposit_at: null, demo: true };
+    const funnel = funnelByDay(
+      [live, demo, demo],
+      [{ day: '2026-03-01', clicks: 4 }],
+      '2026-03-01',
+      '2026-03-01',
+    );
+    expect(funnel).toMatchObject({
+      registrations: 1,
+      demo_signups: 2,
+      first_deposits: 1,
+      registration_rate: 0.25,
+      deposit_rate: 1,
+    });
+    expect(funnel.days[0]).toMatchObject({ registrations: 1, demo_signups: 2 });
   });
 
   it('one click, one registration and its deposit on one day is 100 % at both steps', () => {

@@ -62,6 +62,8 @@ export interface FunnelAccount {
   created_at: string;
   /** The first-time deposit's time (ISO), or null when the account has not deposited. */
   first_deposit_at: string | null;
+  /** A demo sign-up ("Try a demo": the client's first account was a demo one): counted apart from registrations. */
+  demo?: boolean;
 }
 
 /** One day of the funnel, and the funnel of a period (contracts/affiliates.ts: the answer both panels read). */
@@ -71,7 +73,8 @@ export type Funnel = AffiliateFunnel;
 /**
  * The clicks → registrations → first-time deposits funnel per UTC day of `from`…`until`: clicks by
  * the day they were counted, registrations by registration day, first-time deposits by the day of
- * the deposit. Events outside the period are left out.
+ * the deposit. Events outside the period are left out. Demo sign-ups (virtual money) are counted apart on their
+ * registration day and are not registrations: the rates are of live registrations only.
  */
 export function funnelByDay(
   accounts: readonly FunnelAccount[],
@@ -80,7 +83,10 @@ export function funnelByDay(
   until: IsoDay,
 ): Funnel {
   const byDay = new Map<IsoDay, FunnelDay>(
-    eachDay(from, until).map((day) => [day, { day, clicks: 0, registrations: 0, first_deposits: 0 }]),
+    eachDay(from, until).map((day) => [
+      day,
+      { day, clicks: 0, registrations: 0, demo_signups: 0, first_deposits: 0 },
+    ]),
   );
   for (const c of clicks) {
     const entry = byDay.get(c.day);
@@ -88,7 +94,10 @@ export function funnelByDay(
   }
   for (const account of accounts) {
     const registered = byDay.get(utcDay(account.created_at));
-    if (registered) registered.registrations += 1;
+    if (registered) {
+      if (account.demo) registered.demo_signups += 1;
+      else registered.registrations += 1;
+    }
     const deposited = account.first_deposit_at ? byDay.get(utcDay(account.first_deposit_at)) : undefined;
     if (deposited) deposited.first_deposits += 1;
   }
@@ -96,11 +105,13 @@ export function funnelByDay(
   const sum = (pick: (d: FunnelDay) => number) => days.reduce((total, d) => total + pick(d), 0);
   const totalClicks = sum((d) => d.clicks);
   const registrations = sum((d) => d.registrations);
+  const demoSignups = sum((d) => d.demo_signups);
   const firstDeposits = sum((d) => d.first_deposits);
   return {
     days,
     clicks: totalClicks,
     registrations,
+    demo_signups: demoSignups,
     first_deposits: firstDeposits,
     registration_rate: conversionRate(registrations, totalClicks),
     deposit_rate: conversionRate(firstDeposits, registrations),

@@ -10,6 +10,8 @@ export const BACKOFFICE_MONEY_MESSAGES = {
   'staff.adjustmentAmount':
     'Enter an amount other than 0: positive for bonuses, credits and withdrawals; a correction may be negative.',
   'staff.adjustmentExceedsWithdrawable': 'The client can withdraw at most {{max}}.',
+  'staff.adjustmentAccount':
+    'Pick one of the client’s live accounts: demo accounts hold virtual money and take no staff bookings.',
   'staff.adjustmentNeedsFourEyes':
     'A payout above {{max}} needs two approvers: the client requests it as a withdrawal, and two finance colleagues approve it in the queue.',
   // for the web app: a booking the engine refused, with its reason

@@ -122,6 +122,8 @@ export function moneyRequestFixture(overrides: Partial<MoneyRequest> = {}): Mone
     clientName: 'Ada Lovelace',
     email: 'ada@test.example',
     pin: '100041',
+    accountId: 41,
+    accountNumber: 'L-100041-1',
     kind: 'bonus',
     amount: '120.00',
     currency: 'EUR',

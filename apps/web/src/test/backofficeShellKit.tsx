@@ -54,6 +54,8 @@ export function clientRow(overrides: Partial<ClientRow> = {}): ClientRow {
     level: 'Basic',
     balance: '1250.50',
     currency: 'EUR',
+    accountNumber: 'L-100041-1',
+    demoOnly: false,
     documentsWaiting: 2,
     hasDeposited: true,
     tradingEnabled: true,

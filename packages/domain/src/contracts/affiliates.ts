@@ -14,8 +14,10 @@ export const AffiliateAdminView = z.object({
   code: z.string(),
   disabled: z.boolean(),
   disabledAt: Instant.nullable(),
-  /** Clients its tracking code brought (first touch). */
+  /** Clients its tracking code brought (first touch) who hold a live account. */
   clients: z.number(),
+  /** Those with demo accounts only (virtual money), counted apart. */
+  demoClients: z.number(),
   createdAt: Instant,
 });
 export type AffiliateAdminView = z.infer<typeof AffiliateAdminView>;
@@ -30,6 +32,8 @@ export const AffiliateFunnelDay = z.object({
   day: z.string(),
   clicks: z.number(),
   registrations: z.number(),
+  /** Demo sign-ups ("Try a demo", virtual money): counted apart, never a registration or a conversion. */
+  demo_signups: z.number(),
   first_deposits: z.number(),
 });
 export type AffiliateFunnelDay = z.infer<typeof AffiliateFunnelDay>;
@@ -42,6 +46,7 @@ export const AffiliateFunnel = z.object({
   days: z.array(AffiliateFunnelDay),
   clicks: z.number(),
   registrations: z.number(),
+  demo_signups: z.number(),
   first_deposits: z.number(),
   /** registrations ÷ clicks, null without clicks. */
   registration_rate: z.number().nullable(),

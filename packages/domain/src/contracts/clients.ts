@@ -47,16 +47,43 @@ export const ClientRow = z.object({
   countryName: z.string().nullable(),
   verified: z.boolean(),
   level: z.string(),
-  /** The booked balance in the brand's currency. */
+  /** The booked balance of the client's main account: the first live one, else the first demo one. */
   balance: DecimalText,
-  /** The balance's currency (the brand's account currency), e.g. "USD". */
+  /** The balance's currency (the main account's), e.g. "USD". */
   currency: z.string(),
+  /** The main account's number ('L-100234-1'); null for a client without any account. */
+  accountNumber: z.string().nullable(),
+  /** True when the client holds demo accounts only (virtual money: shown with a DEMO badge, never a funded client). */
+  demoOnly: z.boolean(),
   documentsWaiting: z.number(),
   hasDeposited: z.boolean(),
   tradingEnabled: z.boolean(),
   createdAt: Instant,
 });
 export type ClientRow = z.infer<typeof ClientRow>;
+
+/**
+ * One of a client's trading accounts on the back office's client page (GET /api/backoffice/clients/:id/accounts):
+ * its number, kind (demo: virtual money), currency and booked balance, with the engine's equity and margin.
+ */
+export const ClientAccount = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  kind: z.enum(['live', 'demo']),
+  currency: z.string(),
+  balance: DecimalText,
+  /** Balance plus the floating profit of open positions. */
+  equity: DecimalText,
+  /** Margin in use; '0.00' without open positions. */
+  margin: DecimalText,
+  openPositions: z.number().int(),
+  createdAt: Instant,
+});
+export type ClientAccount = z.infer<typeof ClientAccount>;
+
+/** A client's accounts: live ones first (oldest first), then demo ones. */
+export const ClientAccountList = z.array(ClientAccount);
+export type ClientAccountList = z.infer<typeof ClientAccountList>;
 
 /** A page of the client list (GET /api/backoffice/clients). */
 export const ClientRowPage = StaffPage(ClientRow);

@@ -21,7 +21,10 @@ export const DealerPosition = PositionDto.extend({
   clientName: z.string(),
   pin: z.string(),
   brandSlug: z.string(),
-  /** The account currency (the brand's) of the amount and the profit. */
+  /** The trading account it belongs to ('L-100234-1'), and whether that is a demo account (virtual money). */
+  accountNumber: z.string(),
+  demo: z.boolean(),
+  /** The account's currency: the amount's and the profit's. */
   currency: z.string(),
 });
 export type DealerPosition = z.infer<typeof DealerPosition>;
@@ -78,6 +81,8 @@ export type DeskGroupExposure = z.infer<typeof DeskGroupExposure>;
 /** An account near its stop-out: its margin figures at the latest prices, named, with its brand's levels. */
 export const DeskNearAccount = z.object({
   userId: z.number().int(),
+  /** The trading account near its stop-out ('L-100234-1'); null when it could not be named. */
+  accountNumber: z.string().nullable(),
   brandId: z.number().int().nullable(),
   clientName: z.string(),
   pin: z.string().nullable(),
@@ -123,6 +128,9 @@ export type DeskCloseKind = z.infer<typeof DeskCloseKind>;
 export const DeskClose = z.object({
   positionId: z.number().int(),
   userId: z.number().int(),
+  /** The trading account it belonged to, and whether that is a demo account (virtual money). */
+  accountNumber: z.string(),
+  demo: z.boolean(),
   clientName: z.string(),
   brandId: z.number().int(),
   brandSlug: z.string(),

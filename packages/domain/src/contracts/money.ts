@@ -75,6 +75,9 @@ export const MoneyRequest = z.object({
   clientName: z.string(),
   email: z.string(),
   pin: z.string(),
+  /** The live trading account it books on, and its number ('L-100234-2'). */
+  accountId: z.number().int(),
+  accountNumber: z.string(),
   kind: z.enum(ADJUSTMENT_KINDS),
   /** Signed as it books on the balance (a withdrawal is negative), exact decimal. */
   amount: MoneyDecimal,

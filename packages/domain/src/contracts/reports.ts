@@ -4,7 +4,10 @@ import { DecimalText } from './common.js';
 
 /** One period's KPI figures: counts, and exact amounts in the group's currency. */
 export const KpiFigures = z.object({
+  /** Clients who registered for a live account (demo sign-ups are not among them). */
   registrations: z.number(),
+  /** Clients whose first account was a demo one ("Try a demo"), counted apart from registrations (issue 27). */
+  demoSignups: z.number(),
   verified: z.number(),
   ftdCount: z.number(),
   depositCount: z.number(),
@@ -28,7 +31,7 @@ export const KpiDay = KpiFigures.extend({
 });
 export type KpiDay = z.infer<typeof KpiDay>;
 
-/** The brands of one currency, day by day and in total. */
+/** The figures of one account currency (live accounts only), with the brands that have any, day by day and in total. */
 export const KpiGroup = z.object({
   currency: z.string(),
   currencySymbol: z.string(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TRANSACTION_STATUS } from '@openbroker/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { affiliates, tradingAccounts, transactions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -36,6 +36,8 @@ export interface DepositOptions {
   typeId?: number;
   statusId?: number;
   currency?: string;
+  /** The trading account it went to; absent: the client's first live account. */
+  accountId?: number;
 }
 
 /**
@@ -45,15 +47,22 @@ export interface DepositOptions {
 export async function buildDeposit(db: Db, userId: number, options: DepositOptions) {
   const [user] = await db.select({ brandId: users.brandId }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
+  const [account] = options.accountId
+    ? [{ id: options.accountId }]
+    : await db
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.kind, 'live')))
+        .orderBy(asc(tradingAccounts.id))
+        .limit(1);
+  if (!account) throw new Error(`no live account of user ${userId}`);
   const statusId = options.statusId ?? TRANSACTION_STATUS.approved;
   const [row] = await db
     .insert(transactions)
     .values({
       brandId: user.brandId,
       userId,
-      // the client's first live account (docs/accounts.md)
-      accountId: sql<number>`(select ${tradingAccounts.id} from ${tradingAccounts}
-        where ${tradingAccounts.userId} = ${userId} and ${tradingAccounts.kind} = 'live' order by ${tradingAccounts.id} limit 1)`,
+      accountId: account.id,
       reference: `T${randomBytes(6).toString('hex').toUpperCase()}`,
       typeId: options.typeId ?? 1,
       statusId,

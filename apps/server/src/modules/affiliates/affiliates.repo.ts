@@ -1,5 +1,5 @@
 import { TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { affiliates, countries, referralClicks, transactions, users } from '../../db/schema.js';
 
@@ -28,6 +28,10 @@ export interface ReferredAccountRow {
   createdAt: Date;
   sourcePage: string | null;
   firstDeposit: { amount: string; currency: string; at: Date } | null;
+  /** A demo sign-up: the client's first trading account was a demo one. */
+  demo: boolean;
+  /** Whether the client holds a live account (one with demo accounts only is no client of the report). */
+  live: boolean;
 }
 
 const DEPOSIT_TYPE_IDS = [...TRANSACTION_TABS.deposits];
@@ -85,10 +89,18 @@ export class AffiliatesRepo {
       .limit(1000);
   }
 
-  /** How many clients each of these affiliates brought (affiliates without clients are absent). */
+  /**
+   * How many clients each of these affiliates brought (affiliates without clients are absent): clients with a live
+   * account; those with demo accounts only are counted apart (`demo`).
+   */
   clientCounts(affiliateIds: readonly number[]) {
+    const live = sql`exists (select 1 from trading_accounts a where a.user_id = ${users.id} and a.kind = 'live')`;
     return this.db
-      .select({ affiliateId: users.affiliateId, n: count() })
+      .select({
+        affiliateId: users.affiliateId,
+        n: sql<number>`(count(*) filter (where ${live}))::int`,
+        demo: sql<number>`(count(*) filter (where not ${live}))::int`,
+      })
       .from(users)
       .where(inArray(users.affiliateId, [...affiliateIds]))
       .groupBy(users.affiliateId);
@@ -123,6 +135,8 @@ export class AffiliatesRepo {
           eq(transactions.statusId, TRANSACTION_STATUS.approved),
           inArray(transactions.typeId, DEPOSIT_TYPE_IDS),
           inArray(transactions.userId, referred),
+          // real money only: a deposit to a live account (demo accounts never deposit, and never count)
+          sql`exists (select 1 from trading_accounts a where a.id = ${transactions.accountId} and a.kind = 'live')`,
         ),
       )
       .orderBy(transactions.userId, asc(depositedAt), asc(transactions.id))
@@ -142,6 +156,8 @@ export class AffiliatesRepo {
         country: countries.name,
         createdAt: users.createdAt,
         sourcePage: users.sourcePage,
+        demo: sql<boolean>`coalesce((select a.kind = 'demo' from trading_accounts a where a.user_id = ${users.id} order by a.id limit 1), false)`,
+        live: sql<boolean>`exists (select 1 from trading_accounts a where a.user_id = ${users.id} and a.kind = 'live')`,
         amount: firstDeposits.amount,
         currency: firstDeposits.currency,
         at: firstDeposits.at,
@@ -151,8 +167,10 @@ export class AffiliatesRepo {
       .leftJoin(countries, eq(countries.id, users.countryId))
       .where(and(eq(users.affiliateId, affiliate.id), eq(users.brandId, affiliate.brandId), inPeriod))
       .orderBy(desc(users.createdAt), desc(users.id));
-    return rows.map(({ amount, currency, at, ...row }) => ({
+    return rows.map(({ amount, currency, at, demo, live, ...row }) => ({
       ...row,
+      demo: Boolean(demo),
+      live: Boolean(live),
       firstDeposit:
         amount !== null && currency !== null && at !== null
           ? { amount, currency, at: at instanceof Date ? at : new Date(at) }

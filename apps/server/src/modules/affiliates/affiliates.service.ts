@@ -106,7 +106,10 @@ export class AffiliatesService {
    * deposited (`transactions`) within `from`…`until`, whole UTC days both included, with totals.
    */
   async report(affiliate: AffiliateRow, filter: AffiliateFilterInput): Promise<AffiliateReport> {
-    const accounts = await this.repo.referredAccounts(affiliate, periodOf(filter), filter.where);
+    // clients with demo accounts only hold virtual money: no conversion, no commission (counted apart in the funnel)
+    const accounts = (await this.repo.referredAccounts(affiliate, periodOf(filter), filter.where)).filter(
+      (a) => a.live,
+    );
     return {
       accounts,
       totals: accountTotals(
@@ -131,6 +134,7 @@ export class AffiliatesService {
       accounts.map((a) => ({
         created_at: a.createdAt.toISOString(),
         first_deposit_at: a.firstDeposit?.at.toISOString() ?? null,
+        demo: a.demo,
       })),
       clicks,
       filter.from,

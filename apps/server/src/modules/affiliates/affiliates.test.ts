@@ -354,11 +354,12 @@ describe(`affiliates (${testDbKind})`, async () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         days: [
-          { day: '2026-07-01', clicks: 4, registrations: 2, first_deposits: 1 },
-          { day: '2026-07-02', clicks: 6, registrations: 1, first_deposits: 1 },
+          { day: '2026-07-01', clicks: 4, registrations: 2, demo_signups: 0, first_deposits: 1 },
+          { day: '2026-07-02', clicks: 6, registrations: 1, demo_signups: 0, first_deposits: 1 },
         ],
         clicks: 10,
         registrations: 3,
+        demo_signups: 0,
         first_deposits: 2,
         registration_rate: 0.3,
         deposit_rate: 2 / 3,
@@ -490,7 +491,7 @@ describe(`affiliates (${testDbKind})`, async () => {
         .data.map((a: { id: number }) => a.id);
       expect(sisterIds).toEqual([sisterClient.id]);
       const f = (await funnel(token, '2026-09-01', '2026-09-30')).json().data;
-      expect(f).toMatchObject({ registrations: 1, first_deposits: 0 });
+      expect(f).toMatchObject({ registrations: 1, demo_signups: 0, first_deposits: 0 });
     });
   });
 });

@@ -57,6 +57,11 @@ function bookOf(count: number, accounts: number) {
 /** Brands 1 and 2 book in EUR, brand 3 in USD, brand 4 in GBP. */
 const CURRENCY_OF = (brandId: number) => (brandId === 3 ? 'USD' : brandId === 4 ? 'GBP' : 'EUR');
 const currencyOfProfile = (profile: string | undefined) => CURRENCY_OF(Number(profile?.split(':')[1]));
+/** Each account's currency, as the desk is told it: here the currency of the account's brand. */
+const accountCurrencies = (open: readonly { accountId: number; profile: string | undefined }[]) => {
+  const byAccount = new Map(open.map((p) => [p.accountId, currencyOfProfile(p.profile)]));
+  return (accountId: number) => byAccount.get(accountId) ?? 'EUR';
+};
 
 describe('dealing desk computation', () => {
   it('agrees with a recount of every open position per symbol and currency, per brand scope', () => {
@@ -64,7 +69,7 @@ describe('dealing desk computation', () => {
     const open = engine.deskPositions();
     expect(open).toHaveLength(500);
     const inScope = (brandId: number) => brandId === 1 || brandId === 3;
-    const desk = computeDesk(open, inScope, CURRENCY_OF);
+    const desk = computeDesk(open, inScope, accountCurrencies(open));
     const mine = open.filter((p) => p.profile === 'brand:1' || p.profile === 'brand:3');
     expect(desk.currencies).toEqual(['EUR', 'USD']);
     // every symbol traded by both brands has one row per currency
@@ -129,7 +134,7 @@ describe('dealing desk computation', () => {
       {},
       { positions, quotes: [quote('BTCUSD', 50_000, 50_000, Date.now())] },
     );
-    const desk = computeDesk(engine.deskPositions(), () => true, CURRENCY_OF);
+    const desk = computeDesk(engine.deskPositions(), () => true, accountCurrencies(engine.deskPositions()));
     expect(desk.instruments.map((r) => [r.symbol, r.currency, r.longVolume, r.netVolume])).toEqual([
       ['BTCUSD', 'EUR', 1_000, 1_000],
       ['BTCUSD', 'USD', 5_000, 5_000],
@@ -148,7 +153,7 @@ describe('dealing desk computation', () => {
 
   it('shows nothing of accounts outside any brand or outside the scope', () => {
     const { engine } = bookOf(40, 8);
-    const desk = computeDesk(engine.deskPositions(), () => false, CURRENCY_OF);
+    const desk = computeDesk(engine.deskPositions(), () => false, accountCurrencies(engine.deskPositions()));
     expect(desk.instruments).toEqual([]);
     expect(desk.nearest).toEqual([]);
     expect(desk.currencies).toEqual([]);
@@ -178,10 +183,10 @@ describe('dealing desk computation', () => {
   it('computes the desk over 10,000 open positions in milliseconds', () => {
     const { engine } = bookOf(10_000, 2_000);
     const runs: number[] = [];
-    let desk = computeDesk(engine.deskPositions(), () => true, CURRENCY_OF);
+    let desk = computeDesk(engine.deskPositions(), () => true, accountCurrencies(engine.deskPositions()));
     for (let i = 0; i < 10; i++) {
       const started = performance.now();
-      desk = computeDesk(engine.deskPositions(), () => true, CURRENCY_OF);
+      desk = computeDesk(engine.deskPositions(), () => true, accountCurrencies(engine.deskPositions()));
       runs.push(performance.now() - started);
     }
     runs.sort((a, b) => a - b);

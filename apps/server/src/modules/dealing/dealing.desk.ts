@@ -25,7 +25,7 @@ export type ExposureFigures = DeskCurrencyFigures;
 /** An account's margin figures at the latest prices: the desk's nearest account before it is named. */
 export type AccountRisk = Omit<
   DeskNearAccount,
-  'clientName' | 'pin' | 'brandSlug' | 'stopOutLevel' | 'marginCallLevel'
+  'clientName' | 'pin' | 'brandSlug' | 'stopOutLevel' | 'marginCallLevel' | 'accountNumber'
 >;
 
 /** The engine's figures of the desk: the snapshot without its time, rates and the accounts' names. */
@@ -103,13 +103,13 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The desk over the open positions whose account's brand `inScope` accepts (accounts outside any brand are
- * never shown), each summed in its brand's currency (`currencyOf`). O(positions) plus sorting the instruments
+ * never shown), each summed in its account's currency (`currencyOf`). O(positions) plus sorting the instruments
  * and the accounts.
  */
 export function computeDesk(
   open: readonly DeskPosition[],
   inScope: (brandId: number) => boolean,
-  currencyOf: (brandId: number) => string,
+  currencyOf: (accountId: number) => string,
   nearest = 20,
 ): DeskFigures {
   const bySymbol = new Map<string, { symbol: string; group: InstrumentGroup; currency: string; sum: Sum }>();
@@ -119,17 +119,17 @@ export function computeDesk(
     number,
     { brandId: number; currency: string; balance: number; margin: number; profit: number; positions: number }
   >();
-  // the scope and currency per profile key, so they are looked up once per brand, not once per position
-  const scopeOfProfile = new Map<string | undefined, { brandId: number; currency: string } | null>();
+  // the scope per profile key, so it is looked up once per brand, not once per position
+  const scopeOfProfile = new Map<string | undefined, number | null>();
   for (const p of open) {
-    let brand = scopeOfProfile.get(p.profile);
-    if (brand === undefined) {
+    let brandId = scopeOfProfile.get(p.profile);
+    if (brandId === undefined) {
       const id = brandOfProfile(p.profile);
-      brand = id !== undefined && inScope(id) ? { brandId: id, currency: currencyOf(id) } : null;
-      scopeOfProfile.set(p.profile, brand);
+      brandId = id !== undefined && inScope(id) ? id : null;
+      scopeOfProfile.set(p.profile, brandId);
     }
-    if (brand === null) continue;
-    const { brandId, currency } = brand;
+    if (brandId === null) continue;
+    const currency = currencyOf(p.accountId);
     const margin = cents(p.amount);
     const volume = cents(p.amount * p.leverage);
     const profit = p.profit === null ? 0 : cents(p.profit);

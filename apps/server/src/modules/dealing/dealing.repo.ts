@@ -9,17 +9,20 @@ import { brands, positions, tradingAccounts, users } from '../../db/schema.js';
 import { BrandsRepo } from '../brands/brands.repo.js';
 import type { ScopeFilter } from '../staff/policy.js';
 
-/** A trading account's client as the desk names them. */
+/** A trading account as the desk names it: its client, number, kind and currency. */
 export interface DeskClient {
-  /** The trading account (the engine's account id). */
+  /** The trading account's id (the engine's account id). */
   id: number;
   /** The client who owns it. */
   userId: number;
+  accountNumber: string;
+  /** A demo account holds virtual money: the desk leaves it out of its figures. */
+  demo: boolean;
   name: string;
   pin: string | null;
   brandId: number;
   brandSlug: string;
-  /** The trading account's currency. */
+  /** The account's currency. */
   currency: string;
 }
 
@@ -31,8 +34,10 @@ export interface ClosedRow {
   lastName: string;
   brandId: number;
   brandSlug: string;
-  /** The trading account's currency: the profit's. */
+  /** The account's currency: the profit's. */
   currency: string;
+  accountNumber: string;
+  demo: boolean;
   symbol: string;
   direction: 'buy' | 'sell';
   amount: string;
@@ -49,13 +54,15 @@ export interface ClosedRow {
 export class DealingRepo {
   constructor(private readonly db: Db) {}
 
-  /** Names, PINs, brands and currencies of trading accounts' clients by account id (ids not found are left out). */
+  /** Trading accounts by id with their client's name, PIN and brand (ids not found are left out). */
   async clients(ids: readonly number[]): Promise<DeskClient[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({
         id: tradingAccounts.id,
         userId: users.id,
+        accountNumber: tradingAccounts.number,
+        kind: tradingAccounts.kind,
         currency: tradingAccounts.currency,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -70,6 +77,8 @@ export class DealingRepo {
     return rows.map((r) => ({
       id: r.id,
       userId: r.userId,
+      accountNumber: r.accountNumber,
+      demo: r.kind === 'demo',
       name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
       pin: r.pin ?? null,
       brandId: r.brandId,
@@ -89,6 +98,8 @@ export class DealingRepo {
         brandId: users.brandId,
         brandSlug: brands.slug,
         currency: tradingAccounts.currency,
+        accountNumber: tradingAccounts.number,
+        kind: tradingAccounts.kind,
         symbol: positions.symbol,
         direction: positions.direction,
         amount: positions.amount,
@@ -113,7 +124,7 @@ export class DealingRepo {
       )
       .orderBy(desc(positions.closedAt), desc(positions.id))
       .limit(limit);
-    return rows as ClosedRow[];
+    return rows.map(({ kind, ...row }) => ({ ...(row as Omit<ClosedRow, 'demo'>), demo: kind === 'demo' }));
   }
 
   /** Brands (id, slug, name, halted symbols) among the given ids, or every brand. */

@@ -5,7 +5,6 @@
 import {
   addMoney,
   BACKOFFICE_PAGE_SIZE,
-  brandCurrency,
   CLOSING_REASON,
   type DealerCloseAnswer,
   type DealerPosition,
@@ -46,7 +45,7 @@ import {
 } from '../staff/policy.js';
 import { auditStaffAction } from '../staff/staff-audit.js';
 import type { AccountBooks } from '../trading/account-books.js';
-import { brandOfProfile, type TradingService } from '../trading/trading.service.js';
+import type { TradingService } from '../trading/trading.service.js';
 import { computeDesk } from './dealing.desk.js';
 import { type ClosedRow, DealingRepo, type DeskClient } from './dealing.repo.js';
 
@@ -101,6 +100,8 @@ export function closeOfRow(row: ClosedRow): DeskClose {
   return {
     positionId: row.id,
     userId: row.userId,
+    accountNumber: row.accountNumber,
+    demo: row.demo,
     clientName: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
     brandId: row.brandId,
     brandSlug: row.brandSlug,
@@ -126,6 +127,8 @@ export function closeOfRecord(p: ClosedPositionRecord, client: DeskClient): Desk
   return {
     positionId: p.id,
     userId: client.userId,
+    accountNumber: client.accountNumber,
+    demo: client.demo,
     clientName: client.name,
     brandId: client.brandId,
     brandSlug: client.brandSlug,
@@ -220,7 +223,7 @@ export class DealingService {
     this.dealing = new DealingRepo(deps.database.db);
   }
 
-  /** Clients' names and brands by id (cached a minute). */
+  /** Trading accounts with their client's name and brand, by account id (cached a minute). */
   async clients(ids: readonly number[]): Promise<Map<number, DeskClient>> {
     const found = new Map<number, DeskClient>();
     const missing: number[] = [];
@@ -237,20 +240,10 @@ export class DealingService {
     return found;
   }
 
-  /** The account currency of each brand among the positions' profiles (the brand cache; EUR when unknown). */
-  private async brandCurrencies(open: readonly DeskPosition[]): Promise<Map<number, string>> {
-    const ids = new Set<number>();
-    const profiles = new Set(open.map((p) => p.profile));
-    for (const profile of profiles) {
-      const id = brandOfProfile(profile);
-      if (id !== undefined) ids.add(id);
-    }
-    const out = new Map<number, string>();
-    for (const id of ids) out.set(id, brandCurrency((await this.deps.brands.findById(id))?.settings));
-    return out;
-  }
-
-  /** The desk for a scope: the engine's figures, then the nearest accounts named (cached names). */
+  /**
+   * The desk for a scope: the engine's figures over the positions of live accounts (a demo account's positions are
+   * virtual: never part of the exposure), each in its account's currency; then the nearest accounts named.
+   */
   async snapshot(
     inScope: (brandId: number) => boolean,
     brandId: number | null,
@@ -258,11 +251,16 @@ export class DealingService {
   ): Promise<DeskSnapshot> {
     // a cluster node knows the profile keys of other nodes' accounts only from their positions
     const profileKeys = new Map(open.map((p) => [p.accountId, p.profile]));
-    const currencies = await this.brandCurrencies(open);
+    const accounts = await this.clients([...profileKeys.keys()]);
+    const live = open.filter((p) => accounts.get(p.accountId)?.demo === false);
     const started = performance.now();
-    const figures = computeDesk(open, inScope, (id) => currencies.get(id) ?? 'EUR', DESK_NEAREST);
+    const figures = computeDesk(
+      live,
+      inScope,
+      (accountId) => accounts.get(accountId)?.currency ?? 'EUR',
+      DESK_NEAREST,
+    );
     const computeMs = Math.round((performance.now() - started) * 100) / 100;
-    const names = await this.clients(figures.nearest.map((a) => a.userId));
     return {
       ...figures,
       at: new Date(this.deps.market.clock.now()).toISOString(),
@@ -270,15 +268,16 @@ export class DealingService {
       computeMs,
       rates: deskRates(this.deps.market),
       nearest: figures.nearest.map((a) => {
-        const client = names.get(a.userId);
+        const account = accounts.get(a.userId);
         const profile = this.deps.trading.profileOfKey(profileKeys.get(a.userId));
         return {
           ...a,
-          // the engine's figures are per trading account; the desk names and links the client who owns it
-          userId: client?.userId ?? a.userId,
-          clientName: client?.name ?? '',
-          pin: client?.pin ?? null,
-          brandSlug: client?.brandSlug ?? '',
+          // the figures are per trading account: `userId` names the client who owns it
+          userId: account?.userId ?? a.userId,
+          accountNumber: account?.accountNumber ?? null,
+          clientName: account?.name ?? '',
+          pin: account?.pin ?? null,
+          brandSlug: account?.brandSlug ?? '',
           stopOutLevel: Math.round(profile.stopOutLevel * 10_000) / 100,
           marginCallLevel: Math.round(profile.marginCallLevel * 10_000) / 100,
         };
@@ -391,29 +390,27 @@ export class DealingService {
           clientName: `${row.firstName} ${row.lastName}`.trim(),
           pin: row.pin,
           brandSlug: row.brandSlug,
-          currency: brandCurrency((await this.deps.brands.findBySlug(row.brandSlug))?.settings),
+          accountNumber: row.accountNumber,
+          demo: row.accountKind === 'demo',
+          currency: row.currency,
         });
     }
     return { items, total, page: query.page, pageSize: BACKOFFICE_PAGE_SIZE };
   }
 
   /**
-   * Per symbol and account currency over the open positions in scope: bought and sold amounts, net, count and
-   * floating profit (amounts of brands with different currencies are never added).
+   * Per symbol and account currency over the open positions of live accounts in scope: bought and sold amounts,
+   * net, count and floating profit (amounts of accounts with different currencies are never added).
    */
   async exposure(auth: StaffAuth, brandId: number | undefined): Promise<ExposureRow[]> {
-    const { rows } = await this.repo.openPositions({ brandIds: scopeFilter(auth, brandId) });
+    // live accounts only: a demo account's positions are virtual and never part of the broker's exposure
+    const { rows } = await this.repo.openPositions({ brandIds: scopeFilter(auth, brandId), liveOnly: true });
     const bySymbol = new Map<
       string,
       { symbol: string; currency: string; buy: Money; sell: Money; count: number; profit: Money }
     >();
-    const currencies = new Map<number, string>();
     for (const row of rows) {
-      let currency = currencies.get(row.brandId);
-      if (currency === undefined) {
-        currency = brandCurrency((await this.deps.brands.findById(row.brandId))?.settings);
-        currencies.set(row.brandId, currency);
-      }
+      const currency = row.currency;
       const key = `${row.symbol}|${currency}`;
       const sum = bySymbol.get(key) ?? {
         symbol: row.symbol,

@@ -1,7 +1,14 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { brands, staffMoneyLimits, staffMoneyRequests, staffUsers, users } from '../../db/schema.js';
+import {
+  brands,
+  staffMoneyLimits,
+  staffMoneyRequests,
+  staffUsers,
+  tradingAccounts,
+  users,
+} from '../../db/schema.js';
 import type { ScopeFilter } from '../staff/policy.js';
 import { type TradingAccountRow, TradingAccountsRepo } from '../trading-accounts/trading-accounts.repo.js';
 import type { RequestDecision } from './rows.js';
@@ -16,6 +23,8 @@ export interface MoneyRequestRow extends MoneyRequestRecord {
   lastName: string;
   email: string;
   pin: string;
+  /** The number of the trading account it books on. */
+  accountNumber: string;
   requesterName: string;
   deciderName: string | null;
 }
@@ -41,12 +50,14 @@ export class MoneyRequestsRepo {
         lastName: users.lastName,
         email: users.email,
         pin: users.pin,
+        accountNumber: tradingAccounts.number,
         requesterName: requester.name,
         deciderName: decider.name,
       })
       .from(staffMoneyRequests)
       .innerJoin(brands, eq(brands.id, staffMoneyRequests.brandId))
       .innerJoin(users, eq(users.id, staffMoneyRequests.userId))
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, staffMoneyRequests.accountId))
       .innerJoin(requester, eq(requester.id, staffMoneyRequests.requestedBy))
       .leftJoin(decider, eq(decider.id, staffMoneyRequests.decidedBy));
   }
@@ -63,6 +74,26 @@ export class MoneyRequestsRepo {
     const [created] = await executor.insert(staffMoneyRequests).values(row).returning();
     if (!created) throw new Error('money requests: insert returned nothing');
     return created;
+  }
+
+  /**
+   * The client's live trading account a request books on: the one asked for when it is the client's and live,
+   * else (none asked) the client's first live account; undefined when there is none such.
+   */
+  async liveAccount(userId: number, accountId: number | undefined) {
+    const [row] = await this.db
+      .select({ id: tradingAccounts.id, number: tradingAccounts.number, currency: tradingAccounts.currency })
+      .from(tradingAccounts)
+      .where(
+        and(
+          eq(tradingAccounts.userId, userId),
+          eq(tradingAccounts.kind, 'live'),
+          accountId === undefined ? undefined : eq(tradingAccounts.id, accountId),
+        ),
+      )
+      .orderBy(tradingAccounts.id)
+      .limit(1);
+    return row;
   }
 
   async byReference(reference: string): Promise<MoneyRequestRow | undefined> {
@@ -239,6 +270,7 @@ function flatten(row: {
   lastName: string;
   email: string;
   pin: string;
+  accountNumber: string;
   requesterName: string;
   deciderName: string | null;
 }): MoneyRequestRow {

@@ -2,7 +2,15 @@ import { PAYMENT_METHOD, TRANSACTION_STATUS } from '@openbroker/domain';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { brands, positions, staffUsers, transactionApprovals, transactions, users } from '../../db/schema.js';
+import {
+  brands,
+  positions,
+  staffUsers,
+  tradingAccounts,
+  transactionApprovals,
+  transactions,
+  users,
+} from '../../db/schema.js';
 import type { ScopeFilter } from '../staff/policy.js';
 import type { TransactionRow } from './rows.js';
 
@@ -26,8 +34,11 @@ export interface ApprovalRow {
 export interface OpenPositionRow {
   id: number;
   userId: number;
-  /** The trading account holding it (the engine's account id). */
+  /** The trading account it belongs to: its id (the engine's), number, kind and currency. */
   accountId: number;
+  accountNumber: string;
+  accountKind: 'live' | 'demo';
+  currency: string;
   symbol: string;
   direction: 'buy' | 'sell';
   amount: string;
@@ -88,9 +99,15 @@ export class MoneyRepo {
   }
 
   /** A client's transactions, newest first. */
-  async forClient(userId: number): Promise<StaffTransactionRow[]> {
+  /** A client's transactions, newest first; with `accountId`, those of that trading account only. */
+  async forClient(userId: number, accountId?: number): Promise<StaffTransactionRow[]> {
     const rows = await this.selectStaffTransactions()
-      .where(eq(transactions.userId, userId))
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          accountId === undefined ? undefined : eq(transactions.accountId, accountId),
+        ),
+      )
       .orderBy(desc(transactions.createdAt), desc(transactions.id));
     return rows.map(flatten);
   }
@@ -133,21 +150,28 @@ export class MoneyRepo {
     return row?.brandId;
   }
 
-  /** Open positions of clients in scope, oldest first; optionally of one symbol. */
+  /**
+   * Open positions of clients in scope, newest first; optionally of one symbol, or (`liveOnly`) of live accounts only
+   * (exposure leaves demo accounts' virtual positions out).
+   */
   async openPositions(
-    filter: { brandIds: ScopeFilter; symbol?: string },
+    filter: { brandIds: ScopeFilter; symbol?: string; liveOnly?: boolean },
     page?: { limit: number; offset: number },
   ): Promise<{ rows: OpenPositionRow[]; total: number }> {
     const where = and(
       isNull(positions.closedAt),
       inScope(users.brandId, filter.brandIds),
       filter.symbol ? eq(positions.symbol, filter.symbol) : undefined,
+      filter.liveOnly ? eq(tradingAccounts.kind, 'live') : undefined,
     );
     const query = this.db
       .select({
         id: positions.id,
         userId: positions.userId,
         accountId: positions.accountId,
+        accountNumber: tradingAccounts.number,
+        accountKind: tradingAccounts.kind,
+        currency: tradingAccounts.currency,
         symbol: positions.symbol,
         direction: positions.direction,
         amount: positions.amount,
@@ -159,6 +183,7 @@ export class MoneyRepo {
       })
       .from(positions)
       .innerJoin(users, eq(users.id, positions.userId))
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, positions.accountId))
       .innerJoin(brands, eq(brands.id, users.brandId))
       .where(where)
       .orderBy(desc(positions.openedAt), desc(positions.id));
@@ -168,6 +193,7 @@ export class MoneyRepo {
       .select({ n: count() })
       .from(positions)
       .innerJoin(users, eq(users.id, positions.userId))
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, positions.accountId))
       .where(where);
     return { rows, total: Number(counted?.n ?? 0) };
   }

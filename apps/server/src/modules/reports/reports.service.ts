@@ -1,9 +1,11 @@
 /**
- * Reports and KPIs (docs/reports.md): per-day figures per brand over a range, grouped by currency
- * (amounts of brands with different currencies are never added), as JSON and CSV; and the ESMA retail-loss
- * disclosure of a brand computed from the ledger and the engine's floating profit.
+ * Reports and KPIs (docs/reports.md): per-day figures per brand over a range, grouped by account currency
+ * (amounts of accounts with different currencies are never added), as JSON and CSV; and the ESMA retail-loss
+ * disclosure of a brand computed from the ledger and the engine's floating profit. Live accounts only: demo
+ * accounts' virtual money never enters a figure, and demo sign-ups are counted apart from registrations.
  */
 import {
+  BRAND_CURRENCIES,
   type FieldMessage,
   type KpiDay,
   type KpiFigures,
@@ -24,7 +26,7 @@ import { csvLine } from '../../lib/csv.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { assertBrandInScope, type StaffAuth, scopeFilter } from '../staff/policy.js';
 import type { AccountBooks } from '../trading/account-books.js';
-import { type BrandDayRow, type ReportBrand, ReportsRepo } from './reports.repo.js';
+import { type BrandDayRow, ReportsRepo } from './reports.repo.js';
 
 /** The longest range a report covers, in days. */
 export const MAX_REPORT_DAYS = 366;
@@ -37,6 +39,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The counts of a day (or a range). */
 const COUNTS = [
   'registrations',
+  'demoSignups',
   'verified',
   'ftdCount',
   'depositCount',
@@ -58,6 +61,7 @@ const AMOUNTS = [
 /** The CSV columns after currency and day, in order. */
 export const KPI_CSV_COLUMNS = [
   'registrations',
+  'demoSignups',
   'verified',
   'ftdCount',
   'ftdAmount',
@@ -78,6 +82,7 @@ const sub = (a: string, b: string) => toDecimal(a).minus(b).toFixed(2);
 
 const emptyFigures = (): KpiFigures => ({
   registrations: 0,
+  demoSignups: 0,
   verified: 0,
   ftdCount: 0,
   depositCount: 0,
@@ -99,6 +104,9 @@ function parseDay(text: string): Date | undefined {
   const at = new Date(`${text}T00:00:00.000Z`);
   return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== text ? undefined : at;
 }
+
+/** The symbol of an account currency that no brand in the group books in ('$' for USD). */
+const currencySymbolOf = (code: string): string => (BRAND_CURRENCIES as Record<string, string>)[code] ?? code;
 
 const dayText = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -172,15 +180,20 @@ export class ReportsService {
       this.repo.days(brandIds, range.from, range.end),
       this.repo.activeTraders(brandIds, range.from, range.end),
     ]);
-    const byCurrency = new Map<string, ReportBrand[]>();
-    for (const brand of brands)
-      byCurrency.set(brand.currency, [...(byCurrency.get(brand.currency) ?? []), brand]);
+    // a row belongs to its account's currency; clients' counts (no currency) to their brand's
+    const brandById = new Map(brands.map((b) => [b.id, b]));
+    const currencyOf = (row: BrandDayRow) => row.currency ?? brandById.get(row.brandId)?.currency ?? '';
+    const byCurrency = new Map<string, Set<number>>();
+    const note = (currency: string, brandId: number) =>
+      byCurrency.set(currency, (byCurrency.get(currency) ?? new Set()).add(brandId));
+    for (const brand of brands) note(brand.currency, brand.id);
+    for (const row of rows) if (brandById.has(row.brandId)) note(currencyOf(row), row.brandId);
     const groups: KpiGroup[] = [];
-    for (const [currency, members] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
-      const ids = new Set(members.map((b) => b.id));
+    for (const [currency, ids] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
+      const members = brands.filter((b) => ids.has(b.id));
       const days = new Map(range.days.map((day) => [day, { day, ...emptyFigures() } as KpiDay]));
       for (const row of rows) {
-        const day = ids.has(row.brandId) ? days.get(row.day) : undefined;
+        const day = ids.has(row.brandId) && currencyOf(row) === currency ? days.get(row.day) : undefined;
         if (day) mergeInto(day, row);
       }
       const totals = emptyFigures();
@@ -189,10 +202,11 @@ export class ReportsService {
         mergeInto(totals, { ...day, brandId: 0, activeTraders: 0 });
       }
       totals.netDeposits = sub(totals.deposits, totals.withdrawals);
-      totals.activeTraders = members.reduce((sum, b) => sum + (traders.get(b.id) ?? 0), 0);
+      totals.activeTraders = members.reduce((sum, b) => sum + (traders.get(`${b.id}|${currency}`) ?? 0), 0);
       groups.push({
         currency,
-        currencySymbol: members[0]?.currencySymbol ?? '',
+        currencySymbol:
+          members.find((b) => b.currency === currency)?.currencySymbol ?? currencySymbolOf(currency),
         brands: members.map(({ id, slug, name }) => ({ id, slug, name })),
         days: [...days.values()],
         totals,
@@ -226,8 +240,9 @@ export class ReportsService {
 
   /**
    * The ESMA retail-loss figure of a brand over the 12 months up to now (docs/reports.md): every client is a
-   * retail client (the platform has no professional classification). Realised: the ledger's trading entries of
-   * the period; unrealised: the engine's floating profit of the positions open now.
+   * retail client (the platform has no professional classification) and every live trading account is one
+   * account of the figure; demo accounts are never counted. Realised: the ledger's trading entries of the period;
+   * unrealised: the engine's floating profit of the positions open now.
    */
   async retailLoss(brandId: number): Promise<RetailLossReport> {
     const until = this.now();

@@ -11,7 +11,6 @@ import {
   transactions,
   users,
 } from '../../db/schema.js';
-import { firstAccountOf } from '../../test/accounts-kit.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 import { staffCall, staffSession } from '../../test/staff-kit.js';
 import { SiteRetailLoss, siteRetailLossPercent } from '../content/site-figures.js';
@@ -27,6 +26,14 @@ describe(`back-office reports (${testDbKind})`, async () => {
   if (!demo) throw new Error('the demo seed has the brand demo');
   const hex = () => randomBytes(4).toString('hex');
 
+  /** Each brand's currency and each client's live trading account (the money rows belong to it). */
+  const currencyOf = new Map<number, string>();
+  const accountOf = new Map<number, number>();
+  const account = (userId: number) => {
+    const id = accountOf.get(userId);
+    if (id === undefined) throw new Error(`no account of user ${userId}`);
+    return id;
+  };
   /** A brand of its own (nothing of the demo data in it), with this currency. */
   const brand = async (currency: string, symbol: string, extra: Partial<BrandSettings> = {}) => {
     const slug = `rpt-${hex()}`;
@@ -40,12 +47,15 @@ describe(`back-office reports (${testDbKind})`, async () => {
       })
       .returning();
     if (!row) throw new Error('brand insert');
+    currencyOf.set(row.id, currency);
     return row;
   };
+  /** A client with a live account in the brand's currency (its balance `balance`). */
   const client = async (
     brandId: number,
     createdAt: string,
-    { balance, ...extra }: Partial<typeof users.$inferInsert> & { balance?: string } = {},
+    extra: Partial<typeof users.$inferInsert> = {},
+    balance = '0.00',
   ) => {
     const id = hex();
     const [row] = await db
@@ -63,8 +73,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
       })
       .returning();
     if (!row) throw new Error('user insert');
-    // the client's live trading account (docs/accounts.md), with the balance the scenario starts from
-    const [account] = await db
+    const [live] = await db
       .insert(tradingAccounts)
       .values({
         // the first live account has the client's id, as registration opens it (decision 0028)
@@ -72,13 +81,15 @@ describe(`back-office reports (${testDbKind})`, async () => {
         userId: row.id,
         brandId,
         kind: 'live',
-        currency: 'EUR',
-        number: `L-R${id}-1`,
-        balance: balance ?? '0',
+        currency: currencyOf.get(brandId) ?? 'EUR',
+        number: `L-${row.pin}-1`,
+        balance,
+        createdAt: new Date(createdAt),
       })
       .returning();
-    if (!account) throw new Error('account insert');
-    return { ...row, accountId: account.id };
+    if (!live) throw new Error('account insert');
+    accountOf.set(row.id, live.id);
+    return { ...row, accountId: live.id };
   };
   let txNo = 0;
   const tx = async (
@@ -91,14 +102,14 @@ describe(`back-office reports (${testDbKind})`, async () => {
     await db.insert(transactions).values({
       brandId: user.brandId,
       userId: user.id,
-      accountId: firstAccountOf(user.id),
+      accountId: account(user.id),
       reference: `TX-RPT${hex()}${++txNo}`,
       typeId,
       statusId,
       method: typeId >= 6 && typeId <= 8 ? 6 : 1,
       provider: 'card-1',
       amount,
-      currency: 'EUR',
+      currency: currencyOf.get(user.brandId) ?? 'EUR',
       createdAt: new Date(completedAt ?? '2026-03-01T00:00:00Z'),
       completedAt: completedAt === null ? null : new Date(completedAt),
     });
@@ -111,7 +122,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
       .insert(positions)
       .values({
         userId,
-        accountId: firstAccountOf(userId),
+        accountId: account(userId),
         symbol: 'EURUSD',
         direction: 'buy',
         amount: p.amount,
@@ -128,7 +139,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   const ledger = async (userId: number, kind: string, amount: string, at: string, positionId?: number) => {
     await db.insert(ledgerEntries).values({
       userId,
-      accountId: firstAccountOf(userId),
+      accountId: account(userId),
       kind,
       amount,
       balanceAfter: '0',
@@ -208,6 +219,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
 
   const zero = {
     registrations: 0,
+    demoSignups: 0,
     verified: 0,
     ftdCount: 0,
     ftdAmount: '0.00',
@@ -257,6 +269,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
   ];
   const eurTotals = {
     registrations: 3,
+    demoSignups: 0,
     verified: 1,
     ftdCount: 2,
     ftdAmount: '1300.00',
@@ -399,13 +412,13 @@ describe(`back-office reports (${testDbKind})`, async () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      '"currency","day","registrations","verified","ftdCount","ftdAmount","depositCount","deposits",' +
+      '"currency","day","registrations","demoSignups","verified","ftdCount","ftdAmount","depositCount","deposits",' +
         '"withdrawalCount","withdrawals","netDeposits","activeTraders","positionsOpened","volume","realisedPnl","costs"',
     );
     expect(lines[2]).toBe(
-      '"EUR","2026-03-02","0","0","1","300.00","2","550.50","1","100.00","450.50","2","1","1000.00","-9.75","0.00"',
+      '"EUR","2026-03-02","0","0","0","1","300.00","2","550.50","1","100.00","450.50","2","1","1000.00","-9.75","0.00"',
     );
-    expect(lines[4]?.startsWith('"EUR","total","3","1","2","1300.00"')).toBe(true);
+    expect(lines[4]?.startsWith('"EUR","total","3","0","1","2","1300.00"')).toBe(true);
     expect(lines).toHaveLength(6); // header, 3 days, total, and the empty string after the last CRLF
   });
 
@@ -439,11 +452,12 @@ describe(`back-office reports (${testDbKind})`, async () => {
     });
     await ledger(a4.id, 'realised_pnl', '-80.00', ago(400), q4);
     // a5: a position open now, bought at 1.1002 and now quoted at 1.0000 (floating loss)   losing
-    const a5 = await client(rl.id, ago(100), {
-      verifiedAccount: true,
-      assetsGroupPermission: [1, 2, 3, 4, 5],
-      balance: '1000.00',
-    });
+    const a5 = await client(
+      rl.id,
+      ago(100),
+      { verifiedAccount: true, assetsGroupPermission: [1, 2, 3, 4, 5] },
+      '1000.00',
+    );
     await ledger(a5.id, 'deposit', '1000.00', ago(50));
     expect(ctx.market.ingest({ symbol: 'EURUSD', bid: 1.1, ask: 1.1002, ts: Date.now() })).toBe(true);
     await ctx.trading.ensureAccount(a5.accountId);
@@ -459,11 +473,12 @@ describe(`back-office reports (${testDbKind})`, async () => {
     expect(opened.ok, JSON.stringify(opened)).toBe(true);
     // a7: sold at 1.1000 with a swap of −1.00 booked: its floating profit (≈ +9) makes it not losing — only
     // because the engine's unrealised result counts
-    const a7 = await client(rl.id, ago(100), {
-      verifiedAccount: true,
-      assetsGroupPermission: [1, 2, 3, 4, 5],
-      balance: '1000.00',
-    });
+    const a7 = await client(
+      rl.id,
+      ago(100),
+      { verifiedAccount: true, assetsGroupPermission: [1, 2, 3, 4, 5] },
+      '1000.00',
+    );
     await ledger(a7.id, 'deposit', '1000.00', ago(50));
     await ctx.trading.ensureAccount(a7.accountId);
     const sold = await ctx.trading.open({
@@ -480,7 +495,7 @@ describe(`back-office reports (${testDbKind})`, async () => {
     const soldId = soldEvent?.type === 'position.opened' ? soldEvent.position.id : undefined;
     await ledger(a7.id, 'swap', '-1.00', ago(0), soldId);
     expect(ctx.market.ingest({ symbol: 'EURUSD', bid: 1.0, ask: 1.0002, ts: Date.now() + 1 })).toBe(true);
-    const floating = ctx.trading.positions(a7.id).open[0]?.profit ?? 0;
+    const floating = ctx.trading.positions(a7.accountId).open[0]?.profit ?? 0;
     expect(floating).toBeGreaterThan(5);
     // a6: registered, never traded                                          not counted
     await client(rl.id, ago(10));
@@ -576,6 +591,162 @@ describe(`back-office reports (${testDbKind})`, async () => {
     expect(await figure()).toMatchObject({ accounts: 29, losing: 9, minimumAccounts: 30, meaningful: false });
     await trader(30);
     expect(await figure()).toMatchObject({ accounts: 30, losing: 10, percent: 33, meaningful: true });
+  });
+
+  // ---------------------------------------------------------------------------------------- demo accounts
+  it('leaves demo accounts out of every money figure and the retail loss, counts demo sign-ups apart, and never adds currencies', async () => {
+    const br = await brand('EUR', '€');
+    const admin = await staffSession(server, ['admin'], [br.id]);
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const demoAccount = async (userId: number, at: string) => {
+      const [row] = await db
+        .insert(tradingAccounts)
+        .values({
+          userId,
+          brandId: br.id,
+          kind: 'demo',
+          currency: 'EUR',
+          number: `D-${hex()}-1`,
+          balance: '10000.00',
+          createdAt: new Date(at),
+        })
+        .returning();
+      if (!row) throw new Error('demo account insert');
+      return row.id;
+    };
+    const onAccount = async (
+      user: { id: number; brandId: number },
+      accountId: number,
+      work: () => Promise<unknown>,
+    ) => {
+      const live = account(user.id);
+      accountOf.set(user.id, accountId);
+      try {
+        await work();
+      } finally {
+        accountOf.set(user.id, live);
+      }
+    };
+    const day = ago(2).slice(0, 10);
+    const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00Z`;
+
+    // a live client: €100 deposited, a winning trade on the live EUR account (+30), and a USD account with $200
+    const trader = await client(br.id, at(8));
+    await tx(trader, 1, 2, '100.00', at(9));
+    const won = await position(trader.id, {
+      amount: '50.00',
+      leverage: 10,
+      openedAt: at(10),
+      closedAt: at(11),
+    });
+    await ledger(trader.id, 'realised_pnl', '30.00', at(11), won);
+    const [usd] = await db
+      .insert(tradingAccounts)
+      .values({
+        userId: trader.id,
+        brandId: br.id,
+        kind: 'live',
+        currency: 'USD',
+        number: `L-${hex()}-2`,
+        balance: '200.00',
+      })
+      .returning();
+    if (!usd) throw new Error('usd account insert');
+    await onAccount(trader, usd.id, async () => {
+      await db.insert(transactions).values({
+        brandId: br.id,
+        userId: trader.id,
+        accountId: usd.id,
+        reference: `TX-RPTUSD${hex()}`,
+        typeId: 1,
+        statusId: 2,
+        method: 1,
+        provider: 'card-1',
+        amount: '200.00',
+        currency: 'USD',
+        createdAt: new Date(at(12)),
+        completedAt: new Date(at(12)),
+      });
+    });
+    // the same client's demo account: big virtual deposits, trades and a heavy loss — none of it is money
+    const traderDemo = await demoAccount(trader.id, at(8));
+    await onAccount(trader, traderDemo, async () => {
+      await tx(trader, 1, 2, '10000.00', at(9));
+      const lost = await position(trader.id, {
+        amount: '1000.00',
+        leverage: 100,
+        openedAt: at(10),
+        closedAt: at(11),
+      });
+      await ledger(trader.id, 'realised_pnl', '-900.00', at(11), lost);
+      await ledger(trader.id, 'commission', '-10.00', at(10), lost);
+    });
+    // a "Try a demo" visitor: a client whose only account is a demo one, trading and losing
+    const [visitor] = await db
+      .insert(users)
+      .values({
+        brandId: br.id,
+        email: `demo.${hex()}@example.com`,
+        passwordHash: 'x',
+        firstName: 'Dora',
+        lastName: 'Demo',
+        pin: `D${hex()}`,
+        uniqid: `dmo${hex()}`,
+        createdAt: new Date(at(13)),
+      })
+      .returning();
+    if (!visitor) throw new Error('visitor insert');
+    const visitorDemo = await demoAccount(visitor.id, at(13));
+    accountOf.set(visitor.id, visitorDemo);
+    await tx(visitor, 1, 2, '10000.00', at(13));
+    const visitorLost = await position(visitor.id, {
+      amount: '500.00',
+      leverage: 50,
+      openedAt: at(14),
+      closedAt: at(15),
+    });
+    await ledger(visitor.id, 'realised_pnl', '-400.00', at(15), visitorLost);
+
+    const res = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/reports/kpis?brandId=${br.id}&from=${day}&until=${day}`,
+      admin.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const groups = res.json().data.groups as { currency: string; totals: Record<string, unknown> }[];
+    // euros and dollars stay apart: one group per account currency
+    expect(groups.map((g) => g.currency)).toEqual(['EUR', 'USD']);
+    expect(groups[0]?.totals).toEqual({
+      ...zero,
+      registrations: 1,
+      demoSignups: 1,
+      ftdCount: 1,
+      ftdAmount: '100.00',
+      depositCount: 1,
+      deposits: '100.00',
+      netDeposits: '100.00',
+      activeTraders: 1,
+      positionsOpened: 1,
+      volume: '500.00',
+      realisedPnl: '30.00',
+    });
+    expect(groups[1]?.totals).toEqual({
+      ...zero,
+      depositCount: 1,
+      deposits: '200.00',
+      netDeposits: '200.00',
+    });
+
+    // the retail-loss figure: only the live account traded; the two losing demo accounts are not retail accounts
+    const loss = await staffCall(
+      app,
+      'GET',
+      `/api/backoffice/reports/retail-loss?brandId=${br.id}`,
+      admin.token,
+    );
+    expect(loss.statusCode, loss.body).toBe(200);
+    expect(loss.json().data).toMatchObject({ accounts: 1, losing: 0, percent: 0 });
   });
 
   it('caches the computed figure for 10 minutes, shares a computation in flight and retries a failure', async () => {

@@ -50,11 +50,12 @@ const ACCOUNTS: AffiliateAccount[] = [
 ];
 const FUNNEL = {
   days: [
-    { day: '2026-03-01', clicks: 3, registrations: 1, first_deposits: 0 },
-    { day: '2026-03-02', clicks: 1, registrations: 1, first_deposits: 1 },
+    { day: '2026-03-01', clicks: 3, registrations: 1, demo_signups: 0, first_deposits: 0 },
+    { day: '2026-03-02', clicks: 1, registrations: 1, demo_signups: 0, first_deposits: 1 },
   ],
   clicks: 4,
   registrations: 2,
+  demo_signups: 3,
   first_deposits: 1,
   registration_rate: 0.5,
   deposit_rate: 0.5,
@@ -139,6 +140,8 @@ describe('affiliate panel', () => {
       expect(within(cards).getByTestId('affiliate-card-clicks').textContent).toContain('4'),
     );
     expect(within(cards).getByTestId('affiliate-card-registrations').textContent).toContain('2');
+    // demo sign-ups (virtual money) beside registrations, never among them
+    expect(within(cards).getByTestId('affiliate-card-demo-signups').textContent).toContain('Demo sign-ups3');
     expect(within(cards).getByTestId('affiliate-card-depositors').textContent).toContain('1');
     expect(within(cards).getByTestId('affiliate-card-registration-rate').textContent).toContain('50%');
     expect(within(cards).getByTestId('affiliate-card-deposit-rate').textContent).toContain('50%');

@@ -25,6 +25,13 @@ const CARDS: CardSpec[] = [
     value: (f, l) => formatCount(f.registrations, l),
   },
   {
+    // counted apart: a demo sign-up holds virtual money, it is no registration and no conversion
+    key: 'demo-signups',
+    label: 'affiliate.card.demoSignups',
+    icon: 'bi-controller',
+    value: (f, l) => formatCount(f.demo_signups, l),
+  },
+  {
     key: 'depositors',
     label: 'affiliate.card.depositors',
     icon: 'bi-wallet2',
@@ -46,7 +53,10 @@ const CARDS: CardSpec[] = [
   },
 ];
 
-/** The funnel of the period as five figures: clicks, registrations, first-time depositors and both rates. */
+/**
+ * The funnel of the period as six figures: clicks, registrations, demo sign-ups (apart), first-time depositors and
+ * both rates.
+ */
 export function FunnelCards({ funnel }: { funnel: Funnel | undefined }) {
   const { t, i18n } = useTranslation();
   return (

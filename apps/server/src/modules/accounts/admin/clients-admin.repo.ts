@@ -17,6 +17,7 @@ import {
   ledgerEntries,
   sessions,
   staffUsers,
+  tradingAccounts,
   users,
 } from '../../../db/schema.js';
 import type { Brand } from '../../brands/brands.service.js';
@@ -37,9 +38,14 @@ export interface ClientListRow {
   country_name: string | null;
   verified_account: boolean;
   level: string;
-  balance: string;
+  /** The main account's balance (first live account, else first demo one); null without any account. */
+  balance: string | null;
   /** The brand's account currency code as stored in its settings (null: the EUR default). */
   brand_currency: string | null;
+  /** The main account's number, kind and currency; null without any account. */
+  account_number: string | null;
+  account_kind: 'live' | 'demo' | null;
+  account_currency: string | null;
   documents_waiting: number | string;
   has_deposited: boolean;
   trading_enabled: boolean;
@@ -76,20 +82,12 @@ export type ClientFilter = Omit<ClientListQuery, 'brandId' | 'page' | 'sort' | '
 
 const DEPOSIT_TYPES = TRANSACTION_TABS.deposits;
 
-/**
- * A client's first live trading account's balance (0.00 without one): what the client list shows and sorts by.
- * No ', ' inside: the sort splits its columns on it.
- */
-const LIVE_BALANCE = `coalesce((select ta.balance from trading_accounts ta
-  where ta.user_id = u.id and ta.kind = 'live' order by ta.id limit 1),0)`;
-
 // Sort keys map to columns only (never to input), with the id as the tie-breaker so pages are stable.
 const ORDER_COLUMNS: Record<ClientSort, string> = {
   createdAt: 'u.created_at',
   name: 'lower(u.last_name), lower(u.first_name)',
   email: 'lower(u.email)',
-  // the client's first live account's balance (docs/accounts.md)
-  balance: LIVE_BALANCE,
+  balance: 'coalesce(acc.balance,0)',
   pin: 'u.pin',
 };
 
@@ -101,6 +99,15 @@ const waitingSql = sql.raw(
     .map((c) => `(case when u.${c}->>'status' = '1' then 1 else 0 end)`)
     .join(' + '),
 );
+
+/**
+ * The client's main trading account as the list shows it: the first live one, else the first demo one (a client
+ * with demo accounts only is marked DEMO).
+ */
+const mainAccountJoin = sql`left join lateral (
+  select a.number, a.kind, a.currency, a.balance from trading_accounts a where a.user_id = u.id
+  order by case when a.kind = 'live' then 0 else 1 end, a.id limit 1
+) acc on true`;
 
 const depositedSql = sql`exists (select 1 from transactions t where t.user_id = u.id and t.type_id in (${sql.join(
   DEPOSIT_TYPES.map((id) => sql`${id}`),
@@ -188,13 +195,15 @@ export class ClientsRepo {
     const rows = await query<ClientListRow & { total_count?: number | string }>(
       this.db,
       sql`select u.id, u.brand_id, b.slug as brand_slug, u.pin, u.first_name, u.last_name, u.email, u.phone,
-            u.country_id, c.name as country_name, u.verified_account, u.level, ${sql.raw(LIVE_BALANCE)}::text as balance,
+            u.country_id, c.name as country_name, u.verified_account, u.level, acc.balance::text as balance,
             b.settings->>'currency' as brand_currency,
+            acc.number as account_number, acc.kind as account_kind, acc.currency as account_currency,
             (${waitingSql}) as documents_waiting, ${depositedSql} as has_deposited, u.trading_enabled, u.created_at
             ${windowCount ? sql`, count(*) over () as total_count` : sql``}
           from users u
           join brands b on b.id = u.brand_id
           left join countries c on c.id = u.country_id
+          ${mainAccountJoin}
           where ${where}
           order by ${orderBy}
           limit ${page.limit} offset ${page.offset}`,
@@ -214,15 +223,33 @@ export class ClientsRepo {
     const [row] = await query<ClientListRow>(
       this.db,
       sql`select u.id, u.brand_id, b.slug as brand_slug, u.pin, u.first_name, u.last_name, u.email, u.phone,
-            u.country_id, c.name as country_name, u.verified_account, u.level, ${sql.raw(LIVE_BALANCE)}::text as balance,
+            u.country_id, c.name as country_name, u.verified_account, u.level, acc.balance::text as balance,
             b.settings->>'currency' as brand_currency,
+            acc.number as account_number, acc.kind as account_kind, acc.currency as account_currency,
             (${waitingSql}) as documents_waiting, ${depositedSql} as has_deposited, u.trading_enabled, u.created_at
           from users u
           join brands b on b.id = u.brand_id
           left join countries c on c.id = u.country_id
+          ${mainAccountJoin}
           where u.id = ${userId}`,
     );
     return row;
+  }
+
+  /** The client's trading accounts, live ones first, each kind oldest first. */
+  async accounts(userId: number) {
+    return this.db
+      .select({
+        id: tradingAccounts.id,
+        number: tradingAccounts.number,
+        kind: tradingAccounts.kind,
+        currency: tradingAccounts.currency,
+        balance: tradingAccounts.balance,
+        createdAt: tradingAccounts.createdAt,
+      })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, userId))
+      .orderBy(sql`case when ${tradingAccounts.kind} = 'live' then 0 else 1 end`, asc(tradingAccounts.id));
   }
 
   async user(userId: number): Promise<UserRow | undefined> {
@@ -314,18 +341,23 @@ export class ClientsRepo {
     return new AccountsRepo(tx).write(userId, changes, 'an update');
   }
 
-  async ledger(userId: number, page: { limit: number; offset: number }) {
+  /** A client's ledger entries, newest first; with `accountId`, those of that trading account only. */
+  async ledger(userId: number, page: { limit: number; offset: number }, accountId?: number) {
+    const where = and(
+      eq(ledgerEntries.userId, userId),
+      accountId === undefined ? undefined : eq(ledgerEntries.accountId, accountId),
+    );
     const rows = await this.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
+      .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(page.limit)
       .offset(page.offset);
     const [counted] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId));
+      .where(where);
     return { rows, total: Number(counted?.n ?? 0) };
   }
 

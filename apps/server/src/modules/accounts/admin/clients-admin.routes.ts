@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   BackofficeBrand,
   BackofficeReference,
+  ClientAccountList,
   ClientAuditRow,
   ClientDetail,
   ClientLedgerPage,
@@ -34,6 +35,10 @@ const ClientParams = z.object({ id: z.string().max(32) });
 const DocumentParams = ClientParams.extend({ documentId: z.string().max(32) });
 const ReviewParams = ClientParams.extend({ type: z.enum(DOCUMENT_TYPES, { error: 'field.invalid' }) });
 const PageQuery = ClientListQuery.pick({ page: true });
+/** One of the client's trading accounts; absent: every account of the client. */
+const AccountQuery = z.object({
+  accountId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
 
 /** What the back office's client routes use. */
 export interface ClientsRoutesDeps {
@@ -229,14 +234,35 @@ export async function clientsRoutes(app: App, { staff, clientsAdmin: clients }: 
     '/api/backoffice/clients/:id/ledger',
     withPolicy(read, staff, {
       tags,
-      summary: 'The client’s ledger entries, newest first, 50 a page',
+      summary: 'The client’s ledger entries, newest first, 50 a page; `accountId`: of that account only',
       params: ClientParams,
-      querystring: PageQuery,
+      querystring: PageQuery.extend(AccountQuery.shape),
       response: { 200: ok(ClientLedgerPage), ...errors },
     }),
     async (request) => ({
       status: true as const,
-      data: await clients.ledger(staffOf(request), request.params.id, request.query.page ?? 1),
+      data: await clients.ledger(
+        staffOf(request),
+        request.params.id,
+        request.query.page ?? 1,
+        request.query.accountId,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/backoffice/clients/:id/accounts',
+    withPolicy(read, staff, {
+      tags,
+      summary:
+        'The client’s trading accounts: number, kind (demo accounts hold virtual money), currency, balance, ' +
+        'equity and margin; live first',
+      params: ClientParams,
+      response: { 200: ok(ClientAccountList), ...errors },
+    }),
+    async (request) => ({
+      status: true as const,
+      data: await clients.accounts(staffOf(request), request.params.id),
     }),
   );
 
@@ -258,13 +284,15 @@ export async function clientsRoutes(app: App, { staff, clientsAdmin: clients }: 
     '/api/backoffice/clients/:id/transactions',
     withPolicy(read, staff, {
       tags,
-      summary: 'The client’s deposits, withdrawals, bonuses and credits, newest first',
+      summary:
+        'The client’s deposits, withdrawals, bonuses and credits, newest first; `accountId`: of that account only',
       params: ClientParams,
+      querystring: AccountQuery,
       response: { 200: ok(z.array(StaffTransaction)), ...errors },
     }),
     async (request) => ({
       status: true as const,
-      data: await clients.transactions(staffOf(request), request.params.id),
+      data: await clients.transactions(staffOf(request), request.params.id, request.query.accountId),
     }),
   );
 

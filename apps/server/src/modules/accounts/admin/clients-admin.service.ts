@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import {
   BACKOFFICE_DEFAULTS,
+  type BalancePayload,
   brandCurrency,
   CLIENT_LEVELS,
   CLIENT_PAGE_SIZE,
+  type ClientAccount,
   type ClientListQuery,
   type ClientProfileInput,
   type ClientTradingInput,
@@ -16,6 +18,7 @@ import {
   parseLeverageList,
   parsePathId,
   type StaffTransaction,
+  toDecimal,
   unknownLeverageCategories,
 } from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
@@ -63,9 +66,11 @@ export function presentClientRow(row: ClientListRow) {
     countryName: row.country_name,
     verified: row.verified_account,
     level: row.level,
-    balance: row.balance,
-    /** The balance's currency: the brand's account currency. */
-    currency: brandCurrency({ currency: row.brand_currency }),
+    balance: row.balance ?? '0.00',
+    /** The balance's currency: the main account's, else the brand's account currency. */
+    currency: row.account_currency ?? brandCurrency({ currency: row.brand_currency }),
+    accountNumber: row.account_number,
+    demoOnly: row.account_kind === 'demo',
     documentsWaiting: Number(row.documents_waiting),
     hasDeposited: row.has_deposited,
     tradingEnabled: row.trading_enabled,
@@ -152,7 +157,7 @@ export interface ClientsServiceDeps {
   /** The client's engine account: reloaded after a change trading depends on, read for the positions. */
   gateway: {
     refresh(accountId: number): Promise<void>;
-    view(accountId: number): Promise<{ positions: PositionsPayload } | undefined>;
+    view(accountId: number): Promise<{ positions: PositionsPayload; balance?: BalancePayload } | undefined>;
   };
   /** The clients' sessions. */
   sessions: Pick<SessionsService, 'revokeAll'>;
@@ -166,7 +171,7 @@ export interface ClientsServiceDeps {
     ): Promise<boolean>;
   };
   /** A client's transactions as the money queues show them. */
-  money: { clientTransactions(clientId: number): Promise<StaffTransaction[]> };
+  money: { clientTransactions(clientId: number, accountId?: number): Promise<StaffTransaction[]> };
 }
 
 export class ClientsService {
@@ -496,12 +501,23 @@ export class ClientsService {
     return this.present(updated, brand);
   }
 
-  async ledger(auth: StaffAuth, rawId: string, page: number) {
+  /** One of the client's accounts by id; another client's or an unknown id answers 404 as a missing client. */
+  private async ownAccount(userId: number, accountId: number | undefined): Promise<number | undefined> {
+    if (accountId === undefined) return undefined;
+    const accounts = await this.repo.accounts(userId);
+    if (!accounts.some((a) => a.id === accountId)) throw clientNotFound();
+    return accountId;
+  }
+
+  /** The client's ledger entries, 50 a page; with `accountId` (one of the client's accounts) of that account only. */
+  async ledger(auth: StaffAuth, rawId: string, page: number, accountId?: number) {
     const { user } = await this.clientInScope(auth, rawId);
-    const { rows, total } = await this.repo.ledger(user.id, {
-      limit: CLIENT_PAGE_SIZE,
-      offset: (page - 1) * CLIENT_PAGE_SIZE,
-    });
+    const account = await this.ownAccount(user.id, accountId);
+    const { rows, total } = await this.repo.ledger(
+      user.id,
+      { limit: CLIENT_PAGE_SIZE, offset: (page - 1) * CLIENT_PAGE_SIZE },
+      account,
+    );
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -518,6 +534,35 @@ export class ClientsService {
     };
   }
 
+  /**
+   * The client's trading accounts with their booked balance and currency, and the engine's equity and margin
+   * (each account is loaded into its book if it was not). Live first, then demo.
+   */
+  async accounts(auth: StaffAuth, rawId: string): Promise<ClientAccount[]> {
+    const { user } = await this.clientInScope(auth, rawId);
+    const rows = await this.repo.accounts(user.id);
+    return Promise.all(
+      rows.map(async (row) => {
+        const view = await this.deps.gateway.view(row.id);
+        const open = view?.positions.open ?? [];
+        const margin = open.reduce((sum, p) => sum.plus(toDecimal(p.amount)), toDecimal(0));
+        return {
+          id: row.id,
+          number: row.number,
+          kind: row.kind,
+          currency: row.currency,
+          balance: toDecimal(row.balance).toFixed(2),
+          equity: view?.balance
+            ? toDecimal(view.balance.equity).toFixed(2)
+            : toDecimal(row.balance).toFixed(2),
+          margin: margin.toFixed(2),
+          openPositions: open.length,
+          createdAt: row.createdAt.toISOString(),
+        };
+      }),
+    );
+  }
+
   /** Open positions and history, from the trading engine (the account is loaded if it was not). */
   async positions(auth: StaffAuth, rawId: string) {
     const { user } = await this.clientInScope(auth, rawId);
@@ -526,10 +571,10 @@ export class ClientsService {
     return (account && (await this.deps.gateway.view(account.id)))?.positions ?? { open: [], history: [] };
   }
 
-  async transactions(auth: StaffAuth, rawId: string) {
+  async transactions(auth: StaffAuth, rawId: string, accountId?: number) {
     const { user } = await this.clientInScope(auth, rawId);
     // the money module's StaffTransaction, the same the queues show
-    return this.deps.money.clientTransactions(user.id);
+    return this.deps.money.clientTransactions(user.id, await this.ownAccount(user.id, accountId));
   }
 
   async sessions(auth: StaffAuth, rawId: string) {

@@ -72,6 +72,7 @@ export class AffiliatesAdminService {
       disabled: row.disabledAt !== null,
       disabledAt: row.disabledAt?.toISOString() ?? null,
       clients: Number(counts.find((c) => c.affiliateId === row.id)?.n ?? 0),
+      demoClients: Number(counts.find((c) => c.affiliateId === row.id)?.demo ?? 0),
       createdAt: row.createdAt.toISOString(),
     }));
   }

@@ -236,6 +236,7 @@ describe(`back-office affiliates (${testDbKind})`, () => {
       day: '2026-03-01',
       clicks: 7,
       registrations: 2,
+      demo_signups: 0,
       first_deposits: 0,
     });
     const list = await staffCall(app, 'GET', `/api/backoffice/affiliates?brandId=${demo}`, admin.token);

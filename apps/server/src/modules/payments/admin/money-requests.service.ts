@@ -59,6 +59,8 @@ export interface MoneyRequestInput {
   kind?: string;
   amount?: string;
   reason?: string;
+  /** The client's live account to book on; absent: the client's first live account. */
+  accountId?: number;
 }
 
 const reasonOf = (reason: string | undefined, required: boolean): string => {
@@ -136,16 +138,17 @@ export class MoneyRequestsService {
     else if (booked === null) problems.push(fieldMessage('amount', 'staff.adjustmentAmount'));
     const reasonProblem = staffReasonProblem((input.reason ?? '').trim(), { required: true });
     if (reasonProblem) problems.push(reasonProblem);
-    if (problems.length || !kind || booked === null) throw invalidFields(problems);
+    // staff money books on a live account only: a demo account's money is virtual
+    const account = await this.repo.liveAccount(clientId, input.accountId);
+    if (!account) problems.push(fieldMessage('accountId', 'staff.adjustmentAccount'));
+    if (problems.length || !kind || booked === null || !account) throw invalidFields(problems);
     const reason = (input.reason ?? '').trim();
 
     const brand = await this.brand(client.brandId);
-    // staff money books on the client's first live account, in its currency (docs/accounts.md)
-    const account = await this.repo.firstLiveAccount(clientId);
-    if (!account) throw notFound();
+    // the amount is in the account's currency (the caps are compared as entered)
     const currency = account.currency;
     if (ADJUSTMENT_RULES[kind].ledgerKind === 'withdrawal')
-      await this.assertWithdrawable(brand, account.id, booked);
+      await this.assertWithdrawable(brand, account.id, booked, currency);
 
     const limits = limitsOf(auth.roles, await this.limitsSet(brand.id));
     const reference = newRequestReference();
@@ -177,7 +180,13 @@ export class MoneyRequestsService {
         subject: `request:${reference}`,
         brandId: brand.id,
         userId: clientId,
-        after: { kind, amount: moneyToDecimalString(booked), currency, status: 'pending' },
+        after: {
+          kind,
+          amount: moneyToDecimalString(booked),
+          currency,
+          account: account.number,
+          status: 'pending',
+        },
         reason,
       });
     });
@@ -185,12 +194,18 @@ export class MoneyRequestsService {
     return this.presentOne(reference);
   }
 
-  private async assertWithdrawable(brand: Brand, accountId: number, booked: number): Promise<void> {
+  /** What the account can pay out (the engine's book of that account), in its currency. */
+  private async assertWithdrawable(
+    brand: Brand,
+    accountId: number,
+    booked: number,
+    currency: string,
+  ): Promise<void> {
     const { withdrawable } = await this.deps.payments.withdrawable(brand, accountId);
     if (-booked > withdrawable)
       throw invalidFields([
         fieldMessage('amount', 'staff.adjustmentExceedsWithdrawable', {
-          max: `${brand.settings.currency} ${moneyToDecimalString(withdrawable)}`,
+          max: `${currency} ${moneyToDecimalString(withdrawable)}`,
         }),
       ]);
   }
@@ -209,14 +224,15 @@ export class MoneyRequestsService {
   /** A request with what its approver should know first. */
   async detail(auth: StaffAuth, reference: string): Promise<MoneyRequestDetail> {
     const row = await this.inScope(auth, reference);
-    return { request: present(row), context: await this.approvalContext(auth, row.userId) };
+    return { request: present(row), context: await this.approvalContext(auth, row.userId, row.accountId) };
   }
 
   /**
    * What an approver sees about a client (a staff money request's or a withdrawal's): verification and document
-   * states, balance, the last staff money requests, and staff members the client resembles.
+   * states, balance, the last staff money requests, and staff members the client resembles. The balance is the
+   * request's account's (`accountId`), else the client's first live account's.
    */
-  async approvalContext(auth: StaffAuth, clientId: number): Promise<ApprovalContext> {
+  async approvalContext(auth: StaffAuth, clientId: number, accountId?: number): Promise<ApprovalContext> {
     const client = await this.repo.client(clientId);
     if (!client) throw notFound();
     assertBrandInScope(auth, client.brandId);
@@ -245,8 +261,11 @@ export class MoneyRequestsService {
         ),
       }))
       .filter((member) => member.fields.length > 0);
-    // the balance staff money works on: the client's first live account's, in its currency
-    const account = await this.repo.firstLiveAccount(clientId);
+    // the balance staff money works on: the request's account's, else the client's first live account's, in its currency
+    const account =
+      accountId === undefined
+        ? await this.repo.firstLiveAccount(clientId)
+        : await this.repo.liveAccount(clientId, accountId);
     const view = account ? await this.deps.gateway.view(account.id) : undefined;
     return {
       client: {
@@ -284,7 +303,8 @@ export class MoneyRequestsService {
     const rule = ADJUSTMENT_RULES[kind];
     const booked = parseMoney(row.amount);
     const brand = await this.brand(row.brandId);
-    if (rule.ledgerKind === 'withdrawal') await this.assertWithdrawable(brand, row.accountId, booked);
+    if (rule.ledgerKind === 'withdrawal')
+      await this.assertWithdrawable(brand, row.accountId, booked, row.currency);
 
     const transaction = newTransactionReference();
     const audit = staffAuditEntry(auth, actor.request, {
@@ -293,7 +313,14 @@ export class MoneyRequestsService {
       brandId: row.brandId,
       userId: row.userId,
       before: { status: 'pending' },
-      after: { status: 'approved', kind, amount: row.amount, currency: row.currency, transaction },
+      after: {
+        status: 'approved',
+        kind,
+        amount: row.amount,
+        currency: row.currency,
+        account: row.accountNumber,
+        transaction,
+      },
       reason: note || null,
       details: { requestedBy: row.requesterName },
     });
@@ -552,6 +579,8 @@ export function present(row: MoneyRequestRow): MoneyRequest {
     clientName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     pin: row.pin,
+    accountId: row.accountId,
+    accountNumber: row.accountNumber,
     kind: row.kind as AdjustmentKind,
     amount: row.amount,
     currency: row.currency,

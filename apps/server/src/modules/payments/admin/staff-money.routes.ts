@@ -115,6 +115,8 @@ export async function moneyRoutes(app: App, { staff, money, moneyRequests: reque
       kind: z.string().max(40).optional(),
       amount: z.string().max(24).optional(),
       reason: z.string().max(500).optional(),
+      /** The client's live trading account to book on; absent: the client's first live account. */
+      accountId: z.number().int().positive().max(2_147_483_647).optional(),
     })
     .default({});
 
@@ -125,7 +127,8 @@ export async function moneyRoutes(app: App, { staff, money, moneyRequests: reque
         'Requests a booking with a reason: bonus (type 4), promotional_bonus (10), credit (5), correction ' +
         '(type 12, either sign), wire_withdrawal (7) or card_withdrawal (8, at most what is withdrawable). It ' +
         "books nothing: a second member with adjustments.approve approves it. Refused above the member's caps " +
-        '(one request, the day per member, the day per client)',
+        '(one request, the day per member, the day per client). `accountId` picks one of the client’s live ' +
+        'accounts (default its first live one); demo accounts hold virtual money and take no staff money',
       params: ClientParams,
       body: RequestBody,
       response: { 200: ok(MoneyRequestAnswer), ...errors },

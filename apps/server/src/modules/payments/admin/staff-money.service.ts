@@ -228,8 +228,9 @@ export class MoneyService {
    * A client's transactions as staff see them, newest first (for GET /clients/:id/transactions; the caller has
    * checked the client is in scope).
    */
-  async clientTransactions(clientId: number): Promise<StaffTransaction[]> {
-    return this.present(await this.repo.forClient(clientId));
+  /** A client's transactions (with `accountId`: of that trading account only), as the queues show them. */
+  async clientTransactions(clientId: number, accountId?: number): Promise<StaffTransaction[]> {
+    return this.present(await this.repo.forClient(clientId, accountId));
   }
 }
 

@@ -155,6 +155,12 @@ export function AffiliatePage() {
                         </span>,
                       ],
                       [
+                        t('boe.aff.col.demoClients'),
+                        <span key="demo-clients" className="bo-num">
+                          {format.number(a.demoClients, 0)}
+                        </span>,
+                      ],
+                      [
                         t('boe.aff.col.created'),
                         <span key="created" className="bo-num">
                           {format.dateTime(a.createdAt)}

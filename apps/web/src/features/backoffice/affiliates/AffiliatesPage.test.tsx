@@ -41,18 +41,20 @@ const affiliate = (overrides: Partial<AffiliateAdminView> = {}): AffiliateAdminV
   disabled: false,
   disabledAt: null,
   clients: 17,
+  demoClients: 0,
   createdAt: '2026-10-01T08:00:00.000Z',
   ...overrides,
 });
 
 const FUNNEL: AffiliateFunnel = {
   days: [
-    { day: '2026-03-01', clicks: 7, registrations: 2, first_deposits: 0 },
-    { day: '2026-03-02', clicks: 0, registrations: 0, first_deposits: 1 },
-    { day: '2026-03-03', clicks: 4, registrations: 1, first_deposits: 1 },
+    { day: '2026-03-01', clicks: 7, registrations: 2, demo_signups: 0, first_deposits: 0 },
+    { day: '2026-03-02', clicks: 0, registrations: 0, demo_signups: 0, first_deposits: 1 },
+    { day: '2026-03-03', clicks: 4, registrations: 1, demo_signups: 0, first_deposits: 1 },
   ],
   clicks: 11,
   registrations: 3,
+  demo_signups: 0,
   first_deposits: 2,
   registration_rate: 3 / 11,
   deposit_rate: 2 / 3,
@@ -182,12 +184,15 @@ describe('one affiliate', () => {
     await screen.findByTestId('boe-aff-kpis');
     expect(screen.getByTestId('boe-aff-kpi-clicks').textContent).toContain('11');
     expect(screen.getByTestId('boe-aff-kpi-registrations').textContent).toContain('3');
+    // demo sign-ups are their own figure (here none), beside registrations
+    expect(screen.getByTestId('boe-aff-kpi-demo-signups').textContent).toContain('0');
     expect(screen.getByTestId('boe-aff-kpi-ftds').textContent).toContain('2');
     expect(screen.getByTestId('boe-aff-kpi-registration-rate').textContent).toContain('27.3%');
     expect(screen.getByTestId('boe-aff-kpi-deposit-rate').textContent).toContain('66.7%');
     const rows = within(screen.getByTestId('boe-aff-days')).getAllByRole('row');
     expect(rows).toHaveLength(5); // head, three days, total
-    expect(screen.getByTestId('boe-aff-total').textContent).toBe('Total1132');
+    // clicks, registrations, demo sign-ups, first-time deposits
+    expect(screen.getByTestId('boe-aff-total').textContent).toBe('Total11302');
     const first = calls.find((c) => c.path === '/api/backoffice/affiliates/5/funnel');
     expect(Object.fromEntries(first?.search ?? [])).toEqual(lastDays(new Date()));
 

@@ -30,11 +30,14 @@ export function FunnelPanel({ affiliateId }: { affiliateId: number }) {
   const f = funnel.data;
   const count = (n: number) => formatCount(n, i18n.language);
   const rate = (r: number | null) => formatRate(r, i18n.language);
-  const active = f?.days.filter((d) => d.clicks || d.registrations || d.first_deposits) ?? [];
+  const active =
+    f?.days.filter((d) => d.clicks || d.registrations || d.demo_signups || d.first_deposits) ?? [];
   const kpis: [string, string, string][] = f
     ? [
         ['clicks', t('boe.aff.kpi.clicks'), count(f.clicks)],
         ['registrations', t('boe.aff.kpi.registrations'), count(f.registrations)],
+        // counted apart: a demo sign-up holds virtual money and is no conversion
+        ['demo-signups', t('boe.aff.kpi.demoSignups'), count(f.demo_signups)],
         ['ftds', t('boe.aff.kpi.ftds'), count(f.first_deposits)],
         ['registration-rate', t('boe.aff.kpi.registrationRate'), rate(f.registration_rate)],
         ['deposit-rate', t('boe.aff.kpi.depositRate'), rate(f.deposit_rate)],
@@ -101,6 +104,9 @@ export function FunnelPanel({ affiliateId }: { affiliateId: number }) {
                       {t('boe.aff.kpi.registrations')}
                     </th>
                     <th scope="col" className="text-end">
+                      {t('boe.aff.kpi.demoSignups')}
+                    </th>
+                    <th scope="col" className="text-end">
                       {t('boe.aff.kpi.ftds')}
                     </th>
                   </tr>
@@ -111,6 +117,7 @@ export function FunnelPanel({ affiliateId }: { affiliateId: number }) {
                       <td className="bo-num">{day.day}</td>
                       <td className="text-end bo-num">{count(day.clicks)}</td>
                       <td className="text-end bo-num">{count(day.registrations)}</td>
+                      <td className="text-end bo-num">{count(day.demo_signups)}</td>
                       <td className="text-end bo-num">{count(day.first_deposits)}</td>
                     </tr>
                   ))}
@@ -118,6 +125,7 @@ export function FunnelPanel({ affiliateId }: { affiliateId: number }) {
                     <td>{t('boe.aff.total')}</td>
                     <td className="text-end bo-num">{count(f.clicks)}</td>
                     <td className="text-end bo-num">{count(f.registrations)}</td>
+                    <td className="text-end bo-num">{count(f.demo_signups)}</td>
                     <td className="text-end bo-num">{count(f.first_deposits)}</td>
                   </tr>
                 </tbody>

@@ -13,6 +13,7 @@ import { Amount, DateTime, StatusBadge } from '../shell/cells.js';
 import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
 import { BoEmpty, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/states.js';
+import { AccountsSection } from './AccountsSection.js';
 import { AuditTab } from './AuditTab.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { LedgerTab } from './LedgerTab.js';
@@ -124,6 +125,7 @@ export function ClientPage() {
       actions={<PasswordResetButton client={data} />}
     >
       <ClientSummary client={data} />
+      <AccountsSection clientId={data.id} />
       <div className="bo-tabs-wrap">
         <Nav
           variant="underline"

@@ -9,29 +9,55 @@ import { BoTable } from '../shell/BoTable.js';
 import { Amount, DateTime } from '../shell/cells.js';
 import { Pager } from '../shell/Pager.js';
 import { ErrorBlock } from '../shell/states.js';
+import { LiveAccountPicker, useLiveAccountChoice } from './AccountsSection.js';
 import { clientKeys } from './useClients.js';
 
-/** Balance, the money adjustments form (finance) and the ledger entries, 50 a page. */
+/**
+ * One live account's balance, the money adjustments form (finance) and its ledger entries, 50 a page. Staff pick
+ * the account (the client's first live one by default); demo accounts are not offered.
+ */
 export function LedgerTab({ client }: { client: ClientDetail }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const { accounts, live, selected, choose } = useLiveAccountChoice(client.id);
+  const accountId = selected?.id;
+  const currency = selected?.currency ?? client.currency;
+  const balance = selected?.balance ?? client.balance;
   const ledger = useQuery({
-    queryKey: clientKeys.part(client.id, 'ledger', page),
+    queryKey: clientKeys.part(client.id, 'ledger', accountId ?? null, page),
     queryFn: ({ signal }) =>
-      staffRequest(`/api/backoffice/clients/${client.id}/ledger?page=${page}`, {
-        schema: ClientLedgerPage,
-        signal,
-      }),
+      staffRequest(
+        `/api/backoffice/clients/${client.id}/ledger?page=${page}${accountId ? `&accountId=${accountId}` : ''}`,
+        { schema: ClientLedgerPage, signal },
+      ),
+    // wait for the accounts: the ledger shown is the chosen account's
+    enabled: accounts.isSuccess || accounts.isError,
     placeholderData: keepPreviousData,
   });
   return (
     <div className="bo-stack">
-      <ClientMoneyPanel clientId={client.id} currency={client.currency} balance={client.balance} />
+      <LiveAccountPicker
+        live={live}
+        selected={selected}
+        onChoose={(id) => {
+          choose(id);
+          setPage(1);
+        }}
+      />
+      {(live.length > 0 || accounts.isError) && (
+        <ClientMoneyPanel
+          key={accountId ?? 'default'}
+          clientId={client.id}
+          {...(accountId === undefined ? {} : { accountId })}
+          currency={currency}
+          balance={balance}
+        />
+      )}
       <BoPanel
         title={t('bo.ledger.entries')}
         actions={
           <span className="bo-panel-figure">
-            {t('bo.ledger.balance')} <Amount value={client.balance} currency={client.currency} />
+            {t('bo.ledger.balance')} <Amount value={balance} currency={currency} />
           </span>
         }
         flush
@@ -72,13 +98,13 @@ export function LedgerTab({ client }: { client: ClientDetail }) {
                   key: 'amount',
                   header: t('bo.ledger.col.amount'),
                   align: 'end',
-                  cell: (row) => <Amount value={row.amount} currency={client.currency} signed />,
+                  cell: (row) => <Amount value={row.amount} currency={currency} signed />,
                 },
                 {
                   key: 'after',
                   header: t('bo.ledger.col.balanceAfter'),
                   align: 'end',
-                  cell: (row) => <Amount value={row.balanceAfter} currency={client.currency} />,
+                  cell: (row) => <Amount value={row.balanceAfter} currency={currency} />,
                 },
               ]}
             />

@@ -6,6 +6,7 @@ import { BoPanel } from '../shell/BoPage.js';
 import { BoTable } from '../shell/BoTable.js';
 import { Amount, DateTime, StatusBadge, type Tone } from '../shell/cells.js';
 import { ErrorBlock } from '../shell/states.js';
+import { LiveAccountPicker, useLiveAccountChoice } from './AccountsSection.js';
 import { clientKeys } from './useClients.js';
 
 /** Status tone by the spec's status names (Pending, Approved, Rejected, ...). */
@@ -17,23 +18,35 @@ const toneOf = (status: string): Tone => {
   return 'neutral';
 };
 
-/** The client's deposits, withdrawals, bonuses, credits and corrections. */
+/** One live account's deposits, withdrawals, bonuses, credits and corrections (the first live one by default). */
 export function TransactionsTab({ client }: { client: ClientDetail }) {
-  const { t } = useTranslation();
+  const { accounts, live, selected, choose } = useLiveAccountChoice(client.id);
+  const accountId = selected?.id;
   const list = useQuery({
-    queryKey: clientKeys.part(client.id, 'transactions'),
+    queryKey: clientKeys.part(client.id, 'transactions', accountId ?? null),
     queryFn: ({ signal }) =>
-      staffRequest(`/api/backoffice/clients/${client.id}/transactions`, {
-        schema: StaffTransaction.array(),
-        signal,
-      }),
+      staffRequest(
+        `/api/backoffice/clients/${client.id}/transactions${accountId ? `?accountId=${accountId}` : ''}`,
+        { schema: StaffTransaction.array(), signal },
+      ),
+    enabled: accounts.isSuccess || accounts.isError,
   });
   if (list.isError) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <div className="bo-stack">
+      <LiveAccountPicker live={live} selected={selected} onChoose={choose} />
+      <TransactionsTable list={list.data} />
+    </div>
+  );
+}
+
+function TransactionsTable({ list }: { list: StaffTransaction[] | undefined }) {
+  const { t } = useTranslation();
   return (
     <BoPanel flush>
       <BoTable
         testId="bo-transactions"
-        rows={list.data}
+        rows={list}
         rowKey={(row) => row.id}
         empty={t('bo.tx.empty')}
         emptyIcon="bi-arrow-left-right"
@@ -50,7 +63,7 @@ export function TransactionsTab({ client }: { client: ClientDetail }) {
             key: 'amount',
             header: t('bo.tx.col.amount'),
             align: 'end',
-            cell: (row) => <Amount value={row.amount} currency={client.currency} />,
+            cell: (row) => <Amount value={row.amount} currency={row.currency} />,
           },
           {
             key: 'status',

@@ -5,6 +5,7 @@ import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { useBoFormat } from '../money/format.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { StatusBadge } from '../shell/cells.js';
 import { useMoney } from '../shell/currency.js';
 import { tone } from './deskFigures.js';
 
@@ -45,6 +46,14 @@ export function ClosesStream({ closes, loading }: { closes: DeskClose[]; loading
                 {close.partial && <> · {t('bod.closes.partial')}</>}
               </span>
               <Link to={`/backoffice/clients/${close.userId}`}>{close.clientName || `#${close.userId}`}</Link>
+              <span className="ob-num" data-testid="bod-close-account">
+                {close.accountNumber}
+              </span>
+              {close.demo && (
+                <StatusBadge tone="warning" icon="bi-controller">
+                  {t('bo.accounts.demo')}
+                </StatusBadge>
+              )}
               <span className="bom-brand-tag">{close.brandSlug}</span>
               <time dateTime={close.at} className="ob-num">
                 {format.dateTime(close.at)}

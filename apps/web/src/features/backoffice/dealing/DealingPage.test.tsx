@@ -32,6 +32,8 @@ const POSITION: DealerPosition = {
   clientName: 'Ada Lovelace',
   pin: '100041',
   brandSlug: 'alpha',
+  accountNumber: 'L-100041-1',
+  demo: false,
   currency: 'EUR',
 };
 
@@ -94,6 +96,7 @@ const snapshot = (overrides: Partial<DeskSnapshot> = {}): DeskSnapshot => ({
   nearest: [
     {
       userId: 41,
+      accountNumber: 'L-100041-1',
       brandId: 1,
       clientName: 'Ada Lovelace',
       pin: '100041',
@@ -114,6 +117,8 @@ const snapshot = (overrides: Partial<DeskSnapshot> = {}): DeskSnapshot => ({
 const CLOSE: DeskClose = {
   positionId: 501,
   userId: 41,
+  accountNumber: 'L-100041-1',
+  demo: false,
   clientName: 'Ada Lovelace',
   brandId: 1,
   brandSlug: 'alpha',
@@ -426,6 +431,22 @@ describe('dealing desk', () => {
     expect(posts('/api/backoffice/clients/41/positions/77/close')[0]?.body).toEqual({
       reason: 'Client request by phone',
     });
+  });
+
+  it('names each position’s account and marks a demo account’s position DEMO', async () => {
+    const demoPosition: DealerPosition = { ...POSITION, id: 78, accountNumber: 'D-100041-1', demo: true };
+    renderBo(<DealingPage />, {
+      staff: staffFixture({ roles: ['dealer'], permissions: ['positions.read'] }),
+      api: {
+        '/api/backoffice/positions': () =>
+          ok({ items: [POSITION, demoPosition], total: 2, page: 1, pageSize: 50 }),
+      },
+    });
+    const [live, demo] = await screen.findAllByTestId('bo-position-row');
+    expect(within(live as HTMLElement).getByTestId('bo-position-account').textContent).toBe('L-100041-1');
+    expect(within(live as HTMLElement).queryByText('DEMO')).toBeNull();
+    expect(within(demo as HTMLElement).getByTestId('bo-position-account').textContent).toBe('D-100041-1');
+    expect(within(demo as HTMLElement).getByText('DEMO')).toBeTruthy();
   });
 
   it('hides closing, the desk and halts from staff who may only read positions', async () => {

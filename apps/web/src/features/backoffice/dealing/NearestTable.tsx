@@ -47,12 +47,13 @@ export function NearestTable({ snapshot, loading }: { snapshot: DeskSnapshot | n
             {rows.map((row) => {
               const band = marginBand(row);
               return (
-                <tr key={row.userId} data-testid="bod-nearest-row" data-band={band}>
+                <tr key={row.accountNumber ?? row.userId} data-testid="bod-nearest-row" data-band={band}>
                   <td>
                     <Link to={`/backoffice/clients/${row.userId}`} className="fw-semibold">
                       {row.clientName || `#${row.userId}`}
                     </Link>
                     <div className="bom-sub">
+                      {row.accountNumber && <span className="ob-num">{row.accountNumber}</span>}{' '}
                       <span className="bom-brand-tag">{row.brandSlug}</span>{' '}
                       {t('bod.nearest.positions', { count: row.positions })}
                     </div>

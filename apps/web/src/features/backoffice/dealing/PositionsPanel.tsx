@@ -10,6 +10,7 @@ import { queryString, staffRequest } from '../api.js';
 import { useBoFormat } from '../money/format.js';
 import { Pager } from '../money/Pager.js';
 import { BoPanel } from '../shell/BoPage.js';
+import { StatusBadge } from '../shell/cells.js';
 import { useMoney } from '../shell/currency.js';
 import { LoadError, SkeletonRows } from '../shell/panelStates.js';
 import { Facts, ReasonDialog } from '../shell/ReasonDialog.js';
@@ -168,6 +169,14 @@ export function PositionsPanel({
                         {row.clientName}
                       </Link>
                       <div className="bom-sub">
+                        <span className="ob-num" data-testid="bo-position-account">
+                          {row.accountNumber}
+                        </span>
+                        {row.demo && (
+                          <StatusBadge tone="warning" icon="bi-controller">
+                            {t('bo.accounts.demo')}
+                          </StatusBadge>
+                        )}
                         <span className="ob-num">
                           {t('bom.pin')} {row.pin}
                         </span>

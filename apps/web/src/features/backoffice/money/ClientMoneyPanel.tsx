@@ -42,10 +42,13 @@ function useClientBalance(clientId: number, given: string | undefined) {
  */
 export function ClientMoneyPanel({
   clientId,
+  accountId,
   currency,
   balance: givenBalance,
 }: {
   clientId: number;
+  /** The client's live account the request books on; absent: the server's default (the first live account). */
+  accountId?: number;
   /** The client's account currency (ISO code, e.g. "EUR"). */
   currency: string;
   /** The current balance, when the page has it already (else it is loaded). */
@@ -73,7 +76,12 @@ export function ClientMoneyPanel({
   const mutation = useCreateMoneyRequest(clientId);
   const send = (input: Pending) =>
     mutation.mutate(
-      { kind: input.kind, amount: requestedAmount(input), reason: input.reason },
+      {
+        kind: input.kind,
+        amount: requestedAmount(input),
+        reason: input.reason,
+        ...(accountId === undefined ? {} : { accountId }),
+      },
       {
         onSuccess: (request) => {
           setPending(null);

@@ -57,6 +57,7 @@ export function RequestDialog({
       <Facts
         rows={[
           [t('bom.queue.col.client'), `${request.clientName} (${t('bom.pin')} ${request.pin})`],
+          [t('bo.accounts.pick'), `${request.accountNumber} · ${request.currency}`],
           [
             t('bom.queue.col.reference'),
             <code key="ref" className="bom-ref">

@@ -68,6 +68,12 @@ export function RequestRow({
             </span>
             {t('bom.pin')} {request.pin}
           </span>
+          <span className="ob-num text-nowrap" data-testid="bomr-account">
+            <span className="bom-sep" aria-hidden="true">
+              ·
+            </span>
+            {request.accountNumber}
+          </span>
         </div>
       </td>
       <td>

@@ -74,6 +74,8 @@ describe('money requests queue', () => {
       '/backoffice/clients/41',
     );
     expect(theirs.getByTestId('bomr-brand').textContent).toBe('alpha');
+    // the live account the request books on
+    expect(theirs.getByTestId('bomr-account').textContent).toContain('L-100041-1');
     expect(theirs.getByText('Bonus')).toBeTruthy();
     expect(theirs.getByTestId('bomr-amount').textContent).toBe('+€120.00');
     expect(theirs.getByTestId('bomr-reason').textContent).toBe('Welcome bonus');

@@ -330,6 +330,8 @@ export const BO_MONEY_DE: Record<keyof typeof BO_MONEY_EN, string> & Partial<Rec
   'staff.adjustmentAmount':
     'Geben Sie einen Betrag ungleich 0 ein: positiv für Boni, Kredite und Auszahlungen; eine Korrektur darf negativ sein.',
   'staff.adjustmentExceedsWithdrawable': 'Der Kunde kann höchstens {{max}} auszahlen.',
+  'staff.adjustmentAccount':
+    'Wählen Sie eines der Live-Konten des Kunden: Demokonten halten virtuelles Geld und nehmen keine Buchungen des Personals an.',
   'payment.fourEyesRequired':
     'Eine Auszahlung über {{max}} braucht zwei Freigaben aus der Finanzabteilung: Geben Sie sie im Backoffice frei (Auszahlungen).',
   'staff.adjustmentNeedsFourEyes':

@@ -68,7 +68,7 @@ export function useApprovalContext(clientId: number | null) {
 export function useCreateMoneyRequest(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { kind: AdjustmentKind; amount: string; reason: string }) =>
+    mutationFn: async (input: { kind: AdjustmentKind; amount: string; reason: string; accountId?: number }) =>
       (
         await staffRequest(`/api/backoffice/clients/${clientId}/adjustments`, {
           method: 'POST',

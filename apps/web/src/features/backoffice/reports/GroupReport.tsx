@@ -10,6 +10,7 @@ import { KpiTiles, KpiValue } from './parts.js';
 /** Columns of the per-day table: [figure, label, money]. */
 const TABLE: readonly [keyof KpiDay, TranslationKey, boolean][] = [
   ['registrations', 'bor.col.registrations', false],
+  ['demoSignups', 'bor.col.demoSignups', false],
   ['verified', 'bor.col.verified', false],
   ['ftdCount', 'bor.col.ftdCount', false],
   ['ftdAmount', 'bor.col.ftdAmount', true],

@@ -43,6 +43,7 @@ afterEach(() => {
 
 const zero: KpiFigures = {
   registrations: 0,
+  demoSignups: 0,
   verified: 0,
   ftdCount: 0,
   depositCount: 0,

@@ -17,6 +17,8 @@ export const TILE_FIGURES: readonly {
   countLabel?: 'bor.kpi.clients' | 'bor.kpi.transactions' | 'bor.kpi.positions';
 }[] = [
   { key: 'registrations', label: 'bor.kpi.registrations', money: false },
+  // counted apart: a demo account holds virtual money, so none of the money figures below include it
+  { key: 'demoSignups', label: 'bor.kpi.demoSignups', money: false },
   { key: 'verified', label: 'bor.kpi.verified', money: false },
   { key: 'ftdAmount', label: 'bor.kpi.ftd', money: true, count: 'ftdCount', countLabel: 'bor.kpi.clients' },
   {
