@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, newSession, type Session, screenshot } from '../support/browser.js';
+import {
+  closePopups,
+  logInThroughForm,
+  newSession,
+  popupsAnswered,
+  type Session,
+  screenshot,
+} from '../support/browser.js';
 import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
 import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
 
@@ -118,8 +125,12 @@ describe('trading accounts', () => {
     const email = `visitor.${Date.now().toString(36)}@example.com`;
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill('Practise-2026!');
+    // a new session asks for its notices (the welcome) as a login does; they are read and closed
+    const notices = popupsAnswered(page);
     await form.locator('button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname.startsWith('/platform'), { timeout: 30_000 });
+    await notices;
+    await closePopups(page);
 
     // one account, a demo one, marked DEMO in the terminal, funded with the brand's virtual money
     const accounts = await accountsOf(page);
@@ -151,7 +162,7 @@ describe('trading accounts', () => {
     await switcher.getByRole('button', { name: 'Open account' }).click();
     const open = page.getByTestId('open-account-dialog');
     await open.getByLabel(/Live account/).check();
-    await open.getByLabel('Currency').selectOption('USD');
+    await open.getByLabel('Currency', { exact: true }).selectOption('USD');
     await open.getByRole('button', { name: 'Open account' }).click();
     await expect.poll(async () => (await accountsOf(page)).length, { timeout: 20_000 }).toBe(2);
     const usd = (await accountsOf(page)).find((account) => account.currency === 'USD') as AccountRow;

@@ -37,3 +37,22 @@ export function demoBalanceOf(settings: AccountSettingsSource): string {
 export function tradingAccountNumber(kind: TradingAccountKind, pin: string, n: number): string {
   return `${kind === 'live' ? 'L' : 'D'}-${pin}-${n}`;
 }
+
+/** A client's verification and category permissions, as an account trades under them. */
+export interface TradeRights<P> {
+  verified: boolean;
+  permissions: P;
+}
+
+/**
+ * What an account trades under: a demo account (virtual money, no KYC) every category from the first visit; a live
+ * one under its client's verification and category permissions. The engine loads accounts with it and the terminal's
+ * ticket offers what it allows, so a demo client's buy button is never greyed out for a trade the server would take.
+ */
+export function accountTradeRights<P>(
+  kind: TradingAccountKind | undefined,
+  client: TradeRights<P>,
+  everyCategory: P,
+): TradeRights<P> {
+  return kind === 'demo' ? { verified: true, permissions: everyCategory } : client;
+}

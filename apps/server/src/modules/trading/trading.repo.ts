@@ -1,4 +1,4 @@
-import { type Money, moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
+import { accountTradeRights, type Money, moneyToDecimalString, parseMoney, price } from '@openbroker/domain';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -57,14 +57,13 @@ const ACCOUNT_COLUMNS = {
   // the client's brand decides the account's trading profile (an account is always of its client's brand)
   brandId: users.brandId,
   balance: tradingAccounts.balance,
-  // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by the client's
-  // verification and permissions (docs/accounts.md "Opening accounts, transfers and demo").
-  verifiedAccount: sql<boolean>`(${users.verifiedAccount} or ${tradingAccounts.kind} = 'demo')`.mapWith(
-    Boolean,
-  ),
-  assetsGroupPermission: sql<number[]>`case when ${tradingAccounts.kind} = 'demo'
-    then coalesce((select jsonb_agg(${assetCategories.id} order by ${assetCategories.id}) from ${assetCategories}), '[]'::jsonb)
-    else ${users.assetsGroupPermission} end`.mapWith(
+  kind: tradingAccounts.kind,
+  verifiedAccount: users.verifiedAccount,
+  assetsGroupPermission: users.assetsGroupPermission,
+  // every category: what a demo account trades (domain accountTradeRights)
+  everyCategory: sql<
+    number[]
+  >`coalesce((select jsonb_agg(${assetCategories.id} order by ${assetCategories.id}) from ${assetCategories}), '[]'::jsonb)`.mapWith(
     (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[],
   ),
   customLeverage: users.customLeverage,
@@ -79,15 +78,24 @@ function accountOf(row: {
   id: number;
   brandId: number;
   balance: string;
+  kind: string;
   verifiedAccount: boolean;
   assetsGroupPermission: number[];
+  everyCategory: number[];
   customLeverage: Record<string, number[]>;
   tradingEnabled: boolean;
 }): AccountSnapshot {
+  // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by its client's
+  // verification and permissions — the rule the terminal's ticket applies too (docs/accounts.md).
+  const rights = accountTradeRights(
+    row.kind === 'demo' ? 'demo' : 'live',
+    { verified: row.verifiedAccount, permissions: row.assetsGroupPermission },
+    row.everyCategory,
+  );
   return {
     id: row.id,
-    verified: row.verifiedAccount,
-    assetsGroupPermission: row.assetsGroupPermission,
+    verified: rights.verified,
+    assetsGroupPermission: rights.permissions,
     customLeverage: row.customLeverage,
     tradingEnabled: row.tradingEnabled,
     balance: parseMoney(row.balance),

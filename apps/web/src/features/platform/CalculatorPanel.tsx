@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useAssets, useInstruments } from '../../shared/market/useMarketData.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { leverageChoices, pickableLeverages } from './trade/leverageChoices.js';
-import { tradeUserOf } from './trade/NewTradePanel.js';
+import { tradeUserOf, useAccountRights } from './trade/tradeUser.js';
 
 /**
  * The leverages the calculator lists for `symbol`: the ones the ticket lets the client pick there (the
@@ -18,7 +18,8 @@ function useCalculatorLeverages(symbol: string): readonly number[] {
   const assets = useAssets();
   const instrument = instruments.bySymbol.get(symbol);
   const asset = assets.bySymbol.get(symbol);
-  const user = auth ? tradeUserOf(auth.user) : null;
+  const rights = useAccountRights();
+  const user = auth ? tradeUserOf(auth.user, rights) : null;
   if (asset && user) return pickableLeverages(leverageChoices(asset, user, instrument));
   if (Array.isArray(instrument?.leverages) && instrument.leverages.length > 0)
     return [...instrument.leverages].sort((a, b) => a - b);

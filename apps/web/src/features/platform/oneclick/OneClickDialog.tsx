@@ -9,7 +9,7 @@ import { useAuth } from '../../../shared/session/useAuth.js';
 import { useAccountCurrency } from '../../../shared/trading-accounts/currentAccount.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { leverageChoices, pickableLeverages } from '../trade/leverageChoices.js';
-import { tradeUserOf } from '../trade/tradeUser.js';
+import { tradeUserOf, useAccountRights } from '../trade/tradeUser.js';
 import { useOneClickSettings } from './useOneClick.js';
 import { useOneClickSize } from './useOneClickTrade.js';
 
@@ -107,10 +107,15 @@ function DefaultSize({ instrument }: { instrument: Instrument }) {
   const { currencySymbol } = useAccountCurrency();
   const auth = useAuth();
   const assets = useAssets();
+  const rights = useAccountRights();
   const one = useOneClickSettings();
   const size = useOneClickSize()(instrument);
   const leverages = pickableLeverages(
-    leverageChoices(assets.bySymbol.get(instrument.symbol), auth ? tradeUserOf(auth.user) : null, instrument),
+    leverageChoices(
+      assets.bySymbol.get(instrument.symbol),
+      auth ? tradeUserOf(auth.user, rights) : null,
+      instrument,
+    ),
   );
   const [amount, setAmount] = useState(String(size.amount));
   const [leverage, setLeverage] = useState(size.leverage === null ? '' : String(size.leverage));

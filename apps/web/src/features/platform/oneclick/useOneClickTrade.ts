@@ -7,7 +7,7 @@ import { useQuoteStore } from '../../../shared/market/useQuotes.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { leverageChoices, pickableLeverages } from '../trade/leverageChoices.js';
-import { tradeUserOf } from '../trade/tradeUser.js';
+import { tradeUserOf, useAccountRights } from '../trade/tradeUser.js';
 import { ackMessage } from '../trading/ackMessage.js';
 import { useTrading } from '../trading/useTrading.js';
 import { useOneClickSettings } from './useOneClick.js';
@@ -16,16 +16,17 @@ import { useOneClickSettings } from './useOneClick.js';
 export function useOneClickSize() {
   const auth = useAuth();
   const assets = useAssets();
+  const rights = useAccountRights();
   const { settings } = useOneClickSettings();
   return useCallback(
     (instrument: Instrument) => {
       const size = oneClickSizeFor(settings?.sizes ?? [], instrument.symbol);
       const asset = assets.bySymbol.get(instrument.symbol);
-      const user = auth ? tradeUserOf(auth.user) : null;
+      const user = auth ? tradeUserOf(auth.user, rights) : null;
       const lowest = pickableLeverages(leverageChoices(asset, user, instrument))[0] ?? null;
       return { amount: size.amount, leverage: size.leverage ?? lowest, own: size.leverage !== null };
     },
-    [settings, assets.bySymbol, auth],
+    [settings, assets.bySymbol, auth, rights],
   );
 }
 
@@ -39,6 +40,7 @@ export function useOneClickSize() {
 export function useOneClickTrade() {
   const auth = useAuth();
   const assets = useAssets();
+  const rights = useAccountRights();
   const store = useQuoteStore();
   const { summary, openPosition } = useTrading();
   const { on } = useOneClickSettings();
@@ -48,13 +50,13 @@ export function useOneClickTrade() {
   const inFlight = useRef(new Set<string>());
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   // the latest of everything a click reads, so `trade` keeps one identity for the memoised rows
-  const latest = useRef({ auth, assets, store, summary, openPosition, sizeOf, toast, money });
-  latest.current = { auth, assets, store, summary, openPosition, sizeOf, toast, money };
+  const latest = useRef({ auth, assets, rights, store, summary, openPosition, sizeOf, toast, money });
+  latest.current = { auth, assets, rights, store, summary, openPosition, sizeOf, toast, money };
 
   const trade = useCallback(async (instrument: Instrument, direction: Direction) => {
     const { symbol } = instrument;
     if (inFlight.current.has(symbol)) return;
-    const { auth, assets, store, summary, openPosition, sizeOf, toast, money } = latest.current;
+    const { auth, assets, rights, store, summary, openPosition, sizeOf, toast, money } = latest.current;
     const asset = assets.bySymbol.get(symbol);
     const current = store.get(symbol);
     if (!auth || !asset || !summary) return;
@@ -67,7 +69,7 @@ export function useOneClickTrade() {
       amount: size.amount,
       leverage: size.leverage,
       freeMargin: summary.freeMargin,
-      user: tradeUserOf(auth.user),
+      user: tradeUserOf(auth.user, rights),
       asset,
       priceAvailable: current.status === 'live' && !instrument.halted,
     });

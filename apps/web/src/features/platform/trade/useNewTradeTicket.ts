@@ -32,7 +32,7 @@ import { useDealingQuote } from '../risk/useDealing.js';
 import { useTicketServer } from '../ticket/useTicketServer.js';
 import { useOrders, useTrading } from '../trading/useTrading.js';
 import { leverageChoices } from './leverageChoices.js';
-import { tradeUserOf } from './tradeUser.js';
+import { tradeUserOf, useAccountRights } from './tradeUser.js';
 import { useTicketKeys } from './useTicketKeys.js';
 
 /** What the ticket trades: the symbol, its instrument and asset as the catalogue has them. */
@@ -52,7 +52,8 @@ export interface NewTradeTicketProps {
 export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: NewTradeTicketProps) {
   const toast = useToast();
   const auth = useAuth();
-  const user = auth ? tradeUserOf(auth.user) : null;
+  const rights = useAccountRights();
+  const user = auth ? tradeUserOf(auth.user, rights) : null;
   const store = useQuoteStore();
   const { quote, facts } = useDealingQuote(symbol, instrument, asset);
   const { summary, openPosition } = useTrading();
