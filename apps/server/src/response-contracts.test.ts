@@ -80,7 +80,7 @@ describe(`response contracts on the wire (${testDbKind})`, async () => {
     const res = await kit.post('/api/accounts/getBalance', { token: auth.access_token });
     const data = BalanceData.parse(res.json().data);
     expect(data.positions.open.length).toBeGreaterThan(0);
-    expect(keys(res.json().data)).toEqual(['balance', 'positions', 'summary']);
+    expect(keys(res.json().data)).toEqual(['account', 'balance', 'positions', 'summary']);
   });
 
   it('payment methods, a created deposit with its next step, and the transaction list match the contract', async () => {

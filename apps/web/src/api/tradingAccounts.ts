@@ -45,7 +45,7 @@ export const tradingAccountsApi = {
 
   /** Puts a demo account back to the brand's demo balance. */
   resetDemo: (token: string, accountId: number) =>
-    apiRequest(`/api/accounts/${accountId}/reset`, { body: {}, token, schema: AccountChange }),
+    apiRequest('/api/accounts/reset', { body: { accountId }, token, schema: AccountChange }),
 
   /** A transfer's figures at the dealing rate now, shown before the client confirms. */
   quoteTransfer: (token: string, input: TransferRequest) =>

@@ -17,6 +17,8 @@ const row = {
   level: 'Basic',
   balance: '1250.50',
   currency: 'EUR',
+  accountNumber: 'L-100041-1',
+  demoOnly: false,
   documentsWaiting: 1,
   hasDeposited: true,
   tradingEnabled: true,

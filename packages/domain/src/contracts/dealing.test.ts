@@ -4,6 +4,8 @@ import { DEALING_EVENTS, DealingSubscribeAck, DeskClose, DeskSnapshot } from './
 const close = {
   positionId: 501,
   userId: 41,
+  accountNumber: 'L-100041-1',
+  demo: false,
   clientName: 'Ada Lovelace',
   brandId: 1,
   brandSlug: 'alpha',

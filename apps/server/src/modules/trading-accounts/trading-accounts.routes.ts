@@ -158,7 +158,7 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
   );
 
   app.post(
-    '/api/accounts/:id/reset',
+    '/api/accounts/reset',
     {
       schema: {
         tags,
@@ -166,14 +166,13 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
           "Resets a demo account: closes its positions and cancels its orders, then books it back to the brand's " +
           "demo balance ('demo_funds'). 409 'accounts.notDemo' for a live account. Answers the list",
         security,
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object(tokenField).loose().optional(),
+        body: SwitchTradingAccountRequest.safeExtend(tokenField),
         response: listAnswer,
       },
     },
     async (request) => {
       const actor = await actorOf(request);
-      return { status: true as const, data: await tradingAccounts.reset(actor, request.params.id) };
+      return { status: true as const, data: await tradingAccounts.reset(actor, request.body.accountId) };
     },
   );
 

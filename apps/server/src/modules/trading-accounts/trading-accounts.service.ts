@@ -295,7 +295,7 @@ export class TradingAccountsService {
   }
 
   /**
-   * POST /api/accounts/:id/reset (demo only): closes its positions and cancels its orders through the engine, then
+   * POST /api/accounts/reset {accountId} (demo only): closes its positions and cancels its orders through the engine, then
    * books the difference to the brand's demo balance as one 'demo_funds' entry through its queue.
    */
   async reset(actor: AccountActor, accountId: number): Promise<TradingAccountList> {

@@ -98,7 +98,9 @@ describe(`trading accounts (${testDbKind})`, async () => {
         balance: '0.00',
         number: `L-${c.user.pin}-1`,
       });
-      expect(before.liveCurrencies).toEqual([before.accounts[0]?.currency]);
+      // the demo brand's seed offers live accounts in euros, dollars and pounds, its own currency first
+      expect(before.liveCurrencies).toEqual(['EUR', 'USD', 'GBP']);
+      expect(before.accounts[0]?.currency).toBe('EUR');
       expect(before.demoBalance).toBe('10000.00');
 
       const live = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'EUR' });
@@ -127,11 +129,11 @@ describe(`trading accounts (${testDbKind})`, async () => {
 
     it('refuses a currency the brand does not offer and more than 5 live or 3 demo accounts', async () => {
       const c = await registerClient(app);
-      const gbp = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'GBP' });
-      expect(gbp.statusCode).toBe(400);
-      expect(gbp.json().errors[0]).toMatchObject({
+      const chf = await call('POST', '/api/accounts', c.token, { kind: 'live', currency: 'CHF' });
+      expect(chf.statusCode).toBe(400);
+      expect(chf.json().errors[0]).toMatchObject({
         key: 'accounts.currencyNotOffered',
-        message: 'Live accounts in GBP are not offered',
+        message: 'Live accounts in CHF are not offered',
       });
       for (let i = 0; i < 4; i++)
         expect(
@@ -203,16 +205,13 @@ describe(`trading accounts (${testDbKind})`, async () => {
       expect(Number(during.equity)).toBeLessThan(Number(during.balance));
       expect(Number(during.marginLevel)).toBeCloseTo((Number(during.equity) / 100) * 100, 1);
 
-      const live = await call(
-        'POST',
-        `/api/accounts/${(await list(c.token)).accounts[0]?.id}/reset`,
-        c.token,
-        {},
-      );
+      const live = await call('POST', '/api/accounts/reset', c.token, {
+        accountId: (await list(c.token)).accounts[0]?.id,
+      });
       expect(live.statusCode).toBe(409);
       expect(live.json().key).toBe('accounts.notDemo');
 
-      const reset = await call('POST', `/api/accounts/${demo.id}/reset`, c.token, {});
+      const reset = await call('POST', '/api/accounts/reset', c.token, { accountId: demo.id });
       expect(reset.statusCode, reset.body).toBe(200);
       expect(ctx.trading.positions(demo.id).open).toEqual([]);
       expect(await balanceOf(demo.id)).toBe('10000.00');

@@ -141,7 +141,7 @@ describe('the account switcher of the client area header (issue 27)', () => {
       auth,
       api: {
         ...accountsServer(3),
-        '/api/accounts/3/reset': () => {
+        '/api/accounts/reset': () => {
           resets += 1;
           return ok({});
         },
