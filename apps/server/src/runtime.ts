@@ -440,6 +440,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         books,
         catalogue: market.catalogue,
         sessions,
+        heldBack: (brand, accountId) => payments.heldBack(brand, accountId),
         now: () => new Date(market.clock.now()),
       }),
     };

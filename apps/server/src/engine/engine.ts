@@ -47,6 +47,7 @@ import {
   transferAmounts,
   transferCreditError,
   transferLimitError,
+  withdrawableAmount,
 } from '@openbroker/domain';
 import {
   type AccountState,
@@ -677,7 +678,11 @@ export class Engine {
         ? fieldMessage(FORM_PATH, 'transfers.noRate', { pair: command.pair?.pair ?? '' })
         : (transferLimitError(
             command.amount,
-            this.book.summaryOf(from.id).freeMargin,
+            withdrawableAmount(
+              this.book.summaryOf(from.id).freeMargin,
+              command.heldBack ?? (0 as Money),
+              false,
+            ),
             command.fromCurrency,
           ) ?? transferCreditError(figures));
     if (refusal || figures === null) {

@@ -500,6 +500,8 @@ export interface TransferCommand {
   toAccountId: AccountId;
   now: Millis;
   amount: Money;
+  /** Bonus and credit money of the source that may not leave it (payments' withdrawal rule); absent: none. */
+  heldBack?: Money;
   /** The pair to convert through (null: the same currency); `sellsBase`: the source is the pair's base. */
   pair: { pair: string; sellsBase: boolean } | null;
   fromCurrency: string;

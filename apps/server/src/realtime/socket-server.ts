@@ -266,7 +266,8 @@ export async function attachRealtime(
   /** The trading account a command names (`accountId`, one of the client's, else refused) or the socket's own. */
   const accountOfCommand = async (data: TradingSocketData, payload: unknown) => {
     const requested = (payload as { accountId?: unknown } | null | undefined)?.accountId;
-    if (requested === undefined) return data.accountId;
+    // absent, null or '' names no account: the socket's own (never the client's default, which may be another)
+    if (requested === undefined || requested === null || requested === '') return data.accountId;
     const account = await ctx.accounts.currentAccount({ subjectId: data.userId, accountId: null }, requested);
     if (!(await ctx.gateway.ensure(account.id))) throw tradingAccountNotFound();
     return account.id;

@@ -52,13 +52,16 @@ export const OpenTradingAccountRequest = z.object({
 export type OpenTradingAccountRequest = z.infer<typeof OpenTradingAccountRequest>;
 
 /** POST /api/accounts/current: the account the session's spec calls act on from now on. */
-export const SwitchTradingAccountRequest = z.object({ accountId: z.number().int().positive() });
+/** A trading account's id as a request names it (a 32-bit database id; larger ones are refused as invalid). */
+const AccountIdField = z.number().int().positive().max(2_147_483_647);
+
+export const SwitchTradingAccountRequest = z.object({ accountId: AccountIdField });
 export type SwitchTradingAccountRequest = z.infer<typeof SwitchTradingAccountRequest>;
 
 /** POST /api/accounts/transfers/quote and POST /api/accounts/transfers: between two of the client's live accounts. */
 export const TransferRequest = z.object({
-  fromAccountId: z.number().int().positive(),
-  toAccountId: z.number().int().positive(),
+  fromAccountId: AccountIdField,
+  toAccountId: AccountIdField,
   /** In the source account's currency, at most two decimals. */
   amount: z.string(),
 });

@@ -201,10 +201,20 @@ export class PaymentsService {
   async withdrawable(brand: Brand, accountId: number): Promise<{ freeMargin: Money; withdrawable: Money }> {
     const view = await this.trading.view(accountId);
     const freeMargin = money(view?.balance.freeMargin ?? 0);
+    return {
+      freeMargin,
+      withdrawable: withdrawableAmount(freeMargin, await this.heldBack(brand, accountId), false),
+    };
+  }
+
+  /**
+   * The bonus and credit money booked to an account that may not leave it (0 where the brand lets it be withdrawn):
+   * held back from withdrawals and from transfers to the client's other accounts alike.
+   */
+  async heldBack(brand: Brand, accountId: number): Promise<Money> {
     const allowed = brand.settings.backoffice?.bonusWithdrawable ?? BACKOFFICE_DEFAULTS.bonusWithdrawable;
-    if (allowed) return { freeMargin, withdrawable: freeMargin };
-    const locked = parseMoney(await this.repo.bonusAndCreditTotal(accountId));
-    return { freeMargin, withdrawable: withdrawableAmount(freeMargin, locked, false) };
+    if (allowed) return money(0);
+    return parseMoney(await this.repo.bonusAndCreditTotal(accountId));
   }
 
   /**

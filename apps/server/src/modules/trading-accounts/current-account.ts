@@ -18,6 +18,9 @@ export interface ClientSessionRef {
   accountId: number | null;
 }
 
+/** The largest id a trading account can have (a PostgreSQL integer). */
+const MAX_ACCOUNT_ID = 2_147_483_647;
+
 /**
  * An `accountId` a request carried (body, query or socket payload): a positive integer, or a numeric string of one.
  * Undefined when absent; NaN-like or other values are treated as an unknown account (refused).
@@ -25,7 +28,8 @@ export interface ClientSessionRef {
 export function requestedAccountId(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : -1;
+  // ids are 32-bit in the database: a larger one is an unknown account, not a database error
+  return Number.isSafeInteger(n) && n > 0 && n <= MAX_ACCOUNT_ID ? n : -1;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   FORM_PATH,
   fieldMessage,
   liveCurrenciesOf,
+  type Money,
   money,
   moneyToDecimalString,
   type OpenTradingAccountRequest,
@@ -23,6 +24,7 @@ import {
   transferCreditError,
   transferLimitError,
   transferPairOf,
+  withdrawableAmount,
 } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
 import type {
@@ -115,6 +117,11 @@ export interface TradingAccountsDeps {
   books?: AccountBooksView;
   catalogue: Pick<Catalogue, 'get'>;
   sessions: Pick<SessionsService, 'switchAccount'>;
+  /**
+   * The bonus and credit money of an account that may not leave it (payments' withdrawal rule): a transfer moves at
+   * most the free margin less it, so a bonus never reaches a withdrawal through another account. Default: none.
+   */
+  heldBack?: (brand: Brand, accountId: number) => Promise<Money>;
   ledger?: Ledger;
   now?: () => Date;
 }
@@ -355,8 +362,11 @@ export class TradingAccountsService {
     if (!figures)
       throw invalidFields([fieldMessage(FORM_PATH, 'transfers.noRate', { pair: plan.pair?.pair ?? '' })]);
     const refusal =
-      transferLimitError(plan.amount, this.freeMargin(plan.from.id), plan.from.currency) ??
-      transferCreditError(figures);
+      transferLimitError(
+        plan.amount,
+        withdrawableAmount(money(this.freeMargin(plan.from.id)), plan.heldBack, false),
+        plan.from.currency,
+      ) ?? transferCreditError(figures);
     if (refusal) throw invalidFields([refusal]);
     return this.figuresOf(plan.from.id, plan.to.id, figures);
   }
@@ -385,6 +395,7 @@ export class TradingAccountsService {
         toAccountId: plan.to.id,
         now: at.getTime(),
         amount: plan.amount,
+        heldBack: plan.heldBack,
         pair: plan.pair,
         fromCurrency: plan.from.currency,
         toCurrency: plan.to.currency,
@@ -463,7 +474,8 @@ export class TradingAccountsService {
     }
     if (!(await this.deps.engine.ensureAccount(from.id)) || !(await this.deps.engine.ensureAccount(to.id)))
       throw tradingAccountNotFound();
-    return { from, to, pair, amount: parsed.amount };
+    const heldBack = (await this.deps.heldBack?.(actor.brand, from.id)) ?? money(0);
+    return { from, to, pair, amount: parsed.amount, heldBack };
   }
 
   private freeMargin(accountId: number): number {

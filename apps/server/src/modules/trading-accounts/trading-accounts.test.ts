@@ -50,14 +50,14 @@ describe(`trading accounts (${testDbKind})`, async () => {
       demoBalance: string;
     };
   };
-  /** Books `amount` on an account through its engine queue (a staff bonus), as the client's money. */
-  const fund = async (accountId: number, amount: number) => {
+  /** Books `amount` on an account through its engine queue (a staff adjustment: the client's own money, or a bonus). */
+  const fund = async (accountId: number, amount: number, kind: 'adjustment' | 'bonus' = 'adjustment') => {
     await ctx.trading.ensureAccount(accountId);
     const outcome = await ctx.trading.adjustBalance({
       accountId,
       now: Date.now(),
       amount: money(amount),
-      kind: 'bonus',
+      kind,
       cause: { staffAction: `accounts-test-${accountId}-${++funding}` },
     });
     expect(outcome.ok).toBe(true);
@@ -311,6 +311,25 @@ describe(`trading accounts (${testDbKind})`, async () => {
           .from(accountTransfers)
           .where(eq(accountTransfers.userId, await userIdOf(c.email))),
       ).toEqual([]);
+    });
+
+    it('holds bonus money back as a withdrawal does: a bonus never leaves for another account to be withdrawn there', async () => {
+      const c = await twoLive(100);
+      await fund(c.first, 50, 'bonus');
+      const ok = { fromAccountId: c.first, toAccountId: c.second };
+      // free margin 150.00, of which the 50.00 bonus stays (the demo brand does not let bonuses be withdrawn)
+      for (const url of ['/api/accounts/transfers/quote', '/api/accounts/transfers']) {
+        const above = await call('POST', url, c.token, { ...ok, amount: '100.01' });
+        expect(above.statusCode).toBe(400);
+        expect(above.json().errors[0]).toMatchObject({
+          key: 'transfers.aboveFreeMargin',
+          message: 'You can transfer at most € 100.00',
+        });
+      }
+      expect(await balanceOf(c.first)).toBe('150.00');
+      const moved = await call('POST', '/api/accounts/transfers', c.token, { ...ok, amount: '100.00' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect([await balanceOf(c.first), await balanceOf(c.second)]).toEqual(['50.00', '100.00']);
     });
 
     it('lets only one of two racing transfers that together would overdraw the account through; the ledger stays exact', async () => {
