@@ -39,6 +39,7 @@ export class MarginCallRepo {
         firstName: users.firstName,
         currency: tradingAccounts.currency,
         number: tradingAccounts.number,
+        kind: tradingAccounts.kind,
       })
       .from(tradingAccounts)
       .innerJoin(users, eq(users.id, tradingAccounts.userId))

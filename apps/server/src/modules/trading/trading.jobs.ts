@@ -160,7 +160,9 @@ export class TradingJobs {
     const { repo } = this.options;
     // one popup until read, one mail per popup: a margin call while the last one is unread adds nothing
     const client = await repo.client(accountId);
-    if (!client) return;
+    // a demo account's margin call is the terminal's notice only: virtual money sends no popup or mail, and an
+    // unread demo popup never silences a live account's warning
+    if (!client || client.kind === 'demo') return;
     if (await repo.hasUnread(client.userId)) return;
     const brand = await this.deps.brands.findById(client.brandId);
     if (!brand) return;
