@@ -472,8 +472,16 @@ export class TradingAccountsService {
         ]);
       }
     }
-    if (!(await this.deps.engine.ensureAccount(from.id)) || !(await this.deps.engine.ensureAccount(to.id)))
-      throw tradingAccountNotFound();
+    let held: boolean;
+    try {
+      held = (await this.deps.engine.ensureAccount(from.id)) && (await this.deps.engine.ensureAccount(to.id));
+    } catch (error) {
+      // in a cluster, a transfer runs only where both accounts' books are held (docs/accounts.md): elsewhere it is
+      // refused with nothing moved, never a server error
+      if ((error as Error).name === 'NotShardOwnerError') throw transferFailed();
+      throw error;
+    }
+    if (!held) throw tradingAccountNotFound();
     const heldBack = (await this.deps.heldBack?.(actor.brand, from.id)) ?? money(0);
     return { from, to, pair, amount: parsed.amount, heldBack };
   }
