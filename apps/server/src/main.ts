@@ -80,6 +80,36 @@ async function main() {
     throw error;
   }
 
+  // Ctrl-C is handled before the banner says it may be pressed: a signal sent the moment the banner is read (a
+  // script, a test on a busy machine) stops the server cleanly instead of killing it mid-write.
+  let stopping = false;
+  const shutdown = async (signal: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung connection must not keep the process alive past the promised 5 s.
+    const timer = setTimeout(() => {
+      process.stderr.write('openbroker: shutdown took too long, exiting\n');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      // a cluster node going down takes no shard the others free meanwhile
+      runtime.ctx.shards?.pause();
+      await realtime.close();
+      await app.close();
+      await runtime.close();
+      process.stdout.write('OpenBroker stopped.\n');
+      process.exit(exitCode);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  stop = shutdown;
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
@@ -111,33 +141,6 @@ async function main() {
   lines.push('', 'Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n'));
 
-  let stopping = false;
-  const shutdown = async (signal: string, exitCode = 0) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // A hung connection must not keep the process alive past the promised 5 s.
-    const timer = setTimeout(() => {
-      process.stderr.write('openbroker: shutdown took too long, exiting\n');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
-      // a cluster node going down takes no shard the others free meanwhile
-      runtime.ctx.shards?.pause();
-      await realtime.close();
-      await app.close();
-      await runtime.close();
-      process.stdout.write('OpenBroker stopped.\n');
-      process.exit(exitCode);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  stop = shutdown;
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
