@@ -140,7 +140,6 @@ async function main() {
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n'));
-
 }
 
 main().catch((error: unknown) => {
