@@ -12,7 +12,7 @@ import { type ControlledFeed, startControlledFeed } from '../support/controlled-
 import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
 
 /**
- * Trading accounts (issue 27) in a real browser, on a server of their own whose feed the journey sets (BTCUSD and
+ * Trading accounts in a real browser, on a server of their own whose feed the journey sets (BTCUSD and
  * EURUSD only, so it runs on any day of the week and the demo client's balances are this journey's alone):
  * - a visitor starts a demo from the home page in two clicks (the header's "Try a demo", then the form) and trades
  *   on the demo account, marked DEMO;

@@ -1,5 +1,5 @@
 /**
- * Opening trading accounts and moving money between a client's own live accounts (issue 27, docs/accounts.md
+ * Opening trading accounts and moving money between a client's own live accounts (docs/accounts.md
  * "Opening accounts, transfers and demo"). A transfer converts at the brand's DEALING rate of the currency pair —
  * the brand quote the client would deal at (`brandQuote`, the one function the engine trades at): the client sells
  * the source currency, so a source that is the pair's base is sold at the quote's sell price (bid) and a source

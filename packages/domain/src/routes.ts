@@ -85,7 +85,7 @@ const SCREENS: Readonly<Record<string, readonly number[]>> = {
   autoLogin: [1],
   login: [0],
   register: [0],
-  // issue 27: the public site's "Try a demo"
+  // the public site's "Try a demo"
   demo: [0],
   affiliate: [0],
   'contact-us': [0],

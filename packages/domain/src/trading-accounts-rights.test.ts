@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountTradeRights } from './trading-accounts.js';
 
-describe('what an account trades under (issue 27)', () => {
+describe('what an account trades under', () => {
   const unverified = { verified: false, permissions: [1] };
   const every = [1, 2, 3, 4, 5];
 

@@ -1,5 +1,5 @@
 /**
- * Trading accounts (issue 27, docs/accounts.md): a client owns live and demo accounts, each in one currency with its
+ * Trading accounts (docs/accounts.md): a client owns live and demo accounts, each in one currency with its
  * own balance. These read a brand's account settings with their defaults.
  */
 import type { TradingAccountKind } from './contracts/trading-accounts.js';

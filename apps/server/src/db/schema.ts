@@ -312,7 +312,7 @@ export const users = pgTable(
 );
 
 /**
- * A client's trading accounts (issue 27, docs/accounts.md): live or demo, each in one currency with its own balance,
+ * A client's trading accounts (docs/accounts.md): live or demo, each in one currency with its own balance,
  * positions, orders and ledger. `balance` is written only by the ledger and always equals Σ of the account's
  * ledger_entries.amount (architecture §6). A client's first live account has the client's id (migration 0022).
  */
@@ -1419,7 +1419,7 @@ export const pushOutbox = pgTable(
 // ------------------------------------------------------------------------------------ account transfers
 
 /**
- * Transfers between two of a client's own live trading accounts (issue 27, docs/accounts.md): what was debited and
+ * Transfers between two of a client's own live trading accounts (docs/accounts.md): what was debited and
  * credited, in which currencies, at which rate of which pair. The money moves only through the two `transfer`
  * ledger entries whose reference is `transfer:<id>`, written in the same database transaction as this row.
  * `command_id`: the client's key, so a replayed request books once.

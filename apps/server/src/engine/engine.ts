@@ -620,7 +620,7 @@ export class Engine {
   }
 
   /**
-   * A transfer between two accounts (issue 27): waits for both accounts' queues — the lower id held first, so two
+   * A transfer between two accounts: waits for both accounts' queues — the lower id held first, so two
    * transfers never wait on each other — then decides at the source account's brand quote of the pair and the free
    * margin of its committed state, and commits the debit and the credit as one batch, both accounts busy until it
    * settles: no open, order fill or stop-out of either account runs in between.

@@ -41,7 +41,7 @@ export const ASSET_CATEGORIES = [
 export const DEMO_BRAND_SETTINGS: BrandSettings = {
   currency: 'EUR',
   currencySymbol: '€',
-  // issue 27: the demo brand's clients may hold live accounts in euros, dollars and pounds (docs/accounts.md)
+  // the demo brand's clients may hold live accounts in euros, dollars and pounds (docs/accounts.md)
   accountCurrencies: ['EUR', 'USD', 'GBP'],
   minDeposit: 250,
   languages: ['en', 'de'],

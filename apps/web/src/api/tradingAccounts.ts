@@ -29,7 +29,7 @@ export type {
 export const AccountChange = z.union([TradingAccountList, TradingAccount, NoData]);
 export type AccountChange = z.infer<typeof AccountChange>;
 
-/** The client's trading accounts (issue 27; contracts in the domain's contracts/trading-accounts.ts). */
+/** The client's trading accounts (contracts in the domain's contracts/trading-accounts.ts). */
 export const tradingAccountsApi = {
   /** GET /api/accounts: every account with its live figures, the currencies live accounts may be opened in. */
   list: (token: string, signal?: AbortSignal) =>

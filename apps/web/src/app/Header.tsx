@@ -15,7 +15,7 @@ import { useSiteSettings } from '../shared/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
 
-/** The trading-account switcher (issue 27): signed-in clients only, so its own chunk with its texts. */
+/** The trading-account switcher: signed-in clients only, so its own chunk with its texts. */
 const AccountSwitcher = lazy(() =>
   import('../shared/trading-accounts/AccountSwitcher.js').then((module) => ({
     default: module.AccountSwitcher,
@@ -124,7 +124,7 @@ export function Header() {
           <ThemeToggle />
           {!user && (
             <>
-              {/* issue 27: every brand's public site offers a demo, two clicks from the home page */}
+              {/* every brand's public site offers a demo, two clicks from the home page */}
               <Link to="/demo" className="btn btn-sm btn-outline-primary ob-demo-cta" data-testid="nav-demo">
                 {t('nav.demo')}
               </Link>

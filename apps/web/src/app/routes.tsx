@@ -92,7 +92,7 @@ export const ROUTES: RouteObject[] = [
         ),
       },
       {
-        // issue 27 "Try a demo": its own chunk, texts included, so the home page does not grow
+        // "Try a demo": its own chunk, texts included, so the home page does not grow
         path: 'demo',
         lazy: screen(async () => (await import('../features/auth/DemoPage.js')).DemoPage),
       },

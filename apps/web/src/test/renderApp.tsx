@@ -138,7 +138,7 @@ const DEFAULT_API: Record<string, Handler> = {
   '/api/get/assets': () => ({ status: 200, json: { status: true, data: ASSETS_FIXTURE } }),
   '/api/accounts/getBalance': () => ({ status: 200, json: { status: true, data: EMPTY_BALANCE } }),
   '/api/market/candles': () => ({ status: 200, json: { status: true, data: [] } }),
-  // the client's trading accounts (issue 27): one live account in the brand's currency
+  // the client's trading accounts: one live account in the brand's currency
   '/api/accounts': () => ({ status: 200, json: { status: true, data: accountListFixture() } }),
 };
 

@@ -12,7 +12,7 @@ import {
   liveFiguresStore,
 } from '../shared/trading-accounts/currentAccount.js';
 
-// The current trading account is kept in memory for the session (issue 27): each test starts without one.
+// The current trading account is kept in memory for the session: each test starts without one.
 afterEach(() => {
   currentAccountStore.set(null);
   liveFiguresStore.set(null);

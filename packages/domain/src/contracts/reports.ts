@@ -6,7 +6,7 @@ import { DecimalText } from './common.js';
 export const KpiFigures = z.object({
   /** Clients who registered for a live account (demo sign-ups are not among them). */
   registrations: z.number(),
-  /** Clients whose first account was a demo one ("Try a demo"), counted apart from registrations (issue 27). */
+  /** Clients whose first account was a demo one ("Try a demo"), counted apart from registrations. */
   demoSignups: z.number(),
   verified: z.number(),
   ftdCount: z.number(),

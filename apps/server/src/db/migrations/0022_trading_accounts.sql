@@ -1,4 +1,4 @@
--- Trading accounts (issue 27): a client owns trading accounts, live or demo, each in one currency with its own
+-- Trading accounts: a client owns trading accounts, live or demo, each in one currency with its own
 -- balance, positions, orders and ledger. Every existing client gets one live account whose id is the client's id,
 -- so the engine's account ids (until now user ids) and every row written so far stay valid; user_id stays beside
 -- account_id on the money tables as the owner (reports group by client). users.balance moves to the account.

@@ -1,4 +1,4 @@
--- Transfers between two of a client's own live trading accounts (issue 27): the row and its two 'transfer' ledger
+-- Transfers between two of a client's own live trading accounts: the row and its two 'transfer' ledger
 -- entries (reference 'transfer:<id>') commit in one transaction; command_id makes a replayed request book once.
 CREATE TABLE "account_transfers" (
 	"id" serial PRIMARY KEY NOT NULL,

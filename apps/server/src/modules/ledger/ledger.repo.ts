@@ -399,7 +399,7 @@ export class LedgerRepo {
   }
 
   /**
-   * Transfer entries without their transfer (issue 27): a 'transfer' entry must be the debit (−debit_amount on the
+   * Transfer entries without their transfer: a 'transfer' entry must be the debit (−debit_amount on the
    * source) or the credit (+credit_amount on the target) of the account_transfers row its reference names.
    */
   transferEntriesWithoutTransfer(db: Db) {

@@ -2,7 +2,7 @@
  * SQL of the reports (docs/reports.md). Every figure is one grouped query per brand, account currency and UTC day
  * over the range (no query per day or per client); money is summed by the database in NUMERIC and read as text.
  * Money figures count live trading accounts only: a demo account's virtual deposits, trades and P/L are never
- * part of a report, a KPI or the retail-loss figure (issue 27); demo sign-ups are counted apart.
+ * part of a report, a KPI or the retail-loss figure; demo sign-ups are counted apart.
  */
 import { RETAIL_LOSS_KINDS, TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { type SQL, sql } from 'drizzle-orm';

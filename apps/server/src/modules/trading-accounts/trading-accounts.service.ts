@@ -144,7 +144,7 @@ const currencyOf = (code: string): BrandCurrency =>
   code in BRAND_CURRENCIES ? (code as BrandCurrency) : 'EUR';
 
 /**
- * A client's trading accounts (issue 27, docs/accounts.md "Opening accounts, transfers and demo"): the list with
+ * A client's trading accounts (docs/accounts.md "Opening accounts, transfers and demo"): the list with
  * the engine's live figures, opening live and demo accounts, switching the session's current account, resetting a
  * demo account, and transfers between two of the client's own live accounts at the brand's dealing rate.
  */

@@ -6,7 +6,7 @@ import { brands } from '../../db/schema.js';
 import { createTestServer, testDbKind } from '../../test/harness.js';
 
 /**
- * A demo account's margin call (issue 27): the terminal hears it on the socket, but no popup is stored and no mail
+ * A demo account's margin call: the terminal hears it on the socket, but no popup is stored and no mail
  * is sent — virtual money never sends real warnings, and an unread demo popup can never silence a live account's.
  */
 describe(`a demo account's margin call (${testDbKind})`, async () => {

@@ -20,7 +20,7 @@ function fill(form: HTMLElement, label: string, value: string) {
   fireEvent.change(within(form).getByLabelText(label), { target: { value } });
 }
 
-describe('"Try a demo" on the public site (issue 27)', () => {
+describe('"Try a demo" on the public site', () => {
   it('goes from the home page to the form in one click, and into the terminal with a demo account in one more', async () => {
     captureReferralCode('?ref=PARTNER7', '/');
     const { calls, router } = renderApp('/', {

@@ -33,7 +33,7 @@ export type DemoSignupForm = z.infer<typeof DemoSignupForm>;
 const NONE: Message = { key: 'error.internal' };
 
 /**
- * issue 27 "Try a demo" (/demo): e-mail and password only, no KYC. The server opens a client with a demo account
+ * "Try a demo" (/demo): e-mail and password only, no KYC. The server opens a client with a demo account
  * and answers as a login does; the session is stored as a login stores it and the visitor lands in the terminal.
  */
 export function DemoPage() {

@@ -40,7 +40,7 @@ function usePublishLiveFigures(): void {
   useEffect(() => () => liveFiguresStore.set(null), []);
 }
 
-/** The terminal's account cell (issue 27): the first of the summary, with the account switcher. */
+/** The terminal's account cell: the first of the summary, with the account switcher. */
 export function AccountCell() {
   const { t } = useTranslation();
   usePublishLiveFigures();

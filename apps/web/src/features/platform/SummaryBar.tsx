@@ -56,7 +56,7 @@ function MarginLevelFigure() {
 }
 
 /**
- * spec §2 summary, after the trading account (number, DEMO pill, switcher; issue 27): balance, equity, free margin and profit (spec §9), live: equity and profit follow
+ * spec §2 summary, after the trading account (number, DEMO pill, switcher): balance, equity, free margin and profit (spec §9), live: equity and profit follow
  * the prices between the server's pushes every 5 s; and the margin level. The last cell hosts
  * the toasts on this screen, so a toast never lies over a figure.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccountCurrency } from '../trading-accounts/currentAccount.js';
 
 /**
- * Money in the current trading account's currency (the brand's until the account is known, issue 27), grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.
+ * Money in the current trading account's currency (the brand's until the account is known), grouped in the reader's language: '€ 10,000.00', '+€ 12.34'.
  * Prices are not formatted here: they follow the spec §9 decimals rule (domain `formatPrice`), with a
  * dot, exactly as they are typed into the SL/TP fields and quoted in "Can't be lower than X".
  */

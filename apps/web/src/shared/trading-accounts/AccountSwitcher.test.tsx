@@ -50,7 +50,7 @@ function accountsServer(current = 1) {
 
 const switcher = () => screen.findByTestId('account-switcher-header');
 
-describe('the account switcher of the client area header (issue 27)', () => {
+describe('the account switcher of the client area header', () => {
   it("shows the current account's number and currency with its balance in the account's currency", async () => {
     renderApp('/transactions/deposits', { auth, api: accountsServer(2) });
     const toggle = within(await switcher()).getByTestId('account-switcher');

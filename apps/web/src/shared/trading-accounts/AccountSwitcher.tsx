@@ -84,7 +84,7 @@ function AccountRow({
 }
 
 /**
- * The trading-account switcher of the client area's header and of the terminal (issue 27): the current account's
+ * The trading-account switcher of the client area's header and of the terminal: the current account's
  * number, its DEMO pill and currency with its balance; opened, every account with its balance, equity and margin
  * level (read afresh on each opening, the current one live from the terminal's socket), a click switches the
  * session's account and every account-scoped view reloads; and the actions: open an account, reset a demo balance,

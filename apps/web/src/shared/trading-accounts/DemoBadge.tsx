@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The amber "DEMO" pill every demo account carries wherever it shows (issue 27: never mistaken for real money). */
+/** The amber "DEMO" pill every demo account carries wherever it shows (never mistaken for real money). */
 export function DemoBadge({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (

@@ -43,7 +43,7 @@ async function openTransfer(api: NonNullable<RenderAppOptions['api']>) {
   return { ...view, dialog };
 }
 
-describe('a transfer between two of the client’s live accounts (issue 27)', () => {
+describe('a transfer between two of the client’s live accounts', () => {
   it('offers the live accounts only, and shows the quote before the confirm button', async () => {
     const booked: Record<string, unknown>[] = [];
     const { dialog, calls } = await openTransfer({

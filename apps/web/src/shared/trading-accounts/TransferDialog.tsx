@@ -63,7 +63,7 @@ function Figures({
 }
 
 /**
- * "Transfer between accounts" (issue 27): between two of the client's live accounts, the amount in the source
+ * "Transfer between accounts": between two of the client's live accounts, the amount in the source
  * account's currency. The server's quote (debit, the brand's dealing rate with its pair, credit) shows before the
  * confirm button; confirming books it and shows what was booked. A refusal (free margin, a closed market, ...) is
  * the server's own message, translated.

@@ -4,7 +4,7 @@ import { useBrand } from '../../lib/BrandProvider.js';
 import { useAuth } from '../session/useAuth.js';
 
 /**
- * The session's current trading account as the client area knows it (issue 27), kept outside react-query so the
+ * The session's current trading account as the client area knows it, kept outside react-query so the
  * money formatting of every screen, and the terminal's trading socket, can follow it without loading the account
  * list's code: the switcher (its own chunk) writes it when the list loads and after a switch.
  */

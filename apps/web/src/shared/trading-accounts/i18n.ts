@@ -6,7 +6,7 @@ import {
 import type { i18n as I18n } from 'i18next';
 
 /**
- * Texts of trading accounts (issue 27): the account switcher of the header and the terminal, its dialogs (open an
+ * Texts of trading accounts: the account switcher of the header and the terminal, its dialogs (open an
  * account, reset a demo, transfer between accounts) and the public "Try a demo" page. They load with that code,
  * never with the public home page (the header's "Try a demo" button is the shell's 'nav.demo').
  */
