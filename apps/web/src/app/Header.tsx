@@ -13,6 +13,7 @@ import { useLogout } from '../shared/session/useLogout.js';
 import { usePlatformComponents } from '../shared/site/usePlatformComponents.js';
 import { useSiteSettings } from '../shared/site/useSiteSettings.js';
 import { BrandLogo } from '../ui/BrandLogo.js';
+import { useDisclosure } from '../ui/useDisclosure.js';
 import { headerMenu, type MenuLink } from './headerMenu.js';
 
 /** The trading-account switcher: signed-in clients only, so its own chunk with its texts. */
@@ -28,28 +29,9 @@ const AccountSwitcher = lazy(() =>
  * Closes on Escape, on a click outside and after a link is followed.
  */
 function MoreMenu({ links, label }: { links: MenuLink[]; label: string }) {
-  const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useDisclosure(box);
   const id = useId();
-  const { pathname } = useLocation();
-  // a followed link closes it
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', onEscape);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', onEscape);
-    };
-  }, [open]);
   return (
     <div className="nav-item dropdown ob-site-menu-more" ref={box}>
       <button

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { type TradingAccount, tradingAccountsApi } from '../../api/tradingAccounts.js';
 import { type TextMessage, useMessageText } from '../../ui/forms.js';
 import { useToast } from '../../ui/ToastProvider.js';
@@ -16,6 +15,7 @@ import { ResetDemoDialog } from './ResetDemoDialog.js';
 import { TransferDialog } from './TransferDialog.js';
 import { reloadAccountViews, takeList, useTradingAccounts } from './useTradingAccounts.js';
 import './tradingAccounts.css';
+import { useDisclosure } from '../../ui/useDisclosure.js';
 
 type Dialog = 'open' | 'reset' | 'transfer' | null;
 
@@ -99,34 +99,14 @@ export function AccountSwitcher({ placement = 'header' }: { placement?: 'header'
   const text = useMessageText();
   const money = useAccountMoney();
   const accounts = useTradingAccounts();
-  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useDisclosure(box);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [failure, setFailure] = useState<TextMessage | null>(null);
-  const box = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const { pathname } = useLocation();
   const list = accounts.data;
   const current = list?.accounts.find((a) => a.current) ?? null;
   const live = useLiveFigures(current?.id);
-
-  // a followed link closes it
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', onEscape);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', onEscape);
-    };
-  }, [open]);
 
   const switchTo = useMutation({
     mutationFn: (account: TradingAccount) => tradingAccountsApi.switchTo(token, account.id),
