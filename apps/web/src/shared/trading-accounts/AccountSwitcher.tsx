@@ -7,7 +7,7 @@ import { type TextMessage, useMessageText } from '../../ui/forms.js';
 import { useToast } from '../../ui/ToastProvider.js';
 import { useAuth } from '../session/useAuth.js';
 import { refusalText, useAccountMoney, useMarginLevelText } from './accountText.js';
-import { currentAccountStore, useLiveFigures } from './currentAccount.js';
+import { currentAccountStore, useLiveBalance, useLiveFigures } from './currentAccount.js';
 import { DemoBadge } from './DemoBadge.js';
 import { addAccountsResources } from './i18n.js';
 import { OpenAccountDialog } from './OpenAccountDialog.js';
@@ -106,7 +106,7 @@ export function AccountSwitcher({ placement = 'header' }: { placement?: 'header'
   const menuId = useId();
   const list = accounts.data;
   const current = list?.accounts.find((a) => a.current) ?? null;
-  const live = useLiveFigures(current?.id);
+  const liveBalance = useLiveBalance(current?.id);
 
   const switchTo = useMutation({
     mutationFn: (account: TradingAccount) => tradingAccountsApi.switchTo(token, account.id),
@@ -174,7 +174,7 @@ export function AccountSwitcher({ placement = 'header' }: { placement?: 'header'
         <span className="ob-acct-number">{current.number}</span>
         <span className="ob-acct-ccy">{current.currency}</span>
         <span className="ob-acct-balance ob-num" data-testid="account-switcher-balance">
-          {money(live ? live.balance : current.balance, current.currency)}
+          {money(liveBalance ?? current.balance, current.currency)}
         </span>
         <i className="bi bi-chevron-down" aria-hidden="true" />
       </button>

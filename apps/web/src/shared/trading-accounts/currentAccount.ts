@@ -106,3 +106,15 @@ export function useLiveFigures(accountId: number | undefined): LiveAccountFigure
   );
   return figures && figures.accountId === accountId ? figures : null;
 }
+
+/**
+ * The live balance of the account `accountId` alone (null while the terminal pushes none): the closed switcher
+ * shows only the balance, so it renders when the balance moves, not on every tick that moves the equity.
+ */
+export function useLiveBalance(accountId: number | undefined): number | null {
+  const balanceOf = () => {
+    const figures = liveFiguresStore.get();
+    return figures && figures.accountId === accountId ? figures.balance : null;
+  };
+  return useSyncExternalStore(liveFiguresStore.subscribe, balanceOf, balanceOf);
+}
