@@ -110,9 +110,9 @@ async function ledgerCheck(url: string): Promise<{ ok: boolean; text: string }> 
       ? { ok: true, text: 'Σ ledger_entries = trading_accounts.balance for every account' }
       : {
           ok: false,
-          text: `MISMATCH for ${differences.length} user(s): ${differences
+          text: `MISMATCH for ${differences.length} account(s): ${differences
             .slice(0, 3)
-            .map((d) => `${d.email} balance ${d.balance} ≠ ledger ${d.ledger}`)
+            .map((d) => `${d.number} balance ${d.balance} ≠ ledger ${d.ledger}`)
             .join('; ')}`,
         };
   } finally {

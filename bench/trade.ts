@@ -268,9 +268,9 @@ async function runOn(kind: 'pglite' | 'postgres', databaseUrl?: string): Promise
       ledger:
         differences.length === 0
           ? 'Σ ledger_entries = trading_accounts.balance for every account'
-          : `MISMATCH for ${differences.length} user(s): ${differences
+          : `MISMATCH for ${differences.length} account(s): ${differences
               .slice(0, 3)
-              .map((d) => `${d.email} balance ${d.balance} ≠ ledger ${d.ledger}`)
+              .map((d) => `${d.number} balance ${d.balance} ≠ ledger ${d.ledger}`)
               .join('; ')}`,
     };
   } finally {

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { brandQuote, tickSizeOf } from '@openbroker/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, OUTPUT_DIR } from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer } from '../support/server-process.js';
+import { journeyServer } from '../support/journey-server.js';
 
 /**
  * In a real browser: the demo client sets a price alert on BTCUSD from the bell beside the chart (prefilled with
@@ -13,9 +12,6 @@ import { type ServerProcess, startServer } from '../support/server-process.js';
  * tab at 1366 and 390 px, light and dark.
  */
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-
 const BID = 60_000;
 const ASK = 60_020;
 // the demo brand marks crypto 0.3 % per side (seed-brands.ts)
@@ -23,18 +19,7 @@ const terms = { markup: { unit: 'percent', value: 0.3 }, pipSize: 0.01, tick: ti
 const brand = brandQuote({ buy: ASK, sell: BID }, terms);
 const LEVEL = 59_900;
 
-beforeAll(async () => {
-  feed = await startControlledFeed();
-  feed.set('BTCUSD', BID, ASK);
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await feed?.close();
-  await server?.dropDatabase();
-}, 120_000);
+const journey = journeyServer({ quotes: { BTCUSD: [BID, ASK] } });
 
 /**
  * The viewport as the trader sees it: a full-page shot resizes the window, and the one-screen terminal lays itself
@@ -52,7 +37,7 @@ describe('price alerts', () => {
   it('sets an alert from the chart, fires it once when the price crosses, and shows the notice', {
     timeout: 150_000,
   }, async () => {
-    const session = await newSession('desktop', { baseURL: server.baseURL });
+    const session = await newSession('desktop', { baseURL: journey.server.baseURL });
     try {
       const { page } = session;
       await logInThroughForm(page);
@@ -85,7 +70,7 @@ describe('price alerts', () => {
       await screenshot(page, 'alerts/tab-1366-light');
 
       // the brand's bid passes the level: the server fires the alert and the terminal tells at once
-      feed.set('BTCUSD', 60_200, 60_220);
+      journey.feed.set('BTCUSD', 60_200, 60_220);
       const notice = page.locator('[data-testid^="notice-alert-"]').first();
       await notice.waitFor({ timeout: 30_000 });
       expect(await notice.textContent()).toContain('BTCUSD');
@@ -95,7 +80,7 @@ describe('price alerts', () => {
       await screenshot(page, 'alerts/fired-1366-light');
 
       // fired once: more prices beyond the level bring no second notice
-      feed.set('BTCUSD', 60_400, 60_420);
+      journey.feed.set('BTCUSD', 60_400, 60_420);
       const sell = page.getByTestId('trade-sell-price');
       await expect
         .poll(async () => Number(((await sell.textContent()) ?? '').replace(/[^\d.]/g, '')), {
@@ -115,7 +100,7 @@ describe('price alerts', () => {
       ['phone', 390],
     ] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const session = await newSession(viewport, { baseURL: server.baseURL, colorScheme: theme });
+        const session = await newSession(viewport, { baseURL: journey.server.baseURL, colorScheme: theme });
         try {
           const { page } = session;
           // the dialog's fade is not what the screenshot is about

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, OUTPUT_DIR } from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
+import { journeyServer } from '../support/journey-server.js';
 
 /**
  * Trading from the chart in a real browser, on a BTCUSD feed the journey controls (crypto trades every day): the
@@ -11,23 +10,7 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
  * prefilled dialog, and sees the new take profit in the positions panel; a right-click offers orders at a price.
  */
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  feed = await startControlledFeed();
-  feed.set('BTCUSD', 60_000, 60_020);
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await feed?.close();
-  const verified = await verifyLedgerOf(server);
-  await server?.dropDatabase();
-  expect(verified.ok, verified.out).toBe(true);
-}, 120_000);
+const journey = journeyServer({ quotes: { BTCUSD: [60_000, 60_020] }, verifyLedger: true });
 
 /** A number as the terminal prints it ('60,200.06', '−1.67'). */
 const numberOf = (text: string | null): number =>
@@ -54,7 +37,7 @@ async function lineY(canvas: Locator, key: string): Promise<number | null> {
 
 describe('trading from the chart', () => {
   it('drags a position’s take-profit line, confirms it, and the positions panel shows the new level', async () => {
-    const { page, errors } = await newSession('desktop', { baseURL: server.baseURL });
+    const { page, errors } = await newSession('desktop', { baseURL: journey.server.baseURL });
     await page.setViewportSize({ width: 1366, height: 768 });
     await logInThroughForm(page);
     await page.goto('/platform/BTCUSD');
@@ -62,11 +45,11 @@ describe('trading from the chart', () => {
     await sellShown(page, (sell) => sell > 0);
 
     // the live candle spans 59,400–60,700: the entry and the take profit are inside the price scale
-    feed.set('BTCUSD', 60_700, 60_720);
+    journey.feed.set('BTCUSD', 60_700, 60_720);
     await sellShown(page, (sell) => sell > 60_400);
-    feed.set('BTCUSD', 59_400, 59_420);
+    journey.feed.set('BTCUSD', 59_400, 59_420);
     await sellShown(page, (sell) => sell < 59_300);
-    feed.set('BTCUSD', 60_000, 60_020);
+    journey.feed.set('BTCUSD', 60_000, 60_020);
     await sellShown(page, (sell) => sell > 59_700 && sell < 60_000);
 
     await page.getByTestId('trade-buy').click();

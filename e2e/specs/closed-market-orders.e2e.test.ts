@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, newSession, type Session, screenshot } from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { logInThroughForm, screenshot } from '../support/browser.js';
+import { journeyServer } from '../support/journey-server.js';
 
 /**
  * In a real browser, on a market the journey closes and opens itself (its own server with the WebSocket feed
@@ -17,24 +16,7 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
 
 const SYMBOL = 'BTCUSD';
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  feed = await startControlledFeed(400, { timestamps: true });
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-}, 180_000);
-
-afterAll(async () => {
-  for (const session of sessions) await session.context.close().catch(() => undefined);
-  await server?.stop();
-  await feed?.close();
-  const verified = await verifyLedgerOf(server);
-  await server?.dropDatabase();
-  expect(verified.ok, verified.out).toBe(true);
-}, 120_000);
+const journey = journeyServer({ feed: { timestamps: true }, verifyLedger: true });
 
 /** A price as the ticket shows it ('57181.03'), once it shows one. */
 async function priceOf(locator: Locator, timeout = 20_000): Promise<number> {
@@ -57,16 +39,14 @@ const leadingNumber = (cell: Locator) =>
 
 describe('pending orders on a closed market', () => {
   it('a limit order placed while the market is closed fills at the open, at the opening price', async () => {
-    const opened = await newSession('desktop', { baseURL: server.baseURL });
-    sessions.push(opened);
-    const { page, errors } = opened;
+    const { page, errors } = await journey.session();
     await logInThroughForm(page);
     await page.goto(`/platform/${SYMBOL}`);
     const panel = page.getByTestId('new-trade-panel');
     await panel.waitFor();
 
     // the last quote before the close: live for 5 s, then stale — the market is closed for the product
-    feed.set(SYMBOL, 60_000, 60_010, Date.now());
+    journey.feed.set(SYMBOL, 60_000, 60_010, Date.now());
     const liveBuy = await priceOf(page.getByTestId('trade-buy-price'));
     const lastBuy = await priceOf(page.getByTestId('trade-buy-last'), 30_000);
     expect(lastBuy).toBe(liveBuy);
@@ -100,7 +80,7 @@ describe('pending orders on a closed market', () => {
     expect(await openIds(page)).toEqual(before);
 
     // the market opens 5 % lower: quotes stamped as they are sent, so it stays open
-    feed.set(SYMBOL, 57_000, 57_010);
+    journey.feed.set(SYMBOL, 57_000, 57_010);
     await page.getByTestId('positions-tab-open').click();
     await expect
       .poll(async () => (await openIds(page)).filter((id) => !before.includes(id)).length, {

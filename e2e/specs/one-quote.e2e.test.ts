@@ -1,9 +1,8 @@
 import { brandQuote, formatPrice, tickSizeOf } from '@openbroker/domain';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, screenshot } from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
+import { journeyServer } from '../support/journey-server.js';
 
 /**
  * In a real browser: one quote per brand. The demo brand marks crypto up 0.3 % per side (seed-brands.ts,
@@ -12,9 +11,6 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
  * price in the message, and one a tick below it is accepted and stays open on the next quote.
  */
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-
 const BID = 60_000;
 const ASK = 60_020;
 const brand = brandQuote(
@@ -22,20 +18,7 @@ const brand = brandQuote(
   { markup: { unit: 'percent', value: 0.3 }, pipSize: 0.01, tick: tickSizeOf(2) },
 );
 
-beforeAll(async () => {
-  feed = await startControlledFeed();
-  feed.set('BTCUSD', BID, ASK);
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await feed?.close();
-  const verified = await verifyLedgerOf(server);
-  await server?.dropDatabase();
-  expect(verified.ok, verified.out).toBe(true);
-}, 120_000);
+const journey = journeyServer({ quotes: { BTCUSD: [BID, ASK] }, verifyLedger: true });
 
 /** A price as the site prints it ('59,820.00'). */
 const numberOf = (text: string | null): number => Number((text ?? '').replace(/[^\d.-]/g, ''));
@@ -48,7 +31,7 @@ const openRows = (page: Page) => page.getByTestId('positions-open').locator('[da
 
 describe('one quote per brand', () => {
   it('the home widget and the ticket show the same BTCUSD quote, the brand quote the engine deals at', async () => {
-    const visitor = await newSession('desktop', { baseURL: server.baseURL });
+    const visitor = await newSession('desktop', { baseURL: journey.server.baseURL });
     try {
       const page = visitor.page;
       await page.goto('/');
@@ -61,7 +44,7 @@ describe('one quote per brand', () => {
       await visitor.context.close();
     }
 
-    const client = await newSession('desktop', { baseURL: server.baseURL });
+    const client = await newSession('desktop', { baseURL: journey.server.baseURL });
     try {
       const page = client.page;
       await logInThroughForm(page);
@@ -74,7 +57,7 @@ describe('one quote per brand', () => {
   });
 
   it('refuses a stop loss at the shown sell price, naming it, and keeps one a tick below it open', async () => {
-    const session = await newSession('desktop', { baseURL: server.baseURL });
+    const session = await newSession('desktop', { baseURL: journey.server.baseURL });
     try {
       const page = session.page;
       await logInThroughForm(page);
@@ -100,7 +83,7 @@ describe('one quote per brand', () => {
       await expect.poll(() => openRows(page).count(), { timeout: 15_000 }).toBe(before + 1);
 
       // the next quote (one cent up) reaches the engine and the screen: the position is still open
-      feed.set('BTCUSD', BID + 0.01, ASK + 0.01);
+      journey.feed.set('BTCUSD', BID + 0.01, ASK + 0.01);
       const next = brandQuote(
         { buy: ASK + 0.01, sell: BID + 0.01 },
         { markup: { unit: 'percent', value: 0.3 }, pipSize: 0.01, tick: tickSizeOf(2) },

@@ -1,53 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { newClient } from '../support/accounts.js';
+import { clientWithProfile } from '../support/accounts.js';
 import { baseURL, logInThroughForm, newSession, type Session, screenshot } from '../support/browser.js';
+import { depositForm, payOnSandbox } from '../support/payments.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A client with a complete profile, made through the API (the journeys here are about money). */
-async function fundedlessClient() {
-  const client = newClient();
-  const post = async (url: string, body: object) => {
-    const res = await fetch(`${baseURL()}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { status: boolean; data: Record<string, unknown> };
-    if (!json.status) throw new Error(`${url} failed: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const registered = await post('/api/accounts/register', {
-    first_name: client.firstName,
-    last_name: client.lastName,
-    email: client.email,
-    phone: client.e164,
-    password: client.password,
-    agree: true,
-    info: {},
-  });
-  const token = registered.access_token as string;
-  const countries = (await (await fetch(`${baseURL()}/api/get/countries?token=${token}`)).json()) as {
-    data: { id: number; alpha2: string }[];
-  };
-  await post('/api/accounts/update', {
-    token,
-    first_name: client.firstName,
-    last_name: client.lastName,
-    phone: client.e164,
-    birth_date: '1990-04-12',
-    country_id: countries.data.find((c) => c.alpha2 === 'DE')?.id,
-    state: 'Hamburg',
-    city: 'Hamburg',
-    street: 'Jungfernstieg 7',
-    zip_code: '20354',
-  });
-  return client;
-}
 
 /** Runs an operator command against the e2e server, as staff would in a terminal. */
 function cli(...args: string[]): Promise<string> {
@@ -62,26 +21,6 @@ function cli(...args: string[]): Promise<string> {
   });
 }
 
-async function depositForm(page: Page, provider: string, amount: string) {
-  await page.goto('/payment/creditCard');
-  await page.getByTestId(`payment-method-${provider}`).click();
-  await page.getByTestId('deposit-amount').fill(amount);
-  await page.getByTestId('deposit-submit').click();
-}
-
-async function payOnSandbox(page: Page, card: string, code?: string) {
-  await page.waitForURL(/\/sandbox\/pay/);
-  await page.getByTestId('sandbox-card-number').fill(card);
-  await page.getByTestId('sandbox-expiry').fill('12/39');
-  await page.getByTestId('sandbox-cvc').fill('123');
-  await page.getByTestId('sandbox-pay').click();
-  if (code !== undefined) {
-    await page.getByTestId('sandbox-3ds-code').fill(code);
-    await page.getByTestId('sandbox-3ds-submit').click();
-  }
-  await page.waitForURL(/\/payment\/creditCard\?transaction=TX-/);
-}
-
 describe('payments in chromium', () => {
   let session: Session | undefined;
   afterEach(async () => {
@@ -90,7 +29,7 @@ describe('payments in chromium', () => {
   });
 
   it('a card deposit through the sandbox page and its 3-D Secure step raises the balance on /platform', async () => {
-    const client = await fundedlessClient();
+    const client = await clientWithProfile();
     session = await newSession('desktop');
     const { page } = session;
     await logInThroughForm(page, client.email, client.password);
@@ -107,7 +46,7 @@ describe('payments in chromium', () => {
   });
 
   it('a declined card shows the decline and books nothing', async () => {
-    const client = await fundedlessClient();
+    const client = await clientWithProfile();
     session = await newSession('desktop');
     const { page } = session;
     await logInThroughForm(page, client.email, client.password);
@@ -126,7 +65,7 @@ describe('payments in chromium', () => {
   });
 
   it('a bank-wire deposit shows the bank details and is credited when staff confirm it by CLI', async () => {
-    const client = await fundedlessClient();
+    const client = await clientWithProfile();
     session = await newSession('desktop');
     const { page } = session;
     await logInThroughForm(page, client.email, client.password);
@@ -165,7 +104,7 @@ describe('payments in chromium', () => {
   it('each transactions tab shows its rows or says there is no data', async () => {
     session = await newSession('phone');
     const { page } = session;
-    const client = await fundedlessClient();
+    const client = await clientWithProfile();
     await logInThroughForm(page, client.email, client.password);
     for (const tab of ['deposits', 'withdrawals', 'bonuses', 'credits'] as const) {
       await page.goto(`/transactions/${tab}`);

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInThroughForm, newSession, OUTPUT_DIR } from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
+import { journeyServer } from '../support/journey-server.js';
 
 /**
  * The terminal's risk figures in a real browser, on a market the journey moves itself (its own server with a WebSocket feed the
@@ -13,24 +12,7 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
  * part of a position is closed.
  */
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  feed = await startControlledFeed();
-  feed.set('BTCUSD', 60_000, 60_020);
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await feed?.close();
-  // the README's ledger check on this server's database, once it has stopped
-  const verified = await verifyLedgerOf(server);
-  await server?.dropDatabase();
-  expect(verified.ok, verified.out).toBe(true);
-}, 120_000);
+const journey = journeyServer({ quotes: { BTCUSD: [60_000, 60_020] }, verifyLedger: true });
 
 /** A number as the terminal prints it ('60,200.06', '−1.67 %', '€9,823.79'). */
 const numberOf = (text: string | null): number =>
@@ -80,7 +62,7 @@ async function buyAtMarket(page: Page, amount: string, leverage: string) {
 
 describe('risk on the terminal', () => {
   it('warns at the margin call and stops out at the liquidation price the ticket showed, explaining the close', async () => {
-    const { page, errors } = await newSession('desktop', { baseURL: server.baseURL });
+    const { page, errors } = await newSession('desktop', { baseURL: journey.server.baseURL });
     await page.setViewportSize({ width: 1366, height: 768 });
     await openPlatform(page);
 
@@ -102,11 +84,11 @@ describe('risk on the terminal', () => {
 
     // the price falls: above the margin-call level no warning, below it a banner and a notice at once
     const level = page.getByTestId('summary-margin-level');
-    feed.set('BTCUSD', 54_000, 54_020);
+    journey.feed.set('BTCUSD', 54_000, 54_020);
     await sellPriceShown(page, (s) => s < 55_000);
     expect(numberOf(await level.textContent())).toBeGreaterThan(100);
     expect(await page.getByTestId('margin-call-banner').count()).toBe(0);
-    feed.set('BTCUSD', 52_000, 52_020);
+    journey.feed.set('BTCUSD', 52_000, 52_020);
     await page.getByTestId('margin-call-banner').waitFor({ timeout: 20_000 });
     expect(numberOf(await level.textContent())).toBeLessThan(100);
     await expect
@@ -116,12 +98,12 @@ describe('risk on the terminal', () => {
 
     // just above the liquidation price the position stays open
     const bidFor = (dealingSell: number) => Math.round(dealingSell / 0.997);
-    feed.set('BTCUSD', bidFor(liquidation * 1.01), bidFor(liquidation * 1.01) + 20);
+    journey.feed.set('BTCUSD', bidFor(liquidation * 1.01), bidFor(liquidation * 1.01) + 20);
     await sellPriceShown(page, (s) => s < liquidation * 1.02);
     expect(await openRows(page).count()).toBe(1);
 
     // across it: stopped out with reason Low Margin, and told why with the equity and used margin
-    feed.set('BTCUSD', bidFor(liquidation * 0.995), bidFor(liquidation * 0.995) + 20);
+    journey.feed.set('BTCUSD', bidFor(liquidation * 0.995), bidFor(liquidation * 0.995) + 20);
     await expect.poll(() => openRows(page).count(), { timeout: 20_000 }).toBe(0);
     await expect
       .poll(() => page.getByTestId('notices').innerText(), { timeout: 20_000 })
@@ -143,8 +125,8 @@ describe('risk on the terminal', () => {
   });
 
   it('fills a buy limit order, moves a trailing stop that then closes, and closes part of a position', async () => {
-    feed.set('BTCUSD', 60_000, 60_020);
-    const { page, errors } = await newSession('desktop', { baseURL: server.baseURL });
+    journey.feed.set('BTCUSD', 60_000, 60_020);
+    const { page, errors } = await newSession('desktop', { baseURL: journey.server.baseURL });
     await openPlatform(page);
     await sellPriceShown(page, (s) => s > 59_000);
 
@@ -159,7 +141,7 @@ describe('risk on the terminal', () => {
     await screenshot(page, 'terminal/orders-tab');
 
     // the ask falls far enough that the buy price reaches the level: it fills and becomes a position
-    feed.set('BTCUSD', 58_700, 58_720);
+    journey.feed.set('BTCUSD', 58_700, 58_720);
     await expect.poll(() => orderRows.count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('positions-tab-open').click();
     await expect.poll(() => openRows(page).count(), { timeout: 20_000 }).toBe(1);
@@ -173,18 +155,18 @@ describe('risk on the terminal', () => {
     await page.getByTestId('position-edit-trailing-distance').fill('500');
     await page.getByTestId('position-edit-save').click();
     await page.getByTestId('position-edit-modal').waitFor({ state: 'detached' });
-    feed.set('BTCUSD', 61_000, 61_020);
+    journey.feed.set('BTCUSD', 61_000, 61_020);
     await expect
       .poll(async () => numberOf(await position.getByTestId('position-stop-loss').textContent()), {
         timeout: 20_000,
       })
       .toBeGreaterThan(60_000);
     const trailed = numberOf(await position.getByTestId('position-stop-loss').textContent());
-    feed.set('BTCUSD', 60_900, 60_920);
+    journey.feed.set('BTCUSD', 60_900, 60_920);
     await sellPriceShown(page, (s) => s < 60_800);
     expect(numberOf(await position.getByTestId('position-stop-loss').textContent())).toBe(trailed);
     // the price falls through the trailed stop: closed with reason Stop Loss
-    feed.set('BTCUSD', 59_000, 59_020);
+    journey.feed.set('BTCUSD', 59_000, 59_020);
     await expect.poll(() => openRows(page).count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('positions-tab-history').click();
     await expect
@@ -214,10 +196,10 @@ describe('risk on the terminal', () => {
   });
 
   it('keeps the one-screen terminal readable at 1366×768 and 390 px, light and dark', async () => {
-    feed.set('BTCUSD', 60_000, 60_020);
+    journey.feed.set('BTCUSD', 60_000, 60_020);
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of ['desktop', 'phone'] as const) {
-        const { page, errors } = await newSession(viewport, { baseURL: server.baseURL });
+        const { page, errors } = await newSession(viewport, { baseURL: journey.server.baseURL });
         if (viewport === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
         await page.goto('/');
         await page.evaluate((value) => localStorage.setItem('ob.theme', value), theme);

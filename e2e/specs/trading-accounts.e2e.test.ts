@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closePopups,
-  logInThroughForm,
-  newSession,
-  popupsAnswered,
-  type Session,
-  screenshot,
-} from '../support/browser.js';
-import { type ControlledFeed, startControlledFeed } from '../support/controlled-feed.js';
-import { type ServerProcess, startServer, verifyLedgerOf } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { closePopups, logInThroughForm, popupsAnswered, screenshot } from '../support/browser.js';
+import { journeyServer } from '../support/journey-server.js';
+import { DEMO_STAFF, staffSignIn } from '../support/staff.js';
 
 /**
  * Trading accounts in a real browser, on a server of their own whose feed the journey sets (BTCUSD and
@@ -18,38 +11,19 @@ import { type ServerProcess, startServer, verifyLedgerOf } from '../support/serv
  *   on the demo account, marked DEMO;
  * - the verified demo client opens a USD account, moves €1,000 to it from the EUR account at the brand's EURUSD
  *   dealing rate shown before confirming, switches to it, trades BTCUSD there and sees the dollar balance the
- *   server books, while the euro account is €1,000 lighter.
+ *   server books, while the euro account is €1,000 lighter;
+ * - the demo never appears in the back office's KPIs: another visitor's demo sign-up and trade move the demo
+ *   sign-ups tile alone.
  * The ledger is verified per account when the server stops.
  */
 
 const EURUSD = { bid: 1.2499, ask: 1.2501 };
 
-let feed: ControlledFeed;
-let server: ServerProcess;
-const sessions: Session[] = [];
-
-beforeAll(async () => {
-  feed = await startControlledFeed(400);
-  server = await startServer({ env: feed.env });
-  await feed.connected();
-  feed.set('BTCUSD', 60_000, 60_010);
-  feed.set('EURUSD', EURUSD.bid, EURUSD.ask);
-}, 180_000);
-
-afterAll(async () => {
-  for (const session of sessions) await session.context.close().catch(() => undefined);
-  await server?.stop();
-  await feed?.close();
-  const verified = await verifyLedgerOf(server);
-  await server?.dropDatabase();
-  expect(verified.ok, verified.out).toBe(true);
-}, 120_000);
-
-async function session(viewport: 'desktop' | 'phone' = 'desktop'): Promise<Session> {
-  const opened = await newSession(viewport, { baseURL: server.baseURL });
-  sessions.push(opened);
-  return opened;
-}
+const journey = journeyServer({
+  quotes: { BTCUSD: [60_000, 60_010], EURUSD: [EURUSD.bid, EURUSD.ask] },
+  verifyLedger: true,
+});
+const session = (viewport: 'desktop' | 'phone' = 'desktop') => journey.session(viewport);
 
 /** A number as the app prints money ('€1,000.00', '$1,249.90', '−$0.63'). */
 const numberOf = (text: string | null): number =>
@@ -112,25 +86,33 @@ async function openSwitcher(page: Page) {
   return switcher;
 }
 
+/**
+ * A visitor starts a demo from the home page: click 1 the public header's "Try a demo", click 2 the form's submit
+ * (e-mail and password only, no KYC); resolves in the terminal with the welcome notices closed.
+ */
+async function startDemo(): Promise<Page> {
+  const { page } = await session();
+  await page.goto('/');
+  await page.getByTestId('nav-demo').click();
+  const form = page.getByTestId('demo-form');
+  await form.waitFor();
+  const email = `visitor.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('Practise-2026!');
+  // a new session asks for its notices (the welcome) as a login does; they are read and closed
+  const notices = popupsAnswered(page);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/platform'), { timeout: 30_000 });
+  await notices;
+  await closePopups(page);
+  return page;
+}
+
 describe('trading accounts', () => {
   it('a visitor starts a demo from the home page in two clicks and trades on it', {
     timeout: 180_000,
   }, async () => {
-    const { page } = await session();
-    await page.goto('/');
-    // click 1: the public header's "Try a demo"; click 2: the form's submit (e-mail and password only, no KYC)
-    await page.getByTestId('nav-demo').click();
-    const form = page.getByTestId('demo-form');
-    await form.waitFor();
-    const email = `visitor.${Date.now().toString(36)}@example.com`;
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill('Practise-2026!');
-    // a new session asks for its notices (the welcome) as a login does; they are read and closed
-    const notices = popupsAnswered(page);
-    await form.locator('button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/platform'), { timeout: 30_000 });
-    await notices;
-    await closePopups(page);
+    const page = await startDemo();
 
     // one account, a demo one, marked DEMO in the terminal, funded with the brand's virtual money
     const accounts = await accountsOf(page);
@@ -213,5 +195,39 @@ describe('trading accounts', () => {
       eurAfter.balance,
     );
     await screenshot(page, 'trading-accounts-usd-trade-desktop-light');
+  });
+
+  it('the demo never appears in the KPIs: a new demo client who trades moves the demo sign-ups alone', {
+    timeout: 240_000,
+  }, async () => {
+    const { page: staff } = await session();
+    await staffSignIn(staff, DEMO_STAFF.admin);
+    const tiles = staff.getByTestId('bo-kpi-totals');
+    const figures = async () => {
+      await staff.goto('/backoffice/reports');
+      await tiles.waitFor({ timeout: 20_000 });
+      const read = async (key: string) =>
+        numberOf(await tiles.getByTestId(`bo-kpi-${key}`).locator('.bo-kpi-value').textContent());
+      return {
+        demoSignups: await read('demoSignups'),
+        registrations: await read('registrations'),
+        activeTraders: await read('activeTraders'),
+        volume: await read('volume'),
+        deposits: await read('deposits'),
+      };
+    };
+    const before = await figures();
+
+    // a second visitor starts a demo and trades a large virtual amount
+    const visitor = await startDemo();
+    if (!visitor.url().includes('/platform/BTCUSD')) await visitor.goto('/platform/BTCUSD');
+    await buyBtc(visitor, '5000');
+
+    await expect
+      .poll(async () => (await figures()).demoSignups, { timeout: 30_000 })
+      .toBe(before.demoSignups + 1);
+    const after = await figures();
+    expect({ ...after, demoSignups: before.demoSignups }).toEqual(before);
+    await screenshot(staff, 'trading-accounts-kpis-demo-apart-desktop-light');
   });
 });

@@ -116,21 +116,35 @@ export async function logInThroughForm(
  * Resolves when the app has asked for the pop-up notices of a new session (it does right after login or
  * sign-up). Start waiting before the click that logs in.
  */
+/** How many notices the last answer of /api/accounts/popups held, per page (`popupsAnswered` records it). */
+const noticesAsked = new WeakMap<Page, number>();
+
 export const popupsAnswered = (page: Page) =>
-  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/accounts/popups', {
-    timeout: 20_000,
-  });
+  page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/api/accounts/popups', {
+      timeout: 20_000,
+    })
+    .then(async (response) => {
+      const body = (await response.json().catch(() => ({}))) as { data?: unknown };
+      noticesAsked.set(page, Array.isArray(body.data) ? body.data.length : 0);
+      return response;
+    });
 
 /**
  * Closes the pop-up notices on screen, one after another (closing marks each read); answers how many.
- * Call it once the notices were asked for (`popupsAnswered`): the modal opens right after the answer.
+ * Call it once the notices were asked for (`popupsAnswered`): it then waits for as many notices as the answer held,
+ * however long a loaded machine takes to open the modal; without that answer it closes what shows within 1.5 s.
  */
 export async function closePopups(page: Page): Promise<number> {
   const close = page.getByTestId('popup-close');
+  const expected = noticesAsked.get(page);
+  noticesAsked.delete(page);
   let closed = 0;
   for (; closed < 10; closed += 1) {
+    const due = expected !== undefined && closed < expected;
+    if (expected !== undefined && !due) break;
     const shown = await close
-      .waitFor({ state: 'visible', timeout: closed === 0 ? 1_500 : 500 })
+      .waitFor({ state: 'visible', timeout: due ? 20_000 : closed === 0 ? 1_500 : 500 })
       .then(() => true)
       .catch(() => false);
     if (!shown) break;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { type NewClient, newClient } from './accounts.js';
+import { clientWithProfile, type NewClient } from './accounts.js';
 import { baseURL } from './browser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -100,57 +100,21 @@ export function cli(...args: string[]): Promise<string> {
   });
 }
 
-/** Calls a client API route with a JSON body; answers `data`, or throws with the error envelope. */
-async function post(url: string, body: object): Promise<Record<string, unknown>> {
-  const res = await fetch(`${baseURL()}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: boolean; data: Record<string, unknown> };
-  if (!json.status) throw new Error(`${url} failed: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
 /** A new client with a complete profile (German address), registered through the client API. */
-export async function registeredClient(): Promise<NewClient> {
-  const client = newClient();
-  const registered = await post('/api/accounts/register', {
-    first_name: client.firstName,
-    last_name: client.lastName,
-    email: client.email,
-    phone: client.e164,
-    password: client.password,
-    agree: true,
-    info: {},
-  });
-  const token = registered.access_token as string;
-  const countries = (await (await fetch(`${baseURL()}/api/get/countries?token=${token}`)).json()) as {
-    data: { id: number; alpha2: string }[];
-  };
-  await post('/api/accounts/update', {
-    token,
-    first_name: client.firstName,
-    last_name: client.lastName,
-    phone: client.e164,
-    birth_date: '1990-04-12',
-    country_id: countries.data.find((c) => c.alpha2 === 'DE')?.id,
-    state: 'Hamburg',
-    city: 'Hamburg',
-    street: 'Jungfernstieg 7',
-    zip_code: '20354',
-  });
-  return client;
-}
+export const registeredClient = (): Promise<NewClient> => clientWithProfile();
 
 /** Stores the theme choice (as the theme toggle does); the next page load uses it. */
 export async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('ob.theme', value), theme);
 }
 
-/** Waits until a screen is quiet: no requests in flight, fonts loaded. */
+/**
+ * Waits until a screen is quiet: no requests in flight (for up to 10 s), fonts loaded. Callers wait for the screen's
+ * data first; a screen that keeps a request open past that (the page editor's live preview of a brand's site, its
+ * price stream) is still shot as it shows.
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 

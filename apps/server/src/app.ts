@@ -20,12 +20,16 @@ import { clientAuthenticator, rememberAccountId } from './modules/accounts/auth.
 import { profileRoutes } from './modules/accounts/profile.routes.js';
 import { affiliatesAdminRoutes } from './modules/affiliates/admin/affiliates-admin.routes.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.js';
+import { appropriatenessRoutes } from './modules/appropriateness/appropriateness.routes.js';
 import { auditRoutes } from './modules/audit/admin/audit-admin.routes.js';
 import { autoTradingAdminRoutes } from './modules/auto-trading/admin/auto-trading-admin.routes.js';
 import { autoTradingRoutes } from './modules/auto-trading/auto-trading.routes.js';
 import { brandsAdminRoutes } from './modules/brands/admin/brands-admin.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { chartLayoutsRoutes } from './modules/chart-layouts/chart-layouts.routes.js';
+import { clientTimelineRoutes } from './modules/client-timeline/client-timeline.routes.js';
+import { brandComplianceRoutes } from './modules/compliance/brand-compliance.routes.js';
+import { complianceTasksRoutes } from './modules/compliance-tasks/compliance-tasks.routes.js';
 import { contentAdminRoutes } from './modules/content/admin/content-admin.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { siteRoutes } from './modules/content/site.routes.js';
@@ -47,6 +51,8 @@ import { priceAlertsRoutes } from './modules/price-alerts/price-alerts.routes.js
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { riskRoutes } from './modules/risk/risk.routes.js';
+import { screeningRoutes } from './modules/screening/screening.routes.js';
 import { backofficeAuthRoutes } from './modules/staff/admin/backoffice.routes.js';
 import { staffAdminRoutes } from './modules/staff/admin/staff-admin.routes.js';
 import { guardBackofficeRoutes } from './modules/staff/policy.js';
@@ -240,7 +246,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => auditRoutes(scope as App, ctx));
   await app.register(async (scope) => staffAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => clientsRoutes(scope as App, ctx));
+  await app.register(async (scope) => complianceTasksRoutes(scope as App, ctx));
+  await app.register(async (scope) => riskRoutes(scope as App, ctx));
+  await app.register(async (scope) => clientTimelineRoutes(scope as App, ctx));
   await app.register(async (scope) => brandsAdminRoutes(scope as App, ctx));
+  await app.register(async (scope) => screeningRoutes(scope as App, ctx));
   await app.register(async (scope) => mediaRoutes(scope as App, ctx));
   await app.register(async (scope) => contentAdminRoutes(scope as App, ctx));
   await app.register(async (scope) => popupsAdminRoutes(scope as App, ctx));
@@ -249,6 +259,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(async (scope) => reportsRoutes(scope as App, ctx));
   await app.register(async (scope) => statementsRoutes(scope as App, ctx));
   await app.register(async (scope) => fillAuditRoutes(scope as App, ctx));
+  await app.register(async (scope) => appropriatenessRoutes(scope as App, ctx));
+  await app.register(async (scope) => brandComplianceRoutes(scope as App, ctx));
   await app.register(async (scope) => exportsRoutes(scope as App, ctx));
   await webRoutes(app, ctx, web);
 

@@ -7,11 +7,14 @@ import {
   DOCUMENT_TYPE_NAMES,
   documentTypeFromName,
   EMAIL_PATTERN,
+  formatMessage,
   isStaffRole,
+  SCREENING_LIST_FORMATS,
   STAFF_ROLES,
   type StaffRole,
 } from '@openbroker/domain';
 import type { AppContext } from './context.js';
+import { AppError } from './lib/errors.js';
 import { AffiliateEmailTakenError, affiliateAuditAfter } from './modules/affiliates/affiliates.service.js';
 import { describeAuditReport, writeAudit } from './modules/audit/audit.repo.js';
 import { parseCheckpoints } from './modules/audit/audit-checkpoint.js';
@@ -31,6 +34,7 @@ import {
   REMOTE_COMMANDS,
   type RemoteCommandRunner,
 } from './modules/payments/operator-commands.js';
+import { importAuditRecord } from './modules/screening/screening.service.js';
 import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 
 // the command shape and error are shared with the operator API's command endpoint, which runs this table
@@ -86,6 +90,7 @@ const AFFILIATE_CREATE = 'affiliate:create <brand> <email> [--first-name X --las
 const REVIEW =
   'review-document <email> passport|address|funding_front|funding_back approve|reject [note] [--brand <slug>]';
 const AUDIT_VERIFY = 'audit:verify [--checkpoints <log or checkpoint file>]';
+const SCREENING_IMPORT = 'screening:import --format eu|un|ofac|pep --file <path>';
 const STAFF_CREATE = 'staff:create <email> --role admin[,finance] [--brands demo,aurora] [--name "X"]';
 
 /** Commands that work on an open runtime; `npm run cli -- <command>` (cli.ts) runs them. */
@@ -179,6 +184,39 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
         });
       const cleaned = popup.content !== html.trim() ? ' Unsafe or unsupported HTML was removed on save.' : '';
       return `Created popup #${popup.id} "${popup.title}" for brand "${brand.slug}".${cleaned}`;
+    },
+  },
+
+  'screening:import': {
+    usage: `${SCREENING_IMPORT.padEnd(64)} import a sanctions or PEP list, then screen every client again (audited)`,
+    async run(ctx, args, env = terminal(ctx)) {
+      const { positionals, values } = parse(
+        args,
+        { format: { type: 'string' }, file: { type: 'string' } },
+        SCREENING_IMPORT,
+      );
+      const format = SCREENING_LIST_FORMATS.find((f) => f === values.format);
+      if (!format || !values.file || positionals.length > 0)
+        throw new CliError(`Usage: npm run cli -- ${SCREENING_IMPORT}`);
+      const content = await env.readFile(values.file);
+      const list = await ctx.screening
+        .importList(format, path.basename(values.file), content, env.actor, (tx, row) =>
+          writeAudit(tx, { actor: env.actor, ...importAuditRecord(row) }),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof AppError)
+            throw new CliError(
+              `${values.file}: ${formatMessage({ key: error.key, ...(error.params ? { params: error.params } : {}) })}`,
+            );
+          throw error;
+        });
+      // every client of every brand against the new list, before the command answers
+      await ctx.screening.idle();
+      const pending = await ctx.screening.queueSize();
+      return [
+        `Imported ${list.entryCount} person(s) from ${list.fileName} as the ${format.toUpperCase()} list (#${list.id}, sha256 ${list.fileHash.slice(0, 12)}…).`,
+        `Every client was screened again: ${pending} possible match(es) await review in the back office (Screening).`,
+      ].join('\n');
     },
   },
 
@@ -371,12 +409,13 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
     usage: `${'ledger:verify'.padEnd(64)} check the books: balances, closed positions, deposits, withdrawals`,
     async run(ctx) {
       const problems = await verifyLedger(ctx.database.db);
-      // one line per trading account: its number, owner, balance and the sum of its entries
+      // one line per trading account: its number and id, balance and the sum of its entries — no personal data (the
+      // output is printed and often kept in logs)
       const checks = await accountChecks(ctx.database.db);
       const broken = new Set(problems.map((p) => p.accountId));
       const lines = checks.map(
         (a) =>
-          `  ${a.number} (account ${a.accountId}, ${a.email}): balance ${a.balance} ${a.currency}, ` +
+          `  ${a.number} (account ${a.accountId}): balance ${a.balance} ${a.currency}, ` +
           `${a.entries} entr${a.entries === 1 ? 'y' : 'ies'} summing to ${a.ledger} — ${broken.has(a.accountId) ? 'PROBLEM' : 'ok'}`,
       );
       if (problems.length === 0) {
@@ -386,13 +425,13 @@ export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
           ...lines,
         ].join('\n');
       }
-      // Operators know accounts by e-mail; the problems name them by trading account id.
-      const emails = new Map(checks.map((a) => [a.accountId, `${a.email} ${a.number}`]));
+      // Operators find an account by its number (the back office searches it); the problems name it by id.
+      const numbers = new Map(checks.map((a) => [a.accountId, a.number]));
       throw new CliError(
         [
           ...lines,
           `${problems.length} problem(s) in the ledger:`,
-          ...problems.map((p) => `  ${emails.get(p.accountId) ?? '(no such account)'}: ${p.message}`),
+          ...problems.map((p) => `  ${numbers.get(p.accountId) ?? '(no such account)'}: ${p.message}`),
         ].join('\n'),
       );
     },

@@ -91,6 +91,11 @@ async function runOnServer(
     const file = parseArgs({ args, allowPositionals: true, strict: false }).positionals[2];
     if (file) files[file] = await readOperatorFile(config.invocationDir, file);
   }
+  if (name === 'screening:import') {
+    // the server cannot read the operator's files: the CLI sends the list's content
+    const file = parseArgs({ args, allowPositionals: true, strict: false }).values.file;
+    if (typeof file === 'string') files[file] = await readOperatorFile(config.invocationDir, file);
+  }
   if (name === 'audit:verify') {
     // a log to compare with: only its checkpoint lines travel
     const file = parseArgs({ args, allowPositionals: true, strict: false }).values.checkpoints;

@@ -7,6 +7,7 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { ClientsService } from './modules/accounts/admin/clients-admin.service.js';
 import type { AffiliatesAdminService } from './modules/affiliates/admin/affiliates-admin.service.js';
 import type { AffiliatesService } from './modules/affiliates/affiliates.service.js';
+import type { AppropriatenessService } from './modules/appropriateness/appropriateness.service.js';
 import type { AuditRepo } from './modules/audit/audit.repo.js';
 import type { AuditQuery } from './modules/audit/audit-query.js';
 import type { AutoTradingAdminService } from './modules/auto-trading/admin/auto-trading-admin.service.js';
@@ -14,10 +15,14 @@ import type { AutoTradingService } from './modules/auto-trading/auto-trading.ser
 import type { BrandsAdminService } from './modules/brands/admin/brands-admin.service.js';
 import type { BrandsService } from './modules/brands/brands.service.js';
 import type { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
+import type { BrandComplianceService } from './modules/compliance/brand-compliance.service.js';
+import type { ComplianceStatusService } from './modules/compliance/compliance-status.service.js';
+import type { ComplianceTasksService } from './modules/compliance-tasks/compliance-tasks.service.js';
 import type { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import type { ContentService } from './modules/content/content.service.js';
 import type { DealingService } from './modules/dealing/dealing.service.js';
 import type { FillAuditService } from './modules/fill-audit/fill-audit.service.js';
+import type { DocumentExpiryService } from './modules/kyc/document-expiry.js';
 import type { DocumentsService } from './modules/kyc/documents.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { MarketService } from './modules/market/market.service.js';
@@ -34,6 +39,8 @@ import type { PushService } from './modules/price-alerts/push.service.js';
 import type { ReferenceService } from './modules/reference/reference.service.js';
 import type { ReferralsService } from './modules/referrals/referrals.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
+import type { RiskService } from './modules/risk/risk.service.js';
+import type { ScreeningService } from './modules/screening/screening.service.js';
 import type { SessionsService } from './modules/sessions/sessions.service.js';
 import type { StaffAdminService } from './modules/staff/admin/staff-admin.service.js';
 import type { StaffService } from './modules/staff/staff.service.js';
@@ -56,6 +63,20 @@ export interface AppContext {
   passwordReset: PasswordResetService;
   popups: PopupsService;
   documents: DocumentsService;
+  /** The expiry sweep of proofs of identity and address (told 30 days before; stopped after the brand's grace). */
+  documentExpiry: DocumentExpiryService;
+  /** A client's compliance standing (screening, the appropriateness test, document expiry, risk) and what it stops. */
+  compliance: ComplianceStatusService;
+  /** The appropriateness test: the brand's questionnaire, the clients' attempts and outcomes, staff's settings. */
+  appropriateness: AppropriatenessService;
+  /** A brand's document and risk settings (grace days, client-entered details, high-risk countries). */
+  brandCompliance: BrandComplianceService;
+  /** Compliance tasks: raised by the checks (the ComplianceTasksPort), worked by compliance staff. */
+  complianceTasks: ComplianceTasksService;
+  /** The client's risk score from the domain's rules, the source-of-funds answers, enhanced due diligence. */
+  risk: RiskService;
+  /** Sanctions and PEP screening: list imports, screening clients, the review queue (docs/compliance.md). */
+  screening: ScreeningService;
   audit: AuditRepo;
   market: MarketService;
   trading: TradingService;

@@ -28,6 +28,7 @@ import { LoginCodesRepo } from './modules/accounts/login-codes.repo.js';
 import { AffiliatesAdminService } from './modules/affiliates/admin/affiliates-admin.service.js';
 import { AffiliatesRepo } from './modules/affiliates/affiliates.repo.js';
 import { AffiliatesService } from './modules/affiliates/affiliates.service.js';
+import { AppropriatenessService } from './modules/appropriateness/appropriateness.service.js';
 import { AuditRepo } from './modules/audit/audit.repo.js';
 import { auditSettings } from './modules/audit/audit-chain.js';
 import { AuditQuery } from './modules/audit/audit-query.js';
@@ -41,12 +42,17 @@ import { BrandsRepo } from './modules/brands/brands.repo.js';
 import { BrandsService } from './modules/brands/brands.service.js';
 import { ChartLayoutsRepo } from './modules/chart-layouts/chart-layouts.repo.js';
 import { ChartLayoutsService } from './modules/chart-layouts/chart-layouts.service.js';
+import { BrandComplianceService } from './modules/compliance/brand-compliance.service.js';
+import { ComplianceStatusRepo } from './modules/compliance/compliance-status.repo.js';
+import { ComplianceStatusService } from './modules/compliance/compliance-status.service.js';
+import { ComplianceTasksService } from './modules/compliance-tasks/compliance-tasks.service.js';
 import { ContentAdminService } from './modules/content/admin/content-admin.service.js';
 import { ContentRepo } from './modules/content/content.repo.js';
 import { ContentService } from './modules/content/content.service.js';
 import { DealingService } from './modules/dealing/dealing.service.js';
 import { FillAuditRepo } from './modules/fill-audit/fill-audit.repo.js';
 import { FillAuditService } from './modules/fill-audit/fill-audit.service.js';
+import { DocumentExpiryService } from './modules/kyc/document-expiry.js';
 import { DocumentStore } from './modules/kyc/document-store.js';
 import { DocumentsRepo } from './modules/kyc/documents.repo.js';
 import { DocumentsService } from './modules/kyc/documents.service.js';
@@ -75,6 +81,9 @@ import { ReferenceService } from './modules/reference/reference.service.js';
 import { ReferralsRepo } from './modules/referrals/referrals.repo.js';
 import { ReferralsService } from './modules/referrals/referrals.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { RiskService } from './modules/risk/risk.service.js';
+import { SourceOfFundsRepo } from './modules/risk/source-of-funds.repo.js';
+import { ScreeningService } from './modules/screening/screening.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { StaffAdminService } from './modules/staff/admin/staff-admin.service.js';
@@ -85,6 +94,7 @@ import { StatementsService } from './modules/statements/statements.service.js';
 import { TradingRepo } from './modules/trading/trading.repo.js';
 import { TradingService } from './modules/trading/trading.service.js';
 import { AccountTransfersRepo } from './modules/trading-accounts/account-transfers.repo.js';
+import { TradingAccountsRepo } from './modules/trading-accounts/trading-accounts.repo.js';
 import { TradingAccountsService } from './modules/trading-accounts/trading-accounts.service.js';
 import { TradingSettingsRepo } from './modules/trading-settings/trading-settings.repo.js';
 import { TradingSettingsService } from './modules/trading-settings/trading-settings.service.js';
@@ -321,7 +331,24 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         : undefined;
     // one gateway for the app and the payments: in a cluster, the same routing to the shard owners
     const books = gateway ?? localGateway({ trading, market, autoTrading }, gatewayLog);
+    // a client's compliance standing: written by the checks, read by the engine (on reload) and payments
+    const clientAccounts = new TradingAccountsRepo(db);
+    const compliance = new ComplianceStatusService(new ComplianceStatusRepo(db), {
+      refreshClient: async (userId) => {
+        for (const account of await clientAccounts.listByUser(userId)) await books.refresh(account.id);
+      },
+    });
+    // compliance tasks: the checks raise them, compliance staff work them (pass it to a check as its tasks port)
+    const complianceTasks = new ComplianceTasksService(database);
+    // sanctions and PEP screening: sets the screening part of the standing and raises compliance tasks
+    const screening = new ScreeningService({
+      database,
+      compliance,
+      tasks: complianceTasks,
+      log: { error: (obj, msg) => logger.error(obj, msg) },
+    });
     const payments = new PaymentsService(paymentsRepo, books, {
+      compliance,
       masterSecret: config.paymentSandboxSecret,
       secretBox: new SecretBox(config.brandSecretsKey),
       webhookToleranceMs: config.paymentWebhookToleranceMs,
@@ -334,12 +361,29 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       mail,
       config.publicUrl,
     );
+    // proofs of identity and address: their expiry is swept (told 30 days before, stopped after the brand's grace)
+    const documentsRepo = new DocumentsRepo(db);
+    const documentExpiry = new DocumentExpiryService({
+      repo: documentsRepo,
+      accounts: accountsRepo,
+      brands,
+      mail,
+      tasks: complianceTasks,
+      compliance,
+      publicUrl: config.publicUrl,
+      log: logger,
+    });
     const documents = new DocumentsService(
-      new DocumentsRepo(db),
+      documentsRepo,
       accountsRepo,
       new DocumentStore(config.uploadDir),
+      undefined,
+      {
+        countries: async () => (await reference.countries()).map((c) => c.alpha2),
+        standing: documentExpiry,
+      },
     );
-    const money = new MoneyService({ database, payments });
+    const money = new MoneyService({ database, payments, books });
     const affiliates = new AffiliatesService(new AffiliatesRepo(db), sessions);
     // one store of uploaded files: served at /media, written by the brand editor and the content editor
     const media = new MediaService(db);
@@ -367,12 +411,40 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       sessions,
       accounts: new AccountsService(accountsRepo, sessions, new LoginCodesRepo(db), reference, {
         loginCodeTtlMs: config.loginCodeTtlMs,
+        // screened at registration and on every change of name, birth date or country
+        onScreenedDataChanged: (userId) => screening.screenClientSafely(userId),
       }),
       reference,
       mail,
       passwordReset,
       popups: new PopupsService(new PopupsRepo(db)),
       documents,
+      documentExpiry,
+      compliance,
+      appropriateness: new AppropriatenessService(db, {
+        compliance,
+        brands,
+        // a change of the brand's test reloads its live accounts (requirement, warn leverage cap) into the engine
+        refreshBrand: async (brandId) => {
+          for (const id of await clientAccounts.liveIdsOfBrand(brandId)) await books.refresh(id);
+        },
+      }),
+      brandCompliance: new BrandComplianceService(db, {
+        brands,
+        countries: async () => (await reference.countries()).map((c) => c.alpha2),
+        // a change of the high-risk list rescores the brand's clients in the countries concerned, in the background
+        highRiskCountriesChanged: (brandId, codes) => void ctx.risk.recomputeCountries(brandId, codes),
+      }),
+      complianceTasks,
+      risk: new RiskService({
+        repo: new SourceOfFundsRepo(db),
+        compliance,
+        tasks: complianceTasks,
+        approvedDeposits: (userId) => paymentsRepo.approvedDepositTotal(userId),
+        transaction: (work) => db.transaction(work),
+        logError: (message, err) => logger.error({ err }, message),
+      }),
+      screening,
       audit,
       content: new ContentService(new ContentRepo(db), mail),
       market,
@@ -416,6 +488,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         sessions,
         passwordReset,
         money,
+        onScreenedDataChanged: (userId) => screening.screenClientSafely(userId),
       }),
       watchlists: new WatchlistsService(new WatchlistsRepo(db), market.catalogue),
       tradingSettings: new TradingSettingsService(
@@ -444,6 +517,23 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         now: () => new Date(market.clock.now()),
       }),
     };
+    // the risk score recomputes when one of its inputs changes: another check's standing, an approved deposit,
+    // the client's country (docs/compliance.md "Risk score")
+    ctx.risk.listen();
+    payments.onDepositApproved((accountId) => {
+      clientAccounts
+        .findById(accountId)
+        .then((account) => account && ctx.risk.recomputeLater(account.userId))
+        .catch((err) => logger.error({ err }, 'risk score: account of a deposit not found'));
+    });
+    const countryChanged = (
+      before: { countryId: number | null },
+      after: { id: number; countryId: number | null },
+    ) => {
+      if (before.countryId !== after.countryId) ctx.risk.recomputeLater(after.id);
+    };
+    ctx.accounts.onProfileChanged(countryChanged);
+    ctx.clientsAdmin.onProfileChanged = countryChanged;
     if (options.live) {
       await market.start();
       // every brand's trading profile (costs, stop-out, margin-call level) before the engine's first sweep;
@@ -454,6 +544,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       await ctx.autoTrading.start();
       // the feed's quotes around each fill, once the minute after it passed
       ctx.fillAudit.start();
+      // documents' expiry: once now, then hourly (each document told once, whichever node sweeps)
+      documentExpiry.start();
       // the active price alerts on the ticks, and the pushes they queue
       await priceAlerts.start();
       await push.start();
@@ -476,6 +568,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         if (options.live) {
           shards?.pause();
           await ctx.fillAudit.stop();
+          await documentExpiry.stop();
           await ctx.autoTrading.stop();
           await market.stop();
           await priceAlerts.stop();

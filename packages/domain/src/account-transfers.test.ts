@@ -32,7 +32,11 @@ describe('opening an account', () => {
     expect(
       formatMessage(must(openAccountError('live', 'EUR', { live: MAX_LIVE_ACCOUNTS, demo: 0 }, ['EUR']))),
     ).toBe(`You can hold at most ${MAX_LIVE_ACCOUNTS} live accounts`);
-    expect(openAccountError('demo', 'GBP', { live: 5, demo: MAX_DEMO_ACCOUNTS - 1 }, ['EUR'])).toBeNull();
+    expect(openAccountError('demo', 'EUR', { live: 5, demo: MAX_DEMO_ACCOUNTS - 1 }, ['EUR'])).toBeNull();
+    // a demo account too is held in one of the brand's currencies only
+    expect(formatMessage(must(openAccountError('demo', 'GBP', { live: 0, demo: 0 }, ['EUR'])))).toBe(
+      'Demo accounts in GBP are not offered',
+    );
     expect(openAccountError('demo', 'EUR', { live: 0, demo: MAX_DEMO_ACCOUNTS }, ['EUR'])?.key).toBe(
       'accounts.tooManyDemo',
     );

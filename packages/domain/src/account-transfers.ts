@@ -22,7 +22,10 @@ export const MAX_TRANSFER_AMOUNT = '100000000.00';
 /** Decimals of the rate shown for a pair quoted the other way round (1 ÷ the buy price). */
 export const SHOWN_RATE_DECIMALS = 8;
 
-/** Whether the client may open another account of `kind` in `currency`; the refusal otherwise. */
+/**
+ * Whether the client may open another account of `kind` in `currency` (live and demo: one of the brand's
+ * `liveCurrencies`); the refusal otherwise.
+ */
 export function openAccountError(
   kind: 'live' | 'demo',
   currency: string,
@@ -36,6 +39,9 @@ export function openAccountError(
       return fieldMessage(FORM_PATH, 'accounts.tooManyLive', { max: MAX_LIVE_ACCOUNTS });
     return null;
   }
+  // a demo account holds virtual money in one of the currencies the brand offers accounts in
+  if (!liveCurrencies.includes(currency))
+    return fieldMessage('currency', 'accounts.demoCurrencyNotOffered', { currency });
   if (held.demo >= MAX_DEMO_ACCOUNTS)
     return fieldMessage(FORM_PATH, 'accounts.tooManyDemo', { max: MAX_DEMO_ACCOUNTS });
   return null;
@@ -158,4 +164,87 @@ export function transferCreditError(amounts: TransferAmounts): FieldMessage | nu
   return toDecimal(amounts.credit.amount).greaterThan(0)
     ? null
     : fieldMessage('amount', 'transfers.creditZero');
+}
+
+/**
+ * An account's amount (its currency, either sign) in the brand's currency, for checking it against a limit the
+ * brand sets in its own currency (deposit minimum and maximum, the staff four-eyes threshold, staff caps). It
+ * converts as a transfer from the account to a brand-currency account would (`transferAmounts`: the brand's dealing
+ * rate, the account's currency sold, rounded once to cents toward zero). `pair` is `transferPairOf(account currency,
+ * brand currency)`; null when the quote has no usable price (the caller refuses rather than guess).
+ */
+export function amountInBrandCurrency(
+  amount: Money,
+  accountCurrency: string,
+  brandCurrency: string,
+  pair: TransferPair | null,
+  quote: BrandQuote | null,
+): Money | null {
+  const size = money(Math.abs(amount));
+  if (size === 0) return money(0);
+  const figures = transferAmounts(size, accountCurrency, brandCurrency, pair, quote);
+  if (!figures) return null;
+  const converted = money(figures.credit.amount);
+  return amount < 0 ? money(-converted) : converted;
+}
+
+/**
+ * A brand-currency limit in an account's currency at the same dealing rate, rounded to cents toward zero: what the
+ * web shows where it explains a limit to a client of that account. Converting it back with `amountInBrandCurrency`
+ * never exceeds the limit. Null when the quote has no usable price.
+ */
+export function limitInAccountCurrency(
+  limit: Money,
+  accountCurrency: string,
+  brandCurrency: string,
+  pair: TransferPair | null,
+  quote: BrandQuote | null,
+): Money | null {
+  if (pair === null || accountCurrency === brandCurrency) return limit;
+  if (quote === null) return null;
+  const value = toDecimal(limit);
+  let inAccount: Decimal;
+  if (pair.sellsBase) {
+    // the account's currency is the base, sold at the sell price: brand amount = account amount × sell
+    const sell = toDecimal(quote.sell);
+    if (!sell.greaterThan(0)) return null;
+    inAccount = value.dividedBy(sell);
+  } else {
+    // the account's currency is the quote currency, buying the base at the buy price: brand = account ÷ buy
+    const buy = toDecimal(quote.buy);
+    if (!buy.greaterThan(0)) return null;
+    inAccount = value.times(buy);
+  }
+  return money(inAccount.toDecimalPlaces(2, Decimal.ROUND_DOWN).toString());
+}
+
+/**
+ * How far the brand's rate may move between the quote a client saw and the booking (relative, 0.1 %) before the
+ * transfer is requoted instead of booked.
+ */
+export const TRANSFER_RATE_TOLERANCE = '0.001';
+
+/**
+ * The guard between a quote and its booking: null when the rate the transfer is decided at is within
+ * TRANSFER_RATE_TOLERANCE of the `quotedRate` the client saw (and confirmed); otherwise the requote, with the new
+ * rate and credit (`transfers.requote`), so nothing is booked at a rate the client did not see.
+ */
+export function transferRequoteError(quotedRate: string, figures: TransferAmounts): FieldMessage | null {
+  const requote = () =>
+    fieldMessage(FORM_PATH, 'transfers.requote', {
+      rate: figures.rate,
+      credit: formatMoney(
+        toDecimal(figures.credit.amount).toNumber(),
+        currencySymbolOf(figures.credit.currency),
+      ),
+    });
+  let quoted: Decimal;
+  try {
+    quoted = new Dec(quotedRate.trim());
+  } catch {
+    return requote();
+  }
+  if (!quoted.isFinite() || !quoted.greaterThan(0)) return requote();
+  const moved = toDecimal(figures.rate).minus(quoted).abs().dividedBy(quoted);
+  return moved.greaterThan(TRANSFER_RATE_TOLERANCE) ? requote() : null;
 }

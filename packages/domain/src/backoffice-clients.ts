@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { hasForbiddenCharacters } from './bounds.js';
+import { DocumentDetailsInput } from './document-details.js';
 import { DOCUMENT_STATUS } from './documents.js';
 import { emailField } from './schemas/fields.js';
 import { ProfileUpdateInput } from './schemas/profile.js';
@@ -186,6 +187,8 @@ export const DocumentReviewInput = z
     {
       decision: z.enum(['approve', 'reject'], INVALID),
       note: reasonField.optional().default(''),
+      // the document's details, entered or corrected by compliance while reviewing (each optional)
+      ...DocumentDetailsInput.shape,
     },
     INVALID,
   )

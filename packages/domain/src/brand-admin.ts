@@ -94,6 +94,10 @@ export const slugField = z
   .trim()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])$/, { message: 'boBrands.slug' });
 
+/** The virtual money a brand may give a new demo account: enough to trade, not absurd. */
+export const DEMO_BALANCE_MIN = 100;
+export const DEMO_BALANCE_MAX = 10_000_000;
+
 const money = (max: number) => z.number(INVALID).min(0, { message: 'field.min' }).max(max);
 
 /** A file uploaded for the brand (`/media/<id>/<name>`), or null for the built-in mark. */
@@ -144,6 +148,20 @@ export const ClientAreaInput = z.strictObject(
       .min(1, { message: 'field.required' })
       .max(BRAND_LANGUAGES.length)
       .transform((list) => [...new Set(list)]),
+    /** Currencies clients may open live trading accounts in (docs/accounts.md); absent: unchanged. */
+    accountCurrencies: z
+      .array(z.enum(CURRENCY_CODES, INVALID), INVALID)
+      .min(1, { message: 'field.required' })
+      .max(CURRENCY_CODES.length)
+      .transform((list) => [...new Set(list)])
+      .optional(),
+    /** What a new demo account starts with, in its currency (whole units); absent: unchanged. */
+    demoBalance: z
+      .number(INVALID)
+      .int({ message: 'field.invalid' })
+      .min(DEMO_BALANCE_MIN, { message: 'field.min' })
+      .max(DEMO_BALANCE_MAX, { message: 'field.max' })
+      .optional(),
   },
   INVALID,
 );

@@ -6,6 +6,7 @@ import type { AccountTransfersKey as Key } from './messages-account-transfers.js
 
 export const ACCOUNT_TRANSFERS_MESSAGES_DE: Record<Key, string> = {
   'accounts.currencyNotOffered': 'Live-Konten in {{currency}} werden nicht angeboten',
+  'accounts.demoCurrencyNotOffered': 'Demokonten in {{currency}} werden nicht angeboten',
   'accounts.tooManyLive': 'Sie können höchstens {{max}} Live-Konten haben',
   'accounts.tooManyDemo': 'Sie können höchstens {{max}} Demokonten haben',
   'accounts.notDemo': 'Nur ein Demokonto kann zurückgesetzt werden',
@@ -26,11 +27,14 @@ export const ACCOUNT_TRANSFERS_MESSAGES_DE: Record<Key, string> = {
   'transfers.marketClosedNoTime': 'Der Markt {{pair}} ist geschlossen.',
   'transfers.failed':
     'Der Übertrag konnte nicht gebucht werden; es wurde nichts bewegt. Bitte versuchen Sie es erneut.',
+  'transfers.requote':
+    'Der Kurs hat sich auf {{rate}} bewegt: Sie würden {{credit}} erhalten. Bestätigen Sie erneut, um zu diesem Kurs zu übertragen.',
   'demo.disabled': 'Demokonten werden hier nicht angeboten',
 };
 
 export const ACCOUNT_TRANSFERS_MESSAGES_ES: Record<Key, string> = {
   'accounts.currencyNotOffered': 'No se ofrecen cuentas reales en {{currency}}',
+  'accounts.demoCurrencyNotOffered': 'No se ofrecen cuentas demo en {{currency}}',
   'accounts.tooManyLive': 'Puede tener como máximo {{max}} cuentas reales',
   'accounts.tooManyDemo': 'Puede tener como máximo {{max}} cuentas demo',
   'accounts.notDemo': 'Solo se puede restablecer una cuenta demo',
@@ -50,11 +54,14 @@ export const ACCOUNT_TRANSFERS_MESSAGES_ES: Record<Key, string> = {
   'transfers.marketClosed': 'El mercado {{pair}} está cerrado. Abre {{time}} (UTC).',
   'transfers.marketClosedNoTime': 'El mercado {{pair}} está cerrado.',
   'transfers.failed': 'No se pudo registrar la transferencia; no se movió nada. Inténtelo de nuevo.',
+  'transfers.requote':
+    'El tipo ha cambiado a {{rate}}: recibiría {{credit}}. Confirme de nuevo para transferir a este tipo.',
   'demo.disabled': 'Aquí no se ofrecen cuentas demo',
 };
 
 export const ACCOUNT_TRANSFERS_MESSAGES_IT: Record<Key, string> = {
   'accounts.currencyNotOffered': 'Non sono offerti conti reali in {{currency}}',
+  'accounts.demoCurrencyNotOffered': 'Non sono offerti conti demo in {{currency}}',
   'accounts.tooManyLive': 'Puoi avere al massimo {{max}} conti reali',
   'accounts.tooManyDemo': 'Puoi avere al massimo {{max}} conti demo',
   'accounts.notDemo': 'Solo un conto demo può essere azzerato',
@@ -74,5 +81,7 @@ export const ACCOUNT_TRANSFERS_MESSAGES_IT: Record<Key, string> = {
   'transfers.marketClosed': 'Il mercato {{pair}} è chiuso. Apre {{time}} (UTC).',
   'transfers.marketClosedNoTime': 'Il mercato {{pair}} è chiuso.',
   'transfers.failed': 'Non è stato possibile registrare il trasferimento; nulla è stato spostato. Riprova.',
+  'transfers.requote':
+    'Il cambio è passato a {{rate}}: riceveresti {{credit}}. Conferma di nuovo per trasferire a questo cambio.',
   'demo.disabled': 'Qui non sono offerti conti demo',
 };

@@ -5,6 +5,7 @@
  */
 export const ACCOUNT_TRANSFERS_MESSAGES = {
   'accounts.currencyNotOffered': 'Live accounts in {{currency}} are not offered',
+  'accounts.demoCurrencyNotOffered': 'Demo accounts in {{currency}} are not offered',
   'accounts.tooManyLive': 'You can hold at most {{max}} live accounts',
   'accounts.tooManyDemo': 'You can hold at most {{max}} demo accounts',
   'accounts.notDemo': 'Only a demo account can be reset',
@@ -23,6 +24,8 @@ export const ACCOUNT_TRANSFERS_MESSAGES = {
   'transfers.noPair': 'Transfers between {{from}} and {{to}} are not offered',
   'transfers.marketClosed': 'The {{pair}} market is closed. It opens {{time}} (UTC).',
   'transfers.marketClosedNoTime': 'The {{pair}} market is closed.',
+  'transfers.requote':
+    'The rate moved to {{rate}}: you would receive {{credit}}. Confirm again to transfer at it.',
   'transfers.failed': 'The transfer could not be booked; nothing was moved. Please try again.',
   'demo.disabled': 'Demo accounts are not offered here',
 } as const;

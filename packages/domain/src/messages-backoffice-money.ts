@@ -32,6 +32,8 @@ export const BACKOFFICE_MONEY_MESSAGES = {
     'Your requests today would pass your daily limit of {{max}} ({{used}} requested so far).',
   'staff.limitDailyClient':
     "Today's requests for this client would pass the daily limit of {{max}} ({{used}} requested so far).",
+  'staff.limitNoRate':
+    'Your caps are in {{brandCurrency}} and there is no {{currency}}/{{brandCurrency}} rate now (its market is closed or has no price yet): request it again when the market has a price.',
   'staff.limitsInvalid': 'Enter each limit as an amount of at least 0 with at most two decimals.',
   'staff.limitsNoProposal': 'There is no raise of these limits waiting for confirmation.',
   'staff.limitsOwnProposal': 'You proposed this raise. A second administrator has to confirm it.',

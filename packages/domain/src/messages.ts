@@ -6,15 +6,20 @@
 import { ACCOUNT_TRANSFERS_MESSAGES } from './messages-account-transfers.js';
 import { ACCOUNTS_MESSAGES } from './messages-accounts.js';
 import { AFFILIATES_MESSAGES } from './messages-affiliates.js';
+import { APPROPRIATENESS_MESSAGES } from './messages-appropriateness.js';
 import { AUTO_TRADING_MESSAGES } from './messages-auto-trading.js';
 import { BACKOFFICE_CLIENT_MESSAGES } from './messages-backoffice-clients.js';
 import { BACKOFFICE_MONEY_MESSAGES } from './messages-backoffice-money.js';
 import { BACKOFFICE_STAFF_MESSAGES } from './messages-backoffice-staff.js';
 import { BO_AUTO_TRADING_MESSAGES } from './messages-bo-auto-trading.js';
 import { BO_BRANDS_MESSAGES } from './messages-bo-brands.js';
+import { BO_COMPLIANCE_SETTINGS_MESSAGES } from './messages-bo-compliance.js';
 import { BO_CONTENT_MESSAGES } from './messages-bo-content.js';
 import { BO_DEALING_MESSAGES } from './messages-bo-dealing.js';
 import { BO_REPORTS_MESSAGES } from './messages-bo-reports.js';
+import { COMPLIANCE_MESSAGES } from './messages-compliance.js';
+import { COMPLIANCE_TASKS_MESSAGES } from './messages-compliance-tasks.js';
+import { DOCUMENT_DETAILS_MESSAGES } from './messages-documents.js';
 import { ENGINE_ORDERS_MESSAGES } from './messages-engine-orders.js';
 import { NOTICES_MESSAGES } from './messages-notices.js';
 import { ONE_CLICK_MESSAGES } from './messages-one-click.js';
@@ -23,6 +28,7 @@ import { POPUPS_MESSAGES } from './messages-popups.js';
 import { PRICE_ALERTS_MESSAGES } from './messages-price-alerts.js';
 import { PRICING_MESSAGES } from './messages-pricing.js';
 import { RISK_MESSAGES } from './messages-risk.js';
+import { SCREENING_MESSAGES } from './messages-screening.js';
 import { WATCHLISTS_MESSAGES } from './messages-watchlists.js';
 
 export const MESSAGES_EN = {
@@ -160,6 +166,7 @@ export const MESSAGES_EN = {
   // risk rules: margin level, liquidation, pending orders, trailing stops, partial close, presets (our texts)
   ...RISK_MESSAGES,
   ...BO_BRANDS_MESSAGES,
+  ...BO_COMPLIANCE_SETTINGS_MESSAGES,
   ...BO_CONTENT_MESSAGES,
   // back office: pop-ups and affiliates (our texts)
   ...POPUPS_MESSAGES,
@@ -185,6 +192,15 @@ export const MESSAGES_EN = {
   ...ONE_CLICK_MESSAGES,
   ...PRICE_ALERTS_MESSAGES,
   ...ACCOUNT_TRANSFERS_MESSAGES,
+  // the client's compliance standing: screening, expired documents, the appropriateness test, due diligence
+  ...COMPLIANCE_MESSAGES,
+  ...APPROPRIATENESS_MESSAGES,
+  // compliance tasks (back office) and the source-of-funds questions (client area)
+  ...COMPLIANCE_TASKS_MESSAGES,
+  // a document's details and expiry: validation, the client area's notices, the expiry mails
+  ...DOCUMENT_DETAILS_MESSAGES,
+  // sanctions and PEP screening: list imports and the review queue (our texts)
+  ...SCREENING_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -3,7 +3,7 @@
 export const DEFAULT_SYMBOL = 'BTCUSD';
 export const DEFAULT_PLATFORM_PATH = `/platform/${DEFAULT_SYMBOL}`;
 
-export const MY_ACCOUNT_PAGES = ['info', 'password', 'documents'] as const;
+export const MY_ACCOUNT_PAGES = ['info', 'password', 'documents', 'appropriateness'] as const;
 export type MyAccountPage = (typeof MY_ACCOUNT_PAGES)[number];
 
 /** spec §2: an unknown my-account page falls back to info. */

@@ -41,6 +41,8 @@ export const STAFF_PERMISSIONS = [
   'reports.read',
   // strategies offered per brand, their parameter ranges, and the brand's auto-trading kill switch
   'autotrading.manage',
+  // sanctions and PEP screening: list imports and the review queue of possible matches
+  'screening.review',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
@@ -59,6 +61,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'permissions.edit',
     'notes.write',
     'audit.read',
+    'screening.review',
   ],
   finance: [
     'clients.read',

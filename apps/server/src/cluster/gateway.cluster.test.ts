@@ -223,7 +223,12 @@ describe.runIf(databaseUrl && redisUrl)('cluster gateway: two nodes in one proce
         },
         (error: unknown) => error,
       );
-    const local = await caught(owner.ctx.autoTrading.saveSettings(demoId, { bogus: true }));
+    const local = await caught(
+      owner.ctx.autoTrading.saveSettings(
+        { userId: demoId, accountId: await accountIdOf(owner.ctx.database.db, demoId) },
+        { bogus: true },
+      ),
+    );
     const routed = await caught(
       other.ctx.gateway.auto(
         { userId: demoId, accountId: await accountIdOf(owner.ctx.database.db, demoId) },
@@ -250,7 +255,10 @@ describe.runIf(databaseUrl && redisUrl)('cluster gateway: two nodes in one proce
       { userId: demoId, accountId: await accountIdOf(owner.ctx.database.db, demoId) },
       'overview',
     );
-    const local = await owner.ctx.autoTrading.overview(demoId);
+    const local = await owner.ctx.autoTrading.overview({
+      userId: demoId,
+      accountId: await accountIdOf(owner.ctx.database.db, demoId),
+    });
     expect(routed.auto_trading).toBe(local.auto_trading);
     expect(routed.settings).toEqual(local.settings);
     expect(routed.offers).toEqual(local.offers);

@@ -46,10 +46,13 @@ async function runLocal(
 ): Promise<unknown> {
   switch (op) {
     case 'auto': {
-      // routed by the strategy's trading account; the service speaks of the client
+      // routed by the trading account the call acts on; the service checks it is the client's
       const { method, args: rest, userId } = args as { method: AutoMethod; args: unknown[]; userId?: number };
-      const call = autoTrading[method] as (id: number, ...more: unknown[]) => Promise<unknown>;
-      return call.call(autoTrading, userId ?? accountId, ...rest);
+      const call = autoTrading[method] as (
+        who: { userId: number; accountId: number },
+        ...more: unknown[]
+      ) => Promise<unknown>;
+      return call.call(autoTrading, { userId: userId ?? accountId, accountId }, ...rest);
     }
     case 'ensure':
       return trading.ensureAccount(accountId);
@@ -63,6 +66,11 @@ async function runLocal(
       };
       if ((args as { withOrders?: boolean } | null)?.withOrders) view.orders = trading.orders(accountId);
       return view;
+    }
+    case 'conversion': {
+      if (!(await trading.ensureAccount(accountId))) return undefined;
+      const { from, to } = args as { from: string; to: string };
+      return trading.conversionQuote(accountId, from, to);
     }
     case 'position':
       if (!(await trading.ensureAccount(accountId))) return undefined;
@@ -94,6 +102,11 @@ function gatewayOver(
       (await call<AccountView | null>('view', accountId, { withOrders })) ?? undefined,
     position: async (accountId, positionId) =>
       (await call<PositionDto | null>('position', accountId, { positionId })) ?? undefined,
+    conversionQuote: async (accountId, from, to) =>
+      (await call<Awaited<ReturnType<AccountBooks['conversionQuote']>> | null>('conversion', accountId, {
+        from,
+        to,
+      })) ?? undefined,
     command: (name, accountId, input) => call<TradeAck>('command', accountId, { name, input }),
     adjustBalance: (command) => call<CommandOutcome>('adjust', command.accountId, command),
     close: (command) => call<CommandOutcome>('close', command.accountId, command),

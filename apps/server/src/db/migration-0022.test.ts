@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { verifyLedger } from '../modules/ledger/ledger.verify.js';
 import { TradingAccountsRepo } from '../modules/trading-accounts/trading-accounts.repo.js';
 import { createPostgresDatabase, testDbKind } from '../test/harness.js';
+import { migrationsBefore } from '../test/migrations-before.js';
 import { type Db, openDatabase } from './client.js';
 
 /**
@@ -16,34 +17,26 @@ import { type Db, openDatabase } from './client.js';
  */
 describe(`migration 0022: one live trading account per client (${testDbKind})`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-migration-0022-'));
-  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'ob-migrations-0021-'));
   const database = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
   afterAll(async () => {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(before, { recursive: true, force: true });
+    earlier.remove();
   });
   const migrationsDir = loadConfig({}).migrationsDir;
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0022_'));
-  fs.mkdirSync(path.join(before, 'meta'));
-  fs.writeFileSync(
-    path.join(before, 'meta/_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }),
-  );
-  for (const entry of journal.entries.slice(0, upTo))
-    fs.copyFileSync(path.join(migrationsDir, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  const earlier = migrationsBefore(migrationsDir, '0022_');
 
   const rows = async <T>(db: Db, statement: ReturnType<typeof sql>) =>
     ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 
-  it('gives every client a live account with its id, brand currency and balance, and points every row at it', async () => {
+  // two databases built from every migration: a minute and more on a loaded machine
+  it('gives every client a live account with its id, brand currency and balance, and points every row at it', {
+    timeout: 180_000,
+  }, async () => {
     const old = await openDatabase({ databaseUrl: database?.url, dataDir });
     let ids: { a: number; b: number };
     try {
-      await old.migrate(before);
+      await old.migrate(earlier.dir);
       const db = old.db;
       // two brands: one in pounds, one whose settings name no currency (the migration's default: EUR)
       const [gbp] = await rows<{ id: number }>(

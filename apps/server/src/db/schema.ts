@@ -1,4 +1,5 @@
 import type {
+  AppropriatenessConfig,
   AutoTradingSettings,
   BrandAutoTradingSettings,
   BrandPaymentProviderSettings,
@@ -147,6 +148,25 @@ export interface BrandSettings {
   accountCurrencies?: string[];
   /** What a new demo account starts with, in its currency, e.g. '10000.00'. Absent: '10000.00' (`demoBalanceOf`). */
   demoBalance?: string;
+  /**
+   * Compliance onboarding (docs/compliance.md): the appropriateness test, document expiry, screening and risk.
+   * Absent parts: the test not required, the domain's defaults for the rest.
+   */
+  compliance?: BrandComplianceSettings;
+}
+
+/** A brand's compliance onboarding settings (docs/compliance.md); each check adds its own part. */
+export interface BrandComplianceSettings {
+  /** Clients take the appropriateness test before they trade on a live account (domain complianceBlock). */
+  appropriatenessRequired?: boolean;
+  /** The test's questionnaire, thresholds, block days and warn leverage cap; absent parts: the preset's default. */
+  appropriateness?: Partial<AppropriatenessConfig>;
+  /** ISO alpha-2 codes the risk score counts as high-risk countries; absent: the domain's default list. */
+  highRiskCountries?: string[];
+  /** Clients enter a document's number, issuing country and expiry date when they upload it (else compliance does). */
+  clientEntersDocumentDetails?: boolean;
+  /** Days after a proof of identity or address expired before deposits and trading stop (default 14). */
+  documentGraceDays?: number;
 }
 
 /** How a brand's staff work (docs/backoffice.md). */
@@ -576,8 +596,25 @@ export const documents = pgTable(
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The document's number as printed (docs/compliance.md, "Documents"); null until entered. */
+    documentNumber: varchar('document_number', { length: 30 }),
+    /** ISO 3166 alpha-2 code of the issuing country (from the reference list). */
+    issuingCountry: varchar('issuing_country', { length: 2 }),
+    /** The last day the document is valid (YYYY-MM-DD). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** Who entered the details: 'client' (at upload, where the brand allows it) or 'staff'. */
+    detailsBy: varchar('details_by', { length: 8 }),
+    /** The expiry sweep told the client and compliance it is expiring (once; claimed by one cluster node). */
+    expiringNotifiedAt: timestamp('expiring_notified_at', { withTimezone: true }),
+    /** The expiry sweep handled its expiry: asked for a new upload, raised the task, set the block. */
+    expiredNotifiedAt: timestamp('expired_notified_at', { withTimezone: true }),
   },
-  (t) => [index('documents_user_type_idx').on(t.userId, t.type)],
+  (t) => [
+    index('documents_user_type_idx').on(t.userId, t.type),
+    index('documents_expires_on_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.expiresOn} is not null and ${t.status} = '2'`),
+  ],
 );
 
 /** Staff and operator actions (architecture §8: verify, approve, adjust balance, edit leverage). */
@@ -1141,23 +1178,33 @@ export const referralClicks = pgTable(
 );
 
 /**
- * A client's auto-trading choice: strategy with parameters and limits, saved before switching on
- * (`users.auto_trading` stays the spec's on/off flag). `enabled_at` starts the drawdown count; `stopped_*` says why the
- * server switched it off (a loss limit or the brand's kill switch).
+ * A trading account's auto-trading (migration 0029: it was the client's): strategy with parameters and limits, saved
+ * before switching on, and its switch `enabled` (`users.auto_trading`, the spec's flag, says whether any of the
+ * client's accounts has it on). `enabled_at` starts the drawdown count; `stopped_*` says why the server switched it
+ * off (a loss limit or the brand's kill switch).
  */
-export const autoTradingSettings = pgTable('auto_trading_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  settings: jsonb('settings').$type<AutoTradingSettings>().notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
-  stoppedReason: varchar('stopped_reason', { length: 16 }),
-  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const autoTradingSettings = pgTable(
+  'auto_trading_settings',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => tradingAccounts.id),
+    /** The account's owner. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    enabled: boolean('enabled').notNull().default(false),
+    settings: jsonb('settings').$type<AutoTradingSettings>().notNull(),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    stoppedReason: varchar('stopped_reason', { length: 16 }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auto_trading_settings_user_idx').on(t.userId)],
+);
 
 /**
- * The client's auto-trading journal: every decision the strategy acted on (open, close, refused by the
+ * A trading account's auto-trading journal: every decision the strategy acted on (open, close, refused by the
  * engine) with its reason, indicator values, the quote and the position, and every change of state (switched on
  * or off, a loss limit, the brand's kill switch). Append-only.
  */
@@ -1168,6 +1215,10 @@ export const autoTradingJournal = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The trading account whose strategy wrote the line (migration 0029). */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
     action: varchar('action', { length: 16 }).notNull(),
     symbol: varchar('symbol', { length: 32 }),
@@ -1179,7 +1230,10 @@ export const autoTradingJournal = pgTable(
     positionId: integer('position_id'),
     outcome: jsonb('outcome').$type<Record<string, unknown>>(),
   },
-  (t) => [index('auto_trading_journal_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('auto_trading_journal_user_idx').on(t.userId, t.id),
+    index('auto_trading_journal_account_idx').on(t.accountId, t.id),
+  ],
 );
 
 /**
@@ -1452,5 +1506,259 @@ export const accountTransfers = pgTable(
     index('account_transfers_user_idx').on(t.userId, t.id),
     uniqueIndex('account_transfers_command_uq').on(t.userId, t.commandId),
     check('account_transfers_amounts_check', sql`${t.debitAmount} > 0 and ${t.creditAmount} > 0`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------ client compliance
+
+/**
+ * A client's compliance standing (docs/compliance.md), the input of the domain's `complianceBlock`: screening
+ * status, the appropriateness outcome, when expired documents stop the client, the risk score. Each check writes
+ * its own columns through the compliance status repository; a client without a row is clear.
+ */
+export const clientCompliance = pgTable(
+  'client_compliance',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    screeningStatus: varchar('screening_status', { length: 16 }).notNull().default('clear'),
+    appropriatenessOutcome: varchar('appropriateness_outcome', { length: 8 }),
+    appropriatenessAcknowledgedAt: timestamp('appropriateness_acknowledged_at', { withTimezone: true }),
+    appropriatenessBlockedUntil: timestamp('appropriateness_blocked_until', { withTimezone: true }),
+    documentsBlockFrom: timestamp('documents_block_from', { withTimezone: true }),
+    riskScore: integer('risk_score').notNull().default(0),
+    riskLevel: varchar('risk_level', { length: 8 }).notNull().default('low'),
+    eddRequired: boolean('edd_required').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'client_compliance_screening_check',
+      sql`${t.screeningStatus} in ('clear', 'pending', 'confirmed')`,
+    ),
+    check(
+      'client_compliance_outcome_check',
+      sql`${t.appropriatenessOutcome} is null or ${t.appropriatenessOutcome} in ('pass', 'warn', 'block')`,
+    ),
+    check('client_compliance_risk_check', sql`${t.riskLevel} in ('low', 'medium', 'high')`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------ appropriateness test
+
+/**
+ * Every attempt at the appropriateness test (docs/compliance.md): the questionnaire version answered, the answers
+ * (question id → option id), score and outcome, a block's end and when the client acknowledged a warning. The
+ * client's standing (client_compliance) follows the newest attempt.
+ */
+export const appropriatenessAttempts = pgTable(
+  'appropriateness_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    version: varchar('version', { length: 40 }).notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    score: integer('score').notNull(),
+    outcome: varchar('outcome', { length: 8 }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appropriateness_attempts_user_idx').on(t.userId, t.id),
+    check('appropriateness_attempts_outcome_check', sql`${t.outcome} in ('pass', 'warn', 'block')`),
+  ],
+);
+// ------------------------------------------------------------------------------ compliance tasks and risk
+
+/**
+ * A compliance task (docs/compliance.md "Compliance tasks"): raised by a check (document expiring, screening
+ * match, high risk) or by staff (manual review), assigned to a member of the brand's staff with a due date,
+ * closed with a note. The same subject is open at most once per client: raising it again changes nothing.
+ */
+export const complianceTasks = pgTable(
+  'compliance_tasks',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** COMPLIANCE_TASK_KINDS. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** What it is about, e.g. 'document:12:expiring', 'risk:high'; unique per client while open. */
+    subject: varchar('subject', { length: 120 }).notNull(),
+    summary: text('summary').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    assignedTo: integer('assigned_to').references(() => staffUsers.id),
+    /** 'open' or 'closed'. */
+    status: varchar('status', { length: 8 }).notNull().default('open'),
+    closingNote: text('closing_note'),
+    closedBy: integer('closed_by').references(() => staffUsers.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The member who created a manual review; null for a task a check raised. */
+    createdBy: integer('created_by').references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('compliance_tasks_open_subject_uq').on(t.userId, t.subject).where(sql`${t.status} = 'open'`),
+    index('compliance_tasks_brand_status_idx').on(t.brandId, t.status, t.dueAt),
+    check(
+      'compliance_tasks_kind_check',
+      sql`${t.kind} in ('document_expiring', 'document_expired', 'screening_match', 'high_risk', 'manual_review')`,
+    ),
+    check('compliance_tasks_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * A client's source-of-funds answers (docs/compliance.md "Risk score"): employment, income band, where the money
+ * comes from, the deposits they expect a year, whether they are a politically exposed person. One row per client;
+ * answering again replaces it. The risk score reads it.
+ */
+export const sourceOfFunds = pgTable('source_of_funds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  employmentStatus: varchar('employment_status', { length: 16 }).notNull(),
+  annualIncome: varchar('annual_income', { length: 16 }).notNull(),
+  source: varchar('source', { length: 16 }).notNull(),
+  expectedDeposits: varchar('expected_deposits', { length: 16 }).notNull(),
+  pep: boolean('pep').notNull().default(false),
+  answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+});
+// ------------------------------------------------------------------------------------ document reviews
+
+/**
+ * The history of each upload (docs/compliance.md, "Documents"): the upload itself, every approval or rejection with
+ * its note and who decided, and compliance editing the details. Rows are only added; a new upload never replaces
+ * an older one's history.
+ */
+export const documentReviews = pgTable(
+  'document_reviews',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** uploaded, approve, reject or details. */
+    action: varchar('action', { length: 16 }).notNull(),
+    /** 'client', a staff member's e-mail, or the operator's name. */
+    actor: varchar('actor', { length: 255 }).notNull(),
+    note: text('note').notNull().default(''),
+    /** The details entered with this step (number, country, expiry), when any. */
+    details: jsonb('details').$type<Record<string, string | null>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_reviews_document_idx').on(t.documentId, t.id),
+    check('document_reviews_action_check', sql`${t.action} in ('uploaded', 'approve', 'reject', 'details')`),
+  ],
+);
+
+// ------------------------------------------------------------------------------------ sanctions and PEP screening
+
+/** One import of a sanctions or PEP list (docs/compliance.md "Screening"): the file, its hash, who and when. */
+export const screeningLists = pgTable(
+  'screening_lists',
+  {
+    id: serial('id').primaryKey(),
+    /** The format and so the source: eu, un, ofac, pep. */
+    source: varchar('source', { length: 8 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    /** SHA-256 of the file, hex. */
+    fileHash: varchar('file_hash', { length: 64 }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    /** 'staff:<id>', 'cli' or 'seed'. */
+    importedBy: varchar('imported_by', { length: 64 }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When every client was screened again against this import (null: still running or not yet). */
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
+  },
+  (t) => [check('screening_lists_source_check', sql`${t.source} in ('eu', 'un', 'ofac', 'pep')`)],
+);
+
+/** The persons of a list import; only the latest import of each source is screened against. */
+export const screeningEntries = pgTable(
+  'screening_entries',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => screeningLists.id, { onDelete: 'cascade' }),
+    source: varchar('source', { length: 8 }).notNull(),
+    /** The list's own reference of the person (EU logicalId, UN DATAID, OFAC ent_num, PEP id). */
+    ref: varchar('ref', { length: 64 }).notNull(),
+    names: jsonb('names').$type<string[]>().notNull(),
+    birthDates: jsonb('birth_dates').$type<string[]>().notNull(),
+    programme: varchar('programme', { length: 300 }).notNull().default(''),
+    countries: jsonb('countries').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('screening_entries_list_idx').on(t.listId)],
+);
+
+/** What a possible match keeps of the list entry (the queue reads the same after a newer import). */
+export interface ScreeningMatchEntry {
+  names: string[];
+  birthDates: string[];
+  programme: string;
+  countries: string[];
+}
+
+/** What a possible match keeps of the client's data it was raised on. */
+export interface ScreeningMatchClient {
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  country: string | null;
+}
+
+/**
+ * A possible match of a client with a list entry: pending until compliance clears or confirms it with a reason.
+ * One row per client, entry and client data: a cleared match is not raised again until the client's name or birth
+ * date changes.
+ */
+export const screeningMatches = pgTable(
+  'screening_matches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** The import that raised it (null once that import is gone). */
+    listId: integer('list_id').references(() => screeningLists.id, { onDelete: 'set null' }),
+    source: varchar('source', { length: 8 }).notNull(),
+    entryRef: varchar('entry_ref', { length: 64 }).notNull(),
+    entry: jsonb('entry').$type<ScreeningMatchEntry>().notNull(),
+    matchedName: varchar('matched_name', { length: 300 }).notNull(),
+    score: integer('score').notNull(),
+    /** same, year or unknown (domain compareBirthDates). */
+    birthDateAgreement: varchar('birth_date_agreement', { length: 8 }).notNull(),
+    /** The domain's screeningFingerprint of the client's data. */
+    clientFingerprint: varchar('client_fingerprint', { length: 300 }).notNull(),
+    clientData: jsonb('client_data').$type<ScreeningMatchClient>().notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    reason: text('reason'),
+    /** 'staff:<id>'. */
+    decidedBy: varchar('decided_by', { length: 64 }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('screening_matches_seen_uq').on(t.userId, t.source, t.entryRef, t.clientFingerprint),
+    index('screening_matches_queue_idx').on(t.status, t.brandId, t.id),
+    index('screening_matches_user_idx').on(t.userId, t.id),
+    check('screening_matches_status_check', sql`${t.status} in ('pending', 'cleared', 'confirmed')`),
   ],
 );

@@ -10,7 +10,9 @@ import {
   type BalanceSummary,
   type BrandQuote,
   brandQuote,
+  CLEAR_COMPLIANCE,
   type ClosingReason,
+  type ComplianceStatus,
   DEFAULT_MARKUP,
   DEFAULT_TRADING_PROFILE,
   type Direction,
@@ -386,6 +388,10 @@ export class AccountState {
   user: TradeUser;
   /** False: staff stopped new trades; closes, updates and triggers go on. */
   tradingEnabled: boolean;
+  /** Demo (virtual money) or live: what the client's compliance standing stops differs (domain complianceBlock). */
+  kind: 'live' | 'demo';
+  /** The client's compliance standing; new trades and order fills check it (closes go on). */
+  compliance: ComplianceStatus;
   balance: Money;
   /** Σ open amounts (margin in use), whole cents. */
   margin: Money;
@@ -413,6 +419,8 @@ export class AccountState {
     this.id = snapshot.id;
     this.user = toTradeUser(snapshot);
     this.tradingEnabled = snapshot.tradingEnabled !== false;
+    this.kind = snapshot.kind ?? 'live';
+    this.compliance = snapshot.compliance ?? CLEAR_COMPLIANCE;
     this.profile = snapshot.profile;
     this.balance = roundMoney(snapshot.balance);
     this.margin = roundMoney(0);
@@ -536,6 +544,8 @@ export class Book {
     if (!account) throw new Error(`account ${settings.id} does not exist`);
     account.user = toTradeUser(settings);
     account.tradingEnabled = settings.tradingEnabled !== false;
+    account.kind = settings.kind ?? 'live';
+    account.compliance = settings.compliance ?? CLEAR_COMPLIANCE;
     account.profile = settings.profile;
     this.refreshAccount(account);
   }
@@ -869,6 +879,8 @@ export class Book {
       assetsGroupPermission: [...(a.user.assets_group_permission as number[])],
       customLeverage: a.user.custom_leverage as AccountSnapshot['customLeverage'],
       ...(a.tradingEnabled ? {} : { tradingEnabled: false }),
+      ...(a.kind === 'demo' ? { kind: 'demo' as const } : {}),
+      ...(a.compliance === CLEAR_COMPLIANCE ? {} : { compliance: a.compliance }),
       ...(a.profile === undefined ? {} : { profile: a.profile }),
       balance: a.balance,
     }));

@@ -6,12 +6,14 @@
  */
 import {
   addMoneyFast,
+  appropriatenessLeverageCap,
   approxProfit,
   approxProfitError,
   type BrandQuote,
   CLOSING_REASON,
   type ClosingReason,
   commissionAtOpen,
+  complianceBlock,
   DIRECTIONS,
   type Direction,
   equity,
@@ -41,6 +43,7 @@ import {
   TRIGGER_CLOSING_REASON,
   type TriggerCause,
   type TriggerInput,
+  tighterCap,
   titleFor,
   trailedStop,
   validateNewTrade,
@@ -416,9 +419,18 @@ export function decideCommand(book: Book, command: EngineCommand): Decision {
   }
 }
 
-/** The account's leverage cap for an instrument under its profile (undefined: no cap). */
-function capOf(book: Book, account: AccountState, sym: SymbolState): number | undefined {
-  return leverageCapFor(book.profileOf(account), sym.symbol, sym.group);
+/**
+ * The account's leverage cap for an instrument: its profile's, tightened on a live account by the appropriateness
+ * test's outcome (domain appropriatenessLeverageCap; undefined: no cap).
+ */
+export function capOf(
+  book: Pick<Book, 'profileOf'>,
+  account: AccountState,
+  sym: Pick<SymbolState, 'symbol' | 'group'>,
+): number | undefined {
+  const preset = leverageCapFor(book.profileOf(account), sym.symbol, sym.group);
+  if (account.kind === 'demo') return preset;
+  return tighterCap(preset, appropriatenessLeverageCap(account.compliance.appropriateness));
 }
 
 /** Commission of a new position under the account's profile: cents ≥ 0. */
@@ -493,6 +505,9 @@ function decideOpen(book: Book, command: OpenCommand): Decision {
   if (!account) return formError(command, { key: 'error.notFound' });
   // staff can stop a client's new trades; open positions stay and can still be closed
   if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
+  // the client's compliance standing (screening, expired documents, the appropriateness test): closes go on
+  const stopped = complianceBlock(account.compliance, 'trade', command.now, account.kind);
+  if (stopped) return formError(command, stopped);
   const base = book.symbols.get(String(command.symbol).trim().toUpperCase());
   if (!base) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
   // the dealing prices of the account's profile (brand markup)
@@ -732,6 +747,8 @@ function decidePlaceOrder(book: Book, command: PlaceOrderCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
   if (!account.tradingEnabled) return formError(command, { key: 'account.tradingDisabled' });
+  const stopped = complianceBlock(account.compliance, 'trade', command.now, account.kind);
+  if (stopped) return formError(command, stopped);
   const base = book.symbols.get(String(command.symbol).trim().toUpperCase());
   if (!base) return rejection(command, [fieldMessage('symbol', 'error.notFound')]);
   // the dealing prices of the account's profile (brand markup)
@@ -888,6 +905,9 @@ export function decideFill(
   // on the first sweep after a restart; it expires then instead
   if (o.expiresAt !== null && at >= o.expiresAt) return [cancelled(order, 'expired', at)];
   if (!account.tradingEnabled) return reject({ key: 'account.tradingDisabled' });
+  // an order does not fill for a client compliance has stopped since it was placed
+  const stopped = complianceBlock(account.compliance, 'trade', at, account.kind);
+  if (stopped) return reject(stopped);
   if (!sym.available(at)) return reject({ key: 'engineOrder.rejectedUnavailable' });
   const check = validateNewTrade({
     amount: o.amount,
@@ -945,6 +965,14 @@ export function decideFill(
 function decideAdjust(book: Book, command: AdjustBalanceCommand): Decision {
   const account = book.accounts.get(command.accountId);
   if (!account) return formError(command, { key: 'error.notFound' });
+  // a target balance (a demo reset): the change from the committed balance, decided in the account's queue
+  if (command.toBalance !== undefined) {
+    if (!isWholeCents(command.toBalance))
+      return rejection(command, [fieldMessage('amount', 'field.invalid', { title: titleFor('amount') })]);
+    const change = subMoneyFast(command.toBalance, account.balance);
+    if (change === 0) return { ok: true, events: [] };
+    return decideAdjust(book, { ...command, amount: change, toBalance: undefined });
+  }
   // Money is whole cents by construction; a zero or a value no domain helper made is still refused, not booked.
   const amount = command.amount;
   if (amount === 0 || !isWholeCents(amount))
@@ -978,6 +1006,7 @@ function adjustmentCause(command: AdjustBalanceCommand): BalanceCause {
     now: _now,
     requestId: _request,
     amount: _amount,
+    toBalance: _toBalance,
     effect,
     ...adjustment
   } = command;

@@ -35,7 +35,6 @@ import {
   MinHeap as Heap,
   HeapNode,
   isLeverageAllowed,
-  leverageCapFor,
   leverageOptionsFor,
   type Money,
   money,
@@ -61,6 +60,7 @@ import {
 import {
   bookClose,
   cancelled,
+  capOf,
   type Decision,
   Draft,
   decideCommand,
@@ -684,7 +684,10 @@ export class Engine {
               false,
             ),
             command.fromCurrency,
-          ) ?? transferCreditError(figures));
+          ) ??
+          transferCreditError(figures) ??
+          command.accept?.(figures) ??
+          null);
     if (refusal || figures === null) {
       resolve({ ok: false, error: refusal as FieldMessage });
       return;
@@ -997,7 +1000,8 @@ export class Engine {
     const base = this.book.symbols.get(symbol);
     if (!account || !base) return undefined;
     const sym = this.book.symbolFor(account, base.symbol);
-    const cap = leverageCapFor(this.book.profileOf(account), sym.symbol, sym.group);
+    // the preset's cap, tightened by the appropriateness test's outcome: the same cap the decisions check
+    const cap = capOf(this.book, account, sym);
     const leverages = leverageOptionsFor(sym.asset, account.user)
       .filter((o) => !o.disabled && isLeverageAllowed(o.value, cap))
       .map((o) => o.value)

@@ -4,6 +4,7 @@
  */
 import type {
   ClosingReason,
+  ComplianceStatus,
   Direction,
   FieldMessage,
   InstrumentGroup,
@@ -63,6 +64,10 @@ export interface AccountSettings {
   customLeverage: Readonly<Record<string, readonly number[]>> | string | null;
   /** Staff switched new trades off for this client; open positions stay. Absent: enabled. */
   tradingEnabled?: boolean;
+  /** Demo accounts hold virtual money; absent: live. */
+  kind?: 'live' | 'demo';
+  /** The client's compliance standing (domain complianceBlock decides what it stops); absent: clear. */
+  compliance?: ComplianceStatus;
   /**
    * Key of the account's trading profile (its brand's costs, stop-out level and leverage caps), registered with
    * `EngineOptions.profiles` or `Engine.setProfile`; absent or unknown: DEFAULT_TRADING_PROFILE.
@@ -328,6 +333,12 @@ export type AdjustBalanceCommand = CommandBase &
     type: 'adjust';
     /** Positive credits the balance, negative debits it (Money: whole cents, made by the domain's helpers). */
     amount: Money;
+    /**
+     * Instead of `amount`: the balance the account should have (a demo reset). The change is computed in the
+     * account's queue from its committed balance, so two resets at once cannot both add the same difference; none
+     * is booked when the balance is already there.
+     */
+    toBalance?: Money;
     /** Stored by the persistence adapter in the same transaction as the balance change (a payment's status). */
     effect?: BalanceEffect;
   };
@@ -510,6 +521,8 @@ export interface TransferCommand {
   transferId: number;
   /** What to store with the debit, made from the decided figures (the transfer's row). */
   effect?: (figures: TransferAmounts) => BalanceEffect;
+  /** The caller's last check of the decided figures (the rate the client saw): a refusal books nothing. */
+  accept?: (figures: TransferAmounts) => FieldMessage | null;
 }
 
 /** A transfer's figures as booked, or the refusal (nothing changed). */

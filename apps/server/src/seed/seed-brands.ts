@@ -87,6 +87,8 @@ export const PROFESSIONAL_TRADING: BrandTradingSettings = {
 
 /** The variant whose clients are professionals (its pages and prices show it). */
 export const PROFESSIONAL_BRAND_SLUG = 'meridian';
+/** The seeded brand that requires the appropriateness test (docs/compliance.md). */
+export const APPROPRIATENESS_BRAND_SLUG = 'bluepeak';
 
 // ----------------------------------------------------------------------------------------- brands
 
@@ -664,6 +666,9 @@ export function variantBrands(): SeedBrand[] {
       office: { address: v.office.address, phone: v.office.phone, lat: v.office.lat, lng: v.office.lng },
       payments: sandboxPaymentProviders(v.legalName),
       trading: v.slug === PROFESSIONAL_BRAND_SLUG ? PROFESSIONAL_TRADING : RETAIL_TRADING,
+      // one retail brand asks its clients to take the appropriateness test before they trade live (no seeded
+      // client or existing journey trades on it)
+      ...(v.slug === APPROPRIATENESS_BRAND_SLUG ? { compliance: { appropriatenessRequired: true } } : {}),
     };
     return {
       slug: v.slug,

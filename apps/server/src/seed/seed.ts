@@ -20,6 +20,7 @@ import { newCode, newPin } from '../lib/random.js';
 import { SecretBox } from '../lib/secret-box.js';
 import { Ledger, SEED_ENTRIES } from '../modules/ledger/ledger.js';
 import { nonDemoPaymentProviders, sandboxPaymentProviders } from '../modules/payments/payments.defaults.js';
+import { seedSampleLists } from '../modules/screening/samples.js';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../modules/staff/demo-staff.js';
 import { TradingAccountsRepo } from '../modules/trading-accounts/trading-accounts.repo.js';
 import type { BrandFacts } from '../starter/brand-facts.js';
@@ -293,6 +294,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         totpEnabledAt: enrolledAt,
       })),
     );
+    // the sample sanctions and PEP lists, so the demo and the tests screen against something
+    await seedSampleLists(tx as unknown as Db);
     return { seeded: true, demo: true };
   });
 }

@@ -1,5 +1,6 @@
 import {
   AuthData,
+  ClientDocumentsAnswer,
   ClientPopupList,
   CountryList,
   type DocumentType,
@@ -22,6 +23,13 @@ export type { Referral } from '@openbroker/domain';
 export type RegisterPayload = Omit<RegisterInput, 'info'> & { source_page?: string | undefined };
 
 /** Client-area account calls (spec §7; answers' contracts in the domain's contracts/accounts.ts). */
+/** A document's details as the upload form sends them (texts; the server checks them). */
+export interface DocumentDetailsForm {
+  documentNumber: string;
+  issuingCountry: string;
+  expiresOn: string;
+}
+
 export const accountsApi = {
   login: (input: Pick<LoginInput, 'email' | 'password'>) =>
     apiRequest('/api/accounts/login', { body: { ...input, info: browserInfo() }, schema: AuthData }),
@@ -78,10 +86,20 @@ export const accountsApi = {
     }),
 
   /** Multipart upload of one verification document (spec §7); the answer is the updated user. */
-  upload: (token: string, type: DocumentType, file: File) => {
+  upload: (token: string, type: DocumentType, file: File, details?: DocumentDetailsForm) => {
     const form = new FormData();
     form.set('type', type);
+    // the proof's number, issuing country and expiry, where the brand lets the client enter them
+    if (details) for (const [name, value] of Object.entries(details)) form.set(name, value);
     form.set('files', file, file.name);
     return apiRequest('/api/accounts/upload', { form, token, schema: UserDto });
   },
+
+  /** Where each document stands on its expiry, and whether the client enters the details at upload. */
+  documents: (token: string, signal?: AbortSignal) =>
+    apiRequest('/api/accounts/documents', {
+      token,
+      schema: ClientDocumentsAnswer,
+      ...(signal ? { signal } : {}),
+    }),
 };

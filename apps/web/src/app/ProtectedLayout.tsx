@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LOGIN_PATH } from '../shared/session/authStore.js';
 import { useAuth } from '../shared/session/useAuth.js';
 import { useSessionCheck } from '../shared/session/useSessionCheck.js';
+import { ComplianceBanner } from './ComplianceBanner.js';
 
 /**
  * The incomplete-profile banner, in its own chunk: completeness includes a valid phone number (spec §5), whose
@@ -24,6 +25,7 @@ export function ProtectedLayout() {
       <Suspense fallback={null}>
         <ProfileBannerFor pathname={pathname} user={auth.user} />
       </Suspense>
+      <ComplianceBanner pathname={pathname} />
       <Outlet />
     </>
   );

@@ -72,6 +72,10 @@ const emptyDoc = {
   mime: null,
   originalName: null,
   size: null,
+  documentNumber: null,
+  issuingCountry: null,
+  expiresOn: null,
+  expiry: 'none' as const,
 };
 
 export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetail {
@@ -95,6 +99,10 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
         mime: 'image/jpeg',
         originalName: 'passport.jpg',
         size: 120_000,
+        documentNumber: null,
+        issuingCountry: null,
+        expiresOn: null,
+        expiry: 'none',
       },
       doc_address: {
         status: '1',
@@ -104,6 +112,10 @@ export function clientDetail(overrides: Partial<ClientDetail> = {}): ClientDetai
         mime: 'application/pdf',
         originalName: 'bill.pdf',
         size: 340_000,
+        documentNumber: null,
+        issuingCountry: null,
+        expiresOn: null,
+        expiry: 'none',
       },
       doc_funding_front: emptyDoc,
       doc_funding_back: emptyDoc,

@@ -108,6 +108,10 @@ export const BrandClientAreaView = z.object({
   }),
   widgets: z.array(z.enum(BRAND_WIDGETS)),
   languages: z.array(z.enum(BRAND_LANGUAGES)),
+  /** Currencies of the live accounts clients may open (docs/accounts.md). */
+  accountCurrencies: z.array(z.enum(CURRENCY_CODES)),
+  /** A new demo account's virtual money, whole units of its currency. */
+  demoBalance: z.number(),
 });
 export type BrandClientAreaView = z.infer<typeof BrandClientAreaView>;
 

@@ -33,6 +33,10 @@ const emptyDocument = {
   mime: null,
   originalName: null,
   size: null,
+  documentNumber: null,
+  issuingCountry: null,
+  expiresOn: null,
+  expiry: 'none',
 };
 
 const detail = {

@@ -1,5 +1,6 @@
 /** Back-office contracts of the clients area: every answer a staff route of this area gives (see common.ts). */
 import { z } from 'zod';
+import { DOCUMENT_EXPIRY_STATES } from '../document-details.js';
 import { AuditLogRow } from './audit.js';
 import { DecimalText, Instant, StaffPage } from './common.js';
 
@@ -100,6 +101,11 @@ export const ClientDocument = z.object({
   mime: z.string().nullable(),
   originalName: z.string().nullable(),
   size: z.number().nullable(),
+  /** The latest upload's details (number, issuing country, expiry) and where it stands on its expiry. */
+  documentNumber: z.string().nullable(),
+  issuingCountry: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  expiry: z.enum(DOCUMENT_EXPIRY_STATES),
 });
 export type ClientDocument = z.infer<typeof ClientDocument>;
 

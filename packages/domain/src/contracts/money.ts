@@ -1,6 +1,7 @@
 /** Back-office contracts of the money area: every answer a staff route of this area gives (see common.ts). */
 import { z } from 'zod';
 import { ADJUSTMENT_KINDS, MONEY_QUEUES } from '../backoffice-money.js';
+import { FOUR_EYES_REASONS } from '../brand-limits.js';
 import { MONEY_LIMIT_ROLES, MONEY_REQUEST_STATUSES } from '../money-requests.js';
 
 /** An exact amount with two decimals as the money routes answer it ("1234.50", "-20.00"). */
@@ -21,6 +22,8 @@ export const StaffTransaction = z.object({
   brandId: z.number().int(),
   brandSlug: z.string(),
   userId: z.number().int(),
+  /** The trading account it books on (a withdrawal's approver context describes this account). */
+  accountId: z.number().int(),
   clientName: z.string(),
   email: z.string(),
   pin: z.string(),
@@ -108,9 +111,50 @@ export const ApprovalContext = z.object({
     verified: z.boolean(),
     /** Each document type with its review state (pending, approved, declined), as compliance sees them. */
     documents: z.array(z.object({ type: z.string(), status: z.string() })),
+    /** The balance of the account the request is for (`account`), in its currency. */
     balance: MoneyDecimal,
     currency: z.string(),
   }),
+  /**
+   * The trading account the withdrawal or money request is for, as the engine holds it now: balance, equity and
+   * open positions in the account's currency; null when the client has no such account.
+   */
+  account: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      currency: z.string(),
+      balance: MoneyDecimal,
+      equity: MoneyDecimal,
+      openPositions: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * The money being decided against the brand's limits, which are in the brand's currency (docs/accounts.md
+   * "Money limits in the brand's currency"): a withdrawal's (`?reference=`) or a money request's amount, with its
+   * equivalent at the brand's dealing rate now; null when the context is asked for a client alone.
+   */
+  decision: z
+    .object({
+      /** Signed as it books (a withdrawal is negative), in `currency` (the account's). */
+      amount: MoneyDecimal,
+      currency: z.string(),
+      brandCurrency: z.string(),
+      /** The amount in the brand's currency at the brand's dealing rate now; null: no rate now. */
+      inBrandCurrency: MoneyDecimal.nullable(),
+      /**
+       * A withdrawal's four-eyes: the brand's threshold (brand currency), whether a second approval is needed, and
+       * why ('above' / 'within' the threshold, or 'noRate': no rate now, so two approvers); null for a money request.
+       */
+      fourEyes: z
+        .object({
+          threshold: MoneyDecimal,
+          needed: z.boolean(),
+          reason: z.enum(FOUR_EYES_REASONS),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /** The client's last staff money requests, newest first. */
   recent: z.array(MoneyRequest),
   /** Staff members the client resembles, and in what. */

@@ -64,6 +64,11 @@ export const TransferRequest = z.object({
   toAccountId: AccountIdField,
   /** In the source account's currency, at most two decimals. */
   amount: z.string(),
+  /**
+   * The booking only: the `rate` of the quote the client saw and confirmed. When the brand's rate moved beyond a
+   * small tolerance (0.1 %) since, nothing is booked: 409 TRANSFER_REQUOTE with the new rate and credit.
+   */
+  quotedRate: z.string().max(40).optional(),
 });
 export type TransferRequest = z.infer<typeof TransferRequest>;
 

@@ -36,7 +36,19 @@ export interface AccountsOptions {
   /** How long an auto-login code stays usable. */
   loginCodeTtlMs: number;
   now?: () => Date;
+  /** Told after a registration or a change of the client's name, birth date or country (sanctions screening). */
+  onScreenedDataChanged?: (userId: number) => Promise<void>;
 }
+
+/** Whether what sanctions screening looks at (name, birth date, country) changed. */
+export const screenedDataChanged = (
+  before: Pick<UserRow, 'firstName' | 'lastName' | 'birthDate' | 'countryId'>,
+  after: Pick<UserRow, 'firstName' | 'lastName' | 'birthDate' | 'countryId'>,
+) =>
+  before.firstName !== after.firstName ||
+  before.lastName !== after.lastName ||
+  before.birthDate !== after.birthDate ||
+  before.countryId !== after.countryId;
 
 /** Pin and uniqid are random; a clash with an existing one is retried this often. */
 const INSERT_ATTEMPTS = 5;
@@ -84,15 +96,6 @@ export class AccountsService {
     return currentAccountOf(new TradingAccountsRepo(this.repo.db), session, requested);
   }
 
-  /**
-   * Where a client's auto-trading call runs: the client and the trading account the strategy trades on — the client's
-   * first live account (docs/accounts.md); the client's own id when it has none (the call then answers 404).
-   */
-  async autoTradingTarget(userId: number): Promise<{ userId: number; accountId: number }> {
-    const account = await new TradingAccountsRepo(this.repo.db).firstLiveOf(userId);
-    return { userId, accountId: account?.id ?? userId };
-  }
-
   /** spec §6: visitors may register only where the brand enables it. */
   assertRegistrationOpen(brand: Brand): void {
     if (!brand.settings.features.registrationEnabled) throw registrationDisabled();
@@ -127,6 +130,7 @@ export class AccountsService {
       },
       brand.settings.currency,
     );
+    await this.options.onScreenedDataChanged?.(user.id);
     const { token } = await this.sessions.issue('client', user.id, meta);
     return { user, token };
   }
@@ -245,7 +249,7 @@ export class AccountsService {
         { path: 'country_id', key: 'field.invalid', params: { title: titleFor('country_id') } },
       ]);
     }
-    return this.repo.update(user.id, {
+    const updated = await this.repo.update(user.id, {
       firstName: input.first_name,
       lastName: input.last_name,
       phone: input.phone,
@@ -256,6 +260,19 @@ export class AccountsService {
       street: input.street,
       zipCode: input.zip_code,
     });
+    if (screenedDataChanged(user, updated)) await this.options.onScreenedDataChanged?.(user.id);
+    for (const listener of this.profileListeners) listener(user, updated);
+    return updated;
+  }
+
+  private readonly profileListeners = new Set<(before: UserRow, after: UserRow) => void>();
+
+  /** Tells `listener` after a client changed their profile (the compliance checks look at the country again). */
+  onProfileChanged(listener: (before: UserRow, after: UserRow) => void): () => void {
+    this.profileListeners.add(listener);
+    return () => {
+      this.profileListeners.delete(listener);
+    };
   }
 
   /**

@@ -115,14 +115,16 @@ export async function profileRoutes(app: App, deps: ProfileRoutesDeps) {
       },
     },
     async (request) => {
-      const { user, token, brand } = await auth(request);
+      const client = await auth(request);
+      const { user, token, brand } = client;
       // a brand whose site settings switch the auto-trading screen off lets nobody switch it on (off stays
       // possible, so a client is never held in a strategy the brand stopped offering)
       if (request.body.auto_trading === 1 && !(await content.platformComponents(brand)).auto_trading)
         throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
       // the switch runs the strategy, so it goes through the auto-trading service's checks and journal
       const updated = await gateway.auto(
-        await accounts.autoTradingTarget(user.id),
+        // the account of the call: the session's current one, or the call's own `accountId` (docs/accounts.md)
+        { userId: user.id, accountId: (await client.account()).id },
         'setEnabled',
         request.body.auto_trading === 1,
       );

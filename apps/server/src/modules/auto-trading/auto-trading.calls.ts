@@ -1,9 +1,9 @@
-import type { AutoTradingService } from './auto-trading.service.js';
+import type { AutoTarget, AutoTradingService } from './auto-trading.service.js';
 
 /** The client's auto-trading calls that read or change the account's runner, which lives with its book. */
 export type AutoMethod = 'overview' | 'saveSettings' | 'setEnabled' | 'journal' | 'backtest';
 export type AutoArgs<M extends AutoMethod> =
-  Parameters<AutoTradingService[M]> extends [number, ...infer R] ? R : never;
+  Parameters<AutoTradingService[M]> extends [AutoTarget, ...infer R] ? R : never;
 export type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingService[M]>>;
 
 /**
@@ -12,8 +12,8 @@ export type AutoResult<M extends AutoMethod> = Awaited<ReturnType<AutoTradingSer
  */
 export interface AutoTradingCalls {
   /**
-   * `who.userId` is the client the call is for; `who.accountId` the trading account the strategy runs on (the
-   * client's first live account, docs/accounts.md), whose shard's node runs the call.
+   * `who.userId` is the client the call is for; `who.accountId` the trading account it acts on (the session's current
+   * account or the call's `accountId`, docs/accounts.md), whose shard's node runs the call.
    */
   auto<M extends AutoMethod>(
     who: { userId: number; accountId: number },

@@ -1,16 +1,24 @@
 import type { AutoStopReason, AutoTradingSettings, JournalAction, Message } from '@openbroker/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { autoTradingJournal, autoTradingSettings, positions, users } from '../../db/schema.js';
+import {
+  autoTradingJournal,
+  autoTradingSettings,
+  positions,
+  tradingAccounts,
+  users,
+} from '../../db/schema.js';
 import { AccountsRepo, type UserRow } from '../accounts/accounts.repo.js';
 import { PopupsRepo } from '../popups/popups.repo.js';
 
 /** The kind of the popup a client gets when the server switched auto-trading off (popups.kind). */
 export const AUTO_TRADING_STOPPED_POPUP = 'auto_trading_stopped';
 
-/** A client's saved auto-trading choice and state. */
+/** A trading account's saved auto-trading choice and state. */
 export interface AutoSettingsRow {
+  accountId: number;
   userId: number;
+  enabled: boolean;
   settings: AutoTradingSettings;
   enabledAt: Date | null;
   stoppedReason: AutoStopReason | null;
@@ -19,16 +27,9 @@ export interface AutoSettingsRow {
 }
 
 /** An account with auto-trading on, as the runner indexes it. */
-/** The first live trading account of the client in `userColumn` (auto-trading trades on it). */
-// spelled out in full: inside the subquery an unqualified "id" would be the account's own
-const firstLiveAccountOf = (_userColumn: typeof users.id) =>
-  sql<
-    number | null
-  >`(select min(ta.id) from trading_accounts ta where ta.user_id = "users"."id" and ta.kind = 'live')`;
-
 export interface EnabledAccountRow {
   userId: number;
-  /** The client's first live trading account: the one auto-trading trades on (docs/accounts.md). */
+  /** The trading account whose strategy runs (docs/accounts.md). */
   accountId: number;
   brandId: number;
   settings: AutoTradingSettings;
@@ -37,7 +38,10 @@ export interface EnabledAccountRow {
 
 /** One journal line to store. */
 export interface JournalLine {
+  /** The account's owner. */
   userId: number;
+  /** The trading account whose strategy or switch the line is about. */
+  accountId: number;
   at: Date;
   action: JournalAction;
   symbol?: string | null;
@@ -59,7 +63,9 @@ export interface RealisedResult {
 }
 
 const settingsRow = (row: typeof autoTradingSettings.$inferSelect): AutoSettingsRow => ({
+  accountId: row.accountId,
   userId: row.userId,
+  enabled: row.enabled,
   settings: row.settings,
   enabledAt: row.enabledAt,
   stoppedReason: (row.stoppedReason as AutoStopReason | null) ?? null,
@@ -69,6 +75,7 @@ const settingsRow = (row: typeof autoTradingSettings.$inferSelect): AutoSettings
 
 const toValues = (line: JournalLine) => ({
   userId: line.userId,
+  accountId: line.accountId,
   at: line.at,
   action: line.action,
   symbol: line.symbol ?? null,
@@ -81,26 +88,29 @@ const toValues = (line: JournalLine) => ({
   outcome: (line.outcome ?? null) as Record<string, unknown> | null,
 });
 
-/** SQL of auto-trading: the clients' settings, the on/off switch, the journal and the strategy's results. */
+/**
+ * SQL of auto-trading, per trading account: its settings, the on/off switch, the journal and the strategy's results.
+ */
 export class AutoTradingRepo {
   constructor(private readonly db: Db) {}
 
-  async settingsOf(userId: number): Promise<AutoSettingsRow | undefined> {
+  /** A trading account's saved choice and state; undefined before its first save. */
+  async settingsOf(accountId: number): Promise<AutoSettingsRow | undefined> {
     const [row] = await this.db
       .select()
       .from(autoTradingSettings)
-      .where(eq(autoTradingSettings.userId, userId));
+      .where(eq(autoTradingSettings.accountId, accountId));
     return row && settingsRow(row);
   }
 
-  /** Stores the client's choice (replacing the previous one) and its journal line, in one transaction. */
-  async saveSettings(userId: number, settings: AutoTradingSettings, line: JournalLine): Promise<void> {
+  /** Stores the account's choice (replacing the previous one) and its journal line, in one transaction. */
+  async saveSettings(accountId: number, settings: AutoTradingSettings, line: JournalLine): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .insert(autoTradingSettings)
-        .values({ userId, settings, updatedAt: line.at })
+        .values({ accountId, userId: line.userId, settings, updatedAt: line.at })
         .onConflictDoUpdate({
-          target: autoTradingSettings.userId,
+          target: autoTradingSettings.accountId,
           set: { settings, updatedAt: line.at },
         });
       await tx.insert(autoTradingJournal).values(toValues(line));
@@ -108,48 +118,58 @@ export class AutoTradingRepo {
   }
 
   /**
-   * Switches auto-trading on (`users.auto_trading`), starts the drawdown count at `at` and forgets why the server
-   * last switched it off, with the journal line, in one transaction.
+   * Switches the account's auto-trading on, starts the drawdown count at `at` and forgets why the server last
+   * switched it off, with the journal line, in one transaction; the client's spec flag (`users.auto_trading`: any of
+   * their accounts on) follows.
    */
-  async switchOn(userId: number, at: Date, line: JournalLine): Promise<void> {
+  async switchOn(accountId: number, at: Date, line: JournalLine): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await new AccountsRepo(tx).switchAutoTrading(userId, true);
       await tx
         .update(autoTradingSettings)
-        .set({ enabledAt: at, stoppedReason: null, stoppedAt: null })
-        .where(eq(autoTradingSettings.userId, userId));
+        .set({ enabled: true, enabledAt: at, stoppedReason: null, stoppedAt: null })
+        .where(eq(autoTradingSettings.accountId, accountId));
+      await new AccountsRepo(tx).switchAutoTrading(line.userId, true);
       await tx.insert(autoTradingJournal).values(toValues(line));
     });
   }
 
   /**
-   * Switches auto-trading off with the journal line; `stopped` when the server did it (a loss limit, the brand's
-   * kill switch), else the client did. False when it was off already (nothing changed, nothing journaled).
+   * Switches the account's auto-trading off with the journal line; `stopped` when the server did it (a loss limit,
+   * the brand's kill switch), else the client did. False when it was off already (nothing changed, nothing
+   * journaled). The client's spec flag stays on while another of their accounts has it on.
    */
   async switchOff(
-    userId: number,
+    accountId: number,
     at: Date,
     stopped: AutoStopReason | null,
     line: JournalLine,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      if (!(await new AccountsRepo(tx).switchAutoTrading(userId, false))) return false;
-      await tx
+      const changed = await tx
         .update(autoTradingSettings)
-        .set({ stoppedReason: stopped, stoppedAt: stopped ? at : null })
-        .where(eq(autoTradingSettings.userId, userId));
+        .set({ enabled: false, stoppedReason: stopped, stoppedAt: stopped ? at : null })
+        .where(and(eq(autoTradingSettings.accountId, accountId), eq(autoTradingSettings.enabled, true)))
+        .returning({ userId: autoTradingSettings.userId });
+      const owner = changed[0]?.userId;
+      if (owner === undefined) return false;
+      const [other] = await tx
+        .select({ id: autoTradingSettings.accountId })
+        .from(autoTradingSettings)
+        .where(and(eq(autoTradingSettings.userId, owner), eq(autoTradingSettings.enabled, true)))
+        .limit(1);
+      if (!other) await new AccountsRepo(tx).switchAutoTrading(owner, false);
       await tx.insert(autoTradingJournal).values(toValues(line));
       return true;
     });
   }
 
-  /** The client's first live trading account, the one auto-trading trades on; undefined without one. */
-  async liveAccount(userId: number): Promise<number | undefined> {
+  /** A trading account with its owner and kind (auto-trading runs on the client's own accounts only). */
+  async account(accountId: number): Promise<{ id: number; userId: number; kind: string } | undefined> {
     const [row] = await this.db
-      .select({ id: firstLiveAccountOf(users.id) })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
+      .select({ id: tradingAccounts.id, userId: tradingAccounts.userId, kind: tradingAccounts.kind })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, accountId));
+    return row;
   }
 
   async user(userId: number): Promise<UserRow | undefined> {
@@ -157,36 +177,36 @@ export class AutoTradingRepo {
     return row;
   }
 
-  /** Every account with auto-trading on and saved settings (the runner's index at start). */
+  /** Every account with auto-trading on (the runner's index at start). */
   async enabledAccounts(): Promise<EnabledAccountRow[]> {
     const rows = await this.db
       .select({
-        userId: users.id,
-        accountId: firstLiveAccountOf(users.id),
+        userId: autoTradingSettings.userId,
+        accountId: autoTradingSettings.accountId,
         brandId: users.brandId,
         settings: autoTradingSettings.settings,
         enabledAt: autoTradingSettings.enabledAt,
         updatedAt: autoTradingSettings.updatedAt,
       })
-      .from(users)
-      .innerJoin(autoTradingSettings, eq(autoTradingSettings.userId, users.id))
-      .where(eq(users.autoTrading, true));
+      .from(autoTradingSettings)
+      .innerJoin(users, eq(users.id, autoTradingSettings.userId))
+      .where(eq(autoTradingSettings.enabled, true));
     return rows.map((r) => ({
       userId: r.userId,
-      accountId: Number(r.accountId),
+      accountId: r.accountId,
       brandId: r.brandId,
       settings: r.settings,
       enabledAt: r.enabledAt ?? r.updatedAt,
     }));
   }
 
-  /** The brand's clients with auto-trading on. */
-  async enabledOfBrand(brandId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.brandId, brandId), eq(users.autoTrading, true)));
-    return rows.map((r) => r.id);
+  /** The brand's accounts with auto-trading on, with their owners. */
+  async enabledOfBrand(brandId: number): Promise<{ userId: number; accountId: number }[]> {
+    return this.db
+      .select({ userId: autoTradingSettings.userId, accountId: autoTradingSettings.accountId })
+      .from(autoTradingSettings)
+      .innerJoin(users, eq(users.id, autoTradingSettings.userId))
+      .where(and(eq(users.brandId, brandId), eq(autoTradingSettings.enabled, true)));
   }
 
   async addJournal(lines: readonly JournalLine[]): Promise<void> {
@@ -194,14 +214,14 @@ export class AutoTradingRepo {
     await this.db.insert(autoTradingJournal).values(lines.map(toValues));
   }
 
-  /** A page of the client's journal, newest first: `limit` lines with an id below `before` (all when absent). */
-  async journal(userId: number, before: number | undefined, limit: number): Promise<JournalRow[]> {
+  /** A page of the account's journal, newest first: `limit` lines with an id below `before` (all when absent). */
+  async journal(accountId: number, before: number | undefined, limit: number): Promise<JournalRow[]> {
     return this.db
       .select()
       .from(autoTradingJournal)
       .where(
         and(
-          eq(autoTradingJournal.userId, userId),
+          eq(autoTradingJournal.accountId, accountId),
           before === undefined ? undefined : lt(autoTradingJournal.id, before),
         ),
       )
@@ -209,8 +229,8 @@ export class AutoTradingRepo {
       .limit(limit);
   }
 
-  /** The strategy's positions of a client closed at or after `since`: how many, and their realised profit. */
-  async realisedSince(userId: number, since: Date): Promise<RealisedResult> {
+  /** The strategy's positions of an account closed at or after `since`: how many, and their realised profit. */
+  async realisedSince(accountId: number, since: Date): Promise<RealisedResult> {
     const [row] = await this.db
       .select({
         trades: sql<number>`count(*)::int`,
@@ -219,7 +239,7 @@ export class AutoTradingRepo {
       .from(positions)
       .where(
         and(
-          eq(positions.userId, userId),
+          eq(positions.accountId, accountId),
           eq(positions.origin, 'auto'),
           isNotNull(positions.closedAt),
           gte(positions.closedAt, since),
@@ -229,32 +249,32 @@ export class AutoTradingRepo {
   }
 
   /**
-   * Per client, the realised profit of the strategy's positions closed since `dayStart` and since the client's own
+   * Per account, the realised profit of the strategy's positions closed since `dayStart` and since the account's own
    * `enabled_at` (the loss limits' realised part), for the accounts given.
    */
   async realisedFor(
-    userIds: readonly number[],
+    accountIds: readonly number[],
     dayStart: Date,
   ): Promise<Map<number, { today: number; total: number }>> {
     const out = new Map<number, { today: number; total: number }>();
-    if (userIds.length === 0) return out;
+    if (accountIds.length === 0) return out;
     const rows = await this.db
       .select({
-        userId: positions.userId,
+        accountId: positions.accountId,
         today: sql<string>`coalesce(sum(${positions.profit}) filter (where ${positions.closedAt} >= ${dayStart.toISOString()}::timestamptz), 0)`,
         total: sql<string>`coalesce(sum(${positions.profit}) filter (where ${positions.closedAt} >= ${autoTradingSettings.enabledAt}), 0)`,
       })
       .from(positions)
-      .innerJoin(autoTradingSettings, eq(autoTradingSettings.userId, positions.userId))
+      .innerJoin(autoTradingSettings, eq(autoTradingSettings.accountId, positions.accountId))
       .where(
         and(
-          inArray(positions.userId, [...userIds]),
+          inArray(positions.accountId, [...accountIds]),
           eq(positions.origin, 'auto'),
           isNotNull(positions.closedAt),
         ),
       )
-      .groupBy(positions.userId);
-    for (const r of rows) out.set(r.userId, { today: Number(r.today), total: Number(r.total) });
+      .groupBy(positions.accountId);
+    for (const r of rows) out.set(r.accountId, { today: Number(r.today), total: Number(r.total) });
     return out;
   }
 

@@ -53,7 +53,7 @@ export interface AutoTradingRoutesDeps extends ClientAuthDeps {
  * Switching on and off is the spec's POST /api/accounts/autoTrading (profile.routes.ts).
  */
 export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
-  const { content, gateway, accounts } = deps;
+  const { content, gateway } = deps;
   const signedIn = clientAuthenticator(deps);
   /** A client of a brand whose site settings offer the auto-trading screen (the site settings' switch); else 403. */
   const auth = async (request: Parameters<typeof signedIn>[0]) => {
@@ -62,6 +62,11 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       throw new AppError(403, 'SCREEN_SWITCHED_OFF', 'boContent.screenSwitchedOff');
     return found;
   };
+  /** The client and the trading account of the call: the session's current one, or the call's own `accountId`. */
+  const targetOf = async (client: Awaited<ReturnType<typeof signedIn>>) => ({
+    userId: client.user.id,
+    accountId: (await client.account()).id,
+  });
   // each backtest replays up to a year of candles: counted per client address, like the other costly calls
   const backtestLimit = attemptLimit(app, { name: 'auto-backtest', max: BACKTESTS_PER_MINUTE });
 
@@ -79,10 +84,10 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
+      const client = await auth(request);
       return {
         status: true as const,
-        data: await gateway.auto(await accounts.autoTradingTarget(user.id), 'overview'),
+        data: await gateway.auto(await targetOf(client), 'overview'),
       };
     },
   );
@@ -102,14 +107,10 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
+      const client = await auth(request);
       return {
         status: true as const,
-        data: await gateway.auto(
-          await accounts.autoTradingTarget(user.id),
-          'saveSettings',
-          request.body.settings,
-        ),
+        data: await gateway.auto(await targetOf(client), 'saveSettings', request.body.settings),
       };
     },
   );
@@ -138,9 +139,9 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
+      const client = await auth(request);
       const { settings, symbol, from, to, balance } = request.body;
-      const data = await gateway.auto(await accounts.autoTradingTarget(user.id), 'backtest', {
+      const data = await gateway.auto(await targetOf(client), 'backtest', {
         settings,
         symbol: symbol.toUpperCase(),
         ...(from === undefined ? {} : { from: Date.parse(from) }),
@@ -166,11 +167,11 @@ export async function autoTradingRoutes(app: App, deps: AutoTradingRoutesDeps) {
       },
     },
     async (request) => {
-      const { user } = await auth(request);
+      const client = await auth(request);
       const { before, limit } = request.body;
       return {
         status: true as const,
-        data: await gateway.auto(await accounts.autoTradingTarget(user.id), 'journal', before, limit),
+        data: await gateway.auto(await targetOf(client), 'journal', before, limit),
       };
     },
   );

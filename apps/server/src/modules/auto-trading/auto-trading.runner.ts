@@ -198,7 +198,9 @@ export function skippedLine(
   quote: { buy: number; sell: number },
 ): JournalLine {
   return {
+    // the owner is filled in by the service (the runner knows accounts only)
     userId: accountId,
+    accountId,
     at: new Date(at),
     action: 'skipped',
     symbol: hold.symbol,
@@ -624,6 +626,7 @@ export class AutoTradingRunner {
       const now = this.ports.now();
       const base = {
         userId: item.accountId,
+        accountId: item.accountId,
         at: new Date(now),
         symbol: decision.symbol,
         indicators: decision.indicators,

@@ -64,6 +64,12 @@ export interface AutoTradingOptions {
 }
 
 /** The notice the client gets when the server switched auto-trading off. */
+/** Whom a client's auto-trading call is for: the client, and the trading account it acts on (theirs, checked). */
+export interface AutoTarget {
+  userId: number;
+  accountId: number;
+}
+
 export type AutoNoticeListener = (accountId: number, notice: NoticePayload) => void;
 
 /** Realised results of an enabled account's auto trades (the loss limits' realised part), kept from the events. */
@@ -105,7 +111,7 @@ function settingsErrors(result: Extract<ValidationResult<unknown>, { ok: false }
 
 export class AutoTradingService {
   readonly runner: AutoTradingRunner;
-  /** Keyed by trading account (the engine's id): auto-trading runs on the client's first live account. */
+  /** Keyed by trading account (the engine's id): each account has its own auto-trading. */
   private readonly realisedOf = new Map<number, Realised>();
   /** Trading account → its client, for the accounts the runner knows (journal, switches and popups are the client's). */
   private readonly owners = new Map<number, number>();
@@ -141,8 +147,8 @@ export class AutoTradingService {
         now: () => options.clock.now(),
         realised: (accountId) => this.realised(accountId),
         killed: (brandId) => this.killedBrands.has(brandId),
-        // the runner speaks of trading accounts; the journal is the client's
-        journal: (lines) => repo.addJournal(lines.map((l) => ({ ...l, userId: this.userOf(l.userId) }))),
+        // the runner speaks of trading accounts; each journal line also names the account's owner
+        journal: (lines) => repo.addJournal(lines.map((l) => ({ ...l, userId: this.userOf(l.accountId) }))),
         error: (err, what) => options.log.error({ err }, what),
       },
       options.runner,
@@ -174,7 +180,7 @@ export class AutoTradingService {
     const now = this.options.clock.now();
     const day = utcDayStart(now);
     const realised = await this.repo.realisedFor(
-      enabled.map((a) => a.userId),
+      enabled.map((a) => a.accountId),
       new Date(day),
     );
     for (const brandId of new Set(enabled.map((a) => a.brandId))) await this.refreshBrand(brandId);
@@ -186,7 +192,7 @@ export class AutoTradingService {
         settings: a.settings,
         enabledAt: a.enabledAt.getTime(),
       });
-      const r = realised.get(a.userId);
+      const r = realised.get(a.accountId);
       this.realisedOf.set(a.accountId, { day, today: r?.today ?? 0, total: r?.total ?? 0 });
     }
   }
@@ -298,17 +304,19 @@ export class AutoTradingService {
   }
 
   /**
-   * The client, their brand and the trading account auto-trading trades on: the client's first live account
-   * (docs/accounts.md), loaded into the engine.
+   * The client, their brand and the trading account of the call (one of the client's own, live or demo — a demo
+   * account trades virtual money), loaded into the engine; 404 for an account that is not the client's.
    */
-  private async clientOf(userId: number): Promise<{ user: UserRow; brand: Brand; accountId: number }> {
-    const user = await this.repo.user(userId);
+  private async clientOf(
+    who: AutoTarget,
+  ): Promise<{ user: UserRow; brand: Brand; accountId: number; demo: boolean }> {
+    const user = await this.repo.user(who.userId);
     const brand = user && (await this.brands.findById(user.brandId));
-    const accountId = user && (await this.repo.liveAccount(user.id));
-    if (!user || !brand || accountId === undefined) throw notFound();
-    this.owners.set(accountId, user.id);
-    await this.trading.ensureAccount(accountId);
-    return { user, brand, accountId };
+    const account = await this.repo.account(who.accountId);
+    if (!user || !brand || !account || account.userId !== user.id) throw notFound();
+    this.owners.set(account.id, user.id);
+    await this.trading.ensureAccount(account.id);
+    return { user, brand, accountId: account.id, demo: account.kind === 'demo' };
   }
 
   private check(brand: Brand, accountId: number, input: unknown): ValidationResult<AutoTradingSettings> {
@@ -320,21 +328,22 @@ export class AutoTradingService {
     });
   }
 
-  /** What the client's auto-trading page shows. */
-  async overview(userId: number): Promise<AutoTradingOverview> {
-    const { user, brand, accountId } = await this.clientOf(userId);
-    const saved = await this.repo.settingsOf(userId);
+  /** What the client's auto-trading page shows, for the account of the call. */
+  async overview(who: AutoTarget): Promise<AutoTradingOverview> {
+    const { brand, accountId } = await this.clientOf(who);
+    const saved = await this.repo.settingsOf(accountId);
+    const on = saved?.enabled === true;
     const own = brand.settings.autoTrading;
     const offers = resolveOffers(own);
     const now = this.options.clock.now();
     const [today, total] = await Promise.all([
-      this.repo.realisedSince(userId, new Date(utcDayStart(now))),
-      saved?.enabledAt ? this.repo.realisedSince(userId, saved.enabledAt) : { trades: 0, profit: 0 },
+      this.repo.realisedSince(accountId, new Date(utcDayStart(now))),
+      saved?.enabledAt ? this.repo.realisedSince(accountId, saved.enabledAt) : { trades: 0, profit: 0 },
     ]);
     const open = this.trading.autoPositions(accountId);
     const cents = open.reduce((sum, p) => sum + Math.round((p.profit ?? 0) * 100), 0);
     return {
-      auto_trading: user.autoTrading ? 1 : 0,
+      auto_trading: on ? 1 : 0,
       settings: saved?.settings ?? null,
       offers: STRATEGY_IDS.filter((id) => offers[id].offered).map((id) => ({
         id,
@@ -346,7 +355,7 @@ export class AutoTradingService {
       instruments: this.trading.permittedInstruments(accountId),
       enabled_at: iso(saved?.enabledAt ?? null),
       stopped:
-        !user.autoTrading && saved?.stoppedReason && saved.stoppedAt
+        !on && saved?.stoppedReason && saved.stoppedAt
           ? { reason: saved.stoppedReason, at: saved.stoppedAt.toISOString() }
           : null,
       results: {
@@ -379,18 +388,19 @@ export class AutoTradingService {
     return run;
   }
 
-  saveSettings(userId: number, input: unknown): Promise<AutoTradingOverview> {
-    return this.exclusive(userId, () => this.saveSettingsNow(userId, input));
+  saveSettings(who: AutoTarget, input: unknown): Promise<AutoTradingOverview> {
+    return this.exclusive(who.accountId, () => this.saveSettingsNow(who, input));
   }
 
-  private async saveSettingsNow(userId: number, input: unknown): Promise<AutoTradingOverview> {
-    const { brand, accountId } = await this.clientOf(userId);
+  private async saveSettingsNow(who: AutoTarget, input: unknown): Promise<AutoTradingOverview> {
+    const { user, brand, accountId } = await this.clientOf(who);
     const checked = this.check(brand, accountId, input);
     if (!checked.ok) throw settingsErrors(checked);
     const settings = checked.value;
     const at = new Date(this.options.clock.now());
-    await this.repo.saveSettings(userId, settings, {
-      userId,
+    await this.repo.saveSettings(accountId, settings, {
+      userId: user.id,
+      accountId,
       at,
       action: 'settings',
       reason: {
@@ -404,7 +414,7 @@ export class AutoTradingService {
     });
     const running = this.runner.account(accountId);
     if (running) this.runner.add({ ...running, settings });
-    return this.overview(userId);
+    return this.overview(who);
   }
 
   /**
@@ -412,29 +422,38 @@ export class AutoTradingService {
    * account and the brand not stopped; starts the drawdown count now. Off: no new decision from this moment; open
    * auto positions stay with their stop loss and take profit. Switching to the state it is in changes nothing.
    */
-  setEnabled(userId: number, on: boolean): Promise<UserRow> {
-    return this.exclusive(userId, () => this.setEnabledNow(userId, on));
+  setEnabled(who: AutoTarget, on: boolean): Promise<UserRow> {
+    return this.exclusive(who.accountId, () => this.setEnabledNow(who, on));
   }
 
-  private async setEnabledNow(userId: number, on: boolean): Promise<UserRow> {
-    const { user, brand, accountId } = await this.clientOf(userId);
+  /** The client as the spec's answer shows them: `autoTrading` is the switch of the account of the call. */
+  private async answer(user: UserRow, accountId: number): Promise<UserRow> {
+    const fresh = (await this.repo.user(user.id)) ?? user;
+    return { ...fresh, autoTrading: (await this.repo.settingsOf(accountId))?.enabled === true };
+  }
+
+  private async setEnabledNow(who: AutoTarget, on: boolean): Promise<UserRow> {
+    const { user, brand, accountId, demo } = await this.clientOf(who);
+    const userId = user.id;
     const at = new Date(this.options.clock.now());
     if (on) {
+      const saved = await this.repo.settingsOf(accountId);
       // already on and running: nothing changes (the drawdown count is not restarted)
-      if (user.autoTrading && this.runner.has(accountId)) return user;
-      const saved = await this.repo.settingsOf(userId);
+      if (saved?.enabled && this.runner.has(accountId)) return this.answer(user, accountId);
       if (!saved) throw noSettings();
-      if (!user.verifiedAccount) throw notVerified();
+      // a demo account trades virtual money without verification, as its manual trading does
+      if (!demo && !user.verifiedAccount) throw notVerified();
       if ((await this.refreshBrand(brand.id))?.settings.autoTrading?.killed) throw brandStopped();
       const checked = this.check(brand, accountId, saved.settings);
       if (!checked.ok) throw settingsErrors(checked);
       const day = utcDayStart(at.getTime());
-      const today = await this.repo.realisedSince(userId, new Date(day));
+      const today = await this.repo.realisedSince(accountId, new Date(day));
       // today's auto trades already reached the daily loss limit: it would only hold until midnight UTC, silently
       if (today.profit <= -checked.value.limits.dailyLossLimit) throw dailyLimitReached();
       // also when the spec's flag was on without a strategy (stored before strategies existed): now it runs one
-      await this.repo.switchOn(userId, at, {
+      await this.repo.switchOn(accountId, at, {
         userId,
+        accountId,
         at,
         action: 'switchedOn',
         reason: { key: 'auto.journal.switchedOn' },
@@ -450,14 +469,15 @@ export class AutoTradingService {
       // at once, before the database: a candle closing meanwhile already skips the account
       this.runner.remove(accountId);
       this.realisedOf.delete(accountId);
-      await this.repo.switchOff(userId, at, null, {
+      await this.repo.switchOff(accountId, at, null, {
         userId,
+        accountId,
         at,
         action: 'switchedOff',
         reason: { key: 'auto.journal.switchedOff' },
       });
     }
-    return (await this.repo.user(userId)) ?? user;
+    return this.answer(user, accountId);
   }
 
   /**
@@ -466,7 +486,7 @@ export class AutoTradingService {
    * Ticks and commands wait at most one backtest (~0.1–1 s for a year of hourly candles).
    */
   backtest(
-    userId: number,
+    who: AutoTarget,
     input: { settings: unknown; symbol: string; from?: number; to?: number; balance?: number },
   ): Promise<BacktestDto> {
     if (this.backtestsWaiting >= BACKTEST_QUEUE_MAX) return Promise.reject(backtestBusy());
@@ -474,7 +494,7 @@ export class AutoTradingService {
     const run = this.backtestChain.then(async () => {
       // let the ticks queued meanwhile go first
       await new Promise<void>((resolve) => setImmediate(resolve));
-      return this.backtestNow(userId, input);
+      return this.backtestNow(who, input);
     });
     this.backtestChain = run.then(
       () => undefined,
@@ -487,10 +507,10 @@ export class AutoTradingService {
 
   /** A backtest of the given settings (checked like a save) on the instrument's candles; nothing is stored. */
   private async backtestNow(
-    userId: number,
+    who: AutoTarget,
     input: { settings: unknown; symbol: string; from?: number; to?: number; balance?: number },
   ): Promise<BacktestDto> {
-    const { brand, accountId } = await this.clientOf(userId);
+    const { brand, accountId } = await this.clientOf(who);
     const checked = this.check(brand, accountId, input.settings);
     if (!checked.ok) throw settingsErrors(checked);
     const terms = this.trading.tradingTerms(accountId, input.symbol);
@@ -542,10 +562,11 @@ export class AutoTradingService {
     return answer.dto;
   }
 
-  /** A page of the client's journal, newest first; `next` is the `before` of the following page (null: no more). */
-  async journal(userId: number, before?: number, limit = JOURNAL_PAGE_DEFAULT): Promise<JournalPage> {
+  /** A page of the account's journal, newest first; `next` is the `before` of the following page (null: no more). */
+  async journal(who: AutoTarget, before?: number, limit = JOURNAL_PAGE_DEFAULT): Promise<JournalPage> {
+    const { accountId } = await this.clientOf(who);
     const size = Math.min(Math.max(1, Math.floor(limit)), JOURNAL_PAGE_MAX);
-    const rows = await this.repo.journal(userId, before, size + 1);
+    const rows = await this.repo.journal(accountId, before, size + 1);
     const page = rows.slice(0, size);
     return {
       entries: page.map(journalEntry),
@@ -562,20 +583,20 @@ export class AutoTradingService {
    */
   async stopBrand(brandId: number, at: Date): Promise<number> {
     this.killedBrands.add(brandId);
-    // clients (switches and the journal are theirs) → the trading account each runs on
-    const clients = new Map<number, number | undefined>();
-    for (const userId of await this.repo.enabledOfBrand(brandId)) clients.set(userId, undefined);
+    // the accounts with auto-trading on in the database, and those this node's runner holds
+    const accounts = new Map<number, number>();
+    for (const a of await this.repo.enabledOfBrand(brandId)) accounts.set(a.accountId, a.userId);
     for (const account of [...this.runner.all()])
-      if (account.brandId === brandId) clients.set(this.userOf(account.id), account.id);
+      if (account.brandId === brandId) accounts.set(account.id, this.userOf(account.id));
     const message: Message = { key: 'auto.journal.brandStopped' };
     let stopped = 0;
-    for (const [userId, running] of clients) {
-      const id = running ?? (await this.repo.liveAccount(userId)) ?? userId;
-      const off = await this.exclusive(userId, async () => {
+    for (const [id, userId] of accounts) {
+      const off = await this.exclusive(id, async () => {
         this.runner.remove(id);
         this.realisedOf.delete(id);
-        return this.repo.switchOff(userId, at, 'brand', {
+        return this.repo.switchOff(id, at, 'brand', {
           userId,
+          accountId: id,
           at,
           action: 'brandStopped',
           reason: message,
@@ -624,9 +645,8 @@ export class AutoTradingService {
       const state = { dailyResult: realised.today + unrealised, totalResult: realised.total + unrealised };
       const hit = lossLimitHit(state, account.settings.limits);
       if (hit) {
-        await this.exclusive(this.userOf(id), () => this.limitHit(id, hit, state, now)).catch(
-          (err: unknown) =>
-            this.options.log.error({ err, accountId: id }, 'auto-trading: a loss limit could not be applied'),
+        await this.exclusive(id, () => this.limitHit(id, hit, state, now)).catch((err: unknown) =>
+          this.options.log.error({ err, accountId: id }, 'auto-trading: a loss limit could not be applied'),
         );
       }
       if (++n % MONITOR_CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -646,8 +666,9 @@ export class AutoTradingService {
     const at = new Date(now);
     const message = lossLimitMessage(limit, state, limits);
     try {
-      await this.repo.switchOff(this.userOf(accountId), at, limit, {
+      await this.repo.switchOff(accountId, at, limit, {
         userId: this.userOf(accountId),
+        accountId,
         at,
         action: 'limit',
         reason: message,
@@ -673,6 +694,7 @@ export class AutoTradingService {
       const closed = outcome.ok ? outcome.events.find((e) => e.type === 'position.closed') : undefined;
       lines.push({
         userId: this.userOf(accountId),
+        accountId,
         at: new Date(this.options.clock.now()),
         action: outcome.ok ? 'close' : 'refused',
         symbol: decision.symbol,

@@ -219,7 +219,7 @@ export class BrandsRepo {
   async setSettingsKey(
     tx: Db,
     id: number,
-    key: 'haltedSymbols' | 'autoTrading',
+    key: 'haltedSymbols' | 'autoTrading' | 'compliance',
     value: BrandSettings[typeof key],
   ): Promise<void> {
     await tx

@@ -1,12 +1,29 @@
 import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES, UploadInput, validateInput } from '@openbroker/domain';
+import {
+  asksForNewUpload,
+  ClientDocumentsAnswer,
+  DOCUMENT_STATUS,
+  DOCUMENT_TYPES,
+  documentExpires,
+  documentExpiryState,
+  documentGraceDays,
+  documentsBlockFrom,
+  UPLOAD_MAX_BYTES,
+  UploadInput,
+  validateInput,
+} from '@openbroker/domain';
 import type { FastifyRequest } from 'fastify';
-import { type App, ErrorBody } from '../../http.js';
+import { type App, ErrorBody, ok } from '../../http.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { presentUser } from '../accounts/accounts.presenter.js';
 import { UserAnswer } from '../accounts/accounts.schemas.js';
 import { type ClientAuthDeps, clientAuthenticator } from '../accounts/auth.js';
-import type { DocumentsService, UploadedFile } from './documents.service.js';
+import { DOCUMENT_COLUMNS } from './documents.repo.js';
+import {
+  clientEntersDocumentDetails,
+  type DocumentsService,
+  type UploadedFile,
+} from './documents.service.js';
 
 /** The spec's form sends the file as `files`; `files[]` is how some form libraries name it. */
 const FILE_FIELDS = new Set(['files', 'files[]']);
@@ -55,11 +72,14 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
 /** What the document upload uses. */
 export interface DocumentsRoutesDeps extends ClientAuthDeps {
   documents: DocumentsService;
+  /** The clock (tests move it): where each document stands on its expiry. */
+  now?: () => number;
 }
 
 /** spec §7 POST /api/accounts/upload (multipart: token, type, files). */
 export async function documentsRoutes(app: App, deps: DocumentsRoutesDeps) {
   const { documents } = deps;
+  const now = deps.now ?? Date.now;
   const auth = clientAuthenticator(deps);
   // Registered in this scope only: no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
@@ -76,6 +96,9 @@ export async function documentsRoutes(app: App, deps: DocumentsRoutesDeps) {
           'Uploads a verification document (multipart fields token, type = doc_passport | doc_address | ' +
           "doc_funding_front | doc_funding_back, file field files). Real JPEG or PDF content, else 400 'File not supported'; " +
           "at most 2 MB, else 413 FILE_TOO_LARGE 'File is too large: at most 2 MB'; " +
+          'where the brand lets clients enter the details (compliance.clientEntersDocumentDetails), a proof of ' +
+          'identity or address also needs documentNumber, issuingCountry (alpha-2) and expiresOn (YYYY-MM-DD); ' +
+          'an approved one is replaced only when it expires within 30 days or has expired (every upload is kept); ' +
           'the document then shows as Processing (status 1). Answers the updated user',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
@@ -87,8 +110,58 @@ export async function documentsRoutes(app: App, deps: DocumentsRoutesDeps) {
       const { user, token } = await auth(request, form.fields.token);
       const input = validateInput(UploadInput, { type: form.fields.type });
       if (!input.ok) throw invalidFields(input.errors);
-      const updated = await documents.upload(user, input.value.type, form.file);
+      const brand = await deps.brands.findById(user.brandId);
+      const updated = await documents.upload(
+        user,
+        input.value.type,
+        form.file,
+        brand && { brand, fields: form.fields },
+      );
       return { status: true as const, data: presentUser(updated, token) };
+    },
+  );
+
+  app.get(
+    '/api/accounts/documents',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "The client's documents' expiry: per type the approved document's expiry date and state (none, valid, " +
+          'expiring within 30 days, expired), whether a new upload is asked for, from when an expired one stops ' +
+          'deposits and trading; and whether the client enters the details at upload',
+        security: [{ bearer: [] }],
+        response: { 200: ok(ClientDocumentsAnswer), 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { user } = await auth(request);
+      const brand = await deps.brands.findById(user.brandId);
+      const grace = documentGraceDays(brand?.settings.compliance?.documentGraceDays);
+      const approved = await documents.latestApproved(user.id);
+      const at = now();
+      return {
+        status: true as const,
+        data: {
+          clientEntersDetails: brand ? clientEntersDocumentDetails(brand) : false,
+          documents: DOCUMENT_TYPES.map((type) => {
+            const valid = documentExpires(type) ? approved.find((d) => d.type === type) : undefined;
+            const expiresOn = valid?.expiresOn ?? null;
+            const expiry = documentExpiryState(expiresOn, at);
+            return {
+              type,
+              expiresOn,
+              expiry,
+              asksForUpload: asksForNewUpload(type, expiresOn, at),
+              newUploadPending: user[DOCUMENT_COLUMNS[type]].status === DOCUMENT_STATUS.processing,
+              blockFrom:
+                expiry === 'expired' && expiresOn
+                  ? new Date(documentsBlockFrom(expiresOn, grace)).toISOString()
+                  : null,
+            };
+          }),
+        },
+      };
     },
   );
 }

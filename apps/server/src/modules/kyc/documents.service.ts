@@ -1,6 +1,11 @@
 import {
+  asksForNewUpload,
   DOCUMENT_STATUS,
+  type DocumentDetails,
+  DocumentDetailsInput,
   type DocumentType,
+  documentCountryProblem,
+  documentExpires,
   formatMessage,
   grantsOnVerification,
   type Message,
@@ -18,7 +23,12 @@ import type { AccountsRepo, UserRow } from '../accounts/accounts.repo.js';
 import { writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
 import type { DocumentStore } from './document-store.js';
-import { DOCUMENT_COLUMNS, type DocumentRow, type DocumentsRepo } from './documents.repo.js';
+import {
+  type DetailsWrite,
+  DOCUMENT_COLUMNS,
+  type DocumentRow,
+  type DocumentsRepo,
+} from './documents.repo.js';
 
 export interface UploadedFile {
   content: Buffer;
@@ -55,6 +65,26 @@ export interface ReviewAuditStep {
 /** Writes a review step's audit row in the review's transaction: the CLI's operator row or a staff row. */
 export type ReviewAuditor = (tx: Db, step: ReviewAuditStep) => Promise<unknown>;
 
+/** What a document's details and expiry need beside the documents themselves (docs/compliance.md, "Documents"). */
+export interface DocumentsServiceOptions {
+  /** The alpha-2 codes of the reference list's countries (an issuing country must be one). */
+  countries?: () => Promise<readonly string[]>;
+  /** Re-derives the client's expired-documents standing after an approval (document-expiry.ts). */
+  standing?: { recompute(brand: Brand, userId: number): Promise<void> };
+}
+
+/** What a client may send with an upload: the document's details, where the brand lets clients enter them. */
+export interface UploadDetailsForm {
+  brand: Pick<Brand, 'settings'>;
+  fields: Record<string, string>;
+}
+
+/** Whether a brand lets its clients enter a document's number, country and expiry at upload. */
+export const clientEntersDocumentDetails = (brand: Pick<Brand, 'settings'>): boolean =>
+  brand.settings.compliance?.clientEntersDocumentDetails === true;
+
+const DETAIL_FIELDS = ['documentNumber', 'issuingCountry', 'expiresOn'] as const;
+
 /** Verification documents (spec §3, §4, §5): uploads by clients, reviews by staff. */
 export class DocumentsService {
   constructor(
@@ -62,16 +92,78 @@ export class DocumentsService {
     private readonly accounts: AccountsRepo,
     readonly store: DocumentStore,
     private readonly now: () => Date = () => new Date(),
+    private readonly options: DocumentsServiceOptions = {},
   ) {}
+
+  /**
+   * Checks a document's details: the shape (domain DocumentDetailsInput) and the issuing country against the
+   * reference list. `required`: all three must be there (a client's upload where the brand asks for them).
+   */
+  async checkDetails(raw: Record<string, unknown>, required: boolean): Promise<Partial<DocumentDetails>> {
+    const input = validateInput(DocumentDetailsInput, raw);
+    if (!input.ok) throw invalidFields(input.errors);
+    const details = input.value;
+    if (required) {
+      const missing = DETAIL_FIELDS.filter((field) => details[field] === undefined);
+      if (missing.length > 0) {
+        throw invalidFields(missing.map((path) => ({ path, key: 'document.detailsRequired' })));
+      }
+    }
+    if (details.issuingCountry !== undefined && this.options.countries) {
+      const problem = documentCountryProblem(details.issuingCountry, await this.options.countries());
+      if (problem) throw invalidFields([{ path: 'issuingCountry', ...problem }]);
+    }
+    return Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined));
+  }
+
+  /** Whether an approved document may be replaced: its proof of identity or address is expiring or expired. */
+  private async replaceable(userId: number, type: DocumentType): Promise<boolean> {
+    if (!documentExpires(type)) return false;
+    const approved = (await this.repo.latestApproved(userId)).find((d) => d.type === type);
+    return approved ? asksForNewUpload(type, approved.expiresOn, this.now().getTime()) : false;
+  }
+
+  /** The client's uploads, newest first, each with its review history (oldest step first). */
+  async uploadsOf(userId: number) {
+    const uploads = await this.repo.listFor(userId);
+    const history = await this.repo.historyOf(uploads.map((u) => u.id));
+    return uploads.map((upload) => ({
+      upload,
+      history: history.filter((step) => step.documentId === upload.id),
+    }));
+  }
+
+  /** The client's latest approved proof of identity and address (their expiry is what the client area shows). */
+  latestApproved(userId: number): Promise<DocumentRow[]> {
+    return this.repo.latestApproved(userId);
+  }
 
   /**
    * Stores an upload and shows the document as Processing (spec §4). Only real JPEG or PDF
    * content up to 2 MB is accepted (a bigger file: 413 'File is too large: at most 2 MB'), named with a matching extension, with no markup in an image
    * and no scripts, actions, embedded files or encryption in a PDF (architecture §8, decision
-   * 0013); an approved document stays as it is.
+   * 0013); an approved document stays as it is unless its proof of identity or address is expiring or expired,
+   * when a new one is asked for. Every upload is kept: the new one is a row of its own. Where the brand lets
+   * clients enter a proof's details (`compliance.clientEntersDocumentDetails`), its number, issuing country and
+   * expiry come with it.
    */
-  async upload(user: UserRow, type: DocumentType, file: UploadedFile | undefined): Promise<UserRow> {
-    if (user[DOCUMENT_COLUMNS[type]].status === DOCUMENT_STATUS.approved) throw documentApproved();
+  async upload(
+    user: UserRow,
+    type: DocumentType,
+    file: UploadedFile | undefined,
+    form?: UploadDetailsForm,
+  ): Promise<UserRow> {
+    if (
+      user[DOCUMENT_COLUMNS[type]].status === DOCUMENT_STATUS.approved &&
+      !(await this.replaceable(user.id, type))
+    ) {
+      throw documentApproved();
+    }
+    const withDetails =
+      form !== undefined && clientEntersDocumentDetails(form.brand) && documentExpires(type);
+    const details: DetailsWrite | undefined = withDetails
+      ? { details: await this.checkDetails(form.fields, true), by: 'client' }
+      : undefined;
     if (!file || (file.content.length === 0 && !file.truncated)) {
       throw invalidFields([{ path: 'files', key: 'field.required', params: { title: titleFor('file') } }]);
     }
@@ -94,6 +186,7 @@ export class DocumentsService {
           size: file.content.length,
         },
         { status: DOCUMENT_STATUS.processing, note: '', updated: this.now().toISOString() },
+        details,
       );
     } catch (error) {
       await this.store.remove(user.id, storedName).catch(() => {});
@@ -104,7 +197,14 @@ export class DocumentsService {
   /** Operator decision (CLI `review-document`) on a client's latest document, found by e-mail; see `reviewClient`. */
   async review(
     brand: Brand,
-    input: { email: string; type: DocumentType; decision: ReviewDecision; note: string; actor: string },
+    input: {
+      email: string;
+      type: DocumentType;
+      decision: ReviewDecision;
+      note: string;
+      actor: string;
+      details?: Partial<DocumentDetails>;
+    },
   ): Promise<ReviewResult> {
     const user = await this.accounts.findByEmail(brand.id, input.email);
     if (!user) return { ok: false, reason: 'no-client' };
@@ -129,26 +229,44 @@ export class DocumentsService {
    * passport and address proof are now both approved, the client is verified in the same
    * transaction and gets the brand's default permissions and leverages (unless compliance set
    * others). Back office and CLI both come here. The caller reloads the trading account afterwards.
+   * Compliance may enter or correct the document's details (number, issuing country, expiry) with the decision;
+   * the decision and its note join the upload's history under `actor`. Approving a proof of identity or address
+   * re-derives the expired-documents standing: a valid new one lifts the stop.
    */
   async reviewClient(
     brand: Brand,
     user: UserRow,
-    input: { type: DocumentType; decision: ReviewDecision; note: string },
+    input: {
+      type: DocumentType;
+      decision: ReviewDecision;
+      note: string;
+      actor?: string;
+      details?: Partial<DocumentDetails>;
+    },
     audit: ReviewAuditor,
   ): Promise<ReviewResult> {
     const document = await this.repo.latest(user.id, input.type);
     if (!document) return { ok: false, reason: 'no-document' };
+    const entered = input.details ? await this.checkDetails(input.details, false) : {};
+    const details: DetailsWrite | undefined =
+      Object.keys(entered).length > 0 ? { details: entered, by: 'staff' } : undefined;
     const status = input.decision === 'approve' ? DOCUMENT_STATUS.approved : DOCUMENT_STATUS.rejected;
     const now = this.now();
     const field = { status, note: input.note, updated: now.toISOString() };
     let verified = false;
-    const updated = await this.repo.review(document, field, now, async (tx, reviewed) => {
+    const step = { action: input.decision, actor: input.actor ?? 'staff', details };
+    const updated = await this.repo.review(document, field, now, step, async (tx, reviewed) => {
       await audit(tx, {
         action: `document.${input.decision}`,
         before: { [input.type]: user[DOCUMENT_COLUMNS[input.type]] },
         after: { [input.type]: field },
         reason: input.note || null,
-        details: { type: input.type, documentId: document.id, note: input.note },
+        details: {
+          type: input.type,
+          documentId: document.id,
+          note: input.note,
+          ...(details ? { details: details.details } : {}),
+        },
       });
       const settings = brand.settings.backoffice ?? {};
       if (
@@ -172,10 +290,13 @@ export class DocumentsService {
       });
       return after;
     });
+    if (input.decision === 'approve' && documentExpires(input.type)) {
+      await this.options.standing?.recompute(brand, user.id);
+    }
     return {
       ok: true,
       user: updated,
-      document: { ...document, status, note: input.note, reviewedAt: now },
+      document: { ...document, ...entered, status, note: input.note, reviewedAt: now },
       verified,
     };
   }

@@ -75,31 +75,32 @@ export class LedgerRepo {
     return row?.balance;
   }
 
-  /** Every trading account with its owner's e-mail, its balance and the sum and count of its entries (ledger:verify). */
+  /**
+   * Every trading account with its number, currency, balance and the sum and count of its entries (ledger:verify). No
+   * personal data: the output is printed and may be kept in logs.
+   */
   async accountTotals(db: Db) {
     const rows = await query<{
       account_id: number;
       number: string;
       currency: string;
-      email: string;
       balance: string;
       ledger: string;
       entries: number | string;
     }>(
       db,
       sql`
-      select a.id as account_id, a.number, a.currency, u.email, a.balance::text as balance,
+      select a.id as account_id, a.number, a.currency, a.balance::text as balance,
              coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger, count(l.id) as entries
-      from trading_accounts a join users u on u.id = a.user_id
+      from trading_accounts a
       left join ledger_entries l on l.account_id = a.id
-      group by a.id, a.number, a.currency, u.email, a.balance
+      group by a.id, a.number, a.currency, a.balance
       order by a.id`,
     );
     return rows.map((r) => ({
       accountId: Number(r.account_id),
       number: r.number,
       currency: r.currency,
-      email: r.email,
       balance: r.balance,
       ledger: r.ledger,
       entries: Number(r.entries),
@@ -109,24 +110,21 @@ export class LedgerRepo {
   /** Trading accounts whose balance differs from the sum of their entries (architecture §6 invariant). */
   async balanceDifferences(
     db: Db,
-  ): Promise<
-    { accountId: number; number: string; userId: number; email: string; balance: string; ledger: string }[]
-  > {
+  ): Promise<{ accountId: number; number: string; userId: number; balance: string; ledger: string }[]> {
     const rows = await query<{
       account_id: number;
       number: string;
       user_id: number;
-      email: string;
       balance: string;
       ledger: string;
     }>(
       db,
       sql`
-      select a.id as account_id, a.number, a.user_id, u.email, a.balance::text as balance,
+      select a.id as account_id, a.number, a.user_id, a.balance::text as balance,
              coalesce(sum(l.amount), 0)::numeric(20,2)::text as ledger
-      from trading_accounts a join users u on u.id = a.user_id
+      from trading_accounts a
       left join ledger_entries l on l.account_id = a.id
-      group by a.id, a.number, a.user_id, u.email, a.balance
+      group by a.id, a.number, a.user_id, a.balance
       having a.balance <> coalesce(sum(l.amount), 0)
       order by a.id`,
     );
@@ -134,7 +132,6 @@ export class LedgerRepo {
       accountId: Number(r.account_id),
       number: r.number,
       userId: Number(r.user_id),
-      email: r.email,
       balance: r.balance,
       ledger: r.ledger,
     }));

@@ -27,7 +27,6 @@ export interface AccountCheck {
   accountId: number;
   number: string;
   currency: string;
-  email: string;
   balance: string;
   ledger: string;
   entries: number;

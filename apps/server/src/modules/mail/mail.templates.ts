@@ -1,4 +1,10 @@
-import { formatMessage, MESSAGES_EN, type MessageKey } from '@openbroker/domain';
+import {
+  DOCUMENT_DETAILS_MESSAGES_DE,
+  type DocumentType,
+  formatMessage,
+  MESSAGES_EN,
+  type MessageKey,
+} from '@openbroker/domain';
 import type { Brand } from '../brands/brands.service.js';
 import type { Mail } from './mail.service.js';
 
@@ -264,5 +270,63 @@ export function priceAlertMail(
     text: plainText(brand, body),
     html: simpleHtml(brand, body),
     template: 'price-alert',
+  };
+}
+
+/** What a document expiry mail says: which proof, when it expires, and from when an expired one stops the client. */
+export interface DocumentExpiryMailFacts {
+  stage: 'expiring' | 'expired';
+  type: DocumentType;
+  /** YYYY-MM-DD */
+  expiresOn: string;
+  /** YYYY-MM-DD: from when deposits and trading stop (expired stage). */
+  blockDate: string;
+}
+
+const DOCUMENT_NAMES: Record<MailLanguage, Partial<Record<DocumentType, string>>> = {
+  en: { doc_passport: 'proof of identity', doc_address: 'proof of address' },
+  de: { doc_passport: 'Ausweisdokument', doc_address: 'Adressnachweis' },
+};
+
+/** A day as the mail's language writes it: 2027-01-31 or 31.01.2027. */
+const mailDay = (day: string, lang: MailLanguage) =>
+  lang === 'de' ? day.split('-').reverse().join('.') : day;
+
+/**
+ * The mail telling a client that a proof of identity or address expires within 30 days, or has expired (and from
+ * when deposits and trading stop), with a link to the documents in the client area. In `lang` (see `mailLanguage`).
+ */
+export function documentExpiryMail(
+  brand: Brand,
+  to: { email: string; firstName: string },
+  facts: DocumentExpiryMailFacts,
+  link: string,
+  lang: string = mailLanguage(brand),
+): Mail {
+  const language = mailLanguage(brand, lang);
+  const templates: Record<string, string> =
+    language === 'de' ? { ...MESSAGES_EN, ...DOCUMENT_DETAILS_MESSAGES_DE } : MESSAGES_EN;
+  const params = {
+    brand: brand.name,
+    document: DOCUMENT_NAMES[language][facts.type] ?? facts.type,
+    date: mailDay(facts.expiresOn, language),
+    blockDate: mailDay(facts.blockDate, language),
+  };
+  const prefix = facts.stage === 'expiring' ? 'document.expiryMail' : 'document.expiredMail';
+  const body: MailBody = {
+    lang: language,
+    intro: [
+      `${language === 'de' ? 'Hallo' : 'Hello'} ${to.firstName || to.email},`,
+      formatMessage({ key: `${prefix}.body` as MessageKey, params }, templates),
+    ],
+    link: { href: link, label: formatMessage({ key: 'document.mailLink' }, templates) },
+    outro: [],
+  };
+  return {
+    to: to.email,
+    subject: formatMessage({ key: `${prefix}.subject` as MessageKey, params }, templates),
+    text: plainText(brand, body),
+    html: simpleHtml(brand, body),
+    template: facts.stage === 'expiring' ? 'document-expiring' : 'document-expired',
   };
 }

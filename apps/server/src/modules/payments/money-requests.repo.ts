@@ -134,24 +134,47 @@ export class MoneyRequestsRepo {
     return rows.map(flatten);
   }
 
+  /** The currencies of the pending and approved requests since `since` by this member or for this client. */
+  async currenciesRequestedSince(staffId: number, userId: number, since: Date): Promise<string[]> {
+    const result = (await this.db.execute(sql`
+      select distinct currency from staff_money_requests
+      where status in ('pending', 'approved') and created_at >= ${since.toISOString()}
+        and (requested_by = ${staffId} or user_id = ${userId})`)) as unknown as {
+      rows: Array<{ currency: string }>;
+    };
+    return result.rows.map((row) => row.currency);
+  }
+
   /**
-   * The sizes of the pending and approved requests since `since`: by this member and for this client. Read
-   * under a lock on the member's staff row, so two requests at once are counted one after the other.
+   * The sizes of the pending and approved requests since `since`, per currency (each request's, its account's):
+   * by this member and for this client. Read under a lock on the member's staff row, so two requests at once are
+   * counted one after the other. The caller converts each currency's sizes into the brand's before adding them.
    */
-  async requestedSince(tx: Db, staffId: number, userId: number, since: Date) {
+  async requestedSince(
+    tx: Db,
+    staffId: number,
+    userId: number,
+    since: Date,
+  ): Promise<{ currency: string; byMember: string; forClient: string }[]> {
     await tx.execute(sql`select id from staff_users where id = ${staffId} for update`);
     await tx.execute(sql`select id from users where id = ${userId} for update`);
     const result = (await tx.execute(sql`
       select
+        currency,
         coalesce(sum(abs(amount)) filter (where requested_by = ${staffId}), 0)::numeric(20,2)::text as by_member,
         coalesce(sum(abs(amount)) filter (where user_id = ${userId}), 0)::numeric(20,2)::text as for_client
       from staff_money_requests
       where status in ('pending', 'approved') and created_at >= ${since.toISOString()}
-        and (requested_by = ${staffId} or user_id = ${userId})`)) as unknown as {
-      rows: Array<{ by_member: string; for_client: string }>;
+        and (requested_by = ${staffId} or user_id = ${userId})
+      group by currency
+      order by currency`)) as unknown as {
+      rows: Array<{ currency: string; by_member: string; for_client: string }>;
     };
-    const row = result.rows[0];
-    return { byMember: row?.by_member ?? '0.00', forClient: row?.for_client ?? '0.00' };
+    return result.rows.map((row) => ({
+      currency: row.currency,
+      byMember: row.by_member,
+      forClient: row.for_client,
+    }));
   }
 
   /**

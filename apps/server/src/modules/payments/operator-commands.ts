@@ -43,6 +43,8 @@ export const REMOTE_COMMANDS: readonly string[] = [
   'affiliate:create',
   'staff:create',
   'audit:verify',
+  // the server imports the list (the CLI sends the file) and screens every client again
+  'screening:import',
   // inside the server, the backtest reads the server's candles (the ones the client area's backtest reads)
   'backtest',
 ];

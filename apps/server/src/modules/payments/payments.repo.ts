@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUS } from '@openbroker/domain';
+import { TRANSACTION_STATUS, TRANSACTION_TABS } from '@openbroker/domain';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, countries, paymentWebhooks, transactions, users } from '../../db/schema.js';
@@ -57,6 +57,45 @@ export class PaymentsRepo implements PaymentEffectStore {
       rows: Array<{ total: string }>;
     };
     return result.rows[0]?.total ?? '0.00';
+  }
+
+  /** The sum of a client's approved deposits over all their accounts (the risk score's deposit volume). */
+  async approvedDepositTotal(userId: number): Promise<string> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,2)::text` })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          eq(transactions.statusId, TRANSACTION_STATUS.approved),
+          inArray(transactions.typeId, [...TRANSACTION_TABS.deposits]),
+        ),
+      );
+    return row?.total ?? '0.00';
+  }
+
+  /** A client's deposits and withdrawal requests, newest first (the back office's client timeline). */
+  async timeline(userId: number, before: Date, limit: number) {
+    return this.db
+      .select({
+        id: transactions.id,
+        reference: transactions.reference,
+        typeId: transactions.typeId,
+        statusId: transactions.statusId,
+        amount: transactions.amount,
+        currency: transactions.currency,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          inArray(transactions.typeId, [...TRANSACTION_TABS.deposits, ...TRANSACTION_TABS.withdrawals]),
+          lt(transactions.createdAt, before),
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(limit);
   }
 
   /** Inserts a transaction (on the database or inside the caller's transaction). */

@@ -4,7 +4,6 @@ import {
   type BalancePayload,
   FORM_PATH,
   fieldMessage,
-  fourEyesThreshold,
   isFinalStatus,
   isProfileComplete,
   MAX_DEPOSIT_DEFAULT,
@@ -13,7 +12,6 @@ import {
   type MoneyQueue,
   money,
   moneyToDecimalString,
-  needsFourEyes,
   negateMoney,
   PAYMENT_METHOD,
   type PaymentOptions,
@@ -39,8 +37,10 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { UserRow } from '../accounts/accounts.repo.js';
 import { type AuditEntry, writeAudit } from '../audit/audit.repo.js';
 import type { Brand } from '../brands/brands.service.js';
+import type { ConversionQuotes } from '../trading-accounts/amount-in-brand-currency.js';
 import { demoAccountNoPayments, tradingAccountNotFound } from '../trading-accounts/current-account.js';
 import type { TradingAccountRow } from '../trading-accounts/trading-accounts.repo.js';
+import { withdrawalFourEyes } from './four-eyes.js';
 import { type PaymentEffect, TransactionAlreadyDecided } from './payment-effects.js';
 import type {
   NewTransaction,
@@ -69,6 +69,13 @@ export interface PaymentsOptions {
   sandbox: boolean;
   webhookToleranceMs: number;
   now?: () => number;
+  /**
+   * Refuses a deposit or withdrawal the client's compliance standing stops (docs/compliance.md; domain
+   * complianceBlock), with its reason. Absent: no compliance checks (tests of payments alone).
+   */
+  compliance?: {
+    assertAllowed(userId: number, brand: Brand, action: 'deposit' | 'withdraw'): Promise<void>;
+  };
 }
 
 /** Who asks: a client of a brand, and the brand's configured public address (return and webhook URLs). */
@@ -157,7 +164,7 @@ const amountText = (value: number) => moneyToDecimalString(money(value));
  * What payments ask of the clients' books (the engine, on whichever node owns the account): the free margin a
  * withdrawal may take, and a balance change booked through the engine so open positions see it at once.
  */
-export interface PaymentBooks {
+export interface PaymentBooks extends ConversionQuotes {
   view(accountId: number): Promise<{ balance: Pick<BalancePayload, 'freeMargin'> } | undefined>;
   adjustBalance(command: Parameters<Engine['adjustBalance']>[0]): Promise<CommandOutcome>;
 }
@@ -287,6 +294,7 @@ export class PaymentsService {
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
     const account = await this.paymentAccount(who);
+    await this.options.compliance?.assertAllowed(user.id, brand, 'deposit');
     const check = validateDeposit({
       amount: input.amount,
       method: input.method,
@@ -329,6 +337,7 @@ export class PaymentsService {
   ): Promise<TransactionCreated> {
     const { brand, user } = who;
     const account = await this.paymentAccount(who);
+    await this.options.compliance?.assertAllowed(user.id, brand, 'withdraw');
     const needsVerification =
       brand.settings.backoffice?.withdrawalsNeedVerification ??
       BACKOFFICE_DEFAULTS.withdrawalsNeedVerification;
@@ -571,10 +580,11 @@ export class PaymentsService {
     if (row.method === PAYMENT_METHOD.withdraw) {
       if (!options.fourEyesChecked) {
         const brand = await this.repo.brandOf(row.brandId);
-        const threshold = fourEyesThreshold(brand?.settings.backoffice);
-        if (needsFourEyes(parseMoney(row.amount), threshold))
+        // compared in the brand's currency at its dealing rate; without a rate, two approvers (safe side)
+        const fourEyes = await withdrawalFourEyes(this.trading, brand, row);
+        if (fourEyes.needed)
           throw new AppError(409, 'FOUR_EYES_REQUIRED', 'payment.fourEyesRequired', {
-            max: `${brand?.settings.currencySymbol ?? ''} ${amountText(threshold)}`.trim(),
+            max: `${brand?.settings.currencySymbol ?? ''} ${amountText(fourEyes.threshold)}`.trim(),
           });
       }
       await this.decideWithoutBooking(transition, row, auditOf('transaction.withdrawal.paid', row), options);
@@ -814,13 +824,26 @@ export class PaymentsService {
     adjustment: BalanceAdjustment,
     effect: PaymentEffect,
   ): Promise<CommandOutcome> {
-    return this.trading.adjustBalance({
+    const outcome = await this.trading.adjustBalance({
       accountId,
       amount,
       ...adjustment,
       effect,
       now: this.now(),
     });
+    if (outcome.ok && adjustment.kind === 'deposit')
+      for (const listener of this.depositListeners) listener(accountId);
+    return outcome;
+  }
+
+  private readonly depositListeners = new Set<(accountId: number) => void>();
+
+  /** Tells `listener` after a deposit was credited to an account (the risk score counts approved deposits). */
+  onDepositApproved(listener: (accountId: number) => void): () => void {
+    this.depositListeners.add(listener);
+    return () => {
+      this.depositListeners.delete(listener);
+    };
   }
 
   private providerContext(who: PaymentRequester): ProviderContext {

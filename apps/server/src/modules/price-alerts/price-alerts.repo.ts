@@ -27,21 +27,23 @@ const LOCK_SPACE = 0x0b0ca1e7;
 export class PriceAlertsRepo {
   constructor(readonly db: Db) {}
 
-  /** The client's alerts, newest first. */
-  async listFor(userId: number): Promise<PriceAlertRow[]> {
+  /** The alerts of one of the client's trading accounts, newest first. */
+  async listFor(userId: number, accountId: number): Promise<PriceAlertRow[]> {
     return this.db
       .select()
       .from(priceAlerts)
-      .where(eq(priceAlerts.userId, userId))
+      .where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.accountId, accountId)))
       .orderBy(desc(priceAlerts.id));
   }
 
-  /** The client's alert `id`, or undefined for another client's or none. */
-  async find(userId: number, id: number): Promise<PriceAlertRow | undefined> {
+  /** The alert `id` of the client's account, or undefined for another account's, another client's or none. */
+  async find(userId: number, accountId: number, id: number): Promise<PriceAlertRow | undefined> {
     const [row] = await this.db
       .select()
       .from(priceAlerts)
-      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)));
+      .where(
+        and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId), eq(priceAlerts.accountId, accountId)),
+      );
     return row;
   }
 
@@ -79,11 +81,12 @@ export class PriceAlertsRepo {
   }
 
   /**
-   * Sets the client's alert `id` anew and arms it (a triggered or expired alert becomes active again, within the
-   * limit of active alerts). Undefined when the client has no such alert.
+   * Sets the alert `id` of the client's account anew and arms it (a triggered or expired alert becomes active again,
+   * within the client's limit of active alerts). Undefined when the account has no such alert.
    */
   async update(
     userId: number,
+    accountId: number,
     id: number,
     values: AlertValues,
     limits: { maxActive: number },
@@ -101,20 +104,24 @@ export class PriceAlertsRepo {
           triggeredPrice: null,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+        .where(
+          and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId), eq(priceAlerts.accountId, accountId)),
+        )
         .returning();
       return row;
     });
   }
 
   /**
-   * Deletes the client's alert `id`; false when the client has no such alert. A deleted alert's row is gone, so
+   * Deletes the alert `id` of the client's account; false when the account has no such alert. A deleted alert's row is gone, so
    * cluster nodes learn of it by the id missing from their next full look (`activeIds`).
    */
-  async delete(userId: number, id: number): Promise<boolean> {
+  async delete(userId: number, accountId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(priceAlerts)
-      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+      .where(
+        and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId), eq(priceAlerts.accountId, accountId)),
+      )
       .returning({ id: priceAlerts.id });
     return rows.length > 0;
   }

@@ -27,7 +27,8 @@ const answers = { 200: ok(PriceAlertList), 400: ErrorBody, 401: ErrorBody };
 
 /**
  * The terminal's price alerts and web push (answers: domain `contracts/price-alerts.ts`): a client session of this
- * brand, the caller's own alerts only (another client's alert id is 404). Every alert route answers the whole list.
+ * brand; alerts belong to a trading account, so every alert route acts on the session's current account (or the
+ * call's `accountId`) and answers that account's whole list (another account's or another client's alert id is 404).
  */
 export async function priceAlertsRoutes(app: App, deps: PriceAlertsRoutesDeps) {
   const { priceAlerts, push } = deps;
@@ -39,15 +40,17 @@ export async function priceAlertsRoutes(app: App, deps: PriceAlertsRoutesDeps) {
       schema: {
         tags,
         summary:
-          "The client's price alerts, newest first (active, triggered and expired), and the active limit",
+          "The price alerts of the session's current account (or the body's `accountId`), newest first (active, " +
+          'triggered and expired), and the active limit (per client)',
         security,
         body: TokenBody,
         response: { 200: ok(PriceAlertList), 401: ErrorBody },
       },
     },
     async (request) => {
-      const { user } = await auth(request);
-      return { status: true as const, data: await priceAlerts.list(user.id) };
+      const client = await auth(request);
+      const account = await client.account();
+      return { status: true as const, data: await priceAlerts.list(client.user.id, account.id) };
     },
   );
 
@@ -82,17 +85,21 @@ export async function priceAlertsRoutes(app: App, deps: PriceAlertsRoutesDeps) {
       schema: {
         tags,
         summary:
-          "Sets one of the client's alerts anew (same rules as create) and arms it again, a triggered or expired one " +
-          "too; 404 for another client's alert",
+          "Sets one of the account's alerts anew (same rules as create) and arms it again, a triggered or expired " +
+          "one too; 404 for another account's or another client's alert",
         security,
         body: PriceAlertUpdateInput.safeExtend(tokenField),
         response: { ...answers, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
-      const { user, brand } = await auth(request);
+      const client = await auth(request);
+      const account = await client.account();
       const { id, ...input } = request.body;
-      return { status: true as const, data: await priceAlerts.update(user.id, brand, id, input) };
+      return {
+        status: true as const,
+        data: await priceAlerts.update(client.user.id, client.brand, id, input, account.id),
+      };
     },
   );
 
@@ -101,15 +108,19 @@ export async function priceAlertsRoutes(app: App, deps: PriceAlertsRoutesDeps) {
     {
       schema: {
         tags,
-        summary: "Deletes one of the client's alerts; 404 for another client's alert",
+        summary: "Deletes one of the account's alerts; 404 for another account's or another client's alert",
         security,
         body: PriceAlertDeleteInput.safeExtend(tokenField),
         response: { ...answers, 404: ErrorBody },
       },
     },
     async (request) => {
-      const { user } = await auth(request);
-      return { status: true as const, data: await priceAlerts.delete(user.id, request.body.id) };
+      const client = await auth(request);
+      const account = await client.account();
+      return {
+        status: true as const,
+        data: await priceAlerts.delete(client.user.id, request.body.id, account.id),
+      };
     },
   );
 

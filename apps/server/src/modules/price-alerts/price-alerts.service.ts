@@ -188,8 +188,9 @@ export class PriceAlertsService {
 
   // ---------------------------------------------------------------------------------------- client calls
 
-  async list(userId: number): Promise<PriceAlertList> {
-    const rows = await this.repo.listFor(userId);
+  /** The alerts of one of the client's trading accounts (the session's current one, or the call's `accountId`). */
+  async list(userId: number, accountId: number): Promise<PriceAlertList> {
+    const rows = await this.repo.listFor(userId, accountId);
     return { alerts: rows.map(alertDto), max_active: PRICE_ALERT_MAX_ACTIVE };
   }
 
@@ -198,42 +199,44 @@ export class PriceAlertsService {
     userId: number,
     brand: Brand,
     input: PriceAlertCreateInput,
-    /** The trading account it was set from (the session's current one); absent: the client's default account. */
-    accountId?: number,
+    /** The trading account it is set on (the session's current one, or the call's `accountId`). */
+    accountId: number,
   ): Promise<PriceAlertList> {
     const values = this.checked(brand, input);
     const row = await this.repo.create(userId, brand.id, values, {
-      ...(accountId === undefined ? {} : { accountId }),
+      accountId,
       maxActive: PRICE_ALERT_MAX_ACTIVE,
       maxKept: PRICE_ALERT_MAX_KEPT,
     });
     if (row === 'active') throw new AppError(409, 'PRICE_ALERT_LIMIT', 'priceAlerts.tooMany');
     if (row === 'kept') throw new AppError(409, 'PRICE_ALERT_KEPT', 'priceAlerts.tooManyKept');
     this.arm(row);
-    return this.list(userId);
+    return this.list(userId, accountId);
   }
 
-  /** Sets the client's alert anew and arms it again (404 for another client's or none). */
+  /** Sets an alert of the account anew and arms it again (404 for another account's, another client's or none). */
   async update(
     userId: number,
     brand: Brand,
     id: number,
     input: PriceAlertCreateInput,
+    accountId: number,
   ): Promise<PriceAlertList> {
-    if (!(await this.repo.find(userId, id))) throw notFound();
+    if (!(await this.repo.find(userId, accountId, id))) throw notFound();
     const values = this.checked(brand, input);
-    const row = await this.repo.update(userId, id, values, { maxActive: PRICE_ALERT_MAX_ACTIVE });
+    const row = await this.repo.update(userId, accountId, id, values, { maxActive: PRICE_ALERT_MAX_ACTIVE });
     if (row === undefined) throw notFound();
     if (row === 'active' || row === 'kept')
       throw new AppError(409, 'PRICE_ALERT_LIMIT', 'priceAlerts.tooMany');
     this.arm(row);
-    return this.list(userId);
+    return this.list(userId, accountId);
   }
 
-  async delete(userId: number, id: number): Promise<PriceAlertList> {
-    if (!(await this.repo.delete(userId, id))) throw notFound();
+  /** Deletes an alert of the account (404 for another account's, another client's or none). */
+  async delete(userId: number, id: number, accountId: number): Promise<PriceAlertList> {
+    if (!(await this.repo.delete(userId, accountId, id))) throw notFound();
     this.index.remove(id);
-    return this.list(userId);
+    return this.list(userId, accountId);
   }
 
   // ------------------------------------------------------------------------------------------- the tick path

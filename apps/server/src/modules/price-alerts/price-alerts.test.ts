@@ -145,6 +145,63 @@ describe(`price alerts (${testDbKind})`, async () => {
     ).toBe(401);
   });
 
+  it("lists, edits and deletes the alerts of the session's current account (or the call's accountId) only", async () => {
+    quote(60_000);
+    const { token } = await registerClient(app);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { kind: 'demo', currency: 'EUR' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const accounts = opened.json().data.accounts as { id: number; kind: string }[];
+    const live = accounts.find((a) => a.kind === 'live')?.id as number;
+    const demo = accounts.find((a) => a.kind === 'demo')?.id as number;
+    const [onLive] = alertsOf(
+      await call('/create', token, { symbol: 'BTCUSD', kind: 'below', side: 'bid', value: 50_000 }),
+    );
+    // set on the demo account by naming it: the answer is the demo account's list alone
+    const onDemo = alertsOf(
+      await call('/create', token, {
+        symbol: 'BTCUSD',
+        kind: 'above',
+        side: 'ask',
+        value: 70_000,
+        accountId: demo,
+      }),
+    );
+    expect(onDemo.map((a) => a.value)).toEqual([70_000]);
+    expect(alertsOf(await call('', token)).map((a) => a.id)).toEqual([onLive?.id]);
+    expect(alertsOf(await call('', token, { accountId: demo })).map((a) => a.value)).toEqual([70_000]);
+
+    // after a switch the session's calls show the demo account's alerts
+    const switched = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/current',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { accountId: demo },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(alertsOf(await call('', token)).map((a) => a.value)).toEqual([70_000]);
+    // the live account's alert is not this account's: 404, nothing changed
+    expect((await call('/delete', token, { id: onLive?.id })).statusCode).toBe(404);
+    const edit = await call('/update', token, {
+      id: onLive?.id,
+      symbol: 'BTCUSD',
+      kind: 'below',
+      side: 'bid',
+      value: 40_000,
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(alertsOf(await call('', token, { accountId: live }))).toMatchObject([
+      { id: onLive?.id, value: 50_000 },
+    ]);
+    // named, it is deleted
+    expect(alertsOf(await call('/delete', token, { id: onLive?.id, accountId: live }))).toEqual([]);
+    expect(alertsOf(await call('', token)).map((a) => a.value)).toEqual([70_000]);
+  });
+
   it('keeps at most 200 active alerts per client', async () => {
     quote(60_000);
     const { token, email } = await registerClient(app);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
@@ -7,6 +7,22 @@ export type SubjectType = 'client' | 'affiliate' | 'staff';
 
 export class SessionsRepo {
   constructor(readonly db: Db) {}
+
+  /** A client's sign-ins (every session ever issued, ended ones too), newest first: the client timeline. */
+  async signInsOf(userId: number, before: Date, limit: number) {
+    return this.db
+      .select({ id: sessions.id, ip: sessions.ip, info: sessions.info, createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.subjectType, 'client'),
+          eq(sessions.subjectId, userId),
+          lt(sessions.createdAt, before),
+        ),
+      )
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(limit);
+  }
 
   async create(values: typeof sessions.$inferInsert): Promise<SessionRow> {
     const [row] = await this.db.insert(sessions).values(values).returning();

@@ -113,6 +113,12 @@ describe(`back-office authorization matrix (${testDbKind})`, async () => {
     [/\/verification$/, { verified: true, reason: 'matrix' }],
     [/\/trading$/, { level: 'Gold', reason: 'matrix' }],
     [/\/notes$/, { body: 'matrix note' }],
+    // a manual review task on the client; closing a task and approving EDD take a note
+    [/\/compliance-tasks$/, { summary: 'matrix review', dueAt: '2099-01-01' }],
+    [/\/(tasks\/[^/]+\/close|edd-approve)$/, { note: 'matrix' }],
+    // a task's update moves its due date (an empty update is refused before the scope is asked)
+    [/\/compliance\/tasks\/\d+$/, { dueAt: '2099-01-01' }],
+    [/\/screening\/matches\/\d+\/decision$/, { decision: 'clear', reason: 'matrix' }],
     [/\/adjustments$/, { kind: 'bonus', amount: '10.00', reason: 'matrix' }],
     [/\/(close|approve|reject|cancel)$/, { reason: 'matrix' }],
     // halting and resuming an instrument need a reason
@@ -120,6 +126,11 @@ describe(`back-office authorization matrix (${testDbKind})`, async () => {
     [/\/money-limits\/\w+$/, { maxSingle: '10.00', maxDailyPerMember: '10.00', maxDailyPerClient: '10.00' }],
     // staff credentials: idle limits unchanged, a password change with a wrong current password (refused in the body)
     [/\/staff-settings\/idle$/, { limits: {} }],
+    // a brand's document and risk settings, unchanged from the defaults
+    [
+      /\/brands\/[^/]+\/compliance$/,
+      { documentGraceDays: 14, clientEntersDocumentDetails: false, highRiskCountries: null },
+    ],
     [/\/auth\/password$/, { current_password: 'not-the-password', new_password: 'Matrix probe 1234' }],
   ];
   const bodyFor = (url: string): object => BODIES.find(([pattern]) => pattern.test(url))?.[1] ?? {};

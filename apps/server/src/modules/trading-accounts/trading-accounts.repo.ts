@@ -81,7 +81,7 @@ export class TradingAccountsRepo {
     return row;
   }
 
-  /** The client's first live account (auto-trading and staff money work on it). */
+  /** The client's first live account (staff money requests book on it unless they name another). */
   async firstLiveOf(userId: number): Promise<TradingAccountRow | undefined> {
     const [row] = await this.db
       .select()
@@ -90,5 +90,15 @@ export class TradingAccountsRepo {
       .orderBy(asc(tradingAccounts.id))
       .limit(1);
     return row;
+  }
+
+  /** The ids of a brand's live accounts (a brand's compliance settings change reloads them into the engine). */
+  async liveIdsOfBrand(brandId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: tradingAccounts.id })
+      .from(tradingAccounts)
+      .where(and(eq(tradingAccounts.brandId, brandId), eq(tradingAccounts.kind, 'live')))
+      .orderBy(asc(tradingAccounts.id));
+    return rows.map((r) => r.id);
   }
 }

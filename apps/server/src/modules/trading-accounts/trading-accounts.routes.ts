@@ -4,6 +4,7 @@ import {
   ClientInfo,
   commandIdField,
   formObject,
+  liveCurrenciesOf,
   OpenTradingAccountRequest,
   PASSWORD_MIN_LENGTH,
   passwordField,
@@ -209,7 +210,9 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
         summary:
           'Books a transfer between two of the client\'s live accounts: two ledger entries (kind "transfer") and ' +
           'the transfer in one transaction, at the dealing rate and within the free margin while both accounts ' +
-          'wait. The same commandId again answers the transfer it booked. Refusals as the quote',
+          'wait. The same commandId again answers the transfer it booked. Refusals as the quote. With `quotedRate` ' +
+          "(the quote's rate the client confirmed): when the brand's rate moved more than 0.1 % since, nothing is " +
+          "booked and the answer is 409 TRANSFER_REQUOTE 'transfers.requote' with the new rate and credit",
         security,
         body: TransferBody,
         response: { 200: ok(TransferBooked), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -217,10 +220,16 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
     },
     async (request) => {
       const actor = await actorOf(request);
-      const { fromAccountId, toAccountId, amount, commandId } = request.body;
+      const { fromAccountId, toAccountId, amount, commandId, quotedRate } = request.body;
       return {
         status: true as const,
-        data: await tradingAccounts.transfer(actor, { fromAccountId, toAccountId, amount, commandId }),
+        data: await tradingAccounts.transfer(actor, {
+          fromAccountId,
+          toAccountId,
+          amount,
+          commandId,
+          ...(quotedRate === undefined ? {} : { quotedRate }),
+        }),
       };
     },
   );
@@ -244,7 +253,11 @@ export async function tradingAccountsRoutes(app: App, deps: TradingAccountsRoute
     async (request) => {
       const brand = await brands.resolve(request.headers.host);
       const { email, password, ref, info } = request.body;
-      const currency = brand.settings.currency;
+      // the brand's currency when it offers accounts in it, else the first currency it offers
+      const offered = liveCurrenciesOf(brand.settings);
+      const currency = offered.includes(brand.settings.currency)
+        ? brand.settings.currency
+        : (offered[0] ?? 'EUR');
       const data = await signup.demo(
         brand,
         { email, password, ref },

@@ -24,6 +24,7 @@ import {
   transferCreditError,
   transferLimitError,
   transferPairOf,
+  transferRequoteError,
   withdrawableAmount,
 } from '@openbroker/domain';
 import type { Db } from '../../db/client.js';
@@ -323,17 +324,17 @@ export class TradingAccountsService {
     }
     const target = money(demoBalanceOf(actor.brand.settings));
     const before = money((await books.view(account.id))?.balance.balance ?? 0);
-    const difference = subMoney(target, before);
-    if (difference !== 0) {
-      const outcome = await books.adjustBalance({
-        accountId: account.id,
-        now: this.now().getTime(),
-        amount: difference,
-        kind: 'demo_funds',
-        cause: { demo: `${account.id}:reset:${newToken().slice(0, 16)}` },
-      });
-      if (!outcome.ok) throw new AppError(409, 'RESET_FAILED', 'accounts.resetFailed');
-    }
+    // the difference is decided in the account's engine queue from its committed balance (`toBalance`): two resets
+    // at once book it once, never twice
+    const outcome = await books.adjustBalance({
+      accountId: account.id,
+      now: this.now().getTime(),
+      amount: subMoney(target, before),
+      toBalance: target,
+      kind: 'demo_funds',
+      cause: { demo: `${account.id}:reset:${newToken().slice(0, 16)}` },
+    });
+    if (!outcome.ok) throw new AppError(409, 'RESET_FAILED', 'accounts.resetFailed');
     await writeAudit(
       this.deps.db,
       this.audit(actor, 'account.demo.reset', account, {
@@ -400,6 +401,12 @@ export class TradingAccountsService {
         fromCurrency: plan.from.currency,
         toCurrency: plan.to.currency,
         transferId,
+        // decided in the accounts' queue: the rate the client saw, within the tolerance, or a requote
+        ...(input.quotedRate === undefined
+          ? {}
+          : {
+              accept: (figures: TransferAmounts) => transferRequoteError(input.quotedRate as string, figures),
+            }),
         effect: (figures) => ({
           type: 'transfer.insert',
           row: {
@@ -436,7 +443,17 @@ export class TradingAccountsService {
         throw transferFailed();
       throw error;
     }
-    if (!outcome.ok) throw invalidFields([outcome.error]);
+    if (!outcome.ok) {
+      if (outcome.error.key === 'transfers.requote')
+        throw new AppError(
+          409,
+          'TRANSFER_REQUOTE',
+          'transfers.requote',
+          outcome.error.params,
+          invalidFields([outcome.error]).errors,
+        );
+      throw invalidFields([outcome.error]);
+    }
     const booked = await this.deps.transfers.findById(transferId);
     if (!booked) throw transferFailed();
     return presentTransfer(booked);

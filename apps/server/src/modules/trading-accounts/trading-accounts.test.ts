@@ -151,6 +151,18 @@ describe(`trading accounts (${testDbKind})`, async () => {
       expect((await list(c.token)).accounts).toHaveLength(8);
     });
 
+    it('refuses a demo account in a currency the brand does not offer (a translated field message), opening nothing', async () => {
+      const c = await registerClient(app);
+      const before = (await list(c.token)).accounts.length;
+      const chf = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'CHF' });
+      expect(chf.statusCode).toBe(400);
+      expect(chf.json().errors[0]).toMatchObject({
+        key: 'accounts.demoCurrencyNotOffered',
+        message: 'Demo accounts in CHF are not offered',
+      });
+      expect((await list(c.token)).accounts).toHaveLength(before);
+    });
+
     it('answers 401 without a client session (a staff token, another brand, none)', async () => {
       const staff = await staffSession(server, ['admin']);
       expect((await call('GET', '/api/accounts', staff.token)).statusCode).toBe(401);
@@ -218,6 +230,75 @@ describe(`trading accounts (${testDbKind})`, async () => {
       expect(await ledgerSum(demo.id)).toBe(10_000);
       const funds = (await ledgerOf(demo.id)).filter((e) => e.kind === 'demo_funds');
       expect(funds).toHaveLength(2);
+    });
+  });
+
+  describe('two demo resets at once', () => {
+    it('book the difference to the demo balance once: the balance ends at the demo balance, not above', async () => {
+      const c = await registerClient(app);
+      const opened = await call('POST', '/api/accounts', c.token, { kind: 'demo', currency: 'EUR' });
+      const demo = opened.json().data.accounts[1] as { id: number };
+      // the demo account lost 250.00 meanwhile
+      await ctx.trading.ensureAccount(demo.id);
+      const spent = await ctx.trading.adjustBalance({
+        accountId: demo.id,
+        now: Date.now(),
+        amount: money(-250),
+        kind: 'adjustment',
+        cause: { staffAction: `demo-reset-race-${demo.id}` },
+      });
+      expect(spent.ok).toBe(true);
+      expect(await balanceOf(demo.id)).toBe('9750.00');
+
+      // both resets read the balance before either books (each waits at its second read until both got there)
+      const userId = await userIdOf(c.email);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const brand = await ctx.brands.resolve('localhost');
+      const actor = { brand, user: user as never, session: { accountId: null } as never, ip: '127.0.0.1' };
+      let reads = 0;
+      let release: () => void = () => {};
+      const bothRead = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const engine = ctx.trading;
+      const service = new TradingAccountsService({
+        db,
+        transfers: new AccountTransfersRepo(db),
+        engine,
+        catalogue: ctx.market.catalogue,
+        sessions: ctx.sessions,
+        books: {
+          ensure: (id) => engine.ensureAccount(id),
+          view: async (id, withOrders) => {
+            // the read before booking is each reset's second one
+            if (!withOrders && ++reads === 2) release();
+            if (!withOrders) await bothRead;
+            const m = engine.margin(id);
+            return {
+              balance: { balance: m.balance, equity: m.equity, freeMargin: m.balance - m.usedMargin },
+              positions: engine.positions(id),
+              ...(withOrders ? { orders: engine.orders(id) } : {}),
+            };
+          },
+          command: async () => ({ status: true }),
+          close: (command) => engine.close(command),
+          adjustBalance: (command) => engine.adjustBalance(command),
+        },
+      });
+      const answers = await Promise.allSettled([
+        service.reset(actor, demo.id),
+        service.reset(actor, demo.id),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await balanceOf(demo.id)).toBe('10000.00');
+      expect(await ledgerSum(demo.id)).toBe(10_000);
+      // the opening funds and ONE reset entry of +250.00
+      const funds = (await ledgerOf(demo.id))
+        .filter((e) => e.kind === 'demo_funds')
+        .sort((a, b) => a.id - b.id)
+        .map((e) => e.amount);
+      expect(funds).toEqual(['10000.00', '250.00']);
+      expect(ctx.trading.balance(demo.id).balance).toBe(10_000);
     });
   });
 
@@ -443,6 +524,56 @@ describe(`trading accounts (${testDbKind})`, async () => {
         service(saturday).quote(actor, { fromAccountId: usd, toAccountId: c.first, amount: '10' }),
       ).rejects.toMatchObject({ errors: [expect.objectContaining({ key: 'transfers.marketClosed' })] });
     });
+  });
+  it('books at the rate the client saw, or answers a requote with the new rate and books nothing', async () => {
+    const c = await twoLive(0);
+    const userId = await userIdOf(c.email);
+    const brand = await ctx.brands.resolve('localhost');
+    const offered = { ...brand, settings: { ...brand.settings, accountCurrencies: ['EUR', 'USD'] } };
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const actor = {
+      brand: offered,
+      user: user as never,
+      session: { accountId: null } as never,
+      ip: '127.0.0.1',
+    };
+    // a Wednesday noon (UTC) two weeks ahead: the forex market is open whatever day the test runs
+    const day = new Date(Date.now() + 14 * 86_400_000);
+    day.setUTCDate(day.getUTCDate() + ((3 - day.getUTCDay() + 7) % 7));
+    day.setUTCHours(12, 0, 0, 0);
+    const service = new TradingAccountsService({
+      db,
+      transfers: new AccountTransfersRepo(db),
+      engine: ctx.trading,
+      catalogue: ctx.market.catalogue,
+      sessions: ctx.sessions,
+      now: () => day,
+    });
+    const opened = await service.open(actor, { kind: 'live', currency: 'USD' });
+    const usd = opened.accounts.find((a) => a.currency === 'USD')?.id as number;
+    await fund(c.first, 1000);
+    ctx.market.ingest({ symbol: 'EURUSD', bid: 1.1, ask: 1.1002, ts: day.getTime() });
+    const body = { fromAccountId: c.first, toAccountId: usd, amount: '100' };
+    const quote = await service.quote(actor, body);
+
+    // the rate moved by 1 %: a requote, nothing booked
+    ctx.market.ingest({ symbol: 'EURUSD', bid: 1.111, ask: 1.1112, ts: day.getTime() + 1000 });
+    const moved = await service
+      .transfer(actor, { ...body, quotedRate: quote.rate, commandId: `rq-${usd}-1` })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(moved).toMatchObject({ statusCode: 409, code: 'TRANSFER_REQUOTE', key: 'transfers.requote' });
+    const now = (await service.quote(actor, body)).rate;
+    expect((moved as { errors: { params: { rate: string } }[] }).errors[0]?.params.rate).toBe(now);
+    expect(await balanceOf(c.first)).toBe('1000.00');
+    expect(await balanceOf(usd)).toBe('0.00');
+
+    // confirmed at the new rate (within the tolerance): booked at it
+    const booked = await service.transfer(actor, { ...body, quotedRate: now, commandId: `rq-${usd}-2` });
+    expect(booked.rate).toBe(now);
+    expect(await balanceOf(c.first)).toBe('900.00');
   });
 
   describe('Try a demo', () => {

@@ -1,5 +1,6 @@
 import type { BalancePayload, OrdersPayload, PositionDto, PositionsPayload } from '@openbroker/domain';
 import type { CommandOutcome, DeskPosition, Engine } from '../../engine/index.js';
+import type { ConversionQuotes } from '../trading-accounts/amount-in-brand-currency.js';
 import type { TradeAck, TradeCommandName } from './trade-commands.js';
 
 /** What the client's screens show of an account, read on the node that holds its book. */
@@ -28,6 +29,8 @@ export interface AccountBooks {
   command(name: TradeCommandName, accountId: number, input: unknown): Promise<TradeAck>;
   adjustBalance(command: AdjustCommand): Promise<CommandOutcome>;
   close(command: CloseCommand): Promise<CommandOutcome>;
+  /** The account's dealing quote between two currencies (`TradingService.conversionQuote`). */
+  conversionQuote: ConversionQuotes['conversionQuote'];
   /** Every open position with its account's figures, across all nodes (the dealing desk). */
   deskPositions(): Promise<DeskPosition[]>;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   assetCategories,
   brands,
+  clientCompliance,
   ledgerEntries,
   orders,
   positions,
@@ -26,6 +27,7 @@ import type {
 } from '../../engine/index.js';
 import { EngineCommitError } from '../../engine/index.js';
 import { brandProfileKey } from '../brands/brand-trading.js';
+import { complianceStatusOf } from '../compliance/compliance-status.repo.js';
 import { type BookedEntry, Ledger, type LedgerKind } from '../ledger/ledger.js';
 import { LedgerRepo } from '../ledger/ledger.repo.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -68,6 +70,23 @@ const ACCOUNT_COLUMNS = {
   ),
   customLeverage: users.customLeverage,
   tradingEnabled: users.tradingEnabled,
+  // the client's compliance standing (docs/compliance.md) and whether the brand requires the appropriateness test
+  compliance: sql<Record<
+    string,
+    unknown
+  > | null>`(select row_to_json(c) from ${clientCompliance} c where c.user_id = ${users.id})`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown> | null,
+  ),
+  appropriatenessRequired:
+    sql<boolean>`coalesce((select (b.settings #>> '{compliance,appropriatenessRequired}')::boolean from ${brands} b where b.id = ${users.brandId}), false)`.mapWith(
+      (v: unknown) => v === true || v === 't' || v === 'true',
+    ),
+  // the brand's leverage cap for a client whose appropriateness outcome is warn (null: the preset's caps)
+  appropriatenessWarnCap: sql<
+    number | null
+  >`(select (b.settings #>> '{compliance,appropriateness,warnLeverageCap}')::int from ${brands} b where b.id = ${users.brandId})`.mapWith(
+    (v: unknown) => (v === null || v === undefined ? null : Number(v)),
+  ),
 };
 
 /**
@@ -84,6 +103,9 @@ function accountOf(row: {
   everyCategory: number[];
   customLeverage: Record<string, number[]>;
   tradingEnabled: boolean;
+  compliance: Record<string, unknown> | null;
+  appropriatenessRequired: boolean;
+  appropriatenessWarnCap: number | null;
 }): AccountSnapshot {
   // A demo account (virtual money, no KYC) trades every category from the first visit; a live one by its client's
   // verification and permissions — the rule the terminal's ticket applies too (docs/accounts.md).
@@ -98,6 +120,8 @@ function accountOf(row: {
     assetsGroupPermission: rights.permissions,
     customLeverage: row.customLeverage,
     tradingEnabled: row.tradingEnabled,
+    kind: row.kind === 'demo' ? 'demo' : 'live',
+    compliance: complianceStatusOf(row.compliance, row.appropriatenessRequired, row.appropriatenessWarnCap),
     balance: parseMoney(row.balance),
     // the brand's costs, stop-out and margin-call levels (brands.tradingProfiles registers them)
     profile: brandProfileKey(row.brandId),
@@ -806,7 +830,7 @@ export class TradingRepo implements EnginePersistence {
 
   /** Accounts whose balance differs from the sum of their ledger entries (see also ledger.verify.ts). */
   ledgerDifferences(): Promise<
-    { accountId: number; number: string; userId: number; email: string; balance: string; ledger: string }[]
+    { accountId: number; number: string; userId: number; balance: string; ledger: string }[]
   > {
     return new LedgerRepo().balanceDifferences(this.db);
   }
@@ -825,3 +849,46 @@ export class TradingRepo implements EnginePersistence {
 
 /** `execute` answers `{rows}` on both drivers (PGlite and node-postgres). */
 const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;
+
+/**
+ * A client's trading per day and account, newest day first: positions opened and closed that day (UTC) and the
+ * traded volume (margin × leverage, in the account's currency) of the opened ones. The client timeline.
+ */
+export async function dailyTradingActivity(db: Db, userId: number, before: Date, limit: number) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with events as (
+        select account_id, date_trunc('day', opened_at) as day, 1 as opened, 0 as closed,
+               amount * leverage as volume
+        from positions where user_id = ${userId}
+        union all
+        select account_id, date_trunc('day', closed_at), 0, 1, 0
+        from positions where user_id = ${userId} and closed_at is not null
+      )
+      select e.account_id, ta.number as account_number, ta.currency, e.day,
+             sum(e.opened)::int as opens, sum(e.closed)::int as closes,
+             sum(e.volume)::numeric(20,2)::text as volume
+      from events e join trading_accounts ta on ta.id = e.account_id
+      where e.day < ${before.toISOString()}::timestamptz
+      group by e.account_id, ta.number, ta.currency, e.day
+      order by e.day desc, e.account_id
+      limit ${limit}`),
+  ) as {
+    account_id: number;
+    account_number: string;
+    currency: string;
+    day: Date | string;
+    opens: number;
+    closes: number;
+    volume: string;
+  }[];
+  return rows.map((r) => ({
+    accountId: Number(r.account_id),
+    accountNumber: r.account_number,
+    currency: r.currency,
+    day: new Date(r.day),
+    opens: Number(r.opens),
+    closes: Number(r.closes),
+    volume: r.volume,
+  }));
+}

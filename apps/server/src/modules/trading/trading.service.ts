@@ -1,5 +1,6 @@
 import {
   type BalancePayload,
+  type BrandQuote,
   DEFAULT_TRADING_PROFILE,
   type Numeric,
   type OrderDto,
@@ -11,7 +12,9 @@ import {
   pipSize,
   positionProfitFast,
   type TradingProfile,
+  type TransferPair,
   tickSizeOf,
+  transferPairOf,
 } from '@openbroker/domain';
 import {
   type AccountId,
@@ -763,6 +766,25 @@ export class TradingService {
     }
     const entry = this.quoteFor(accountId, symbol);
     return { feed: entry?.feed ?? null, dealing: entry?.dealing ?? null, leverages };
+  }
+
+  /**
+   * The pair between two currencies and the account's dealing quote of it, as a transfer from this account would
+   * be decided (`Engine.runTransfer`: the brand quote, only while the pair's price is fresh — within the
+   * instrument's staleness; a closed market's feed sends no prices, so its last one goes stale). `pair` as
+   * `transferPairOf` answers it (null: the same currency, no rate needed; undefined: the feed quotes no such pair);
+   * `quote` null: no rate now (no fresh price, no pair). Undefined for an account this node's engine does not hold.
+   */
+  conversionQuote(
+    accountId: AccountId,
+    from: string,
+    to: string,
+  ): { pair: TransferPair | null | undefined; quote: BrandQuote | null } | undefined {
+    if (!this.accountSettings.has(accountId)) return undefined;
+    const pair = transferPairOf(from, to, (symbol) => this.instruments.has(symbol));
+    if (!pair) return { pair, quote: null };
+    const terms = this.live.tradingTerms(accountId, pair.pair, this.market.clock.now());
+    return { pair, quote: terms?.available && terms.quote ? terms.quote : null };
   }
 
   /** The leverages an account may use on each instrument of the categories it may trade (the strategy's choice list). */

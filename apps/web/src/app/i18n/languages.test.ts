@@ -16,10 +16,10 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 /**
  * The back office's own refusals in the domain catalogue (staff, brands, content, pop-ups, affiliates,
- * reports, auto-trading offers, the dealing desk): only the back office shows them, and their German loads with it.
+ * reports, auto-trading offers, the dealing desk, the checks on a brand's appropriateness questionnaire): only the back office shows them, and their German loads with it.
  */
 const BACK_OFFICE_MESSAGE =
-  /^(staff|boBrands|boContent|popups|affiliates|reports|boAuto|dealing)\.|^payment\.fourEyesRequired$/;
+  /^(staff|boBrands|boCompliance|boContent|popups|affiliates|reports|boAuto|dealing)\.|^payment\.fourEyesRequired$|^appropriateness\.(professionalNotTested|versionRequired|questionCount|questionId|text|optionCount|points|passScore|warnScore|blockDays|warnLeverageCap)$/;
 
 /**
  * The terminal's own refusals in the domain catalogue (price alerts, one-click settings): only the terminal shows

@@ -1,7 +1,14 @@
-import type { MessageKey } from '@openbroker/domain';
+import {
+  DOCUMENT_DETAILS_MESSAGES_DE,
+  DOCUMENT_DETAILS_MESSAGES_ES,
+  DOCUMENT_DETAILS_MESSAGES_IT,
+  type MessageKey,
+} from '@openbroker/domain';
 
 /** The domain catalogue's shared messages (validation, errors) in the other languages; English is the catalogue itself. */
 export const DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
+  // a document's details and expiry
+  ...DOCUMENT_DETAILS_MESSAGES_DE,
   // domain messages (MESSAGES_EN keys)
   'field.required': '{{title}} ist erforderlich',
   'field.minChars': '{{title}} muss mindestens {{min}} Zeichen haben',
@@ -157,9 +164,44 @@ export const DOMAIN_MESSAGES_DE: Partial<Record<MessageKey, string>> = {
     'Eine Liste kann höchstens 100 Märkte enthalten. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
   'watchlists.favouritesKept': 'Die Favoritenliste kann nicht umbenannt oder gelöscht werden',
   'watchlists.orderChanged': 'Die Liste hat sich inzwischen geändert. Bitte versuchen Sie es erneut.',
+  // the client's compliance standing (domain complianceBlock)
+  'compliance.screeningConfirmed':
+    'Ihr Konto wurde von unserem Compliance-Team eingeschränkt. Handel, Einzahlungen und Auszahlungen sind gestoppt. Bitte wenden Sie sich an den Support.',
+  'compliance.screeningPending':
+    'Ihr Konto wird routinemäßig von Compliance geprüft. Neue Trades und Einzahlungen sind bis zum Abschluss pausiert.',
+  'compliance.documentExpired':
+    'Ihr Identitäts- oder Adressnachweis ist abgelaufen. Laden Sie ein gültiges Dokument hoch, um wieder zu handeln und einzuzahlen.',
+  'compliance.eddRequired':
+    'Vor Ihrer nächsten Einzahlung benötigen wir weitere Unterlagen (verstärkte Sorgfaltspflicht). Bitte laden Sie sie in Ihrem Konto hoch.',
+  'compliance.appropriatenessRequired':
+    'Bitte beantworten Sie vor dem Handel den kurzen Angemessenheitstest zu Ihren Kenntnissen und Erfahrungen.',
+  'compliance.appropriatenessBlocked':
+    'Nach Ihren Antworten ist der CFD-Handel derzeit nicht angemessen für Sie. Sie können den Test ab {{date}} wiederholen.',
+  'compliance.appropriatenessRetake': 'Bitte wiederholen Sie den Angemessenheitstest, bevor Sie handeln.',
+  'compliance.appropriatenessWarning':
+    'Bitte lesen und bestätigen Sie den Hinweis zu Ihrem Testergebnis, bevor Sie handeln.',
+  'tasks.notFound': 'Diese Aufgabe wurde nicht gefunden.',
+  'tasks.noteRequired': 'Schreiben Sie eine Abschlussnotiz: was geprüft und entschieden wurde.',
+  'tasks.dueInvalid': 'Geben Sie ein gültiges Fälligkeitsdatum ein.',
+  'tasks.closed': 'Diese Aufgabe ist bereits abgeschlossen.',
+  'tasks.assigneeInvalid': 'Wählen Sie ein Mitglied des Compliance-Teams dieser Marke.',
+  'sof.invalid': 'Bitte beantworten Sie alle Fragen.',
+  // sanctions and PEP screening in the back office
+  'screening.unreadableFile':
+    'Diese Datei ist keine Liste im gewählten Format oder enthält keine Person. Prüfen Sie Format und Datei.',
+  'screening.fileRequired': 'Wählen Sie die Listendatei für den Import.',
+  'screening.fileTooLarge': 'Die Listendatei ist zu groß (höchstens {{max}} MB).',
+  'screening.importAllBrands':
+    'Listen gelten für alle Marken: Nur Mitarbeiter, die für alle Marken arbeiten, importieren sie.',
+  'screening.reasonRequired':
+    'Geben Sie an, warum Sie diesen Treffer aufheben oder bestätigen: Der Grund wird im Audit-Log gespeichert.',
+  'screening.matchNotFound': 'Dieser Screening-Treffer wurde nicht gefunden.',
+  'screening.matchDecided': 'Über diesen Treffer wurde bereits entschieden.',
 };
 
 export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
+  // a document's details and expiry
+  ...DOCUMENT_DETAILS_MESSAGES_ES,
   'page.notFound': '¡Vaya! No encontramos la página que buscas. Código de error: 404',
   'list.empty': 'no hay datos para mostrar',
   'positions.empty': 'no hay posiciones para mostrar',
@@ -173,9 +215,39 @@ export const DOMAIN_MESSAGES_ES: Partial<Record<MessageKey, string>> = {
     'Una lista puede contener como máximo 100 mercados. Quite uno para añadir otro.',
   'watchlists.favouritesKept': 'La lista de favoritos no se puede renombrar ni eliminar',
   'watchlists.orderChanged': 'La lista ha cambiado mientras tanto. Inténtelo de nuevo.',
+  // the client's compliance standing (domain complianceBlock)
+  'compliance.screeningConfirmed':
+    'Nuestro equipo de cumplimiento ha restringido su cuenta. Las operaciones, los depósitos y los retiros están detenidos. Contacte con soporte.',
+  'compliance.screeningPending':
+    'Su cuenta está en una revisión rutinaria de cumplimiento. Las nuevas operaciones y los depósitos están en pausa hasta que termine.',
+  'compliance.documentExpired':
+    'Su prueba de identidad o de domicilio ha caducado. Suba un documento válido para volver a operar y depositar.',
+  'compliance.eddRequired':
+    'Antes de su próximo depósito necesitamos algunos documentos más (diligencia debida reforzada). Súbalos en su cuenta.',
+  'compliance.appropriatenessRequired':
+    'Antes de operar, complete el breve test de conveniencia sobre sus conocimientos y experiencia.',
+  'compliance.appropriatenessBlocked':
+    'Según sus respuestas, operar con CFD no es conveniente para usted por ahora. Puede repetir el test desde el {{date}}.',
+  'compliance.appropriatenessRetake': 'Repita el test de conveniencia antes de operar.',
+  'compliance.appropriatenessWarning':
+    'Lea y confirme el aviso sobre el resultado de su test de conveniencia antes de operar.',
+  'sof.invalid': 'Responda todas las preguntas.',
+  // sanctions and PEP screening in the back office
+  'screening.unreadableFile':
+    'Este archivo no es una lista en el formato elegido o no contiene ninguna persona. Compruebe el formato y el archivo.',
+  'screening.fileRequired': 'Elija el archivo de la lista que desea importar.',
+  'screening.fileTooLarge': 'El archivo de la lista es demasiado grande (máximo {{max}} MB).',
+  'screening.importAllBrands':
+    'Las listas se aplican a todas las marcas: solo el personal que trabaja para todas las marcas las importa.',
+  'screening.reasonRequired':
+    'Indique por qué descarta o confirma esta coincidencia: el motivo se guarda en el registro de auditoría.',
+  'screening.matchNotFound': 'No se encontró esta coincidencia de control.',
+  'screening.matchDecided': 'Esta coincidencia ya se decidió.',
 };
 
 export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
+  // a document's details and expiry
+  ...DOCUMENT_DETAILS_MESSAGES_IT,
   'page.notFound': 'Oops! Non riusciamo a trovare la pagina che stai cercando. Codice di errore: 404',
   'list.empty': 'nessun dato da mostrare',
   'positions.empty': 'nessuna posizione da mostrare',
@@ -189,4 +261,32 @@ export const DOMAIN_MESSAGES_IT: Partial<Record<MessageKey, string>> = {
     'Una lista può contenere al massimo 100 mercati. Rimuovine uno per aggiungerne un altro.',
   'watchlists.favouritesKept': 'La lista dei preferiti non può essere rinominata né eliminata',
   'watchlists.orderChanged': 'La lista è cambiata nel frattempo. Riprova.',
+  // the client's compliance standing (domain complianceBlock)
+  'compliance.screeningConfirmed':
+    'Il nostro team di compliance ha limitato il suo conto. Trading, depositi e prelievi sono bloccati. Contatti il supporto.',
+  'compliance.screeningPending':
+    'Il suo conto è in una verifica di compliance di routine. Nuove operazioni e depositi sono sospesi fino al termine.',
+  'compliance.documentExpired':
+    'Il suo documento di identità o di residenza è scaduto. Carichi un documento valido per tornare a operare e depositare.',
+  'compliance.eddRequired':
+    'Prima del prossimo deposito ci servono altri documenti (adeguata verifica rafforzata). Li carichi nel suo conto.',
+  'compliance.appropriatenessRequired':
+    'Prima di operare, completi il breve test di adeguatezza sulle sue conoscenze ed esperienze.',
+  'compliance.appropriatenessBlocked':
+    'In base alle sue risposte, il trading di CFD non è adeguato per lei al momento. Può ripetere il test dal {{date}}.',
+  'compliance.appropriatenessRetake': 'Ripeta il test di adeguatezza prima di operare.',
+  'compliance.appropriatenessWarning':
+    "Legga e confermi l'avviso sul risultato del suo test di adeguatezza prima di operare.",
+  'sof.invalid': 'Risponda a tutte le domande.',
+  // sanctions and PEP screening in the back office
+  'screening.unreadableFile':
+    'Questo file non è una lista nel formato scelto o non contiene alcuna persona. Controlla il formato e il file.',
+  'screening.fileRequired': 'Scegli il file della lista da importare.',
+  'screening.fileTooLarge': 'Il file della lista è troppo grande (al massimo {{max}} MB).',
+  'screening.importAllBrands':
+    'Le liste valgono per tutti i marchi: solo il personale che lavora per tutti i marchi le importa.',
+  'screening.reasonRequired':
+    'Indica perché archivi o confermi questa corrispondenza: il motivo resta nel registro di audit.',
+  'screening.matchNotFound': 'Questa corrispondenza di screening non è stata trovata.',
+  'screening.matchDecided': 'Su questa corrispondenza si è già deciso.',
 };

@@ -1,5 +1,12 @@
 import { MESSAGES_EN } from '@openbroker/domain';
+import {
+  APPROPRIATENESS_DE,
+  APPROPRIATENESS_EN,
+  APPROPRIATENESS_ES,
+  APPROPRIATENESS_IT,
+} from '../../features/account/appropriateness/i18n.js';
 import { ACCOUNT_DE, ACCOUNT_EN } from '../../features/account/i18n.js';
+import { SOF_DE, SOF_EN, SOF_ES, SOF_IT } from '../../features/account/source-of-funds/i18n.js';
 import { AFFILIATE_DE, AFFILIATE_EN } from '../../features/affiliate/i18n.js';
 import { AUTH_DE, AUTH_EN, AUTH_ES, AUTH_IT } from '../../features/auth/i18n.js';
 import { AUTO_TRADING_DE, AUTO_TRADING_EN } from '../../features/auto-trading/i18n.js';
@@ -29,6 +36,8 @@ export const EN = {
   ...SHARED_UI_EN,
   ...AUTH_EN,
   ...ACCOUNT_EN,
+  ...APPROPRIATENESS_EN,
+  ...SOF_EN,
   ...POPUPS_EN,
   ...TRANSACTIONS_EN,
   ...SHARED_MARKET_EN,
@@ -46,6 +55,8 @@ export const DE = {
   ...SHARED_UI_DE,
   ...AUTH_DE,
   ...ACCOUNT_DE,
+  ...APPROPRIATENESS_DE,
+  ...SOF_DE,
   ...POPUPS_DE,
   ...TRANSACTIONS_DE,
   ...SHARED_MARKET_DE,
@@ -62,6 +73,8 @@ export const IT = {
   ...SHELL_IT,
   ...SHARED_UI_IT,
   ...AUTH_IT,
+  ...APPROPRIATENESS_IT,
+  ...SOF_IT,
   ...SHARED_MARKET_IT,
   ...PAYMENTS_IT,
 };
@@ -72,6 +85,8 @@ export const ES = {
   ...SHELL_ES,
   ...SHARED_UI_ES,
   ...AUTH_ES,
+  ...APPROPRIATENESS_ES,
+  ...SOF_ES,
   ...SHARED_MARKET_ES,
   ...PAYMENTS_ES,
 };

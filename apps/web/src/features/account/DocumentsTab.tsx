@@ -1,26 +1,32 @@
 import {
+  type ClientDocumentExpiry,
   DOCUMENT_STATUS,
   DOCUMENT_TYPES,
   type DocumentField,
   type DocumentStatus,
   type DocumentType,
+  documentExpires,
+  documentExpiryProblem,
+  documentNumberProblem,
   type Message,
+  type MessageKey,
   parseDocumentField,
   showsUploadForm,
   UPLOAD_ACCEPT,
   validateUpload,
 } from '@openbroker/domain';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Alert, Badge, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError.js';
-import { accountsApi } from '../../api/accounts.js';
+import { accountsApi, type DocumentDetailsForm } from '../../api/accounts.js';
 import type { User } from '../../api/types.js';
 import { formatDate } from '../../lib/dates.js';
 import type { TranslationKey } from '../../lib/i18n/keys.js';
 import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
 import { useMessageText } from '../../ui/forms.js';
+import { useCountries } from './useCountries.js';
 
 const TYPE_VIEW: Record<DocumentType, { label: TranslationKey; hint: TranslationKey; icon: string }> = {
   doc_passport: { label: 'document.passport', hint: 'document.passportHint', icon: 'bi-person-vcard' },
@@ -53,22 +59,150 @@ const STATUS_VIEW: Record<DocumentStatus, { label: TranslationKey; tone: string;
 };
 
 const NOT_SUPPORTED: Message = { key: 'document.notSupported' };
+/** The client's documents' expiry (GET /api/accounts/documents). */
+const DOCUMENTS_KEY = ['account', 'documents'] as const;
 
-/** The upload form of one document: checked in the browser first (spec §5), then sent (spec §7). */
-function UploadForm({ type, token }: { type: DocumentType; token: string }) {
+const NO_DETAILS: DocumentDetailsForm = { documentNumber: '', issuingCountry: '', expiresOn: '' };
+type DetailProblems = Partial<Record<keyof DocumentDetailsForm, Message>>;
+
+/** The domain's checks of a proof's details, as the server makes them (the country list is checked there too). */
+function checkDetails(details: DocumentDetailsForm): DetailProblems {
+  const problems: DetailProblems = {};
+  const required: Message = { key: 'document.detailsRequired' };
+  if (!details.documentNumber.trim()) problems.documentNumber = required;
+  else problems.documentNumber = documentNumberProblem(details.documentNumber) ?? undefined;
+  if (!details.issuingCountry) problems.issuingCountry = required;
+  if (!details.expiresOn) problems.expiresOn = required;
+  else problems.expiresOn = documentExpiryProblem(details.expiresOn) ?? undefined;
+  return Object.fromEntries(Object.entries(problems).filter(([, m]) => m)) as DetailProblems;
+}
+
+/** The proof's number, issuing country and expiry date, where the brand lets the client enter them. */
+function DetailFields({
+  details,
+  problems,
+  disabled,
+  onChange,
+}: {
+  details: DocumentDetailsForm;
+  problems: DetailProblems;
+  disabled: boolean;
+  onChange: (details: DocumentDetailsForm) => void;
+}) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const id = useId();
+  const countries = useCountries();
+  const field = (name: keyof DocumentDetailsForm, label: TranslationKey, control: ReactNode) => (
+    <Form.Group className="mb-2" controlId={`${id}-${name}`}>
+      <Form.Label className="small mb-1">{t(label)}</Form.Label>
+      {control}
+      {problems[name] && (
+        <Form.Control.Feedback type="invalid" className="d-block">
+          {text(problems[name] as Message, t(label))}
+        </Form.Control.Feedback>
+      )}
+    </Form.Group>
+  );
+  return (
+    <Row className="g-2 ob-doc-details" data-testid="document-details">
+      <Col sm={4}>
+        {field(
+          'documentNumber',
+          'document.number',
+          <Form.Control
+            size="sm"
+            name="documentNumber"
+            autoComplete="off"
+            value={details.documentNumber}
+            isInvalid={!!problems.documentNumber}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...details, documentNumber: e.target.value })}
+          />,
+        )}
+      </Col>
+      <Col sm={4}>
+        {field(
+          'issuingCountry',
+          'document.issuingCountry',
+          <Form.Select
+            size="sm"
+            name="issuingCountry"
+            value={details.issuingCountry}
+            isInvalid={!!problems.issuingCountry}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...details, issuingCountry: e.target.value })}
+          >
+            <option value="">—</option>
+            {countries.options?.map((country) => (
+              <option key={country.id} value={country.alpha2}>
+                {country.label}
+              </option>
+            ))}
+          </Form.Select>,
+        )}
+      </Col>
+      <Col sm={4}>
+        {field(
+          'expiresOn',
+          'document.expiresOn',
+          <Form.Control
+            size="sm"
+            type="date"
+            name="expiresOn"
+            value={details.expiresOn}
+            isInvalid={!!problems.expiresOn}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...details, expiresOn: e.target.value })}
+          />,
+        )}
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * The upload form of one document: checked in the browser first (spec §5), then sent (spec §7). With
+ * `withDetails` the proof's number, issuing country and expiry come with it.
+ */
+function UploadForm({
+  type,
+  token,
+  withDetails,
+}: {
+  type: DocumentType;
+  token: string;
+  withDetails: boolean;
+}) {
   const { t } = useTranslation();
   const text = useMessageText();
   const replaceUser = useReplaceUser();
+  const queryClient = useQueryClient();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Message | null>(null);
+  const [details, setDetails] = useState<DocumentDetailsForm>(NO_DETAILS);
+  const [detailProblems, setDetailProblems] = useState<DetailProblems>({});
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => accountsApi.upload(token, type, chosen),
+    mutationFn: (chosen: File) => accountsApi.upload(token, type, chosen, withDetails ? details : undefined),
     // spec §4: after a successful upload the form is replaced by Processing (the answer's user says so)
-    onSuccess: (user) => replaceUser(user),
-    onError: (error) => setProblem(isApiError(error) ? error.toMessage(NOT_SUPPORTED) : NOT_SUPPORTED),
+    onSuccess: (user) => {
+      replaceUser(user);
+      void queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    },
+    onError: (error) => {
+      // a refused detail shows at its field; anything else at the file
+      const onDetails = isApiError(error) ? error.errors.filter((e) => String(e.path) in NO_DETAILS) : [];
+      if (onDetails.length > 0) {
+        setDetailProblems(
+          Object.fromEntries(
+            onDetails.map((e) => [String(e.path), { key: e.key as MessageKey, params: e.params } as Message]),
+          ) as DetailProblems,
+        );
+      } else setProblem(isApiError(error) ? error.toMessage(NOT_SUPPORTED) : NOT_SUPPORTED);
+    },
   });
 
   const check = (chosen: File | null): Message | null =>
@@ -83,12 +217,22 @@ function UploadForm({ type, token }: { type: DocumentType; token: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = check(file);
+    const foundDetails = withDetails ? checkDetails(details) : {};
     setProblem(found);
-    if (!found && file) upload.mutate(file);
+    setDetailProblems(foundDetails);
+    if (!found && Object.keys(foundDetails).length === 0 && file) upload.mutate(file);
   };
 
   return (
     <Form noValidate onSubmit={onSubmit} className="ob-doc-upload" data-testid={`upload-${type}`}>
+      {withDetails && (
+        <DetailFields
+          details={details}
+          problems={detailProblems}
+          disabled={upload.isPending}
+          onChange={setDetails}
+        />
+      )}
       <Form.Label htmlFor={inputId} className="visually-hidden">
         {t('document.chooseFile')}
       </Form.Label>
@@ -122,14 +266,51 @@ function UploadForm({ type, token }: { type: DocumentType; token: string }) {
   );
 }
 
+/** Where an approved proof stands on its expiry: valid until, expiring (upload a new one), expired (and when it stops). */
+function ExpiryNotice({ expiry }: { expiry: ClientDocumentExpiry }) {
+  const { t, i18n } = useTranslation();
+  if (!expiry.expiresOn || expiry.expiry === 'none') return null;
+  const date = formatDate(`${expiry.expiresOn}T00:00:00Z`, i18n.language);
+  if (expiry.expiry === 'valid') {
+    return (
+      <p className="ob-doc-state text-body-secondary" data-testid="document-expiry">
+        <i className="bi bi-calendar-check me-1" aria-hidden="true" />
+        {t('document.expiresOnValue', { date })}
+      </p>
+    );
+  }
+  const expired = expiry.expiry === 'expired';
+  return (
+    <Alert
+      variant={expired ? 'danger' : 'warning'}
+      className="ob-doc-note"
+      data-testid="document-expiry"
+      data-expiry={expiry.expiry}
+    >
+      <i className={`bi ${expired ? 'bi-calendar-x' : 'bi-calendar-event'} me-1`} aria-hidden="true" />
+      {expiry.newUploadPending
+        ? t('document.newUploadPending')
+        : expired && expiry.blockFrom
+          ? t('document.expiredUpload', { date, blockDate: formatDate(expiry.blockFrom, i18n.language) })
+          : expired
+            ? t('document.expiredNow', { date })
+            : t('document.expiringSoon', { date })}
+    </Alert>
+  );
+}
+
 function DocumentCard({
   type,
   document,
   token,
+  expiry,
+  clientEntersDetails,
 }: {
   type: DocumentType;
   document: DocumentField;
   token: string;
+  expiry: ClientDocumentExpiry | undefined;
+  clientEntersDetails: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const view = TYPE_VIEW[type];
@@ -171,7 +352,11 @@ function DocumentCard({
           {t('document.approvedHint')}
         </p>
       )}
-      {showsUploadForm(document.status) && <UploadForm type={type} token={token} />}
+      {expiry && <ExpiryNotice expiry={expiry} />}
+      {(showsUploadForm(document.status) ||
+        (expiry?.asksForUpload && document.status === DOCUMENT_STATUS.approved)) && (
+        <UploadForm type={type} token={token} withDetails={clientEntersDetails && documentExpires(type)} />
+      )}
     </div>
   );
 }
@@ -179,6 +364,11 @@ function DocumentCard({
 /** spec §3/§4/§5: the four verification documents, their status, and an upload form where one is due. */
 export function DocumentsTab({ user, token }: { user: User; token: string }) {
   const { t } = useTranslation();
+  // expiry of the approved proofs; without it the tab still works as before
+  const expiry = useQuery({
+    queryKey: DOCUMENTS_KEY,
+    queryFn: ({ signal }) => accountsApi.documents(token, signal),
+  });
   return (
     <>
       <p className="text-body-secondary mb-3">{t('account.documents.lead')}</p>
@@ -189,7 +379,13 @@ export function DocumentsTab({ user, token }: { user: User; token: string }) {
       <Row className="g-3">
         {DOCUMENT_TYPES.map((type) => (
           <Col md={6} key={type}>
-            <DocumentCard type={type} document={parseDocumentField(user[type])} token={token} />
+            <DocumentCard
+              type={type}
+              document={parseDocumentField(user[type])}
+              token={token}
+              expiry={expiry.data?.documents.find((d) => d.type === type)}
+              clientEntersDetails={expiry.data?.clientEntersDetails ?? false}
+            />
           </Col>
         ))}
       </Row>

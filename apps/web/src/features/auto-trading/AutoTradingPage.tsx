@@ -1,4 +1,10 @@
-import { type AutoTradingOverview, isMessageKey, isVerified } from '@openbroker/domain';
+import {
+  type AutoTradingOverview,
+  accountTradeRights,
+  isMessageKey,
+  isVerified,
+  type TradingAccountKind,
+} from '@openbroker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Placeholder, Row } from 'react-bootstrap';
@@ -10,6 +16,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.js';
 import { AUTO_TRADING_QUERY_KEY, useAutoTradingOverview } from '../../shared/auto-trading/useAutoTrading.js';
 import { useAuth } from '../../shared/session/useAuth.js';
 import { useReplaceUser } from '../../shared/session/useReplaceUser.js';
+import { useCurrentAccount } from '../../shared/trading-accounts/currentAccount.js';
 import { FormAlert, type TextMessage } from '../../ui/forms.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useToast } from '../../ui/ToastProvider.js';
@@ -39,11 +46,16 @@ export function switchBlock(
   overview: AutoTradingOverview,
   user: User,
   testedKey: string | null,
+  /** The kind of the account the page acts on: a demo account trades virtual money without verification. */
+  kind?: TradingAccountKind,
 ): Block | null {
   if (overview.auto_trading === 1) return null;
   if (overview.killed) return { message: { key: 'at.killed' } };
   if (overview.offers.length === 0) return { message: { key: 'at.block.noOffer' } };
-  if (!isVerified(user.verified_account))
+  if (
+    !accountTradeRights(kind, { verified: isVerified(user.verified_account), permissions: null }, null)
+      .verified
+  )
     return {
       message: { key: 'at.block.unverified' },
       link: { to: '/my-account/documents', label: { key: 'at.block.unverifiedLink' } },
@@ -61,10 +73,12 @@ function AutoTradingScreen({
   overview,
   user,
   token,
+  kind,
 }: {
   overview: AutoTradingOverview;
   user: User;
   token: string;
+  kind: TradingAccountKind | undefined;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -152,7 +166,7 @@ function AutoTradingScreen({
     setFormMessage(null);
   };
 
-  const block = switchBlock(overview, user, testedKey);
+  const block = switchBlock(overview, user, testedKey, kind);
   const names = new Map(overview.instruments.map((i) => [i.symbol, i.name]));
   const testSymbols = form.symbols.map((symbol) => ({ symbol, name: names.get(symbol) ?? symbol }));
   // the first thing to correct before a test can run, in the form's order
@@ -224,12 +238,29 @@ export function AutoTradingPage() {
   useDocumentTitle(t('at.title'));
   const auth = useAuth();
   const overview = useAutoTradingOverview();
+  // auto-trading belongs to the session's current account: a switch reloads the page's data (reloadAccountViews)
+  // and the form starts afresh from the other account's settings
+  const account = useCurrentAccount();
   if (!auth) return null;
   return (
     <div className="container-xl ob-section ob-at" data-testid="auto-trading-screen">
       <PageHeader title={t('at.title')} lead={t('at.lead')} />
+      {account && (
+        <p className="ob-at-account" data-testid="auto-trading-account">
+          {t('at.account', {
+            number: account.number,
+            kind: t(account.kind === 'demo' ? 'at.account.demo' : 'at.account.live'),
+          })}
+        </p>
+      )}
       {overview.data ? (
-        <AutoTradingScreen overview={overview.data} user={auth.user} token={auth.access_token} />
+        <AutoTradingScreen
+          key={account?.id ?? 0}
+          overview={overview.data}
+          user={auth.user}
+          token={auth.access_token}
+          kind={account?.kind}
+        />
       ) : overview.isError ? (
         <FormAlert
           message={

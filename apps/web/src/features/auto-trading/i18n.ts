@@ -7,6 +7,10 @@ export const AUTO_TRADING_EN = {
   'at.lead':
     'A published strategy trades for you within the limits you set. Test it on past prices first, then follow every decision it makes with the prices it used.',
   // status header
+  'at.account':
+    'Auto-trading of account {{number}} ({{kind}}): every account has its own switch, strategy, limits and journal.',
+  'at.account.live': 'live',
+  'at.account.demo': 'demo, virtual money',
   'at.status.label': 'Status',
   'at.status.on': 'Running',
   'at.status.off': 'Off',
@@ -218,6 +222,10 @@ export const AUTO_TRADING_DE: Record<keyof typeof AUTO_TRADING_EN, string> &
   Partial<Record<MessageKey, string>> = {
   'at.title': 'Auto-Trading',
   'at.nav': 'Auto-Trading',
+  'at.account':
+    'Auto-Trading des Kontos {{number}} ({{kind}}): Jedes Konto hat seinen eigenen Schalter, seine Strategie, Grenzen und sein Journal.',
+  'at.account.live': 'Live',
+  'at.account.demo': 'Demo, virtuelles Geld',
   'at.lead':
     'Eine veröffentlichte Strategie handelt für Sie innerhalb der Grenzen, die Sie setzen. Testen Sie sie zuerst mit vergangenen Kursen und verfolgen Sie dann jede ihrer Entscheidungen mit den Kursen, die sie verwendet hat.',
   'at.status.label': 'Status',

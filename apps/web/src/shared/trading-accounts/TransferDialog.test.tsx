@@ -44,6 +44,53 @@ async function openTransfer(api: NonNullable<RenderAppOptions['api']>) {
 }
 
 describe('a transfer between two of the client’s live accounts', () => {
+  it('sends the rate it showed, and on a requote shows the new rate and asks again, booking nothing meanwhile', async () => {
+    const MOVED = { ...FIGURES, credit: { amount: '1096.10', currency: 'USD' }, rate: '1.0961' };
+    let quotes = 0;
+    const booked: Record<string, unknown>[] = [];
+    const { dialog } = await openTransfer({
+      '/api/accounts/transfers/quote': () => ok(++quotes === 1 ? FIGURES : MOVED),
+      '/api/accounts/transfers': (body) => {
+        booked.push(body);
+        if (body.quotedRate === FIGURES.rate)
+          return {
+            status: 409,
+            json: {
+              status: false,
+              code: 'TRANSFER_REQUOTE',
+              key: 'transfers.requote',
+              message: 'The rate moved',
+              errors: [
+                {
+                  path: '',
+                  key: 'transfers.requote',
+                  params: { rate: '1.0961', credit: '$1,096.10' },
+                  message: 'The rate moved',
+                },
+              ],
+            },
+          };
+        return ok({ ...MOVED, id: 78, bookedAt: '2026-12-01T05:00:00.000Z' });
+      },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Amount in EUR'), { target: { value: '1000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show the rate' }));
+    await within(dialog).findByTestId('transfer-figures');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm transfer' }));
+
+    // the requote: its words, and the new figures to confirm
+    expect(
+      await within(dialog).findByText(/The rate moved to 1\.0961: you would receive \$1,096\.10/),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('transfer-rate').textContent).toBe('1 EUR = 1.0961 USD (EURUSD)'),
+    );
+    expect(within(dialog).queryByTestId('transfer-booked')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm transfer' }));
+    await within(dialog).findByTestId('transfer-booked');
+    expect(booked.map((b) => b.quotedRate)).toEqual(['1.0852', '1.0961']);
+  });
+
   it('offers the live accounts only, and shows the quote before the confirm button', async () => {
     const booked: Record<string, unknown>[] = [];
     const { dialog, calls } = await openTransfer({

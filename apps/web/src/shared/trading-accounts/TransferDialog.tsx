@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Alert, Button, Form, InputGroup, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError.js';
 import {
   type TradingAccount,
   type TradingAccountList,
@@ -105,9 +106,14 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
       // both balances changed: the list, the balance and the transactions read them again
       refreshAccountViews(queryClient);
     },
-    onError: (error) => {
+    onError: (error, input) => {
       setQuote(null);
       setFailure(refusalText(error, 'accounts.transfer.failed'));
+      // the brand's rate moved since the quote: nothing was booked; the new figures show for a fresh confirmation
+      if (isApiError(error) && error.code === 'TRANSFER_REQUOTE') {
+        const { quotedRate: _seen, ...again } = input;
+        quoting.mutate(again);
+      }
     },
   });
 
@@ -125,7 +131,8 @@ export function TransferDialog({ list, onClose }: { list: TradingAccountList; on
   const confirm = () => {
     const input = request();
     setFailure(null);
-    if (input) booking.mutate(input);
+    // the rate the client confirms: the server books at it (within a small tolerance) or answers a requote
+    if (input && quote) booking.mutate({ ...input, quotedRate: quote.rate });
   };
 
   const option = (account: TradingAccount) => (

@@ -5,7 +5,7 @@ import {
   TRANSACTION_STATUS,
   TRANSACTION_TABS,
 } from '@openbroker/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   assetCategories,
@@ -417,5 +417,39 @@ export class ClientsRepo {
       .orderBy(desc(auditLog.id))
       .limit(limit);
     return rows.map((r) => ({ ...r.row, staffName: r.staffName, brandSlug: r.brandSlug }));
+  }
+
+  /** Staff actions on a client before an instant, newest first: the client timeline. */
+  async staffActionsBefore(userId: number, before: Date, limit: number) {
+    return this.db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        actor: auditLog.actor,
+        reason: auditLog.reason,
+        staffName: staffUsers.name,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(staffUsers, sql`${auditLog.actor} = 'staff:' || ${staffUsers.id}`)
+      .where(and(eq(auditLog.userId, userId), lt(auditLog.createdAt, before)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit);
+  }
+
+  /** Notes on a client before an instant, newest first: the client timeline. */
+  async notesBefore(userId: number, before: Date, limit: number) {
+    return this.db
+      .select({
+        id: clientNotes.id,
+        body: clientNotes.body,
+        staffName: staffUsers.name,
+        createdAt: clientNotes.createdAt,
+      })
+      .from(clientNotes)
+      .innerJoin(staffUsers, eq(staffUsers.id, clientNotes.staffId))
+      .where(and(eq(clientNotes.userId, userId), lt(clientNotes.createdAt, before)))
+      .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id))
+      .limit(limit);
   }
 }

@@ -5,6 +5,7 @@ import {
   ClientAccountList,
   ClientAuditRow,
   ClientDetail,
+  ClientDocumentUploads,
   ClientLedgerPage,
   ClientListQuery,
   ClientNote,
@@ -174,12 +175,31 @@ export async function clientsRoutes(app: App, { staff, clientsAdmin: clients }: 
     },
   );
 
+  app.get(
+    '/api/backoffice/clients/:id/documents',
+    withPolicy(read, staff, {
+      tags,
+      summary:
+        'Every upload of the client, newest first (a new upload never replaces an older one): details (number, ' +
+        'issuing country, expiry), where it stands on its expiry, and its history (uploaded, approved, rejected, ' +
+        'with who, when and the note)',
+      params: ClientParams,
+      response: { 200: ok(ClientDocumentUploads), ...errors },
+    }),
+    async (request) => ({
+      status: true as const,
+      data: await clients.documentUploads(staffOf(request), request.params.id),
+    }),
+  );
+
   app.post(
     '/api/backoffice/clients/:id/documents/:type/review',
     withPolicy({ permission: 'documents.review', brandScoped: true }, staff, {
       tags,
       summary:
-        'Approves or rejects the latest document of a type with a note the client sees (a rejection needs one); ' +
+        'Approves or rejects the latest document of a type with a note the client sees (a rejection needs one), ' +
+        'optionally entering or correcting its details (documentNumber, issuingCountry: alpha-2 of the reference ' +
+        'list, expiresOn: YYYY-MM-DD); approving a valid proof of identity or address lifts an expired-documents stop; ' +
         'verifies the client when passport and address proof are approved and the brand verifies automatically',
       params: ReviewParams,
       body: DocumentReviewInput,

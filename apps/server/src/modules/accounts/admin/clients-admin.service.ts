@@ -11,7 +11,12 @@ import {
   type ClientTradingInput,
   checkBirthDate,
   DOCUMENT_TYPES,
+  type DocumentDetails,
+  type DocumentExpiryState,
   type DocumentType,
+  type DocumentUpload,
+  documentExpires,
+  documentExpiryState,
   grantsOnVerification,
   inBrandScope,
   type PositionsPayload,
@@ -33,7 +38,7 @@ import type { StaffAuth } from '../../staff/policy.js';
 import { auditStaffAction, changedFields } from '../../staff/staff-audit.js';
 import { TradingAccountsRepo } from '../../trading-accounts/trading-accounts.repo.js';
 import type { UserRow } from '../accounts.repo.js';
-import type { CountryLookup } from '../accounts.service.js';
+import { type CountryLookup, screenedDataChanged } from '../accounts.service.js';
 import {
   type ClientAuditRow,
   type ClientFilter,
@@ -153,7 +158,7 @@ const profileFieldsOf = (user: UserRow) => ({
 export interface ClientsServiceDeps {
   database: Database;
   reference: Pick<CountryLookup, 'countryExists'>;
-  documents: Pick<DocumentsService, 'store' | 'reviewClient'>;
+  documents: Pick<DocumentsService, 'store' | 'reviewClient' | 'uploadsOf'>;
   /** The client's engine account: reloaded after a change trading depends on, read for the positions. */
   gateway: {
     refresh(accountId: number): Promise<void>;
@@ -172,6 +177,8 @@ export interface ClientsServiceDeps {
   };
   /** A client's transactions as the money queues show them. */
   money: { clientTransactions(clientId: number, accountId?: number): Promise<StaffTransaction[]> };
+  /** Told after staff changed a client's name, birth date or country (sanctions screening). */
+  onScreenedDataChanged?: (userId: number) => Promise<void>;
 }
 
 export class ClientsService {
@@ -300,6 +307,12 @@ export class ClientsService {
             mime: upload?.mime ?? null,
             originalName: upload?.originalName ?? null,
             size: upload?.size ?? null,
+            documentNumber: upload?.documentNumber ?? null,
+            issuingCountry: upload?.issuingCountry ?? null,
+            expiresOn: upload?.expiresOn ?? null,
+            expiry: documentExpires(type)
+              ? documentExpiryState(upload?.expiresOn ?? null, this.now().getTime())
+              : ('none' as const),
           },
         ];
       }),
@@ -357,8 +370,13 @@ export class ClientsService {
       });
       return row;
     });
+    if (updated !== user) this.onProfileChanged?.(user, updated);
+    if (screenedDataChanged(user, updated)) await this.deps.onScreenedDataChanged?.(user.id);
     return this.present(updated, brand);
   }
+
+  /** Heard after staff changed a client's profile (the compliance checks look at the country again). */
+  onProfileChanged?: (before: UserRow, after: UserRow) => void;
 
   /** A document's bytes for the inline viewer: only a document of this client, in scope. */
   async documentFile(auth: StaffAuth, rawId: string, rawDocumentId: string) {
@@ -384,10 +402,13 @@ export class ClientsService {
     request: Request,
     rawId: string,
     type: DocumentType,
-    input: { decision: 'approve' | 'reject'; note: string },
+    input: { decision: 'approve' | 'reject'; note: string } & Partial<DocumentDetails>,
   ) {
     const { user, brand } = await this.clientInScope(auth, rawId);
-    const result = await this.deps.documents.reviewClient(brand, user, { type, ...input }, (tx, step) =>
+    const { decision, note, documentNumber, issuingCountry, expiresOn } = input;
+    const details = { documentNumber, issuingCountry, expiresOn };
+    const review = { type, decision, note, details, actor: auth.staff.email };
+    const result = await this.deps.documents.reviewClient(brand, user, review, (tx, step) =>
       auditStaffAction(tx, auth, request, {
         action: step.action,
         brandId: brand.id,
@@ -401,6 +422,36 @@ export class ClientsService {
     if (!result.ok) throw documentMissing();
     if (result.verified) await this.refreshAccounts(user.id);
     return this.present(result.user, brand);
+  }
+
+  /** Every upload of the client, newest first, with its details, where it stands on its expiry and its history. */
+  async documentUploads(auth: StaffAuth, rawId: string): Promise<DocumentUpload[]> {
+    const { user } = await this.clientInScope(auth, rawId);
+    const now = this.now().getTime();
+    return (await this.deps.documents.uploadsOf(user.id)).map(({ upload, history }) => ({
+      documentId: upload.id,
+      type: upload.type as DocumentType,
+      status: upload.status as DocumentUpload['status'],
+      note: upload.note,
+      originalName: upload.originalName,
+      mime: upload.mime,
+      size: upload.size,
+      uploadedAt: upload.createdAt.toISOString(),
+      reviewedAt: upload.reviewedAt?.toISOString() ?? null,
+      documentNumber: upload.documentNumber,
+      issuingCountry: upload.issuingCountry,
+      expiresOn: upload.expiresOn,
+      detailsBy: (upload.detailsBy as DocumentUpload['detailsBy']) ?? null,
+      expiry: documentExpires(upload.type as DocumentType)
+        ? documentExpiryState(upload.expiresOn, now)
+        : 'none',
+      history: history.map((step) => ({
+        action: step.action as DocumentUpload['history'][number]['action'],
+        actor: step.actor,
+        note: step.note,
+        at: step.createdAt.toISOString(),
+      })),
+    }));
   }
 
   /**
@@ -661,4 +712,8 @@ export interface DocumentDto {
   mime: string | null;
   originalName: string | null;
   size: number | null;
+  documentNumber: string | null;
+  issuingCountry: string | null;
+  expiresOn: string | null;
+  expiry: DocumentExpiryState;
 }

@@ -1,7 +1,14 @@
 import { DEFAULT_STRATEGY_OFFERS, type StaffRole } from '@openbroker/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, brands, positions, users } from '../../../db/schema.js';
+import {
+  auditLog,
+  autoTradingSettings,
+  brands,
+  positions,
+  tradingAccounts,
+  users,
+} from '../../../db/schema.js';
 import { firstAccountOf } from '../../../test/accounts-kit.js';
 import { registerClient } from '../../../test/factories.js';
 import { createTestServer, testDbKind } from '../../../test/harness.js';
@@ -64,6 +71,19 @@ describe(`back-office auto-trading per brand (${testDbKind})`, async () => {
       .where(eq(users.email, client.email))
       .returning({ id: users.id });
     if (!row) throw new Error('registered client not found');
+    // the switch of the client's account (auto-trading belongs to a trading account)
+    const [account] = await db
+      .select({ id: tradingAccounts.id })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.userId, row.id));
+    if (!account) throw new Error('registered client has no trading account');
+    await db.insert(autoTradingSettings).values({
+      accountId: account.id,
+      userId: row.id,
+      enabled: true,
+      settings: {} as never,
+      enabledAt: new Date(),
+    });
     return { ...client, id: row.id };
   }
 

@@ -14,7 +14,9 @@ import {
   type BrandPaymentProviderView,
   type BrandUpdateInput,
   type ClientAreaInput,
+  demoBalanceOf,
   type LegalInput,
+  liveCurrenciesOf,
   maskSecret,
   PALETTE_KEYS,
   type PaymentProviderInput,
@@ -48,13 +50,18 @@ export function themeView(settings: EditableSettings): ThemeInput {
   };
 }
 
-export function clientAreaView(settings: EditableSettings): ClientAreaInput {
+export function clientAreaView(
+  settings: EditableSettings,
+): ClientAreaInput & Required<Pick<ClientAreaInput, 'accountCurrencies' | 'demoBalance'>> {
   return {
     currency: (settings.currency in BRAND_CURRENCIES ? settings.currency : 'EUR') as BrandCurrency,
     minDeposit: settings.minDeposit,
     features: { ...settings.features },
     widgets: settings.widgets ?? ['market-quotes'],
     languages: settings.languages as ClientAreaInput['languages'],
+    // what clients are offered today (domain liveCurrenciesOf / demoBalanceOf), also where the brand never set it
+    accountCurrencies: liveCurrenciesOf(settings).filter((c): c is BrandCurrency => c in BRAND_CURRENCIES),
+    demoBalance: Math.floor(Number(demoBalanceOf(settings))),
   };
 }
 
@@ -184,6 +191,8 @@ export function applyUpdate(
     next.features = { ...area.features };
     next.widgets = [...area.widgets];
     next.languages = [...area.languages];
+    if (area.accountCurrencies) next.accountCurrencies = [...area.accountCurrencies];
+    if (area.demoBalance !== undefined) next.demoBalance = `${area.demoBalance}.00`;
   }
   if (input.legal) {
     const legal = input.legal;

@@ -239,6 +239,45 @@ describe(`brand editor API (${testDbKind})`, async () => {
     expect(audit?.after).not.toHaveProperty('currency');
   });
 
+  it('sets the live account currencies and the demo balance; an empty list or an absurd balance changes nothing', async () => {
+    const url = `/api/backoffice/brands/${demoId}`;
+    const view = (await staffCall(app, 'GET', url, admin.token)).json().data;
+    // the seeded demo brand offers EUR, USD and GBP live accounts and the default demo money
+    expect(view.clientArea.accountCurrencies).toEqual(['EUR', 'USD', 'GBP']);
+    expect(view.clientArea.demoBalance).toBe(10_000);
+    const change = (patch: Record<string, unknown>) =>
+      staffCall(app, 'PATCH', url, admin.token, { clientArea: { ...view.clientArea, ...patch } });
+
+    const ok = await change({ accountCurrencies: ['USD', 'CHF', 'USD'], demoBalance: 50_000 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.clientArea).toMatchObject({
+      accountCurrencies: ['USD', 'CHF'],
+      demoBalance: 50_000,
+    });
+    expect((await rowOf(demoId))?.settings).toMatchObject({
+      accountCurrencies: ['USD', 'CHF'],
+      demoBalance: '50000.00',
+    });
+
+    for (const bad of [
+      { accountCurrencies: [] },
+      { accountCurrencies: ['JPY'] },
+      { demoBalance: 0 },
+      { demoBalance: 10.5 },
+      { demoBalance: 1e12 },
+    ]) {
+      const refused = await change(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await rowOf(demoId))?.settings).toMatchObject({
+      accountCurrencies: ['USD', 'CHF'],
+      demoBalance: '50000.00',
+    });
+
+    const back = await change({ accountCurrencies: view.clientArea.accountCurrencies, demoBalance: 10_000 });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('a bad value answers 400 with a message per field and changes nothing, even in a valid section sent with it', async () => {
     const url = `/api/backoffice/brands/${auroraId}`;
     const before = await rowOf(auroraId);

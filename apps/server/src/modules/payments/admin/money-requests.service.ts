@@ -30,12 +30,13 @@ import {
   type MoneyRequestDetail,
   type MoneyRequestStatus,
   money,
-  moneyLimitProblem,
+  moneyLimitProblemInBrand,
   moneyToDecimalString,
   parseAdjustmentAmount,
   parseLimits,
   parseMoney,
   raisedLimits,
+  requestedTodayInBrand,
   STAFF_ROLES,
   type StaffRole,
   sameMailbox,
@@ -50,6 +51,10 @@ import type { Brand } from '../../brands/brands.service.js';
 import { assertBrandInScope, type StaffActor, type StaffAuth, scopeFilter } from '../../staff/policy.js';
 import { auditStaffAction, staffAuditEntry } from '../../staff/staff-audit.js';
 import type { AccountBooks } from '../../trading/account-books.js';
+import {
+  accountAmountInBrandCurrency,
+  brandCurrencyConverter,
+} from '../../trading-accounts/amount-in-brand-currency.js';
 import { type MoneyLimitRecord, type MoneyRequestRow, MoneyRequestsRepo } from '../money-requests.repo.js';
 import { TransactionAlreadyDecided } from '../payment-effects.js';
 import { newTransactionReference, type PaymentsService } from '../payments.service.js';
@@ -79,8 +84,8 @@ export interface MoneyRequestsServiceDeps {
   gateway: AccountBooks;
   /** The market's clock: the booking's time. */
   market: { clock: Clock };
-  /** The finance screens hear of a request's change through the money queues' news. */
-  money: Pick<MoneyService, 'tellQueueChanged'>;
+  /** The finance screens hear of a request's change through the money queues' news; a withdrawal's four-eyes. */
+  money: Pick<MoneyService, 'tellQueueChanged' | 'withdrawalDecision'>;
 }
 
 export class MoneyRequestsService {
@@ -145,21 +150,36 @@ export class MoneyRequestsService {
     const reason = (input.reason ?? '').trim();
 
     const brand = await this.brand(client.brandId);
-    // the amount is in the account's currency (the caps are compared as entered)
+    // the amount is in the account's currency; the caps are in the brand's, compared at its dealing rate
     const currency = account.currency;
+    const brandCurrency = brand.settings.currency;
     if (ADJUSTMENT_RULES[kind].ledgerKind === 'withdrawal')
       await this.assertWithdrawable(brand, account.id, booked, currency);
 
     const limits = limitsOf(auth.roles, await this.limitsSet(brand.id));
     const reference = newRequestReference();
+    const since = limitDayStart(new Date());
+    // the rates of this request's currency and of today's earlier requests' are read before the transaction (reading
+    // an account's book may load it from the database); a currency that appears meanwhile has none: refused
+    const toBrand = await brandCurrencyConverter(
+      this.deps.gateway,
+      account.id,
+      [currency, ...(await this.repo.currenciesRequestedSince(auth.staff.id, clientId, since))],
+      brandCurrency,
+    );
     await this.repo.inTransaction(async (tx) => {
-      const today = await this.repo.requestedSince(tx, auth.staff.id, clientId, limitDayStart(new Date()));
-      const problem = moneyLimitProblem(
-        booked,
-        limits,
-        { byMember: parseMoney(today.byMember), forClient: parseMoney(today.forClient) },
-        currency,
+      const sizes = await this.repo.requestedSince(tx, auth.staff.id, clientId, since);
+      const today = requestedTodayInBrand(
+        sizes.map((part) => ({
+          byMember: toBrand(parseMoney(part.byMember), part.currency),
+          forClient: toBrand(parseMoney(part.forClient), part.currency),
+        })),
       );
+      const inBrand = toBrand(booked, currency);
+      const problem = moneyLimitProblemInBrand(inBrand, limits, today, {
+        account: currency,
+        brand: brandCurrency,
+      });
       if (problem) throw invalidFields([problem]);
       await this.repo.insert(
         {
@@ -224,18 +244,54 @@ export class MoneyRequestsService {
   /** A request with what its approver should know first. */
   async detail(auth: StaffAuth, reference: string): Promise<MoneyRequestDetail> {
     const row = await this.inScope(auth, reference);
-    return { request: present(row), context: await this.approvalContext(auth, row.userId, row.accountId) };
+    const brand = await this.brand(row.brandId);
+    // the caps compare it in the brand's currency: the approver sees that equivalent at the dealing rate now
+    const inBrand = await accountAmountInBrandCurrency(
+      this.deps.gateway,
+      { id: row.accountId, currency: row.currency },
+      parseMoney(row.amount),
+      brand.settings.currency,
+    );
+    const decision = {
+      amount: row.amount,
+      currency: row.currency,
+      brandCurrency: brand.settings.currency,
+      inBrandCurrency: inBrand === null ? null : moneyToDecimalString(inBrand),
+      fourEyes: null,
+    };
+    return {
+      request: present(row),
+      context: await this.approvalContext(auth, row.userId, { accountId: row.accountId, decision }),
+    };
   }
 
   /**
    * What an approver sees about a client (a staff money request's or a withdrawal's): verification and document
-   * states, balance, the last staff money requests, and staff members the client resembles. The balance is the
-   * request's account's (`accountId`), else the client's first live account's.
+   * states, the account the money is for — balance, equity and open positions in its currency —, the last staff money
+   * requests, and staff members the client resembles. The account is the request's or withdrawal's (`accountId`: the
+   * client's live account, else 404), else the withdrawal's (`withdrawal`: its reference; the context then carries
+   * its amount in the brand's currency and four-eyes), else the client's first live account.
    */
-  async approvalContext(auth: StaffAuth, clientId: number, accountId?: number): Promise<ApprovalContext> {
+  async approvalContext(
+    auth: StaffAuth,
+    clientId: number,
+    about: {
+      accountId?: number | undefined;
+      withdrawal?: string | undefined;
+      decision?: ApprovalContext['decision'];
+    } = {},
+  ): Promise<ApprovalContext> {
     const client = await this.repo.client(clientId);
     if (!client) throw notFound();
     assertBrandInScope(auth, client.brandId);
+    let { accountId, decision = null } = about;
+    if (about.withdrawal !== undefined) {
+      const withdrawal = await this.deps.money.withdrawalDecision(auth, clientId, about.withdrawal);
+      // the withdrawal's own account (another account named beside it: 404, as another client's)
+      if (accountId !== undefined && accountId !== withdrawal.accountId) throw notFound();
+      accountId = withdrawal.accountId;
+      decision = withdrawal.decision;
+    }
     const brand = await this.brand(client.brandId);
     const name = `${client.firstName} ${client.lastName}`.trim();
     const documents = (
@@ -266,7 +322,10 @@ export class MoneyRequestsService {
       accountId === undefined
         ? await this.repo.firstLiveAccount(clientId)
         : await this.repo.liveAccount(clientId, accountId);
+    // another client's, a demo or an unknown account: the same 404 as an unknown client
+    if (accountId !== undefined && !account) throw notFound();
     const view = account ? await this.deps.gateway.view(account.id) : undefined;
+    const balance = moneyToDecimalString(money(view?.balance.balance ?? 0));
     return {
       client: {
         userId: client.id,
@@ -274,9 +333,20 @@ export class MoneyRequestsService {
         email: client.email,
         verified: client.verified,
         documents,
-        balance: moneyToDecimalString(money(view?.balance.balance ?? 0)),
+        balance,
         currency: account?.currency ?? brand.settings.currency,
       },
+      account: account
+        ? {
+            id: account.id,
+            number: account.number,
+            currency: account.currency,
+            balance,
+            equity: moneyToDecimalString(money(view?.balance.equity ?? 0)),
+            openPositions: view?.positions.open.length ?? 0,
+          }
+        : null,
+      decision,
       recent: (await this.repo.recentForClient(clientId)).map(present),
       lookalikes,
     };

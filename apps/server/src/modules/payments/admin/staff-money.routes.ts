@@ -189,14 +189,29 @@ export async function moneyRoutes(app: App, { staff, money, moneyRequests: reque
     '/api/backoffice/clients/:id/approval-context',
     withPolicy({ permission: [...READ_REQUESTS, QUEUE_PERMISSION.withdrawals], brandScoped: true }, staff, {
       summary:
-        'What an approver should know about a client before paying them: verification, documents, the latest ' +
-        'staff money requests and staff look-alikes',
+        'What an approver should know about a client before paying them: verification, documents, the account ' +
+        "the money is for (`accountId`, the withdrawal's account: balance, equity, open positions in its currency; " +
+        "default the client's first live account; another client's or a demo account: 404), the latest staff " +
+        'money requests and staff look-alikes. With `reference` (a withdrawal of the client; needs ' +
+        '`withdrawals.approve`): its account, and `decision` — the amount, its brand-currency equivalent at the ' +
+        "brand's dealing rate and whether a second approval is needed",
       params: ClientParams,
+      querystring: z.object({
+        accountId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        /**
+         * A withdrawal of the client's (its reference): the context describes its account and carries `decision` —
+         * its amount in the brand's currency at the dealing rate and four-eyes. Not the client's: 404.
+         */
+        reference: z.string().min(1).max(40).optional(),
+      }),
       response: { 200: ok(ApprovalContext), ...errors },
     }),
     async (request) => ({
       status: true as const,
-      data: await requests.approvalContext(staffOf(request), parsePathId(request.params.id) ?? 0),
+      data: await requests.approvalContext(staffOf(request), parsePathId(request.params.id) ?? 0, {
+        accountId: request.query.accountId,
+        withdrawal: request.query.reference,
+      }),
     }),
   );
 

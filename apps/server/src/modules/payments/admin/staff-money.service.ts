@@ -5,13 +5,13 @@
  * trading engine with its audit row and transaction in the same database transaction.
  */
 import {
+  type ApprovalContext,
   type ApproveAnswer,
   can,
-  fourEyesThreshold,
   type MoneyQueue,
-  needsFourEyes,
+  money,
+  moneyToDecimalString,
   PAYMENT_METHOD,
-  parseMoney,
   QUEUE_PERMISSION,
   type RejectTransactionAnswer,
   type StaffTransaction,
@@ -26,6 +26,8 @@ import { BrandsRepo } from '../../brands/brands.repo.js';
 import type { Brand } from '../../brands/brands.service.js';
 import { assertBrandInScope, type StaffActor, type StaffAuth, scopeFilter } from '../../staff/policy.js';
 import { auditStaffAction, staffAuditEntry } from '../../staff/staff-audit.js';
+import type { ConversionQuotes } from '../../trading-accounts/amount-in-brand-currency.js';
+import { withdrawalFourEyes } from '../four-eyes.js';
 import type { TransactionRow } from '../payments.repo.js';
 import type { PaymentsService, QueueListener } from '../payments.service.js';
 import { type ApprovalRow, MoneyRepo, type StaffTransactionRow } from '../staff-money.repo.js';
@@ -63,6 +65,8 @@ export interface MoneyServiceDeps {
   database: Database;
   /** Confirms and rejects, as the operator CLI does. */
   payments: Pick<PaymentsService, 'confirm' | 'reject'>;
+  /** The accounts' books: a withdrawal's brand-currency size for four-eyes (the brand's dealing rate). */
+  books: ConversionQuotes;
 }
 
 export class MoneyService {
@@ -95,19 +99,30 @@ export class MoneyService {
     return brandForMoney(this.deps.database.db, brandId);
   }
 
-  /** Staff transactions with their approvals and whether they need a second approver. */
+  /**
+   * Staff transactions with their approvals and whether they need a second approver (a pending withdrawal: its
+   * amount in the brand's currency above the threshold, or no rate to convert it at — `withdrawalFourEyes`).
+   */
   async present(rows: readonly StaffTransactionRow[]): Promise<StaffTransaction[]> {
     const approvals = await this.repo.approvals(rows.map((r) => r.id));
-    const thresholds = new Map<number, number>();
-    for (const brandId of new Set(rows.map((r) => r.brandId)))
-      thresholds.set(brandId, fourEyesThreshold((await this.brand(brandId)).settings.backoffice));
-    return rows.map((row) =>
-      presentStaffTransaction(
-        row,
-        approvals.filter((a) => a.transactionId === row.id),
-        thresholds.get(row.brandId) ?? fourEyesThreshold(undefined),
-      ),
-    );
+    const brands = new Map<number, Brand>();
+    for (const brandId of new Set(rows.map((r) => r.brandId))) brands.set(brandId, await this.brand(brandId));
+    const presented: StaffTransaction[] = [];
+    for (const row of rows) {
+      const pendingWithdrawal =
+        row.statusId === TRANSACTION_STATUS.pending && row.method === PAYMENT_METHOD.withdraw;
+      const needsSecond = pendingWithdrawal
+        ? (await withdrawalFourEyes(this.deps.books, brands.get(row.brandId), row)).needed
+        : false;
+      presented.push(
+        presentStaffTransaction(
+          row,
+          approvals.filter((a) => a.transactionId === row.id),
+          needsSecond,
+        ),
+      );
+    }
+    return presented;
   }
 
   private async presentOne(reference: string): Promise<StaffTransaction> {
@@ -170,8 +185,9 @@ export class MoneyService {
     const audit = this.decisionAudit(actor, row, note, TRANSACTION_STATUS.approved);
     const decider = `staff:${auth.staff.id}`;
     if (queueOf(row) === 'withdrawals') {
-      const threshold = fourEyesThreshold((await this.brand(row.brandId)).settings.backoffice);
-      if (needsFourEyes(parseMoney(row.amount), threshold)) {
+      // in the brand's currency at its dealing rate; without a rate, two approvers (the safe side)
+      const fourEyes = await withdrawalFourEyes(this.deps.books, await this.brand(row.brandId), row);
+      if (fourEyes.needed) {
         const first = await this.repo.inTransaction(async (tx) => {
           const status = await this.repo.lockStatus(tx, row.id);
           if (status !== TRANSACTION_STATUS.pending)
@@ -189,7 +205,14 @@ export class MoneyService {
             brandId: row.brandId,
             userId: row.userId,
             reason: note,
-            details: { amount: row.amount, currency: row.currency, threshold },
+            details: {
+              amount: row.amount,
+              currency: row.currency,
+              threshold: fourEyes.threshold,
+              brandCurrency: fourEyes.brandCurrency,
+              inBrandCurrency: fourEyes.inBrand,
+              why: fourEyes.reason,
+            },
           });
           return true;
         });
@@ -225,6 +248,42 @@ export class MoneyService {
   }
 
   /**
+   * A client's withdrawal as its approver's context shows it (`ApprovalContext.decision`): the amount, its
+   * brand-currency equivalent at the dealing rate now and four-eyes. Another client's, another brand's, an unknown
+   * reference or one that is not a withdrawal: the same 404 as a missing transaction.
+   */
+  async withdrawalDecision(
+    auth: StaffAuth,
+    clientId: number,
+    reference: string,
+  ): Promise<{ accountId: number; decision: NonNullable<ApprovalContext['decision']> }> {
+    if (!can(auth.roles, QUEUE_PERMISSION.withdrawals)) throw forbidden();
+    const row = await this.repo.byReference(reference);
+    const missing = new AppError(404, 'TRANSACTION_NOT_FOUND', 'staff.transactionNotFound');
+    if (!row || row.userId !== clientId || queueOf(row) !== 'withdrawals') throw missing;
+    try {
+      assertBrandInScope(auth, row.brandId);
+    } catch {
+      throw missing;
+    }
+    const fourEyes = await withdrawalFourEyes(this.deps.books, await this.brand(row.brandId), row);
+    return {
+      accountId: row.accountId,
+      decision: {
+        amount: row.amount,
+        currency: row.currency,
+        brandCurrency: fourEyes.brandCurrency,
+        inBrandCurrency: fourEyes.inBrand === null ? null : moneyToDecimalString(fourEyes.inBrand),
+        fourEyes: {
+          threshold: moneyToDecimalString(money(fourEyes.threshold)),
+          needed: fourEyes.needed,
+          reason: fourEyes.reason,
+        },
+      },
+    };
+  }
+
+  /**
    * A client's transactions as staff see them, newest first (for GET /clients/:id/transactions; the caller has
    * checked the client is in scope).
    */
@@ -238,7 +297,8 @@ export class MoneyService {
 export function presentStaffTransaction(
   row: StaffTransactionRow,
   approvals: readonly ApprovalRow[],
-  threshold: number,
+  /** A pending withdrawal above the brand's four-eyes threshold (`withdrawalFourEyes`). */
+  needsSecondApproval: boolean,
 ): StaffTransaction {
   return {
     id: row.id,
@@ -246,6 +306,7 @@ export function presentStaffTransaction(
     brandId: row.brandId,
     brandSlug: row.brandSlug,
     userId: row.userId,
+    accountId: row.accountId,
     clientName: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     pin: row.pin,
@@ -266,9 +327,6 @@ export function presentStaffTransaction(
       staffName: a.staffName,
       createdAt: a.createdAt.toISOString(),
     })),
-    needsSecondApproval:
-      row.statusId === TRANSACTION_STATUS.pending &&
-      row.method === PAYMENT_METHOD.withdraw &&
-      needsFourEyes(parseMoney(row.amount), threshold),
+    needsSecondApproval,
   };
 }

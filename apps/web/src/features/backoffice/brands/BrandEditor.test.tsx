@@ -62,6 +62,8 @@ function brandFixture(overrides: Partial<BrandAdminView> = {}): BrandAdminView {
       },
       widgets: ['market-quotes'],
       languages: ['en', 'de'],
+      accountCurrencies: ['EUR', 'USD'],
+      demoBalance: 10_000,
     },
     legal: {
       legalName: 'Aurora Markets Ltd.',

@@ -8,6 +8,7 @@ import { BoPage, BoPanel } from '../shell/BoPage.js';
 import { useStaffSession } from '../shell/session.js';
 import { ErrorBlock, SkeletonBlock } from '../shell/states.js';
 import { ClientAreaTab } from './ClientAreaTab.js';
+import { ComplianceTab } from './ComplianceTab.js';
 import { PaymentsTab } from './PaymentsTab.js';
 import { PublishPanel } from './PublishPanel.js';
 import { GeneralTab, HostsTab, LegalTab } from './SettingsTabs.js';
@@ -51,6 +52,12 @@ const TABS: { key: string; label: TranslationKey; icon: string; render: (b: Bran
       label: 'bob.tab.trading',
       icon: 'bi-graph-up',
       render: (b) => <TradingTab brand={b} />,
+    },
+    {
+      key: 'compliance',
+      label: 'bob.tab.compliance',
+      icon: 'bi-shield-check',
+      render: (b) => <ComplianceTab brand={b} />,
     },
   ];
 

@@ -66,8 +66,8 @@ function ChoiceList<V extends string>({
 }
 
 /**
- * The brand's client area: account currency and minimum deposit, the feature switches, the
- * home page's widgets and the languages offered.
+ * The brand's client area: account currency and minimum deposit, the live account currencies and the demo
+ * account's virtual money, the feature switches, the home page's widgets and the languages offered.
  */
 export function ClientAreaTab({ brand }: { brand: BrandAdminView }) {
   const { t } = useTranslation();
@@ -104,7 +104,31 @@ export function ClientAreaTab({ brand }: { brand: BrandAdminView }) {
         <Col md={4}>
           <NumberField form={form} name="minDeposit" label={t('bob.field.minDeposit')} step="1" />
         </Col>
+        <Col md={4}>
+          <NumberField
+            form={form}
+            name="demoBalance"
+            label={t('bob.field.demoBalance')}
+            hint={t('bob.hint.demoBalance')}
+            step="1"
+          />
+        </Col>
       </Row>
+      <ChoiceList
+        testId="bob-account-currencies"
+        label={t('bob.field.accountCurrencies')}
+        options={Object.keys(BRAND_CURRENCIES) as (keyof typeof BRAND_CURRENCIES)[]}
+        value={form.watch('accountCurrencies') ?? []}
+        onChange={(next) => form.setValue('accountCurrencies', next, { shouldDirty: true })}
+        labelOf={(code) => `${code} (${BRAND_CURRENCIES[code]})`}
+      />
+      <Form.Text muted className="d-block mt-n2 mb-3">
+        {t('bob.hint.accountCurrencies')}
+      </Form.Text>
+      <FieldFeedback
+        error={errorAt(form.formState.errors, 'accountCurrencies')}
+        title={t('bob.field.accountCurrencies')}
+      />
       <h3 className="bob-subhead">{t('bob.area.features')}</h3>
       <Row>
         {FEATURES.map(([name, label, hint]) => (

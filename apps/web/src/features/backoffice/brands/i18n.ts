@@ -72,6 +72,11 @@ export const BO_BRANDS_EN = {
   'bob.field.hosts': 'Host names',
   'bob.field.currency': 'Account currency',
   'bob.field.minDeposit': 'Minimum deposit',
+  'bob.field.accountCurrencies': 'Live account currencies',
+  'bob.hint.accountCurrencies':
+    'Clients may open live trading accounts in these currencies and transfer between them at the dealing rate. Existing accounts keep their currency.',
+  'bob.field.demoBalance': 'Demo account balance',
+  'bob.hint.demoBalance': 'The virtual money a new or reset demo account starts with, in its currency.',
   'bob.field.widgets': 'Home widgets',
   'bob.field.languages': 'Languages',
   'bob.field.legalName': 'Legal entity',
@@ -231,6 +236,75 @@ export const BO_BRANDS_EN = {
   'bob.field.withdrawalsNeedVerification': 'Withdrawals need a verified account',
   'bob.hint.withdrawalsNeedVerification':
     'An unverified client cannot request a withdrawal. Turn off only if the brand verifies clients elsewhere.',
+  // the compliance tab: the appropriateness test, documents and risk
+  'bob.tab.compliance': 'Compliance',
+  'bob.comp.test.title': 'Appropriateness test',
+  'bob.comp.test.lead':
+    'What a retail client answers before trading CFDs on a live account, and where their score lands.',
+  'bob.comp.test.required': 'Clients must take the test before they trade live',
+  'bob.comp.test.requiredHint':
+    'Without a test result, live trading stops. Deposits and withdrawals stay open.',
+  'bob.comp.test.professional':
+    'This brand follows the professional preset: professional clients are not tested. Choose a retail preset on the Trading tab first.',
+  'bob.comp.test.preset': 'Preset: {{preset}}',
+  'bob.comp.test.presetDefault': "Preset's questionnaire",
+  'bob.comp.test.customised': 'Customised',
+  'bob.comp.test.restore': "Restore the preset's questionnaire",
+  'bob.comp.test.restored': "The preset's questionnaire and thresholds are in the form. Save to apply them.",
+  'bob.comp.test.version': 'Questionnaire version',
+  'bob.comp.test.versionHint':
+    'Change the version whenever questions or points change: every attempt keeps the version it answered.',
+  'bob.comp.test.versionUnchanged':
+    'The questions or points changed but the version did not. Give the questionnaire a new version before saving.',
+  'bob.comp.test.questions': 'Questions',
+  'bob.comp.test.question': 'Question {{n}}',
+  'bob.comp.test.topic': 'Topic',
+  'bob.comp.test.text': 'Question text',
+  'bob.comp.test.answers': 'Answers',
+  'bob.comp.test.answer': 'Answer {{n}}',
+  'bob.comp.test.points': 'Points',
+  'bob.comp.test.addQuestion': 'Add a question',
+  'bob.comp.test.addAnswer': 'Add an answer',
+  'bob.comp.test.remove': 'Remove',
+  'bob.comp.test.moveUp': 'Move up',
+  'bob.comp.test.moveDown': 'Move down',
+  'bob.comp.test.thresholds': 'Thresholds',
+  'bob.comp.test.maxScore': 'Highest score',
+  'bob.comp.test.maxHint': "Each question's best answer, added up.",
+  'bob.comp.test.passScore': 'Pass score',
+  'bob.comp.test.passHint': 'At or above it the client passes.',
+  'bob.comp.test.warnScore': 'Warn score',
+  'bob.comp.test.warnHint': 'At or above it (below the pass score) the client is warned; below it, blocked.',
+  'bob.comp.test.blockDays': 'Block days',
+  'bob.comp.test.blockHint': 'How long a blocked client waits before taking the test again (1–365).',
+  'bob.comp.test.warnCap': 'Warn leverage cap',
+  'bob.comp.test.warnCapHint':
+    "Highest leverage after a warning, e.g. 10 for 1:10. Empty: only the preset's caps.",
+  'bob.comp.test.saved': "Saved. The brand's live accounts trade by the new test from the next order.",
+  'bob.comp.topic.cfd': 'CFD knowledge',
+  'bob.comp.topic.leverage': 'Leverage',
+  'bob.comp.topic.frequency': 'Trading experience',
+  'bob.comp.topic.education': 'Education',
+  'bob.comp.topic.profession': 'Profession',
+  'bob.comp.docs.title': 'Documents and risk',
+  'bob.comp.docs.lead':
+    'How expired proofs are handled and which countries the risk score counts as high risk.',
+  'bob.comp.docs.grace': 'Grace period after a proof expired (days)',
+  'bob.comp.docs.graceHint': 'Deposits and live trading stop this many days after the expiry day (0–365).',
+  'bob.comp.docs.clientEnters': 'Clients enter a proof’s number, issuing country and expiry date at upload',
+  'bob.comp.docs.clientEntersHint': 'Off: compliance enters them while reviewing.',
+  'bob.comp.docs.countries': 'High-risk countries',
+  'bob.comp.docs.countriesHint':
+    'A client living in one of them adds 40 points to their risk score. Changing the list rescores the clients concerned.',
+  'bob.comp.docs.useDefault': 'Use the default list (FATF call for action and increased monitoring)',
+  'bob.comp.docs.defaultCount': 'The default list has {{count}} countries:',
+  'bob.comp.docs.customCount': '{{count}} countries on the brand’s list',
+  'bob.comp.docs.none': 'No country counts as high risk.',
+  'bob.comp.docs.addCountry': 'Add country codes',
+  'bob.comp.docs.addPlaceholder': 'e.g. IR, KP',
+  'bob.comp.docs.add': 'Add',
+  'bob.comp.docs.removeCountry': 'Remove {{country}}',
+  'bob.comp.docs.saved': 'Saved. Expiry, uploads and risk scores follow the new settings.',
 } as const;
 
 /** German: complete by type, a key missing here is a compile error. */
@@ -305,6 +379,12 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'bob.field.hosts': 'Hostnamen',
   'bob.field.currency': 'Kontowährung',
   'bob.field.minDeposit': 'Mindesteinzahlung',
+  'bob.field.accountCurrencies': 'Währungen der Live-Konten',
+  'bob.hint.accountCurrencies':
+    'Kunden können Live-Handelskonten in diesen Währungen eröffnen und zum Handelskurs zwischen ihnen übertragen. Bestehende Konten behalten ihre Währung.',
+  'bob.field.demoBalance': 'Guthaben des Demokontos',
+  'bob.hint.demoBalance':
+    'Das virtuelle Geld, mit dem ein neues oder zurückgesetztes Demokonto startet, in seiner Währung.',
   'bob.field.widgets': 'Widgets der Startseite',
   'bob.field.languages': 'Sprachen',
   'bob.field.legalName': 'Rechtsträger',
@@ -489,4 +569,83 @@ export const BO_BRANDS_DE: Record<keyof typeof BO_BRANDS_EN, string> & Partial<R
   'bob.field.withdrawalsNeedVerification': 'Auszahlungen nur mit verifiziertem Konto',
   'bob.hint.withdrawalsNeedVerification':
     'Ein nicht verifizierter Kunde kann keine Auszahlung beantragen. Schalten Sie dies nur aus, wenn die Marke Kunden anderweitig verifiziert.',
+  'bob.tab.compliance': 'Compliance',
+  'bob.comp.test.title': 'Angemessenheitstest',
+  'bob.comp.test.lead':
+    'Was ein Privatkunde beantwortet, bevor er CFDs auf einem Live-Konto handelt, und wie seine Punktzahl bewertet wird.',
+  'bob.comp.test.required': 'Kunden müssen den Test vor dem Live-Handel ablegen',
+  'bob.comp.test.requiredHint':
+    'Ohne Testergebnis ist kein Live-Handel möglich. Ein- und Auszahlungen bleiben offen.',
+  'bob.comp.test.professional':
+    'Diese Marke folgt der Vorlage für professionelle Kunden: Professionelle Kunden werden nicht getestet. Wählen Sie zuerst im Reiter Handel eine Privatkunden-Vorlage.',
+  'bob.comp.test.preset': 'Vorlage: {{preset}}',
+  'bob.comp.test.presetDefault': 'Fragebogen der Vorlage',
+  'bob.comp.test.customised': 'Angepasst',
+  'bob.comp.test.restore': 'Fragebogen der Vorlage wiederherstellen',
+  'bob.comp.test.restored':
+    'Fragebogen und Grenzen der Vorlage stehen im Formular. Speichern Sie, um sie zu übernehmen.',
+  'bob.comp.test.version': 'Version des Fragebogens',
+  'bob.comp.test.versionHint':
+    'Ändern Sie die Version, sobald sich Fragen oder Punkte ändern: Jeder Versuch behält die beantwortete Version.',
+  'bob.comp.test.versionUnchanged':
+    'Fragen oder Punkte wurden geändert, die Version nicht. Geben Sie dem Fragebogen vor dem Speichern eine neue Version.',
+  'bob.comp.test.questions': 'Fragen',
+  'bob.comp.test.question': 'Frage {{n}}',
+  'bob.comp.test.topic': 'Thema',
+  'bob.comp.test.text': 'Fragetext',
+  'bob.comp.test.answers': 'Antworten',
+  'bob.comp.test.answer': 'Antwort {{n}}',
+  'bob.comp.test.points': 'Punkte',
+  'bob.comp.test.addQuestion': 'Frage hinzufügen',
+  'bob.comp.test.addAnswer': 'Antwort hinzufügen',
+  'bob.comp.test.remove': 'Entfernen',
+  'bob.comp.test.moveUp': 'Nach oben',
+  'bob.comp.test.moveDown': 'Nach unten',
+  'bob.comp.test.thresholds': 'Grenzen',
+  'bob.comp.test.maxScore': 'Höchste Punktzahl',
+  'bob.comp.test.maxHint': 'Die beste Antwort jeder Frage, zusammengezählt.',
+  'bob.comp.test.passScore': 'Bestehensgrenze',
+  'bob.comp.test.passHint': 'Ab dieser Punktzahl ist der Test bestanden.',
+  'bob.comp.test.warnScore': 'Warngrenze',
+  'bob.comp.test.warnHint':
+    'Ab dieser Punktzahl (unter der Bestehensgrenze) wird der Kunde gewarnt, darunter gesperrt.',
+  'bob.comp.test.blockDays': 'Sperrtage',
+  'bob.comp.test.blockHint':
+    'Wie lange ein gesperrter Kunde wartet, bevor er den Test erneut ablegt (1–365).',
+  'bob.comp.test.warnCap': 'Hebelgrenze nach Warnung',
+  'bob.comp.test.warnCapHint':
+    'Höchster Hebel nach einer Warnung, z. B. 10 für 1:10. Leer: nur die Grenzen der Vorlage.',
+  'bob.comp.test.saved':
+    'Gespeichert. Die Live-Konten der Marke handeln ab der nächsten Order nach dem neuen Test.',
+  'bob.comp.topic.cfd': 'CFD-Kenntnisse',
+  'bob.comp.topic.leverage': 'Hebel',
+  'bob.comp.topic.frequency': 'Handelserfahrung',
+  'bob.comp.topic.education': 'Ausbildung',
+  'bob.comp.topic.profession': 'Beruf',
+  'bob.comp.docs.title': 'Dokumente und Risiko',
+  'bob.comp.docs.lead':
+    'Wie abgelaufene Nachweise behandelt werden und welche Länder der Risikowert als Hochrisikoländer zählt.',
+  'bob.comp.docs.grace': 'Nachfrist nach Ablauf eines Nachweises (Tage)',
+  'bob.comp.docs.graceHint': 'Einzahlungen und Live-Handel stoppen so viele Tage nach dem Ablauftag (0–365).',
+  'bob.comp.docs.clientEnters':
+    'Kunden geben Nummer, Ausstellungsland und Ablaufdatum eines Nachweises beim Hochladen ein',
+  'bob.comp.docs.clientEntersHint': 'Aus: Die Compliance erfasst sie bei der Prüfung.',
+  'bob.comp.docs.countries': 'Hochrisikoländer',
+  'bob.comp.docs.countriesHint':
+    'Ein Kunde mit Wohnsitz in einem dieser Länder erhält 40 Punkte auf seinen Risikowert. Eine Änderung der Liste bewertet die betroffenen Kunden neu.',
+  'bob.comp.docs.useDefault': 'Standardliste verwenden (FATF: Aufruf zum Handeln und verstärkte Beobachtung)',
+  'bob.comp.docs.defaultCount': 'Die Standardliste umfasst {{count}} Länder:',
+  'bob.comp.docs.customCount': '{{count}} Länder auf der Liste der Marke',
+  'bob.comp.docs.none': 'Kein Land gilt als Hochrisikoland.',
+  'bob.comp.docs.addCountry': 'Ländercodes hinzufügen',
+  'bob.comp.docs.addPlaceholder': 'z. B. IR, KP',
+  'bob.comp.docs.add': 'Hinzufügen',
+  'bob.comp.docs.removeCountry': '{{country}} entfernen',
+  'bob.comp.docs.saved': 'Gespeichert. Ablauf, Uploads und Risikowerte folgen den neuen Einstellungen.',
+  // server messages of the compliance tab (checkBrandCompliance)
+  'boCompliance.graceDays': 'Die Nachfrist ist eine ganze Zahl von Tagen von 0 bis {{max}}',
+  'boCompliance.countryCount': 'Höchstens {{max}} Länder',
+  'boCompliance.countryCode':
+    'Eintrag {{position}} ist kein Ländercode: Verwenden Sie zwei Buchstaben (ISO 3166 Alpha-2), z. B. DE',
+  'boCompliance.countryUnknown': '{{code}} ist kein Land der Referenzliste',
 };

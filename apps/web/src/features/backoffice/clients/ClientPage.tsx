@@ -7,6 +7,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
 import { staffRequest } from '../api.js';
+import { RiskTab } from '../compliance/RiskTab.js';
+import { TimelineTab } from '../compliance/TimelineTab.js';
+import { ClientScreeningPanel } from '../screening/ClientScreeningPanel.js';
 import { BoPage } from '../shell/BoPage.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { Amount, DateTime, StatusBadge } from '../shell/cells.js';
@@ -14,6 +17,7 @@ import { BACKOFFICE_BASE } from '../shell/nav.js';
 import { useStaffSession } from '../shell/session.js';
 import { BoEmpty, ErrorBlock, SkeletonBlock, useErrorText } from '../shell/states.js';
 import { AccountsSection } from './AccountsSection.js';
+import { AppropriatenessTab } from './AppropriatenessTab.js';
 import { AuditTab } from './AuditTab.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { LedgerTab } from './LedgerTab.js';
@@ -29,12 +33,15 @@ import './clients.css';
 const TABS = [
   { id: 'profile', label: 'bo.tab.profile', icon: 'bi-person-vcard' },
   { id: 'documents', label: 'bo.tab.documents', icon: 'bi-file-earmark-check' },
+  { id: 'appropriateness', label: 'bo.tab.appropriateness', icon: 'bi-clipboard-check' },
   { id: 'trading', label: 'bo.tab.trading', icon: 'bi-sliders' },
   { id: 'ledger', label: 'bo.tab.ledger', icon: 'bi-wallet2' },
   { id: 'positions', label: 'bo.tab.positions', icon: 'bi-graph-up' },
   { id: 'transactions', label: 'bo.tab.transactions', icon: 'bi-arrow-left-right' },
   { id: 'sessions', label: 'bo.tab.sessions', icon: 'bi-laptop' },
   { id: 'notes', label: 'bo.tab.notes', icon: 'bi-sticky' },
+  { id: 'risk', label: 'bo.tab.risk', icon: 'bi-shield-check' },
+  { id: 'timeline', label: 'bo.tab.timeline', icon: 'bi-clock-history' },
   { id: 'audit', label: 'bo.tab.audit', icon: 'bi-journal-text' },
 ] as const satisfies readonly { id: string; label: TranslationKey; icon: string }[];
 
@@ -47,6 +54,8 @@ function TabBody({ tab, client }: { tab: TabId; client: ClientDetail }) {
       return <ProfileTab client={client} />;
     case 'documents':
       return <DocumentsTab client={client} />;
+    case 'appropriateness':
+      return <AppropriatenessTab client={client} />;
     case 'trading':
       return <TradingTab client={client} />;
     case 'ledger':
@@ -61,6 +70,10 @@ function TabBody({ tab, client }: { tab: TabId; client: ClientDetail }) {
       return <NotesTab client={client} />;
     case 'audit':
       return <AuditTab client={client} />;
+    case 'risk':
+      return <RiskTab client={client} />;
+    case 'timeline':
+      return <TimelineTab client={client} />;
   }
 }
 
@@ -126,6 +139,7 @@ export function ClientPage() {
     >
       <ClientSummary client={data} />
       <AccountsSection clientId={data.id} />
+      <ClientScreeningPanel clientId={data.id} />
       <div className="bo-tabs-wrap">
         <Nav
           variant="underline"

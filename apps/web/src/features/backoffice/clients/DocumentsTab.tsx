@@ -1,7 +1,16 @@
-import { ClientDetail, type ClientDocument, DOCUMENT_TYPES, type DocumentType } from '@openbroker/domain';
+import {
+  ClientDetail,
+  type ClientDocument,
+  ClientDocumentUploads,
+  DOCUMENT_TYPES,
+  type DocumentExpiryState,
+  type DocumentType,
+  type DocumentUpload,
+  documentExpires,
+} from '@openbroker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { useToast } from '../../../ui/ToastProvider.js';
@@ -123,6 +132,171 @@ function Viewer({
   );
 }
 
+const EXPIRY: Record<
+  Exclude<DocumentExpiryState, 'none'>,
+  { label: TranslationKey; tone: Tone; icon: string }
+> = {
+  valid: { label: 'bo.docs.expiry.valid', tone: 'success', icon: 'bi-calendar-check' },
+  expiring: { label: 'bo.docs.expiry.expiring', tone: 'warning', icon: 'bi-calendar-event' },
+  expired: { label: 'bo.docs.expiry.expired', tone: 'danger', icon: 'bi-calendar-x' },
+};
+
+/** A document's number, issuing country and expiry, the expiry highlighted when it is near or past. */
+function DetailsLine({
+  document,
+}: {
+  document: Pick<ClientDocument, 'documentNumber' | 'issuingCountry' | 'expiresOn' | 'expiry'>;
+}) {
+  const { t } = useTranslation();
+  if (!document.documentNumber && !document.issuingCountry && !document.expiresOn) return null;
+  const expiry = document.expiry === 'none' ? null : EXPIRY[document.expiry];
+  return (
+    <div className="bo-doc-details" data-testid="bo-doc-details" data-expiry={document.expiry}>
+      {document.documentNumber && (
+        <span>
+          {t('bo.docs.number')}: <strong>{document.documentNumber}</strong>
+        </span>
+      )}
+      {document.issuingCountry && <span>{document.issuingCountry}</span>}
+      {document.expiresOn && (
+        <span>
+          {t('bo.docs.expiresOn')}: <strong>{document.expiresOn}</strong>
+        </span>
+      )}
+      {expiry && (
+        <StatusBadge tone={expiry.tone} icon={expiry.icon}>
+          {t(expiry.label)}
+        </StatusBadge>
+      )}
+    </div>
+  );
+}
+
+interface DetailsDraft {
+  documentNumber: string;
+  issuingCountry: string;
+  expiresOn: string;
+}
+
+const draftOf = (document: ClientDocument): DetailsDraft => ({
+  documentNumber: document.documentNumber ?? '',
+  issuingCountry: document.issuingCountry ?? '',
+  expiresOn: document.expiresOn ?? '',
+});
+
+/** The details compliance enters while reviewing a proof of identity or address; sent with the decision. */
+function DetailsEditor({
+  type,
+  draft,
+  onChange,
+  disabled,
+}: {
+  type: DocumentType;
+  draft: DetailsDraft;
+  onChange: (draft: DetailsDraft) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="bo-doc-editor" data-testid={`bo-doc-details-${type}`}>
+      <Form.Group controlId={`bo-doc-number-${type}`}>
+        <Form.Label>{t('bo.docs.number')}</Form.Label>
+        <Form.Control
+          size="sm"
+          name="documentNumber"
+          value={draft.documentNumber}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...draft, documentNumber: e.target.value })}
+        />
+      </Form.Group>
+      <Form.Group controlId={`bo-doc-country-${type}`}>
+        <Form.Label>{t('bo.docs.country')}</Form.Label>
+        <Form.Control
+          size="sm"
+          name="issuingCountry"
+          maxLength={2}
+          value={draft.issuingCountry}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...draft, issuingCountry: e.target.value.toUpperCase() })}
+        />
+      </Form.Group>
+      <Form.Group controlId={`bo-doc-expires-${type}`}>
+        <Form.Label>{t('bo.docs.expiresOn')}</Form.Label>
+        <Form.Control
+          size="sm"
+          type="date"
+          name="expiresOn"
+          value={draft.expiresOn}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...draft, expiresOn: e.target.value })}
+        />
+      </Form.Group>
+    </div>
+  );
+}
+
+const STEP_LABEL: Record<DocumentUpload['history'][number]['action'], TranslationKey> = {
+  uploaded: 'bo.docs.step.uploaded',
+  approve: 'bo.docs.step.approve',
+  reject: 'bo.docs.step.reject',
+  details: 'bo.docs.step.details',
+};
+
+/** Every upload of the client, newest first, with its details and review history (nothing is ever replaced). */
+function UploadHistory({ clientId }: { clientId: number }) {
+  const { t } = useTranslation();
+  const uploads = useQuery({
+    queryKey: clientKeys.part(clientId, 'uploads'),
+    queryFn: ({ signal }) =>
+      staffRequest(`/api/backoffice/clients/${clientId}/documents`, {
+        schema: ClientDocumentUploads,
+        signal,
+      }),
+  });
+  return (
+    <BoPanel title={t('bo.docs.uploads')} className="bo-doc-history">
+      {uploads.isLoading ? (
+        <SkeletonBlock lines={4} />
+      ) : !uploads.data?.length ? (
+        <BoEmpty icon="bi-clock-history">{t('bo.docs.noUploads')}</BoEmpty>
+      ) : (
+        <ol className="bo-upload-list" data-testid="bo-doc-uploads">
+          {uploads.data.map((upload) => {
+            const status = STATUS[upload.status] ?? STATUS['0'];
+            return (
+              <li
+                key={upload.documentId}
+                className="bo-upload"
+                data-testid={`bo-upload-${upload.documentId}`}
+              >
+                <div className="bo-upload-head">
+                  <strong>{t(LABELS[upload.type].label)}</strong>
+                  <span className="bo-ellipsis">{upload.originalName}</span>
+                  <StatusBadge tone={status.tone} icon={status.icon}>
+                    {t(status.label)}
+                  </StatusBadge>
+                </div>
+                <DetailsLine document={upload} />
+                {upload.detailsBy === 'client' && (
+                  <span className="bo-hint">{t('bo.docs.detailsByClient')}</span>
+                )}
+                <ul className="bo-upload-steps">
+                  {upload.history.map((step) => (
+                    <li key={`${step.action}-${step.at}`}>
+                      <DateTime value={step.at} /> {t(STEP_LABEL[step.action], { actor: step.actor })}
+                      {step.note && <span className="bo-upload-note"> — {step.note}</span>}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </BoPanel>
+  );
+}
+
 type Decision = { type: DocumentType; decision: 'approve' | 'reject' };
 
 /**
@@ -140,18 +314,36 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
   const firstWithFile = DOCUMENT_TYPES.find((type) => client.documents[type]?.documentId !== null) ?? null;
   const [viewing, setViewing] = useState<DocumentType | null>(firstWithFile);
   const [pending, setPending] = useState<Decision | null>(null);
+  // the details compliance enters per proof, sent with the decision (prefilled with what is stored)
+  const [drafts, setDrafts] = useState<Partial<Record<DocumentType, DetailsDraft>>>({});
+  const draftFor = (type: DocumentType) => drafts[type] ?? draftOf(client.documents[type]);
   const review = useMutation({
-    mutationFn: ({ type, decision, note }: Decision & { note: string }) =>
+    mutationFn: ({ type, decision, note }: Decision & { note: string; detailsOnly?: boolean }) =>
       staffRequest(`/api/backoffice/clients/${client.id}/documents/${type}/review`, {
         schema: ClientDetail,
         method: 'POST',
-        body: { decision, note },
+        // the details entered (empty ones are left as they are)
+        body: {
+          decision,
+          note,
+          ...(documentExpires(type)
+            ? Object.fromEntries(Object.entries(draftFor(type)).filter(([, value]) => value.trim() !== ''))
+            : {}),
+        },
       }),
-    onSuccess: (saved, { decision }) => {
+    onSuccess: (saved, { type, decision, detailsOnly }) => {
       queryClient.setQueryData(clientKeys.detail(client.id), saved);
       void queryClient.invalidateQueries({ queryKey: clientKeys.part(client.id, 'audit') });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.part(client.id, 'uploads') });
       void queryClient.invalidateQueries({ queryKey: ['bo', 'clients'] });
-      toast('success', { key: decision === 'approve' ? 'bo.docs.approved' : 'bo.docs.rejected' });
+      toast('success', {
+        key: detailsOnly
+          ? 'bo.docs.detailsSaved'
+          : decision === 'approve'
+            ? 'bo.docs.approved'
+            : 'bo.docs.rejected',
+      });
+      setDrafts(({ [type]: _saved, ...rest }) => rest);
       setPending(null);
     },
   });
@@ -199,6 +391,20 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
                   {t(status.label)}
                 </StatusBadge>
               </div>
+              <DetailsLine document={document} />
+              {reviewer && hasFile && documentExpires(type) && (
+                <DetailsEditor
+                  type={type}
+                  draft={draftFor(type)}
+                  disabled={review.isPending}
+                  onChange={(draft) => setDrafts((all) => ({ ...all, [type]: draft }))}
+                />
+              )}
+              {review.isError && !pending && review.variables?.type === type && (
+                <p className="bo-doc-error text-danger" role="alert" data-testid={`bo-doc-error-${type}`}>
+                  {errorText(review.error)}
+                </p>
+              )}
               {document.note && (
                 <p className="bo-doc-note">
                   <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
@@ -238,6 +444,25 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
                         <i className="bi bi-x-lg me-1" aria-hidden="true" />
                         {t('bo.docs.reject')}
                       </Button>
+                      {document.status === '2' && documentExpires(type) && (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          disabled={review.isPending}
+                          onClick={() =>
+                            review.mutate({
+                              type,
+                              decision: 'approve',
+                              note: document.note,
+                              detailsOnly: true,
+                            })
+                          }
+                          data-testid={`bo-doc-save-${type}`}
+                        >
+                          <i className="bi bi-save me-1" aria-hidden="true" />
+                          {t('bo.docs.saveDetails')}
+                        </Button>
+                      )}
                     </>
                   )}
                 </div>
@@ -254,6 +479,7 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
             <BoEmpty icon="bi-file-earmark-image">{t('bo.docs.noFile')}</BoEmpty>
           </BoPanel>
         )}
+        <UploadHistory clientId={client.id} />
       </div>
       <ConfirmDialog
         show={pending !== null}

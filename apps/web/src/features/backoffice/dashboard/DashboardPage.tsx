@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../../lib/i18n/keys.js';
 import { staffRequest } from '../api.js';
+import { DashboardTasks } from '../compliance/DashboardTasks.js';
 import { queueQueryKey, useBackofficeLive } from '../live.js';
 import { DashboardKpis } from '../reports/DashboardKpis.js';
 import { BoPage, BoPanel } from '../shell/BoPage.js';
@@ -130,6 +131,7 @@ export function DashboardPage() {
           ))}
         </div>
       )}
+      {can('verification.edit') && <DashboardTasks />}
       {can('reports.read') && <DashboardKpis />}
       <div className="bo-grid-2">
         <BoPanel title={t('bo.dash.shortcuts')}>

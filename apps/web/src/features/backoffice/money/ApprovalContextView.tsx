@@ -1,4 +1,4 @@
-import type { AdjustmentKind, ApprovalContext, MoneyRequest } from '@openbroker/domain';
+import type { AdjustmentKind, ApprovalContext, FourEyesReason, MoneyRequest } from '@openbroker/domain';
 import { Alert, Placeholder } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { shortDateTime } from '../../../lib/dates.js';
@@ -57,11 +57,68 @@ export function SignedAmount({ request }: { request: Pick<MoneyRequest, 'amount'
 }
 
 /**
- * What an approver should know before paying a client, loaded for the client (the withdrawal queue's dialog).
+ * What an approver should know before paying a client from one of their accounts, loaded for the client and the
+ * account the money leaves (the withdrawal queue's dialog); with the withdrawal's reference, its amount in the
+ * brand's currency and whether it needs a second approval.
  */
-export function ClientApprovalContext({ clientId }: { clientId: number }) {
-  const query = useApprovalContext(clientId);
+export function ClientApprovalContext({
+  clientId,
+  accountId,
+  reference,
+}: {
+  clientId: number;
+  accountId: number;
+  reference?: string;
+}) {
+  const query = useApprovalContext(clientId, accountId, reference);
   return <ApprovalContextView context={query.data} error={query.isError ? query.error : null} />;
+}
+
+const FOUR_EYES_TEXT: Record<FourEyesReason, TranslationKey> = {
+  above: 'bomr.ctx.fourEyes.above',
+  within: 'bomr.ctx.fourEyes.within',
+  noRate: 'bomr.ctx.fourEyes.noRate',
+};
+
+/**
+ * The money being decided against the brand's limits (which are in the brand's currency): the amount in the
+ * account's currency, its equivalent at the brand's dealing rate now ("≈ €…", or that there is no rate now), and for
+ * a withdrawal whether a second approval is needed and why.
+ */
+function DecisionFigures({ decision }: { decision: NonNullable<ApprovalContext['decision']> }) {
+  const { t } = useTranslation();
+  const format = useBoFormat();
+  const unsigned = (amount: string) => amount.replace(/^-/, '');
+  const other = decision.currency !== decision.brandCurrency;
+  const { fourEyes } = decision;
+  return (
+    <div className="bomr-context-decision mb-2" data-testid="bomr-context-decision">
+      <div className="bomr-context-label">{t('bomr.ctx.amount')}</div>
+      <strong className="ob-num" data-testid="bomr-context-amount">
+        {format.money(unsigned(decision.amount), decision.currency)}
+      </strong>
+      {other && (
+        <span className="bom-sub ms-2" data-testid="bomr-context-in-brand">
+          {decision.inBrandCurrency === null
+            ? t('bomr.ctx.noRate', { currency: decision.currency, brandCurrency: decision.brandCurrency })
+            : t('bomr.ctx.inBrand', {
+                amount: format.money(unsigned(decision.inBrandCurrency), decision.brandCurrency),
+              })}
+        </span>
+      )}
+      {fourEyes && (
+        <div
+          className={`small mt-1 ${fourEyes.needed ? 'text-warning-emphasis' : 'bom-sub'}`}
+          data-testid="bomr-context-four-eyes"
+        >
+          <i className={`bi ${fourEyes.needed ? 'bi-people' : 'bi-person-check'} me-1`} aria-hidden="true" />
+          {t(FOUR_EYES_TEXT[fourEyes.reason], {
+            threshold: format.money(fourEyes.threshold, decision.brandCurrency),
+          })}
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -122,6 +179,7 @@ export function ApprovalContextView({
         </Alert>
       )}
       <h3 className="bomr-context-title">{t('bomr.ctx.title')}</h3>
+      {context.decision && <DecisionFigures decision={context.decision} />}
       <div className="bomr-context-grid">
         <div>
           <div className="bomr-context-label">{t('bomr.ctx.verification')}</div>
@@ -136,12 +194,36 @@ export function ApprovalContextView({
             {t(client.verified ? 'bomr.ctx.verified' : 'bomr.ctx.notVerified')}
           </span>
         </div>
+        {context.account && (
+          <div>
+            <div className="bomr-context-label">{t('bomr.ctx.account')}</div>
+            <strong className="ob-num" data-testid="bomr-context-account">
+              {context.account.number}
+            </strong>
+          </div>
+        )}
         <div>
           <div className="bomr-context-label">{t('bomr.ctx.balance')}</div>
           <strong className="ob-num" data-testid="bomr-context-balance">
             {format.money(client.balance, client.currency)}
           </strong>
         </div>
+        {context.account && (
+          <>
+            <div>
+              <div className="bomr-context-label">{t('bomr.ctx.equity')}</div>
+              <strong className="ob-num" data-testid="bomr-context-equity">
+                {format.money(context.account.equity, context.account.currency)}
+              </strong>
+            </div>
+            <div>
+              <div className="bomr-context-label">{t('bomr.ctx.openPositions')}</div>
+              <strong className="ob-num" data-testid="bomr-context-positions">
+                {context.account.openPositions}
+              </strong>
+            </div>
+          </>
+        )}
         <div className="bomr-context-docs">
           <div className="bomr-context-label">{t('bomr.ctx.documents')}</div>
           <ul className="bomr-docs" data-testid="bomr-documents">

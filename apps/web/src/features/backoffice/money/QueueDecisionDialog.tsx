@@ -74,8 +74,11 @@ export function QueueDecisionDialog({
           ],
         ]}
       />
-      {/* paying a client out: who they are, what staff moved lately, and whether they resemble a colleague */}
-      {queue === 'withdrawals' && <ClientApprovalContext clientId={row.userId} />}
+      {/* paying a client out: who they are, the account the money leaves, the amount in the brand's currency and
+          whether it needs a second approval, what staff moved lately, and whether they resemble a colleague */}
+      {queue === 'withdrawals' && (
+        <ClientApprovalContext clientId={row.userId} accountId={row.accountId} reference={row.reference} />
+      )}
       {approve && twoStep && (
         <div className="bom-note bom-note-warn" data-testid="bo-dialog-four-eyes">
           <i className="bi bi-people" aria-hidden="true" />

@@ -204,16 +204,40 @@ describe('money requests queue', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === LIST).length).toBeGreaterThan(before));
   });
 
-  it('shows the approval context in the withdrawal approval dialog', async () => {
-    renderBo(<WithdrawalsQueuePage />, {
+  it('shows the approval context of the withdrawal’s account in the withdrawal approval dialog', async () => {
+    const { calls } = renderBo(<WithdrawalsQueuePage />, {
       staff: staffFixture({ permissions: ['withdrawals.approve'] }),
       api: {
         '/api/backoffice/queues/withdrawals': () =>
-          ok([transactionFixture({ reference: 'WD-1', typeId: 6, amount: '-300.00' })]),
+          ok([
+            transactionFixture({
+              reference: 'WD-1',
+              typeId: 6,
+              amount: '-300.00',
+              accountId: 77,
+              currency: 'USD',
+            }),
+          ]),
         '/api/backoffice/clients/41/approval-context': () =>
           ok(
             approvalContextFixture({
+              client: { ...approvalContextFixture().client, balance: '2500.00', currency: 'USD' },
+              account: {
+                id: 77,
+                number: 'L-100041-2',
+                currency: 'USD',
+                balance: '2500.00',
+                equity: '2380.50',
+                openPositions: 2,
+              },
               lookalikes: [{ staffId: 3, name: 'Demo Finance', fields: ['email'] }],
+              decision: {
+                amount: '-300.00',
+                currency: 'USD',
+                brandCurrency: 'EUR',
+                inBrandCurrency: '-240.00',
+                fourEyes: { threshold: '200.00', needed: true, reason: 'above' },
+              },
             }),
           ),
       },
@@ -225,6 +249,57 @@ describe('money requests queue', () => {
     expect((await dialog.findByTestId('bomr-lookalike')).textContent).toContain(
       'This client shares the e-mail address with staff member Demo Finance.',
     );
-    expect(dialog.getByTestId('bomr-context-balance').textContent).toBe('€1,000.00');
+    // the context is asked for the account the money leaves, and describes it in its currency
+    const asked = calls.find((c) => c.path === '/api/backoffice/clients/41/approval-context');
+    expect(asked?.search.get('accountId')).toBe('77');
+    expect(dialog.getByTestId('bomr-context-account').textContent).toBe('L-100041-2');
+    expect(dialog.getByTestId('bomr-context-balance').textContent).toBe('$2,500.00');
+    expect(dialog.getByTestId('bomr-context-equity').textContent).toBe('$2,380.50');
+    expect(dialog.getByTestId('bomr-context-positions').textContent).toBe('2');
+    // the withdrawal's amount, its equivalent in the brand's currency and four-eyes, as the server decided them
+    expect(asked?.search.get('reference')).toBe('WD-1');
+    expect(dialog.getByTestId('bomr-context-amount').textContent).toBe('$300.00');
+    expect(dialog.getByTestId('bomr-context-in-brand').textContent).toBe('≈ €240.00 at the brand’s rate now');
+    expect(dialog.getByTestId('bomr-context-four-eyes').textContent).toBe(
+      'Needs a second approval: above the threshold of €200.00.',
+    );
+  });
+
+  it('says when there is no rate to compare a withdrawal with the threshold, and that it needs two approvals', async () => {
+    renderBo(<WithdrawalsQueuePage />, {
+      staff: staffFixture({ permissions: ['withdrawals.approve'] }),
+      api: {
+        '/api/backoffice/queues/withdrawals': () =>
+          ok([
+            transactionFixture({
+              reference: 'WD-2',
+              typeId: 6,
+              amount: '-5.00',
+              currency: 'GBP',
+              needsSecondApproval: true,
+            }),
+          ]),
+        '/api/backoffice/clients/41/approval-context': () =>
+          ok(
+            approvalContextFixture({
+              decision: {
+                amount: '-5.00',
+                currency: 'GBP',
+                brandCurrency: 'EUR',
+                inBrandCurrency: null,
+                fourEyes: { threshold: '10000.00', needed: true, reason: 'noRate' },
+              },
+            }),
+          ),
+      },
+    });
+    fireEvent.click(
+      within((await screen.findAllByTestId('bo-queue-row'))[0] as HTMLElement).getByTestId('bo-approve'),
+    );
+    const dialog = within(await screen.findByTestId('bo-approve-dialog'));
+    expect((await dialog.findByTestId('bomr-context-in-brand')).textContent).toBe('No GBP/EUR rate now');
+    expect(dialog.getByTestId('bomr-context-four-eyes').textContent).toBe(
+      'Needs a second approval: without a rate it cannot be compared with the threshold of €10,000.00.',
+    );
   });
 });

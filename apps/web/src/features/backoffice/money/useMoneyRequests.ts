@@ -51,12 +51,20 @@ export function useMoneyRequestDetail(reference: string | null) {
   });
 }
 
-/** What an approver should know about a client before paying them (the withdrawal queue's dialog uses it). */
-export function useApprovalContext(clientId: number | null) {
+/**
+ * What an approver should know about a client before paying them from one of their accounts (the withdrawal queue's
+ * dialog uses it, with the withdrawal's account).
+ */
+export function useApprovalContext(clientId: number | null, accountId?: number, reference?: string) {
+  const query = new URLSearchParams();
+  if (accountId !== undefined) query.set('accountId', String(accountId));
+  // a withdrawal's reference: the context carries its amount in the brand's currency and four-eyes
+  if (reference !== undefined) query.set('reference', reference);
+  const search = query.size > 0 ? `?${query}` : '';
   return useQuery({
-    queryKey: ['bo', 'approval-context', clientId],
+    queryKey: ['bo', 'approval-context', clientId, accountId ?? null, reference ?? null],
     queryFn: ({ signal }) =>
-      staffRequest(`/api/backoffice/clients/${clientId}/approval-context`, {
+      staffRequest(`/api/backoffice/clients/${clientId}/approval-context${search}`, {
         schema: ApprovalContext,
         signal,
       }),

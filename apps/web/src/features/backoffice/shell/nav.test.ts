@@ -8,7 +8,10 @@ describe('the back office side menu built from the areas screens', () => {
   it('lists the dashboard, then clients, money, brands, reports and control with their screens in order', () => {
     expect(nav.map((section) => [section.label, section.items.map((item) => item.to)])).toEqual([
       [null, ['/backoffice']],
-      ['bo.nav.section.clients', ['/backoffice/clients']],
+      [
+        'bo.nav.section.clients',
+        ['/backoffice/clients', '/backoffice/compliance/tasks', '/backoffice/screening'],
+      ],
       [
         'bo.nav.section.money',
         [

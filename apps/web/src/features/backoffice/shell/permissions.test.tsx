@@ -49,6 +49,8 @@ describe('what a staff member sees follows their permissions', () => {
     expect(menu()).toEqual([
       'Dashboard',
       'Clients',
+      'Compliance tasks',
+      'Screening',
       'Deposits',
       'Withdrawals',
       'Money requests',

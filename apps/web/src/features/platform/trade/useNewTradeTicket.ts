@@ -13,6 +13,7 @@ import {
 } from '@openbroker/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Asset, Instrument } from '../../../api/types.js';
+import { useComplianceStatus } from '../../../shared/compliance/useComplianceStatus.js';
 import { useLiveHalts, useOpeningRefresh } from '../../../shared/market/useMarketData.js';
 import { useQuoteStore } from '../../../shared/market/useQuotes.js';
 import { useAuth } from '../../../shared/session/useAuth.js';
@@ -81,7 +82,10 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
 
   // The category's list with the client's custom_leverage, and the brand's preset caps (server's instruments
   // `leverages`); the server checks both again. The calculator lists the same choices.
-  const options = leverageChoices(asset, user, instrument);
+  // what the client's compliance standing stops on this account (the server's answer, the domain's message) and the
+  // appropriateness test's leverage cap: the ticket never offers a trade or a leverage the server refuses
+  const compliance = useComplianceStatus();
+  const options = leverageChoices(asset, user, instrument, compliance?.leverageCap);
   // The lowest allowed leverage is preselected: the least risky choice, and one click less.
   const leverage = chosenLeverage || String(options.find((o) => !o.disabled)?.value ?? '');
   /** The size typed in any mode at this price (the dealing price of the direction, or the pending order's level). */
@@ -106,7 +110,8 @@ export function useNewTradeTicket({ symbol, instrument, asset, assetsLoading }: 
     !user || assetsLoading
       ? null
       : asset
-        ? tradeBlock({ user, asset, priceAvailable: !halted && (available || quote.status === 'loading') })
+        ? (compliance?.blocks.trade ??
+          tradeBlock({ user, asset, priceAvailable: !halted && (available || quote.status === 'loading') }))
         : { key: 'account.noAccess' };
   // a closed market (or a stale feed), not halted, for a client who may trade it: pending orders can still
   // be placed and wait for the opening; a market order cannot
